@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty strings count as unset, so `PORT=` in a .env file falls back to the default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+export const envSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('development'),
+  PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
+  HOST: optional(z.string().min(1)).default('127.0.0.1'),
+  DATA_DIR: optional(z.string().min(1)).default('./data'),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL'),
+  ),
+  APP_URL: optional(z.url()),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS)).default('info'),
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  MARKETPLACE_PROVIDER: optional(z.enum(['sandbox', 'spapi'])).default('sandbox'),
+  PAYMENTS_PROVIDER: optional(z.enum(['sandbox', 'stripe'])).default('sandbox'),
+  MAIL_TRANSPORT: optional(z.enum(['outbox', 'smtp'])).default('outbox'),
+  RATES_SOURCE: optional(z.enum(['fixed', 'ecb'])).default('fixed'),
+  /** Worker concurrency per job type; two cores here, so small by default. */
+  WORKER_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(2),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SESSION_SECRET' | 'APP_URL'> {
+  APP_URL: string;
+  /** Resolved absolute path of DATA_DIR. */
+  dataDir: string;
+  /** Absolute path of the built web app (apps/web/dist). */
+  webDistDir: string;
+  SESSION_SECRET?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment; every problem names its variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const got = env[name];
+        return `${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    ...e,
+    APP_URL: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    dataDir: path.resolve(e.DATA_DIR),
+    webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
+import { PLANS } from '@crossmarket/domain';
+import type { Db } from './client';
+import * as schema from './schema';
+import { plans } from './schema';
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+
+// Any constant works; it only has to be the same in every process that migrates this database.
+const MIGRATION_LOCK = 727_001;
+
+/**
+ * Applies pending migrations and seeds the plans. Safe to run again and from several processes at once:
+ * an advisory lock serialises them and both steps are idempotent.
+ */
+export async function migrateAndSeed(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    await seedPlans(db);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
+export async function seedPlans(db: Pick<Db, 'insert'>): Promise<void> {
+  for (const p of PLANS) {
+    const values = {
+      code: p.code,
+      name: p.name,
+      visible: p.visible,
+      sortOrder: p.sortOrder,
+      monthlyPriceCents: p.monthlyPriceCents,
+      dailyReportQuota: p.dailyReportQuota,
+      inventoryQuota: p.inventoryQuota,
+      sendLimit: p.sendLimit,
+      bestSeller: p.bestSeller,
+      points: p.points,
+    };
+    const { code: _code, ...update } = values;
+    await db.insert(plans).values(values).onConflictDoUpdate({ target: plans.code, set: update });
+  }
+}
+
+interface JournalEntry {
+  when: number;
+  tag: string;
+}
+
+function latestMigrationMillis(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: JournalEntry[];
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+/** True when the newest migration shipped with this code has been applied to the database. */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  try {
+    const result = await db.execute<{ latest: string | null }>(
+      sql`select max(created_at)::text as latest from drizzle.__drizzle_migrations`,
+    );
+    const latest = Number(result.rows[0]?.latest ?? 0);
+    return latest >= latestMigrationMillis();
+  } catch {
+    return false;
+  }
+}

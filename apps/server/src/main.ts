@@ -1,0 +1,142 @@
+import 'dotenv/config';
+import { buildApp, type App } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { connect, type Database } from './db/client';
+import { ensureWritableDir } from './db/fs-utils';
+import { migrateAndSeed } from './db/migrate';
+import { openDatabaseServer, type DatabaseServer } from './db/open';
+import { startWorker, type Worker } from './jobs/worker';
+import { createLogger, type Logger } from './logger';
+import { resolveSessionSecret } from './secrets';
+import { StartupError } from './startup-error';
+
+const COMMANDS = ['start', 'serve', 'worker', 'migrate'] as const;
+type Command = (typeof COMMANDS)[number];
+
+const USAGE = `Usage: crossmarket <command>
+
+  start     embedded PostgreSQL (unless DATABASE_URL is set) + migrate + serve + worker
+  serve     the HTTP API and the web app
+  worker    background jobs
+  migrate   apply database migrations and seed the plans, then exit`;
+
+/** Everything a running process holds, closed in reverse order of opening. */
+class Resources {
+  private closers: { name: string; close: () => Promise<unknown> }[] = [];
+  add(name: string, close: () => Promise<unknown>) {
+    this.closers.push({ name, close });
+  }
+  async closeAll(logger: Logger) {
+    for (const { name, close } of this.closers.reverse()) {
+      try {
+        await close();
+      } catch (error) {
+        logger.error({ err: error }, `failed to stop ${name}`);
+      }
+    }
+    this.closers = [];
+  }
+}
+
+async function listen(app: App, config: Config) {
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new StartupError(`Port ${config.PORT} is already in use. Set PORT to a free port.`);
+    if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.PORT}. Set PORT to a port above 1024.`);
+    throw error;
+  }
+}
+
+async function run(command: Command, config: Config, logger: Logger, resources: Resources) {
+  ensureWritableDir(config.dataDir, 'DATA_DIR');
+  const server: DatabaseServer = await openDatabaseServer(config, logger);
+  resources.add('PostgreSQL', () => server.stop());
+  const database: Database = connect(server.url, { max: command === 'worker' ? 4 : 10 });
+  resources.add('database pool', () => database.close());
+
+  if (command === 'migrate' || command === 'start') {
+    await migrateAndSeed(database.pool);
+    logger.info('migrations applied');
+  }
+  if (command === 'migrate') return 'exit';
+
+  if (command === 'worker' || command === 'start') {
+    const worker: Worker = await startWorker({
+      url: server.url,
+      db: database.db,
+      logger,
+      concurrency: config.WORKER_CONCURRENCY,
+    });
+    resources.add('worker', () => worker.stop());
+  }
+  if (command === 'serve' || command === 'start') {
+    resolveSessionSecret(config, logger);
+    const app = await buildApp(config, { database, logger });
+    resources.add('HTTP server', () => app.close());
+    await listen(app, config);
+    logger.info(`Crossmarket is ready on ${config.APP_URL}`);
+  }
+  return 'running';
+}
+
+async function main() {
+  const command = process.argv[2] as Command | undefined;
+  if (!command || !COMMANDS.includes(command)) {
+    process.stderr.write(`${USAGE}\n`);
+    process.exit(command ? 2 : 0);
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every variable and its default.\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const resources = new Resources();
+  let shuttingDown = false;
+  let firstSignalAt = 0;
+  const shutdown = async (reason: string, code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ reason }, 'shutting down');
+    await resources.closeAll(logger);
+    logger.flush();
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      // npm relays the terminal's Ctrl-C, so one key press can arrive twice; only a later one forces exit.
+      if (shuttingDown) {
+        if (Date.now() - firstSignalAt < 2000) return;
+        logger.warn('second signal: exiting now');
+        process.exit(130);
+      }
+      firstSignalAt = Date.now();
+      void shutdown(signal, 0);
+    });
+  }
+  process.on('unhandledRejection', (error) => {
+    logger.error({ err: error }, 'unhandled rejection');
+  });
+
+  try {
+    const state = await run(command, config, logger, resources);
+    if (state === 'exit') await shutdown('done', 0);
+  } catch (error) {
+    if (error instanceof StartupError) {
+      logger.error(error.message);
+      process.stderr.write(`\n${error.message}\n`);
+    } else {
+      logger.error({ err: error }, 'start-up failed');
+    }
+    await shutdown('start-up failed', 1);
+  }
+}
+
+void main();

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * Background job names and their payload schemas. The server's pg-boss workers and whoever enqueues a job
+ * both import from here, so a payload can never drift from what its handler expects.
+ */
+export const JOB_NAMES = {
+  cleanup: 'auth-cleanup',
+} as const;
+
+export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
+
+export const jobPayloadSchemas = {
+  [JOB_NAMES.cleanup]: z.object({}).strict(),
+} satisfies Record<JobName, z.ZodType>;
+
+export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
+
+/** Cron schedules (pg-boss, evaluated in the app's timezone). */
+export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
+  [JOB_NAMES.cleanup]: '17 3 * * *',
+};
+
+export const APP_TIMEZONE = 'Europe/Istanbul';

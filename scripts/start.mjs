@@ -1,0 +1,32 @@
+// `npm start`: builds the web app when its sources are newer than the last build, then runs the program.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const webDir = path.join(root, 'apps/web');
+const built = path.join(webDir, 'dist/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = [path.join(webDir, 'src'), path.join(webDir, 'index.html'), path.join(root, 'packages/domain/src')];
+const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+const stale = sources.some((s) => (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs) > builtAt);
+if (stale && process.env.SKIP_WEB_BUILD !== '1') {
+  console.log('Building the web app…');
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@crossmarket/web'], { stdio: 'inherit', cwd: root });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// Run the program in this process: one process for Ctrl-C to reach, nothing to forward.
+const { register } = await import('tsx/esm/api');
+register();
+process.argv.splice(2, process.argv.length - 2, process.argv[2] ?? 'start');
+await import(path.join(root, 'apps/server/src/main.ts'));
