@@ -20,5 +20,3 @@ export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N
 export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   [JOB_NAMES.cleanup]: '17 3 * * *',
 };
-
-export const APP_TIMEZONE = 'Europe/Istanbul';

@@ -270,11 +270,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGINT'); // "fast" shutdown: roll back open transactions, checkpoint, exit
-      const timeout = sleep(30_000).then(() => 'timeout' as const);
-      if ((await Promise.race([exited, timeout])) === 'timeout') {
-        child.kill('SIGKILL');
-        await exited;
-      }
+      const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(killer);
       fs.rmSync(ownerFile, { force: true });
       logger.info('embedded PostgreSQL stopped');
     })());

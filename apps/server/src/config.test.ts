@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('fills every default for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      MARKETPLACE_PROVIDER: 'sandbox',
+      PAYMENTS_PROVIDER: 'sandbox',
+      MAIL_TRANSPORT: 'outbox',
+      RATES_SOURCE: 'fixed',
+      APP_URL: 'http://localhost:3000',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('treats empty values as unset, as a copied .env.example leaves them', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, DATABASE_URL: undefined });
+  });
+
+  it('names the variable and the bad value', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', PAYMENTS_PROVIDER: 'paypal', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      const issues = (error as ConfigError).issues.join('\n');
+      expect(issues).toMatch(/^PORT: .*\(got "abc"\)/m);
+      expect(issues).toMatch(/^PAYMENTS_PROVIDER: .*\(got "paypal"\)/m);
+      expect(issues).toMatch(/^DATABASE_URL: must be a postgres:\/\//m);
+    }
+  });
+
+  it('refuses a short SESSION_SECRET and a port out of range', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('derives APP_URL from PORT unless given', () => {
+    expect(loadConfig({ PORT: '4100' }).APP_URL).toBe('http://localhost:4100');
+    expect(loadConfig({ APP_URL: 'https://app.example.com' }).APP_URL).toBe('https://app.example.com');
+  });
+});

@@ -1,0 +1,22 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+
+/** Shown when a route throws while rendering or loading (a failed lazy chunk after a deploy, say). */
+export function ErrorPage() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  console.error(error);
+  return (
+    <Result
+      status="error"
+      title={t('errors.boundaryTitle')}
+      subTitle={t('errors.boundarySubtitle')}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('errors.reload')}
+        </Button>
+      }
+    />
+  );
+}
