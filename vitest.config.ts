@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two cores: more parallel files only make them queue for the CPU and PostgreSQL.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -31,8 +33,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          // Two cores: more parallel files only make them queue for PostgreSQL.
-          maxWorkers: 2,
         },
       },
     ],

@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import './i18n';
+import './index.css';
 
 const router = createBrowserRouter(routes);
 

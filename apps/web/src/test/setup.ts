@@ -1,0 +1,65 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+type Listener = (event: MediaQueryListEvent) => void;
+
+/** jsdom has no matchMedia; this one lets a test flip the OS colour scheme. */
+class FakeMediaQueryList {
+  listeners = new Set<Listener>();
+  constructor(
+    public media: string,
+    public matches: boolean,
+  ) {}
+  addEventListener(_: string, l: Listener) {
+    this.listeners.add(l);
+  }
+  removeEventListener(_: string, l: Listener) {
+    this.listeners.delete(l);
+  }
+  addListener(l: Listener) {
+    this.listeners.add(l);
+  }
+  removeListener(l: Listener) {
+    this.listeners.delete(l);
+  }
+  dispatchEvent() {
+    return true;
+  }
+  onchange = null;
+}
+
+const queries: FakeMediaQueryList[] = [];
+let prefersDark = false;
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn((media: string) => {
+    const q = new FakeMediaQueryList(media, media.includes('dark') ? prefersDark : false);
+    queries.push(q);
+    return q;
+  }),
+});
+
+/** Simulates the OS switching between light and dark. */
+export function setSystemDark(dark: boolean) {
+  prefersDark = dark;
+  for (const q of queries) {
+    if (!q.media.includes('prefers-color-scheme: dark')) continue;
+    q.matches = dark;
+    q.listeners.forEach((l) => l({ matches: dark, media: q.media } as MediaQueryListEvent));
+  }
+}
+
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  prefersDark = false;
+});

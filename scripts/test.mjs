@@ -1,0 +1,77 @@
+// `npm test`: lint, typecheck, unit + integration (Vitest), end-to-end (Playwright). Ends with one line
+// "N passed, N failed" summed over every runner (lint and typecheck count as one check each), and fails
+// when anything failed, a runner crashed, or no test ran at all.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+const args = new Set(process.argv.slice(2));
+const only = (name) => args.size === 0 || args.has(`--${name}`);
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const results = [];
+function run(label, command, commandArgs, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+if (only('lint')) {
+  const ok = run('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+  results.push({ runner: 'lint', passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+if (only('typecheck')) {
+  const projects = ['packages/domain', 'apps/server', 'apps/web', 'tsconfig.tools.json'];
+  const ok = projects.every((p) => run(`typecheck ${p}`, bin('tsc'), ['-p', p, '--noEmit']));
+  results.push({ runner: 'typecheck', passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+if (only('vitest')) {
+  const out = path.join(tmp, 'vitest.json');
+  fs.rmSync(out, { force: true });
+  const ok = run('unit + integration (vitest)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  const report = readJson(out);
+  const passed = report?.numPassedTests ?? 0;
+  const failed = (report?.numFailedTests ?? 0) + (!report || (!ok && !report.numFailedTests) ? 1 : 0);
+  results.push({ runner: 'vitest', passed, failed, ran: passed + failed });
+}
+
+if (only('e2e')) {
+  const out = path.join(tmp, 'playwright.json');
+  fs.rmSync(out, { force: true });
+  const ok = run('end-to-end (playwright)', bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
+  const stats = readJson(out)?.stats;
+  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  const failed = (stats?.unexpected ?? 0) + (!stats || (!ok && !stats.unexpected) ? 1 : 0);
+  results.push({ runner: 'playwright', passed, failed, ran: passed + failed });
+}
+
+console.log('');
+for (const r of results) console.log(`${r.runner}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+let failed = results.reduce((n, r) => n + r.failed, 0);
+const testRunners = results.filter((r) => r.ran !== undefined);
+if (testRunners.length > 0 && testRunners.every((r) => r.ran === 0)) {
+  console.log('No test ran: that is a failure.');
+  failed += 1;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
