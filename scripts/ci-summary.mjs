@@ -1,0 +1,22 @@
+// Prints CI's closing line: npm test's own "N passed, N failed" plus the Node 24 Vitest pass.
+import fs from 'node:fs';
+
+const [npmLog, node24Json, node24Status] = process.argv.slice(2);
+const last = fs
+  .readFileSync(npmLog, 'utf8')
+  .split('\n')
+  .reverse()
+  .find((l) => /^\d+ passed, \d+ failed$/.test(l.trim()));
+let [passed, failed] = last ? last.trim().match(/\d+/g).map(Number) : [0, 1];
+let report;
+try {
+  report = JSON.parse(fs.readFileSync(node24Json, 'utf8'));
+} catch {
+  report = undefined;
+}
+const p24 = report?.numPassedTests ?? 0;
+const f24 = (report?.numFailedTests ?? 0) + (!report || (node24Status !== '0' && !report.numFailedTests) ? 1 : 0);
+console.log(`node 24 vitest: ${p24} passed, ${f24} failed`);
+passed += p24;
+failed += f24;
+console.log(`${passed} passed, ${failed} failed`);
