@@ -10,7 +10,8 @@ export const test = base.extend<{ cspViolations: string[] }>({
     async ({ page }, use) => {
       const violations: string[] = [];
       page.on('console', (msg) => {
-        if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+        if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+          violations.push(msg.text());
       });
       await use(violations);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);

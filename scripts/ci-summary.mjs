@@ -15,7 +15,8 @@ try {
   report = undefined;
 }
 const p24 = report?.numPassedTests ?? 0;
-const f24 = (report?.numFailedTests ?? 0) + (!report || (node24Status !== '0' && !report.numFailedTests) ? 1 : 0);
+const f24 =
+  (report?.numFailedTests ?? 0) + (!report || (node24Status !== '0' && !report.numFailedTests) ? 1 : 0);
 console.log(`node 24 vitest: ${p24} passed, ${f24} failed`);
 passed += p24;
 failed += f24;

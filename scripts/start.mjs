@@ -16,12 +16,21 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = [path.join(webDir, 'src'), path.join(webDir, 'index.html'), path.join(root, 'packages/domain/src')];
+const sources = [
+  path.join(webDir, 'src'),
+  path.join(webDir, 'index.html'),
+  path.join(root, 'packages/domain/src'),
+];
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-const stale = sources.some((s) => (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs) > builtAt);
+const stale = sources.some(
+  (s) => (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs) > builtAt,
+);
 if (stale && process.env.SKIP_WEB_BUILD !== '1') {
   console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@crossmarket/web'], { stdio: 'inherit', cwd: root });
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@crossmarket/web'], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -27,7 +27,9 @@ function readJson(file) {
 }
 
 if (only('lint')) {
-  const ok = run('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+  const ok =
+    run('lint', bin('eslint'), ['.', '--max-warnings', '0']) &&
+    run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
   results.push({ runner: 'lint', passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
@@ -55,9 +57,14 @@ if (only('vitest')) {
 if (only('e2e')) {
   const out = path.join(tmp, 'playwright.json');
   fs.rmSync(out, { force: true });
-  const ok = run('end-to-end (playwright)', bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-  });
+  const ok = run(
+    'end-to-end (playwright)',
+    bin('playwright'),
+    ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    },
+  );
   const stats = readJson(out)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) + (!stats || (!ok && !stats.unexpected) ? 1 : 0);

@@ -12,7 +12,13 @@ import { registerWebApp } from './http/web-app';
 import type { Logger } from './logger';
 
 /** The app as every route module sees it: zod schemas drive validation and types. */
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 export interface AppDeps {
   database: Database;

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, envSchema, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('fills every default for an empty environment', () => {
@@ -36,12 +38,26 @@ describe('loadConfig', () => {
   });
 
   it('refuses a short SESSION_SECRET and a port out of range', () => {
-    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
 
   it('derives APP_URL from PORT unless given', () => {
     expect(loadConfig({ PORT: '4100' }).APP_URL).toBe('http://localhost:4100');
     expect(loadConfig({ APP_URL: 'https://app.example.com' }).APP_URL).toBe('https://app.example.com');
+  });
+});
+
+describe('.env.example', () => {
+  const example = parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../.env.example')));
+
+  it('documents every variable the program reads, and no other', () => {
+    expect(Object.keys(example).sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+
+  it('is itself a valid configuration', () => {
+    expect(() => loadConfig(example)).not.toThrow();
   });
 });

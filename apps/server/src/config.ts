@@ -22,8 +22,6 @@ export const envSchema = z.object({
   PAYMENTS_PROVIDER: optional(z.enum(['sandbox', 'stripe'])).default('sandbox'),
   MAIL_TRANSPORT: optional(z.enum(['outbox', 'smtp'])).default('outbox'),
   RATES_SOURCE: optional(z.enum(['fixed', 'ecb'])).default('fixed'),
-  /** Worker concurrency per job type; two cores here, so small by default. */
-  WORKER_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -43,8 +43,10 @@ async function listen(app: App, config: Config) {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new StartupError(`Port ${config.PORT} is already in use. Set PORT to a free port.`);
-    if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.PORT}. Set PORT to a port above 1024.`);
+    if (code === 'EADDRINUSE')
+      throw new StartupError(`Port ${config.PORT} is already in use. Set PORT to a free port.`);
+    if (code === 'EACCES')
+      throw new StartupError(`Not allowed to listen on port ${config.PORT}. Set PORT to a port above 1024.`);
     throw error;
   }
 }
@@ -67,7 +69,6 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       url: server.url,
       db: database.db,
       logger,
-      concurrency: config.WORKER_CONCURRENCY,
     });
     resources.add('worker', () => worker.stop());
   }

@@ -19,7 +19,9 @@ export function resolveSessionSecret(config: Config, logger: Logger): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
   }
   if (config.NODE_ENV === 'production') {
-    logger.warn(`SESSION_SECRET is not set; using the one generated in ${file}. Set it explicitly in production.`);
+    logger.warn(
+      `SESSION_SECRET is not set; using the one generated in ${file}. Set it explicitly in production.`,
+    );
   }
   return secret;
 }

@@ -14,7 +14,6 @@ beforeAll(async () => {
     url: database.url,
     db: database.db,
     logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
-    concurrency: 1,
   });
 });
 

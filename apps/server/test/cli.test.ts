@@ -41,7 +41,11 @@ describe('the program', () => {
     const dataDir = tempDataDir();
     dirs.push(dataDir);
     try {
-      const run = runProgram(['serve'], { PORT: String(port), DATABASE_URL: database.url, DATA_DIR: dataDir });
+      const run = runProgram(['serve'], {
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+      });
       expect(await run.exited).toBe(1);
       expect(run.output()).toContain(`Port ${port} is already in use. Set PORT to a free port.`);
     } finally {
@@ -98,7 +102,9 @@ describe('the program', () => {
     try {
       await waitReady(base, second);
       expect(second.output()).not.toContain('embedded PostgreSQL initialised');
-      const pgPort2 = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
+      const pgPort2 = fs
+        .readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+        .split('\n')[3];
       const again = new pg.Client({ connectionString: url.replace(`:${pgPort}/`, `:${pgPort2}/`) });
       await again.connect();
       const rows = await again.query(`select email from "user" where id = 'keep'`);

@@ -17,7 +17,11 @@ describe('migrate', () => {
   });
 
   it('migrates and seeds, from several processes at once, without error', async () => {
-    await Promise.all([migrateAndSeed(database.pool), migrateAndSeed(database.pool), migrateAndSeed(database.pool)]);
+    await Promise.all([
+      migrateAndSeed(database.pool),
+      migrateAndSeed(database.pool),
+      migrateAndSeed(database.pool),
+    ]);
     expect(await migrationsApplied(database.db)).toBe(true);
   });
 
@@ -43,13 +47,19 @@ describe('migrate', () => {
       ['3XL', 50000, true],
     ]);
     expect(rows.filter((r) => r.bestSeller).map((r) => r.code)).toEqual(['L']);
-    expect(rows.find((r) => r.code === 'L')).toMatchObject({ monthlyPriceCents: 7900, sendLimit: 5000, inventoryQuota: 25000 });
+    expect(rows.find((r) => r.code === 'L')).toMatchObject({
+      monthlyPriceCents: 7900,
+      sendLimit: 5000,
+      inventoryQuota: 25000,
+    });
   });
 
   it('restores a changed seed value on the next run', async () => {
     await database.db.execute(sql`update plans set daily_report_quota = 1 where code = 'S'`);
     await migrateAndSeed(database.pool);
-    const s = await database.db.execute<{ q: number }>(sql`select daily_report_quota as q from plans where code = 'S'`);
+    const s = await database.db.execute<{ q: number }>(
+      sql`select daily_report_quota as q from plans where code = 'S'`,
+    );
     expect(s.rows[0]?.q).toBe(1000);
   });
 });

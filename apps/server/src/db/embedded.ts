@@ -65,7 +65,8 @@ function runAsIdentity(): RunAs {
   spawnSync('groupadd', ['--system', 'postgres']);
   spawnSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres']);
   const created = lookup();
-  if (!created) throw new StartupError('Running as root, and the "postgres" system user could not be created.');
+  if (!created)
+    throw new StartupError('Running as root, and the "postgres" system user could not be created.');
   return created;
 }
 
@@ -96,7 +97,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -112,11 +115,20 @@ function runInitdb(bin: Binaries, pgDir: string, password: string, who: RunAs, l
     if (who.uid !== undefined) fs.chownSync(pwFile, who.uid, who.gid!);
     const result = spawnSync(
       bin.initdb,
-      [`--pgdata=${staging}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8', '--no-locale'],
+      [
+        `--pgdata=${staging}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwFile}`,
+        '--encoding=UTF8',
+        '--no-locale',
+      ],
       { ...who, encoding: 'utf8' },
     );
     if (result.status !== 0) {
-      throw new StartupError(`initdb failed (exit ${result.status}): ${(result.stderr || result.stdout || '').trim()}`);
+      throw new StartupError(
+        `initdb failed (exit ${result.status}): ${(result.stderr || result.stdout || '').trim()}`,
+      );
     }
   } finally {
     fs.rmSync(pwFile, { force: true });
@@ -162,7 +174,11 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  * Deals with what a previous run left behind: a server still owned by a live Crossmarket process is
  * shared; an orphan (its owner was killed) is shut down; a stale pid file is removed.
  */
-async function settlePrevious(pgDir: string, ownerFile: string, logger: Logger): Promise<PidInfo | undefined> {
+async function settlePrevious(
+  pgDir: string,
+  ownerFile: string,
+  logger: Logger,
+): Promise<PidInfo | undefined> {
   const info = readPostmasterPid(pgDir);
   if (!info || !Number.isFinite(info.pid)) return undefined;
   const owner = Number(readSecretFile(ownerFile) ?? NaN);
@@ -182,7 +198,16 @@ async function settlePrevious(pgDir: string, ownerFile: string, logger: Logger):
 }
 
 function spawnPostgres(bin: Binaries, pgDir: string, port: number, who: RunAs, fast: boolean): ChildProcess {
-  const args = ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+  const args = [
+    '-D',
+    pgDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+  ];
   if (fast) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   // Own process group: a terminal's Ctrl-C reaches us first, and we stop PostgreSQL after the app drains.
   return spawn(bin.postgres, args, { ...who, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -191,7 +216,10 @@ function spawnPostgres(bin: Binaries, pgDir: string, port: number, who: RunAs, f
 function waitReady(child: ChildProcess, logger: Logger): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new StartupError(`embedded PostgreSQL did not start within 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new StartupError(`embedded PostgreSQL did not start within 60 s:\n${output}`)),
+      60_000,
+    );
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       output = (output + text).slice(-4000);
@@ -203,7 +231,9 @@ function waitReady(child: ChildProcess, logger: Logger): Promise<void> {
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new StartupError(`embedded PostgreSQL exited during start-up (code ${code}):\n${output.trim()}`));
+      reject(
+        new StartupError(`embedded PostgreSQL exited during start-up (code ${code}):\n${output.trim()}`),
+      );
     });
   });
 }
@@ -236,13 +266,17 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     assertReachableBy(dataDir, who);
     runInitdb(bin, pgDir, password, who, logger);
   }
-  if (!password) throw new StartupError(`${passwordFile} is missing; the embedded database in ${pgDir} cannot be opened.`);
+  if (!password)
+    throw new StartupError(`${passwordFile} is missing; the embedded database in ${pgDir} cannot be opened.`);
   const urlFor = (port: number, db: string) =>
     `postgres://postgres:${encodeURIComponent(password!)}@127.0.0.1:${port}/${db}`;
 
   const shared = await settlePrevious(pgDir, ownerFile, logger);
   if (shared) {
-    logger.info({ port: shared.port }, 'using the embedded PostgreSQL of another running Crossmarket process');
+    logger.info(
+      { port: shared.port },
+      'using the embedded PostgreSQL of another running Crossmarket process',
+    );
     await createDatabaseIfMissing(urlFor(shared.port, 'postgres'), database);
     return { url: urlFor(shared.port, database), port: shared.port, owned: false, stop: async () => {} };
   }

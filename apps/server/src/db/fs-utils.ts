@@ -30,6 +30,8 @@ export function ensureWritableDir(dir: string, variable: string) {
     fs.rmSync(probe);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new StartupError(`${variable} ${dir} is not writable (${code}). Point ${variable} at a folder this user can write.`);
+    throw new StartupError(
+      `${variable} ${dir} is not writable (${code}). Point ${variable} at a folder this user can write.`,
+    );
   }
 }

@@ -69,7 +69,10 @@ export const verification = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('verification_identifier_idx').on(t.identifier), index('verification_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('verification_identifier_idx').on(t.identifier),
+    index('verification_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 export const plans = pgTable('plans', {
@@ -84,7 +87,10 @@ export const plans = pgTable('plans', {
   bestSeller: boolean('best_seller').notNull().default(false),
   /** The payment provider's price id (Stripe price, or the sandbox's own). */
   priceId: text('price_id'),
-  points: jsonb('points').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  points: jsonb('points')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });
 
 export const userData = pgTable('user_data', {

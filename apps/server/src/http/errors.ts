@@ -16,7 +16,13 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', what);
 
-export function sendError(reply: FastifyReply, status: number, code: string, message: string, extra?: object) {
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  extra?: object,
+) {
   return reply.status(status).send({ error: { code, message, ...extra } });
 }
 
@@ -48,6 +54,11 @@ export function registerErrorHandling(app: App) {
       return sendError(reply, status, code, error.message);
     }
     request.log.error({ err: error }, 'request failed');
-    return sendError(reply, 500, 'internal_error', 'Something went wrong on our side. Please try again later.');
+    return sendError(
+      reply,
+      500,
+      'internal_error',
+      'Something went wrong on our side. Please try again later.',
+    );
   });
 }

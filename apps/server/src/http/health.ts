@@ -17,6 +17,8 @@ export function registerHealthRoutes(app: App, db: Db) {
       // reported below as not ready
     }
     const ready = database && migrations;
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { database, migrations } });
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'not_ready', checks: { database, migrations } });
   });
 }

@@ -5,7 +5,8 @@ import type { App } from '../app';
 import { sendError } from './errors';
 
 const API_PREFIXES = ['/api/', '/v1/'];
-const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api' || url === '/v1';
+const isApiPath = (url: string) =>
+  API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api' || url === '/v1';
 
 /**
  * Serves the built web app: hashed assets cached forever, everything else revalidated, and page routes

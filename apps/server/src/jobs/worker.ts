@@ -8,7 +8,6 @@ export interface WorkerDeps {
   url: string;
   db: Db;
   logger: Logger;
-  concurrency: number;
 }
 
 type Handler = (data: unknown, deps: WorkerDeps) => Promise<unknown>;
@@ -18,13 +17,19 @@ const handlers: Record<JobName, Handler> = {
 };
 
 export function createBoss(url: string): PgBoss {
-  return new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, application_name: 'crossmarket-queue' });
+  return new PgBoss({
+    connectionString: url,
+    schema: 'pgboss',
+    max: 4,
+    application_name: 'crossmarket-queue',
+  });
 }
 
 /** Creates every queue (pg-boss 10 needs them to exist before send or work). Idempotent. */
 export async function ensureQueues(boss: PgBoss) {
   for (const name of Object.values(JOB_NAMES)) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, retryLimit: 3, retryBackoff: true });
+    if (!(await boss.getQueue(name)))
+      await boss.createQueue(name, { name, retryLimit: 3, retryBackoff: true });
   }
 }
 

@@ -10,8 +10,14 @@ import type { Database } from '../../src/db/client';
 export function fakeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossmarket-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
-  fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify('x'.repeat(4096))});`);
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'assets', 'index-AbC123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4096))});`,
+  );
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }

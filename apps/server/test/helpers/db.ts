@@ -24,7 +24,11 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const name = `cm_test_${randomBytes(6).toString('hex')}`;
   await withAdmin((c) =>
-    c.query(options.empty ? `create database ${name}` : `create database ${name} template ${inject('templateDatabase')}`),
+    c.query(
+      options.empty
+        ? `create database ${name}`
+        : `create database ${name} template ${inject('templateDatabase')}`,
+    ),
   );
   const url = databaseUrl(inject('pgAdminUrl'), name);
   const database = connect(url, { max: 5 });

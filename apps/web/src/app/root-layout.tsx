@@ -10,7 +10,11 @@ import { resolveThemeMode, useThemePreference } from './theme';
 export function PageLoader() {
   const { t } = useTranslation();
   return (
-    <div style={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }} role="status" aria-live="polite">
+    <div
+      style={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}
+      role="status"
+      aria-live="polite"
+    >
       <Spin size="large" description={t('common.loading')} />
     </div>
   );

@@ -41,7 +41,9 @@ describe('routes', () => {
 
 describe('translations', () => {
   const keys = (o: object, prefix = ''): string[] =>
-    Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    Object.entries(o).flatMap(([k, v]) =>
+      v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+    );
 
   it('has every English key in Turkish and no Turkish-only key', () => {
     expect(keys(tr).sort()).toEqual(keys(en).sort());

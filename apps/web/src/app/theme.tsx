@@ -25,7 +25,8 @@ function readPreference(): ThemePreference {
   }
 }
 
-const systemQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : undefined);
+const systemQuery = () =>
+  typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : undefined;
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [preference, setPreferenceState] = useState<ThemePreference>(readPreference);
@@ -48,7 +49,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const value = useMemo(() => ({ preference, systemMode, setPreference }), [preference, systemMode, setPreference]);
+  const value = useMemo(
+    () => ({ preference, systemMode, setPreference }),
+    [preference, systemMode, setPreference],
+  );
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 
@@ -59,7 +63,11 @@ export function useThemePreference(): ThemeState {
 }
 
 /** The mode to paint with: auth and onboarding screens are always light (the specification). */
-export function resolveThemeMode(preference: ThemePreference, systemMode: ThemeMode, forceLight: boolean): ThemeMode {
+export function resolveThemeMode(
+  preference: ThemePreference,
+  systemMode: ThemeMode,
+  forceLight: boolean,
+): ThemeMode {
   if (forceLight) return 'light';
   return preference === 'system' ? systemMode : preference;
 }
