@@ -1,0 +1,5 @@
+export * from './types';
+export * from './similarity';
+export * from './commission';
+export * from './price-product';
+export * from './presets';

@@ -1,0 +1,134 @@
+import type { Offer, ProductSide, ResultRow } from '../product';
+import { round2, type RegionCode } from '../regions';
+import { feeAt, matchCommission, priceForNet, type FeeSchedule } from './commission';
+import type { FbmBlock, PricingRule, PricingSettings } from './types';
+
+export interface PricingContext {
+  /** The selling region, whose commission table applies. */
+  toRegion: RegionCode;
+}
+
+type PricedInput = Pick<ResultRow, 'row_cross' | 'row_to'> & { individual?: ResultRow['individual'] };
+
+const unavailableReason = (cross: ProductSide, to: ProductSide): string | null => {
+  if (cross.status !== 'ok') return cross.status;
+  if (to.status === 'dog' || to.status === 'notsame' || to.status === 'noship') return to.status;
+  return null;
+};
+
+/** The offer we would buy from: the buy box, or the lowest offer when there is no buy box. */
+const sourceOffer = (cross: ProductSide): Offer | null =>
+  cross.buybox?.buy_price ? cross.buybox : cross.lowest?.buy_price ? cross.lowest : null;
+
+const costOf = (offer: Offer | null, parity: number): number | null =>
+  offer?.buy_price ? (offer.buy_price + (offer.shipping_fee ?? 0) + (offer.import_fee ?? 0)) * parity : null;
+
+const profitAt = (price: number, cost: number, s: FeeSchedule) => price - feeAt(price, s) - cost;
+
+function ruleMatches(rule: PricingRule, cost: number, buyboxPpr: number | null, buyboxSeller: string | null) {
+  const inRange = (x: number) => x >= (rule.threshold_start ?? -Infinity) && x <= (rule.threshold_end ?? Infinity);
+  switch (rule.rule_type) {
+    case 'cost':
+      return inRange(cost);
+    case 'ppr':
+      return buyboxPpr !== null && inRange(buyboxPpr);
+    case 'buybox_store':
+      return !!rule.seller_id && buyboxSeller === rule.seller_id.trim();
+  }
+}
+
+/** Rule rates as profit percents; prorated_ppr derives them from the buy-box PPR (pricing/README.md). */
+function ratesOf(rule: PricingRule, buyboxPpr: number | null): { min: number; std: number; max: number } | null {
+  if (rule.rate_type === 'fixed') return { min: rule.min_rate, std: rule.std_rate, max: rule.max_rate };
+  if (buyboxPpr === null) return null;
+  return {
+    min: (buyboxPpr * rule.min_rate) / 100,
+    std: buyboxPpr,
+    max: buyboxPpr * (1 + rule.max_rate / 100),
+  };
+}
+
+/**
+ * Prices one product for merchant fulfilment in the selling country (DESIGN §7, pricing/README.md).
+ * Pure: the same row and settings always give the same block.
+ */
+export function priceProduct(row: PricedInput, settings: PricingSettings, ctx: PricingContext): FbmBlock {
+  const { row_cross: cross, row_to: to } = row;
+  const commission = matchCommission(
+    [...to.categories, ...(to.sales_rank ? [to.sales_rank.category] : [])],
+    ctx.toRegion,
+    settings.default_category_commission_rate,
+  );
+  const offer = sourceOffer(cross);
+  const rawCost = costOf(offer, settings.parity);
+  const block: FbmBlock = {
+    available: false,
+    reason: unavailableReason(cross, to),
+    buy_price: offer?.buy_price ?? null,
+    shipping_fee: offer?.shipping_fee ?? null,
+    cost_in_tc: rawCost === null ? null : round2(rawCost),
+    commission_rate: round2(commission.schedule.kind === 'flat' ? commission.schedule.rate * 100 : 0),
+    commission_category: commission.category,
+    sell_price: { buybox: null, custom: { std: null } },
+    profit_amount: { buybox: null, custom: { std: null } },
+    profit_percent: { buybox: null, custom: { std: null } },
+    fba_profit_percent: null,
+    min_price: null,
+    std_price: null,
+    max_price: null,
+    stock: 0,
+    rule_index: null,
+    diff_between_lowest: null,
+  };
+  if (rawCost === null || rawCost <= 0) {
+    block.reason ??= 'ppr_failed';
+    return block;
+  }
+  const cost = rawCost;
+  const schedule = commission.schedule;
+  const target = to.buybox?.buy_price ?? to.lowest?.buy_price ?? null;
+  let buyboxPpr: number | null = null;
+  if (target) {
+    const profit = profitAt(target, cost, schedule);
+    buyboxPpr = (profit / cost) * 100;
+    block.sell_price.buybox = round2(target);
+    block.profit_amount.buybox = round2(profit);
+    block.profit_percent.buybox = round2(buyboxPpr);
+    const fbaCost = costOf(cross.lowest_fba, settings.parity);
+    if (fbaCost) block.fba_profit_percent = round2((profitAt(target, fbaCost, schedule) / fbaCost) * 100);
+  }
+
+  let ruleIndex = 0;
+  let rates = ratesOf(settings.pricing_rules[0]!, buyboxPpr);
+  const buyboxSeller = to.buybox?.seller_id ?? null;
+  settings.pricing_rules.forEach((rule, i) => {
+    if (i === 0 || !ruleMatches(rule, cost, buyboxPpr, buyboxSeller)) return;
+    const r = ratesOf(rule, buyboxPpr);
+    if (r) [ruleIndex, rates] = [i, r];
+  });
+  if (row.individual) rates = { ...row.individual };
+  if (!rates) {
+    block.reason ??= 'ppr_failed';
+    return block;
+  }
+  const rule = settings.pricing_rules[ruleIndex]!;
+  const priceFor = (rate: number) => round2(priceForNet(cost * (1 + rate / 100), schedule));
+  block.rule_index = ruleIndex;
+  block.min_price = priceFor(rates.min);
+  block.std_price = priceFor(rates.std);
+  block.max_price = priceFor(rates.max);
+  const std = block.std_price;
+  const stdProfit = profitAt(std, cost, schedule);
+  block.sell_price.custom.std = std;
+  block.profit_amount.custom.std = round2(stdProfit);
+  block.profit_percent.custom.std = round2((stdProfit / cost) * 100);
+  if (schedule.kind !== 'flat') block.commission_rate = round2((feeAt(std, schedule) / std) * 100);
+  const lowest = to.lowest?.buy_price;
+  if (lowest) block.diff_between_lowest = round2(((std - lowest) / lowest) * 100);
+
+  const wanted = Math.max(0, Math.floor(rule.stock ?? settings.def_stock));
+  const known = cross.stocks;
+  block.stock = known === null ? wanted : known < settings.min_stock ? 0 : Math.min(wanted, known);
+  block.available = block.reason === null;
+  return block;
+}

@@ -1,0 +1,89 @@
+import type { BannedReason } from './banned';
+import type { FbmBlock } from './pricing/types';
+
+/** Why a side of a result row is unavailable; `ok` when it is. */
+export const SIDE_STATUSES = ['ok', 'dog', 'notsame', 'nostock', 'noship'] as const;
+export type SideStatus = (typeof SIDE_STATUSES)[number];
+
+export const PRODUCT_SIZES = [
+  'small-standard-size',
+  'large-standard-size',
+  'small-oversize',
+  'medium-oversize',
+  'large-oversize',
+  'special-oversize',
+] as const;
+
+export interface Offer {
+  seller_id: string | null;
+  seller_name: string | null;
+  is_fba: boolean;
+  /** What the buyer pays for the item (listing price, in the side's currency). */
+  buy_price: number | null;
+  import_fee: number | null;
+  shipping_fee: number | null;
+  /** Delivery window in days from today. */
+  s_dates: { min_days: number; max_days: number } | null;
+}
+
+export interface Coupon {
+  type: 'percent' | 'dollar';
+  value: number;
+}
+
+/** One side (buying or selling country) of a result row: the marketplace data for one product. */
+export interface ProductSide {
+  status: SideStatus;
+  buybox: Offer | null;
+  lowest: Offer | null;
+  /** The cheapest offer fulfilled by Amazon, for the FBA Seller PPR filter. */
+  lowest_fba: Offer | null;
+  total_prices_count: number | null;
+  fba_prices_count: number | null;
+  average_price: number | null;
+  coupon: Coupon | null;
+  sales_rank: { rank: number; category: string; level: 'top' | 'sub' } | null;
+  categories: string[];
+  brand: string | null;
+  title: string | null;
+  image: string | null;
+  is_prime: boolean;
+  is_amazonchoice: boolean;
+  /** Sold by Amazon itself. */
+  is_sba: boolean;
+  has_buybox: boolean;
+  has_same_brand_seller: boolean;
+  seller_brand_count: number | null;
+  review_count: number | null;
+  review_rating: number | null;
+  variation: number | null;
+  max_order_quantity: number | null;
+  stocks: number | null;
+  weight: { value: number; unit: 'lb' | 'oz' | 'kg' | 'g' } | null;
+  package_dimensions: { length: number; width: number; height: number; unit: 'in' | 'cm' } | null;
+  product_size: { package_name: string } | null;
+  category_commission_rate: number | null;
+}
+
+/** Per-product profit rates that override the matched rule's rates. */
+export interface IndividualRates {
+  min: number;
+  std: number;
+  max: number;
+}
+
+export interface ResultRow {
+  product_id: string;
+  row_cross: ProductSide;
+  row_to: ProductSide;
+  /** Null until the report has settings (or when pricing could not run). */
+  fbm: FbmBlock | null;
+  banned: BannedReason | null;
+  individual?: IndividualRates | null;
+}
+
+const WEIGHT_TO_LB = { lb: 1, oz: 1 / 16, kg: 2.20462, g: 0.00220462 } as const;
+
+export function weightInLbs(side: Pick<ProductSide, 'weight'>): number | null {
+  return side.weight ? side.weight.value * WEIGHT_TO_LB[side.weight.unit] : null;
+}
