@@ -1,0 +1,4 @@
+export * from './values';
+export * from './catalogue';
+export * from './match';
+export * from './codec';

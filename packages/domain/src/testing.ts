@@ -1,0 +1,3 @@
+// Builders and generators for tests and benchmarks (imports fast-check: never from production code).
+export * from './fixtures';
+export * from './filters/arbitraries';
