@@ -1,0 +1,68 @@
+import type { BannedReason } from '../banned';
+import { generateSku, type InventoryItem } from './files';
+
+export type IncludeOption = 'dont_include' | 'include_zero_stock' | 'include_with_x';
+
+export interface ExportOptions {
+  /** Products that don't match the active filters. */
+  notMatching: IncludeOption;
+  /** Products that can't be available for FBM. */
+  notAvailable: IncludeOption;
+  skipZeroStock: boolean;
+  withSkus: boolean;
+  excludeBanned: boolean;
+}
+
+export const DEFAULT_EXPORT_OPTIONS: ExportOptions = {
+  notMatching: 'dont_include',
+  notAvailable: 'dont_include',
+  skipZeroStock: false,
+  withSkus: false,
+  excludeBanned: true,
+};
+
+/** One selected product as /v1/exports answers it, plus whether it matches the active filters. */
+export interface ExportProduct {
+  product_id: string;
+  stocks: number;
+  available_for_fbm: boolean;
+  min_price: number | null;
+  std_price: number | null;
+  max_price: number | null;
+  banned: BannedReason | null;
+  matchesFilters: boolean;
+}
+
+/**
+ * Applies the export drawer's options to the selected products. A product that fails both tests takes
+ * the stricter option (leaving it out beats listing it with stock 0, which beats flag x).
+ */
+export function selectExportItems(
+  products: readonly ExportProduct[],
+  options: ExportOptions,
+  ctx: { userId: string; reportSkus?: Readonly<Record<string, string>> | null },
+): InventoryItem[] {
+  const items: InventoryItem[] = [];
+  const rank: Record<IncludeOption, number> = { dont_include: 2, include_zero_stock: 1, include_with_x: 0 };
+  for (const p of products) {
+    if (options.excludeBanned && p.banned) continue;
+    const applicable: IncludeOption[] = [];
+    if (!p.matchesFilters) applicable.push(options.notMatching);
+    if (!p.available_for_fbm) applicable.push(options.notAvailable);
+    const rule = applicable.sort((a, b) => rank[b] - rank[a])[0];
+    if (rule === 'dont_include') continue;
+    const quantity = rule === 'include_zero_stock' ? 0 : Math.max(0, p.stocks);
+    if (options.skipZeroStock && quantity === 0) continue;
+    const reportSku = options.withSkus ? ctx.reportSkus?.[p.product_id] : undefined;
+    items.push({
+      sku: reportSku ?? generateSku(ctx.userId, p.product_id),
+      productId: p.product_id,
+      price: p.std_price,
+      minPrice: p.min_price,
+      maxPrice: p.max_price,
+      quantity,
+      addDelete: rule === 'include_with_x' ? 'x' : 'a',
+    });
+  }
+  return items;
+}
