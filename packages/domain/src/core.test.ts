@@ -37,7 +37,8 @@ describe('regions', () => {
 
 describe('parseProductIds', () => {
   it('counts sent, valid, repetitive and invalid lines the specification way', () => {
-    const text = 'b000000001\n\n  B000000002 \nB000000001\nb0000-00003\nnot an id\nBÖ000000004\n   \nB00000000_\n';
+    const text =
+      'b000000001\n\n  B000000002 \nB000000001\nb0000-00003\nnot an id\nBÖ000000004\n   \nB00000000_\n';
     expect(parseProductIds(text)).toEqual({
       sent: 7,
       valid: ['B000000001', 'B000000002', 'B000000003', 'B000000004'],
@@ -52,12 +53,15 @@ describe('parseProductIds', () => {
 
   it('is idempotent on its own output (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string(), fc.stringMatching(/^[bB][A-Za-z0-9]{9}$/)), { maxLength: 30 }), (lines) => {
-        const first = parseProductIds(lines.join('\n')).valid;
-        const second = parseProductIds(first.join('\n'));
-        expect(second.valid).toEqual(first);
-        expect(second.repetitive + second.invalid).toBe(0);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.string(), fc.stringMatching(/^[bB][A-Za-z0-9]{9}$/)), { maxLength: 30 }),
+        (lines) => {
+          const first = parseProductIds(lines.join('\n')).valid;
+          const second = parseProductIds(first.join('\n'));
+          expect(second.valid).toEqual(first);
+          expect(second.repetitive + second.invalid).toBe(0);
+        },
+      ),
     );
   });
 });
@@ -87,7 +91,9 @@ describe('all listings report', () => {
   it('finds listings that repeat a product ID and writes the delete file', () => {
     const result = findDuplicateListings(amazon);
     expect(result).toEqual({ skuCount: 3, duplicates: [{ sku: 'SKU-2', productId: 'B000000001' }] });
-    expect(buildDuplicateRemovalFile(result.duplicates)).toBe('sku\tproduct-id\tproduct-id-type\tadd-delete\nSKU-2\tB000000001\t1\td\n');
+    expect(buildDuplicateRemovalFile(result.duplicates)).toBe(
+      'sku\tproduct-id\tproduct-id-type\tadd-delete\nSKU-2\tB000000001\t1\td\n',
+    );
     expect(duplicateRemovalFileName('All Listings.TXT')).toBe('All Listings-duplicates-removed.txt');
   });
 });
@@ -98,7 +104,10 @@ describe('deriveReportStatus', () => {
     expect(deriveReportStatus({ finalized: false, size: null, done_size: null })).toEqual({ key: 'pending' });
     expect(deriveReportStatus({ finalized: false, size: 10, done_size: 0 })).toEqual({ key: 'in_queue' });
     expect(deriveReportStatus({ finalized: false, size: 10, done_size: -1 })).toEqual({ key: 'cancelled' });
-    expect(deriveReportStatus({ finalized: false, size: 3, done_size: 1 })).toEqual({ key: 'processing', percent: '33.33' });
+    expect(deriveReportStatus({ finalized: false, size: 3, done_size: 1 })).toEqual({
+      key: 'processing',
+      percent: '33.33',
+    });
     expect(deriveReportStatus({ finalized: false, size: 10, done_size: 10 })).toEqual({ key: 'completing' });
   });
 
@@ -109,7 +118,11 @@ describe('deriveReportStatus', () => {
 });
 
 describe('findBannedReason', () => {
-  const banned = { brands: { ca: ['ACME '] }, pids: { ca: ['B000000009'] }, keywords: { ca: ['train set', 'toy'] } };
+  const banned = {
+    brands: { ca: ['ACME '] },
+    pids: { ca: ['B000000009'] },
+    keywords: { ca: ['train set', 'toy'] },
+  };
   const product = { product_id: 'B000000001', brand: 'Acme', title: 'Wooden Train Set' };
 
   it('checks brand (exact, any case), then product ID, then title words, for the selling region only', () => {

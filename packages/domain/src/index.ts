@@ -9,3 +9,5 @@ export * from './banned';
 export * from './pricing';
 export * from './filters';
 export * from './exports';
+export * from './schemas';
+export * from './i18n';

@@ -5,8 +5,10 @@ export const isProductId = (value: string) => PRODUCT_ID.test(value);
 
 /** Upper-cases, drops non-ASCII, then drops every non-word character (the specification's order). */
 export function cleanProductId(line: string): string {
-  // eslint-disable-next-line no-control-regex
-  return line.toUpperCase().replace(/[^\x00-\x7F]/g, '').replace(/\W/g, '');
+  return line
+    .toUpperCase()
+    .replace(/[\u0080-\uFFFF]/g, '')
+    .replace(/\W/g, '');
 }
 
 export interface ParsedProductIds {

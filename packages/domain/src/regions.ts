@@ -23,7 +23,13 @@ export interface Region {
   currency: Currency;
 }
 
-const currency = (code: string, name: string, symbol: string, native_symbol: string, rate: number): Currency => ({
+const currency = (
+  code: string,
+  name: string,
+  symbol: string,
+  native_symbol: string,
+  rate: number,
+): Currency => ({
   code,
   name,
   symbol,
@@ -98,7 +104,8 @@ export const REGIONS: readonly Region[] = [
   },
 ];
 
-export const isRegionCode = (value: unknown): value is RegionCode => REGION_CODES.includes(value as RegionCode);
+export const isRegionCode = (value: unknown): value is RegionCode =>
+  REGION_CODES.includes(value as RegionCode);
 
 export function regionByCode(code: RegionCode): Region {
   return REGIONS.find((r) => r.code === code)!;
@@ -108,7 +115,9 @@ export const buyingRegions = () => REGIONS.filter((r) => r.roles.includes('buyin
 export const sellingRegions = () => REGIONS.filter((r) => r.roles.includes('selling'));
 /** Inventories offer regions with the inventory role that can also buy or sell (the specification). */
 export const inventoryRegions = () =>
-  REGIONS.filter((r) => r.roles.includes('inventory') && (r.roles.includes('buying') || r.roles.includes('selling')));
+  REGIONS.filter(
+    (r) => r.roles.includes('inventory') && (r.roles.includes('buying') || r.roles.includes('selling')),
+  );
 
 /** The fixed rate table, by currency code. */
 export const FIXED_RATES: Readonly<Record<string, number>> = Object.fromEntries(
@@ -121,7 +130,11 @@ export const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 10
  * Parity = selling currency rate ÷ buying currency rate, to two decimals: how many units of the selling
  * currency one unit of the buying currency buys. `rates` is keyed by currency code.
  */
-export function parityFor(from: RegionCode, to: RegionCode, rates: Readonly<Record<string, number>> = FIXED_RATES) {
+export function parityFor(
+  from: RegionCode,
+  to: RegionCode,
+  rates: Readonly<Record<string, number>> = FIXED_RATES,
+) {
   const source = rates[regionByCode(from).currency.code];
   const target = rates[regionByCode(to).currency.code];
   if (!source || !target) throw new Error(`no exchange rate for ${from} or ${to}`);

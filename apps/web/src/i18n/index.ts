@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DOMAIN_MESSAGES } from '@crossmarket/domain';
 import { applyDayjsLocale } from '../lib/dayjs';
 import en from './en.json';
 import tr from './tr.json';
@@ -25,9 +26,23 @@ function safeStorage(): Storage | undefined {
   }
 }
 
+type Tree = { [key: string]: string | Tree };
+/** The app's texts over the domain's (validation messages, statuses, filter labels): one namespace. */
+function merge(base: Tree, over: Tree): Tree {
+  const out: Tree = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] = typeof v === 'object' && typeof b === 'object' ? merge(b, v) : v;
+  }
+  return out;
+}
+
 // Both languages are bundled (the specification preloads them); English fills any gap.
 void i18next.use(initReactI18next).init({
-  resources: { en: { translation: en }, tr: { translation: tr } },
+  resources: {
+    en: { translation: merge(DOMAIN_MESSAGES.en, en) },
+    tr: { translation: merge(DOMAIN_MESSAGES.tr, tr) },
+  },
   lng: initialLanguage(),
   fallbackLng: 'en',
   supportedLngs: LANGUAGES,

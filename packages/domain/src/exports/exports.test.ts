@@ -6,8 +6,24 @@ describe('buildInventoryFile', () => {
   it('writes the header, the constants 1 and 11, two-decimal prices and the handling time', () => {
     const file = buildInventoryFile(
       [
-        { sku: 'SS-1', productId: 'B000000001', price: 16.9, minPrice: 15.529, maxPrice: 21, quantity: 5, addDelete: 'a' },
-        { sku: 'MY\tSKU', productId: 'B000000002', price: null, minPrice: null, maxPrice: null, quantity: 0, addDelete: 'x' },
+        {
+          sku: 'SS-1',
+          productId: 'B000000001',
+          price: 16.9,
+          minPrice: 15.529,
+          maxPrice: 21,
+          quantity: 5,
+          addDelete: 'a',
+        },
+        {
+          sku: 'MY\tSKU',
+          productId: 'B000000002',
+          price: null,
+          minPrice: null,
+          maxPrice: null,
+          quantity: 0,
+          addDelete: 'x',
+        },
       ],
       { handlingTime: 2 },
     );
@@ -22,7 +38,11 @@ describe('buildInventoryFile', () => {
 
 describe('buildAutoPriceFile', () => {
   it('writes sku, min, max, upper-case country, currency, rule name and start', () => {
-    const file = buildAutoPriceFile([{ sku: 'SS-1', minPrice: 10, maxPrice: 20.5 }], { country: 'ca', currency: 'CAD', ruleName: ' My rule ' });
+    const file = buildAutoPriceFile([{ sku: 'SS-1', minPrice: 10, maxPrice: 20.5 }], {
+      country: 'ca',
+      currency: 'CAD',
+      ruleName: ' My rule ',
+    });
     expect(file).toBe(
       'sku\tminimum-seller-allowed-price\tmaximum-seller-allowed-price\tcountry-code\tcurrency-code\trule-name\trule-action\n' +
         'SS-1\t10.00\t20.50\tCA\tCAD\tMy rule\tstart\n',
@@ -63,31 +83,60 @@ describe('selectExportItems', () => {
 
   it('by default keeps matching, available, unbanned products with a generated SKU', () => {
     const items = selectExportItems(
-      [p({}), p({ product_id: 'B000000002', matchesFilters: false }), p({ product_id: 'B000000003', available_for_fbm: false }), p({ product_id: 'B000000004', banned: 'brand' })],
+      [
+        p({}),
+        p({ product_id: 'B000000002', matchesFilters: false }),
+        p({ product_id: 'B000000003', available_for_fbm: false }),
+        p({ product_id: 'B000000004', banned: 'brand' }),
+      ],
       DEFAULT_EXPORT_OPTIONS,
       ctx,
     );
     expect(items).toEqual([
-      { sku: generateSku('u1', 'B000000001'), productId: 'B000000001', price: 12, minPrice: 10, maxPrice: 20, quantity: 5, addDelete: 'a' },
+      {
+        sku: generateSku('u1', 'B000000001'),
+        productId: 'B000000001',
+        price: 12,
+        minPrice: 10,
+        maxPrice: 20,
+        quantity: 5,
+        addDelete: 'a',
+      },
     ]);
   });
 
   it('includes non-matching products as 0 stock or with x, as chosen', () => {
-    const zero = selectExportItems([p({ matchesFilters: false })], { ...DEFAULT_EXPORT_OPTIONS, notMatching: 'include_zero_stock' }, ctx);
+    const zero = selectExportItems(
+      [p({ matchesFilters: false })],
+      { ...DEFAULT_EXPORT_OPTIONS, notMatching: 'include_zero_stock' },
+      ctx,
+    );
     expect(zero[0]).toMatchObject({ quantity: 0, addDelete: 'a' });
-    const x = selectExportItems([p({ available_for_fbm: false })], { ...DEFAULT_EXPORT_OPTIONS, notAvailable: 'include_with_x' }, ctx);
+    const x = selectExportItems(
+      [p({ available_for_fbm: false })],
+      { ...DEFAULT_EXPORT_OPTIONS, notAvailable: 'include_with_x' },
+      ctx,
+    );
     expect(x[0]).toMatchObject({ quantity: 5, addDelete: 'x' });
   });
 
   it('takes the stricter option when a product fails both tests', () => {
     const both = p({ matchesFilters: false, available_for_fbm: false });
-    const options = { ...DEFAULT_EXPORT_OPTIONS, notMatching: 'include_with_x', notAvailable: 'include_zero_stock' } as const;
+    const options = {
+      ...DEFAULT_EXPORT_OPTIONS,
+      notMatching: 'include_with_x',
+      notAvailable: 'include_zero_stock',
+    } as const;
     expect(selectExportItems([both], options, ctx)[0]).toMatchObject({ quantity: 0, addDelete: 'a' });
   });
 
   it('skips zero stock, uses the report SKUs, and keeps banned products when asked', () => {
     const options = { ...DEFAULT_EXPORT_OPTIONS, skipZeroStock: true, withSkus: true, excludeBanned: false };
-    const items = selectExportItems([p({ stocks: 0 }), p({ product_id: 'B000000002', banned: 'title' }), p({ product_id: 'B000000003' })], options, ctx);
+    const items = selectExportItems(
+      [p({ stocks: 0 }), p({ product_id: 'B000000002', banned: 'title' }), p({ product_id: 'B000000003' })],
+      options,
+      ctx,
+    );
     expect(items.map((i) => i.sku)).toEqual(['MY-SKU', generateSku('u1', 'B000000003')]);
   });
 });

@@ -34,7 +34,10 @@ const money = (n: number | null) => (n === null || !Number.isFinite(n) ? '' : n.
 const cell = (s: string) => s.replace(/[\t\r\n]+/g, ' ');
 
 /** Amazon's Inventory Loader file (tab-separated, one header line). */
-export function buildInventoryFile(items: readonly InventoryItem[], options: { handlingTime: number }): string {
+export function buildInventoryFile(
+  items: readonly InventoryItem[],
+  options: { handlingTime: number },
+): string {
   const handling = String(options.handlingTime);
   const lines = new Array<string>(items.length + 1);
   lines[0] = INVENTORY_HEADER.join('\t');
@@ -75,7 +78,11 @@ export function buildAutoPriceFile(
   const rule = cell(options.ruleName.trim());
   const lines = [AUTO_PRICE_HEADER.join('\t')];
   for (const it of items) {
-    lines.push([cell(it.sku), money(it.minPrice), money(it.maxPrice), country, options.currency, rule, 'start'].join('\t'));
+    lines.push(
+      [cell(it.sku), money(it.minPrice), money(it.maxPrice), country, options.currency, rule, 'start'].join(
+        '\t',
+      ),
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -90,5 +97,7 @@ export function buildProductIdList(ids: readonly string[]): string {
  * SHA-256 over user id and product id. Same pair, same SKU, on every device and server.
  */
 export function generateSku(userId: string, productId: string): string {
-  return `SS-${bytesToHex(sha256(utf8ToBytes(`${userId}:${productId}`))).slice(0, 16).toUpperCase()}`;
+  return `SS-${bytesToHex(sha256(utf8ToBytes(`${userId}:${productId}`)))
+    .slice(0, 16)
+    .toUpperCase()}`;
 }

@@ -6,7 +6,8 @@ import { filterValueSchemas } from './values';
 export const MAX_ENCODED_FILTERS_LENGTH = 10_000;
 const VERSION = 1;
 
-export type FilterCodecErrorCode = 'too_long' | 'malformed' | 'unsupported_version' | 'unknown_filter' | 'invalid_value' | 'duplicate_filter';
+export type FilterCodecErrorCode =
+  'too_long' | 'malformed' | 'unsupported_version' | 'unknown_filter' | 'invalid_value' | 'duplicate_filter';
 
 /** Why a filter string was refused; `messageKey` is the i18n key of what the user sees. */
 export class FilterCodecError extends Error {
@@ -24,12 +25,14 @@ const tooLong = () => new FilterCodecError('too_long', 'validation.filters.tooLo
 
 function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new FilterCodecError('malformed', 'validation.filters.malformed', 'not base64url');
+  if (!/^[A-Za-z0-9_-]*$/.test(text))
+    throw new FilterCodecError('malformed', 'validation.filters.malformed', 'not base64url');
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4);
   const binary = atob(b64);
   const bytes = new Uint8Array(binary.length);
@@ -37,7 +40,9 @@ function fromBase64Url(text: string): Uint8Array {
   return bytes;
 }
 
-const envelope = z.object({ v: z.number(), f: z.array(z.tuple([z.string(), z.unknown()])).max(200) }).strict();
+const envelope = z
+  .object({ v: z.number(), f: z.array(z.tuple([z.string(), z.unknown()])).max(200) })
+  .strict();
 
 /** Active filters → the compact, versioned, URL-safe string (JSON → deflate → base64url). */
 export function encodeFilters(filters: readonly ActiveFilter[]): string {
@@ -59,9 +64,14 @@ export function decodeFilters(encoded: string): ActiveFilter[] {
     throw new FilterCodecError('malformed', 'validation.filters.malformed', 'cannot inflate or parse');
   }
   const shape = envelope.safeParse(parsed);
-  if (!shape.success) throw new FilterCodecError('malformed', 'validation.filters.malformed', 'unexpected shape');
+  if (!shape.success)
+    throw new FilterCodecError('malformed', 'validation.filters.malformed', 'unexpected shape');
   if (shape.data.v !== VERSION) {
-    throw new FilterCodecError('unsupported_version', 'validation.filters.malformed', `version ${shape.data.v}`);
+    throw new FilterCodecError(
+      'unsupported_version',
+      'validation.filters.malformed',
+      `version ${shape.data.v}`,
+    );
   }
   const seen = new Set<string>();
   return shape.data.f.map(([id, value]) => {
@@ -71,7 +81,11 @@ export function decodeFilters(encoded: string): ActiveFilter[] {
     seen.add(id);
     const checked = filterValueSchemas[def.kind].safeParse(value);
     if (!checked.success) {
-      throw new FilterCodecError('invalid_value', 'validation.filters.malformed', `${id}: ${checked.error.issues[0]?.message}`);
+      throw new FilterCodecError(
+        'invalid_value',
+        'validation.filters.malformed',
+        `${id}: ${checked.error.issues[0]?.message}`,
+      );
     }
     return { id, value: checked.data };
   });

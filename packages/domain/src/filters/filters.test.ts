@@ -21,9 +21,53 @@ const expectCodecError = (fn: () => unknown, code: string) => {
 
 describe('FILTERS catalogue', () => {
   it('has every filter of the specification on its side', () => {
-    const shared = ['delivery_days', 'same_brand_seller', 'buybox', 'sba_sellers', 'fba_sellers', 'amazon_choice', 'amazon_prime', 'variation', 'buybox_price', 'buy_price', 'average_price', 'sellers_count', 'brand', 'sales_rank_main', 'sales_rank_sub', 'title_keywords'];
-    const crossOnly = ['no_shipping', 'fba_seller_ppr', 'buy_price_for_ppr', 'shipping_fee_for_ppr', 'product_ids', 'fbm_availability', 'coupons', 'product_size', 'stock', 'order_limit', 'weight_lbs', 'shipping_fee'];
-    const toOnly = ['no_stock', 'seller_brand_count', 'sales_rank_presence', 'sales_rank_by_category', 'categories', 'ppr_amount', 'ppr_percent', 'profit_custom', 'store_buybox', 'store_lowest', 'diff_between_lowest', 'review_count', 'average_rating'];
+    const shared = [
+      'delivery_days',
+      'same_brand_seller',
+      'buybox',
+      'sba_sellers',
+      'fba_sellers',
+      'amazon_choice',
+      'amazon_prime',
+      'variation',
+      'buybox_price',
+      'buy_price',
+      'average_price',
+      'sellers_count',
+      'brand',
+      'sales_rank_main',
+      'sales_rank_sub',
+      'title_keywords',
+    ];
+    const crossOnly = [
+      'no_shipping',
+      'fba_seller_ppr',
+      'buy_price_for_ppr',
+      'shipping_fee_for_ppr',
+      'product_ids',
+      'fbm_availability',
+      'coupons',
+      'product_size',
+      'stock',
+      'order_limit',
+      'weight_lbs',
+      'shipping_fee',
+    ];
+    const toOnly = [
+      'no_stock',
+      'seller_brand_count',
+      'sales_rank_presence',
+      'sales_rank_by_category',
+      'categories',
+      'ppr_amount',
+      'ppr_percent',
+      'profit_custom',
+      'store_buybox',
+      'store_lowest',
+      'diff_between_lowest',
+      'review_count',
+      'average_rating',
+    ];
     const ids = (group: string, bases: string[]) => bases.map((b) => `${group}_${b}`);
     expect(FILTERS.map((f) => f.id).sort()).toEqual(
       [...ids('cross', [...shared, ...crossOnly]), ...ids('to', [...shared, ...toOnly])].sort(),
@@ -41,7 +85,9 @@ describe('FILTERS catalogue', () => {
   });
 
   it('gives each filter a distinct narrow-table column per side', () => {
-    const columns = FILTERS.filter((f) => f.kind !== 'presence' && f.kind !== 'rank_by_category').map((f) => f.column);
+    const columns = FILTERS.filter((f) => f.kind !== 'presence' && f.kind !== 'rank_by_category').map(
+      (f) => f.column,
+    );
     expect(new Set(columns).size).toBe(columns.length);
   });
 });
@@ -69,11 +115,19 @@ describe('filter codec', () => {
   });
 
   it('refuses an encoding over 10,000 characters with the specification message key', () => {
-    const error = expectCodecError(() => decodeFilters('A'.repeat(MAX_ENCODED_FILTERS_LENGTH + 1)), 'too_long');
+    const error = expectCodecError(
+      () => decodeFilters('A'.repeat(MAX_ENCODED_FILTERS_LENGTH + 1)),
+      'too_long',
+    );
     expect(error.messageKey).toBe('validation.filters.tooLong');
     const ids = Array.from({ length: 4000 }, (_, i) => `B${String(i).padStart(9, '0')}`);
-    const random = ids.map((id, i) => id.slice(0, 5) + ((i * 7919) % 99991).toString(36).toUpperCase().padStart(5, '0'));
-    expectCodecError(() => encodeFilters([{ id: 'cross_product_ids', value: { ids: random, mode: 'only' } }]), 'too_long');
+    const random = ids.map(
+      (id, i) => id.slice(0, 5) + ((i * 7919) % 99991).toString(36).toUpperCase().padStart(5, '0'),
+    );
+    expectCodecError(
+      () => encodeFilters([{ id: 'cross_product_ids', value: { ids: random, mode: 'only' } }]),
+      'too_long',
+    );
   });
 
   it('refuses malformed input with a typed error', () => {
@@ -83,8 +137,23 @@ describe('filter codec', () => {
     expectCodecError(() => decodeFilters(wrap({ v: 2, f: [] })), 'unsupported_version');
     expectCodecError(() => decodeFilters(wrap({ v: 1, f: [['cross_nope', 1]] })), 'unknown_filter');
     expectCodecError(() => decodeFilters(wrap({ v: 1, f: [['cross_buy_price', 'cheap']] })), 'invalid_value');
-    expectCodecError(() => decodeFilters(wrap({ v: 1, f: [['cross_buy_price', { min: 9, max: 1 }]] })), 'invalid_value');
-    expectCodecError(() => decodeFilters(wrap({ v: 1, f: [['cross_coupons', '*'], ['cross_coupons', '*']] })), 'duplicate_filter');
+    expectCodecError(
+      () => decodeFilters(wrap({ v: 1, f: [['cross_buy_price', { min: 9, max: 1 }]] })),
+      'invalid_value',
+    );
+    expectCodecError(
+      () =>
+        decodeFilters(
+          wrap({
+            v: 1,
+            f: [
+              ['cross_coupons', '*'],
+              ['cross_coupons', '*'],
+            ],
+          }),
+        ),
+      'duplicate_filter',
+    );
     expectCodecError(() => decodeFilters(wrap({ v: 1, f: 'x' })), 'malformed');
   });
 });
@@ -92,15 +161,31 @@ describe('filter codec', () => {
 /** Deflates and base64url-encodes any payload, to feed the decoder hostile envelopes. */
 function rawEncode(payload: unknown): string {
   const bytes = deflateSync(strToU8(JSON.stringify(payload)));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 describe('matchesFilters', () => {
-  const fbm = { available: true, stock: 4, profit_percent: { buybox: 30, custom: { std: 20 } } } as unknown as FbmBlock;
+  const fbm = {
+    available: true,
+    stock: 4,
+    profit_percent: { buybox: 30, custom: { std: 20 } },
+  } as unknown as FbmBlock;
   const row = makeRow({
     product_id: 'B000000001',
-    row_cross: makeSide({ buybox: makeOffer({ buy_price: 12, shipping_fee: 3, s_dates: { min_days: 2, max_days: 6 } }), coupon: { type: 'percent', value: 10 }, weight: { value: 16, unit: 'oz' } }),
-    row_to: makeSide({ brand: 'Acme', title: 'Acme Wooden Train Set', sales_rank: { rank: 1500, category: 'Toys & Games', level: 'top' }, buybox: makeOffer({ seller_id: 'A1STORE' }) }),
+    row_cross: makeSide({
+      buybox: makeOffer({ buy_price: 12, shipping_fee: 3, s_dates: { min_days: 2, max_days: 6 } }),
+      coupon: { type: 'percent', value: 10 },
+      weight: { value: 16, unit: 'oz' },
+    }),
+    row_to: makeSide({
+      brand: 'Acme',
+      title: 'Acme Wooden Train Set',
+      sales_rank: { rank: 1500, category: 'Toys & Games', level: 'top' },
+      buybox: makeOffer({ seller_id: 'A1STORE' }),
+    }),
     fbm,
   });
   const check = (id: string, value: unknown) => matchesFilter(row, { id, value });
@@ -111,7 +196,12 @@ describe('matchesFilters', () => {
     expect(check('cross_buybox_price', { max: 11.99 })).toBe(false);
     expect(check('cross_delivery_days', { max: 6 })).toBe(true);
     expect(check('cross_weight_lbs', { min: 1, max: 1 })).toBe(true); // 16 oz = 1 lb
-    expect(matchesFilter(makeRow({ row_to: makeSide({ review_count: null }) }), { id: 'to_review_count', value: { min: 0 } })).toBe(false);
+    expect(
+      matchesFilter(makeRow({ row_to: makeSide({ review_count: null }) }), {
+        id: 'to_review_count',
+        value: { min: 0 },
+      }),
+    ).toBe(false);
   });
 
   it('mode: only keeps products that have it, exclude those that do not', () => {
@@ -148,7 +238,17 @@ describe('matchesFilters', () => {
 
   it('combines filters with AND', () => {
     expect(matchesFilters(row, [])).toBe(true);
-    expect(matchesFilters(row, [{ id: 'to_amazon_prime', value: 'only' }, { id: 'cross_coupons', value: '*' }])).toBe(true);
-    expect(matchesFilters(row, [{ id: 'to_amazon_prime', value: 'only' }, { id: 'cross_coupons', value: 'dollar' }])).toBe(false);
+    expect(
+      matchesFilters(row, [
+        { id: 'to_amazon_prime', value: 'only' },
+        { id: 'cross_coupons', value: '*' },
+      ]),
+    ).toBe(true);
+    expect(
+      matchesFilters(row, [
+        { id: 'to_amazon_prime', value: 'only' },
+        { id: 'cross_coupons', value: 'dollar' },
+      ]),
+    ).toBe(false);
   });
 });

@@ -6,7 +6,8 @@ import type { FilterKind, FilterValueOf } from './values';
 type Matcher<K extends FilterKind> = (actual: unknown, value: FilterValueOf<K>, def: FilterDef) => boolean;
 
 const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
-const inRange = (x: number, min?: number | null, max?: number | null) => (min == null || x >= min) && (max == null || x <= max);
+const inRange = (x: number, min?: number | null, max?: number | null) =>
+  (min == null || x >= min) && (max == null || x <= max);
 const lower = (s: string) => s.trim().toLowerCase();
 
 /**
@@ -21,7 +22,10 @@ const MATCHERS: { [K in FilterKind]: Matcher<K> } = {
   mode: (actual, v) => (actual === true) === (v === 'only'),
   include_exclude: (actual, v, def) => {
     const text = typeof actual === 'string' ? actual : '';
-    const has = def.base === 'brand' ? (w: string) => lower(text) === lower(w) : (w: string) => titleHasKeyword(text, w);
+    const has =
+      def.base === 'brand'
+        ? (w: string) => lower(text) === lower(w)
+        : (w: string) => titleHasKeyword(text, w);
     if (v.include.length > 0 && !v.include.some(has)) return false;
     return !v.exclude.some(has);
   },

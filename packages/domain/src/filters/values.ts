@@ -24,7 +24,9 @@ export const rangeValue = z
   .object({ min: bound, max: bound })
   .strict()
   .refine((v) => v.min != null || v.max != null, { message: 'validation.filters.rangeEmpty' })
-  .refine((v) => v.min == null || v.max == null || v.min <= v.max, { message: 'validation.filters.rangeOrder' });
+  .refine((v) => v.min == null || v.max == null || v.min <= v.max, {
+    message: 'validation.filters.rangeOrder',
+  });
 
 export const filterValueSchemas = {
   range: rangeValue,
@@ -41,12 +43,15 @@ export const filterValueSchemas = {
   rank_by_category: z
     .object({ categories: z.array(text).min(1).max(500), min: bound, max: bound })
     .strict()
-    .refine((v) => v.min == null || v.max == null || v.min <= v.max, { message: 'validation.filters.rangeOrder' }),
-  stores: z
-    .object({ seller_ids: z.array(text).min(1).max(500), mode: z.enum(['only', 'exclude']) })
-    .strict(),
+    .refine((v) => v.min == null || v.max == null || v.min <= v.max, {
+      message: 'validation.filters.rangeOrder',
+    }),
+  stores: z.object({ seller_ids: z.array(text).min(1).max(500), mode: z.enum(['only', 'exclude']) }).strict(),
   product_ids: z
-    .object({ ids: z.array(z.string().regex(PRODUCT_ID)).min(1).max(10_000), mode: z.enum(['only', 'exclude']) })
+    .object({
+      ids: z.array(z.string().regex(PRODUCT_ID)).min(1).max(10_000),
+      mode: z.enum(['only', 'exclude']),
+    })
     .strict(),
 } satisfies Record<FilterKind, z.ZodType>;
 

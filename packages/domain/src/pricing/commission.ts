@@ -1,5 +1,5 @@
 import { REGIONS, type RegionCode } from '../regions';
-import { similarity } from './similarity';
+import { prepare, similarityOf } from './similarity';
 
 /** A referral-fee schedule: the share of the sell price Amazon keeps. Rates are fractions (0.15). */
 export type FeeSchedule =
@@ -29,7 +29,11 @@ const marginal = (upTo: number, below: number, above: number): FeeSchedule => ({
   below: below / 100,
   above: above / 100,
 });
-const c = (name: string, schedule: FeeSchedule, ...aliases: string[]): CategoryFee => ({ name, aliases, schedule });
+const c = (name: string, schedule: FeeSchedule, ...aliases: string[]): CategoryFee => ({
+  name,
+  aliases,
+  schedule,
+});
 
 /** amazon.com referral fees (shared/reference/amazon.md, 2026). */
 export const US_CATEGORY_FEES: readonly CategoryFee[] = [
@@ -82,18 +86,39 @@ export interface CommissionMatch {
 }
 
 /** Best-scoring table entry for any of the product's category names; the default rate below 0.45. */
+const CANDIDATES = US_CATEGORY_FEES.flatMap((entry) =>
+  [entry.name, ...entry.aliases].map((n) => ({ entry, name: prepare(n) })),
+);
+
+// Reports repeat a few hundred category names across tens of thousands of products: remember answers.
+const cache = new Map<string, CommissionMatch>();
+const CACHE_LIMIT = 20_000;
+
 export function matchCommission(
+  categories: readonly string[],
+  region: RegionCode,
+  defaultRatePercent: number,
+): CommissionMatch {
+  const key = `${region}\u0000${defaultRatePercent}\u0000${categories.join('\u0000')}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const match = computeMatch(categories, region, defaultRatePercent);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, match);
+  return match;
+}
+
+function computeMatch(
   categories: readonly string[],
   region: RegionCode,
   defaultRatePercent: number,
 ): CommissionMatch {
   let best: { entry: CategoryFee; score: number } | undefined;
   for (const name of categories) {
-    for (const entry of US_CATEGORY_FEES) {
-      for (const candidate of [entry.name, ...entry.aliases]) {
-        const score = similarity(name, candidate);
-        if (!best || score > best.score) best = { entry, score };
-      }
+    const prepared = prepare(name);
+    for (const candidate of CANDIDATES) {
+      const score = similarityOf(prepared, candidate.name);
+      if (!best || score > best.score) best = { entry: candidate.entry, score };
     }
   }
   if (!best || best.score < SIMILARITY_THRESHOLD) {

@@ -22,7 +22,10 @@ const price = (
   rowOverrides: Parameters<typeof makeRow>[0] = {},
   settings: Partial<PricingSettings> = {},
   toRegion: RegionCode = 'ca',
-) => priceProduct(makeRow({ row_cross: cross(), row_to: to(), ...rowOverrides }), makeSettings(settings), { toRegion });
+) =>
+  priceProduct(makeRow({ row_cross: cross(), row_to: to(), ...rowOverrides }), makeSettings(settings), {
+    toRegion,
+  });
 const rule = (r: Partial<PricingRule>): PricingRule => ({ ...defaultFirstRule(), threshold_start: 0, ...r });
 
 describe('priceProduct: cost and buy-box profit', () => {
@@ -49,7 +52,9 @@ describe('priceProduct: cost and buy-box profit', () => {
   });
 
   it('3. the import fee is part of the cost', () => {
-    const fbm = price({ row_cross: cross({ buybox: makeOffer({ buy_price: 10, shipping_fee: 2, import_fee: 3 }) }) });
+    const fbm = price({
+      row_cross: cross({ buybox: makeOffer({ buy_price: 10, shipping_fee: 2, import_fee: 3 }) }),
+    });
     expect(fbm.cost_in_tc).toBe(15); // 10 + 2 + 3
     expect(fbm.std_price).toBe(21.18); // 15 × 1.2 ÷ 0.85 = 21.176
   });
@@ -95,10 +100,14 @@ describe('priceProduct: commission', () => {
   });
 
   it('10. threshold tier, low: Baby at 8% while the price stays within $10', () => {
-    const fbm = price({
-      row_cross: cross({ buybox: makeOffer({ buy_price: 5 }) }),
-      row_to: to({ categories: ['Baby Products'] }),
-    }, {}, 'us');
+    const fbm = price(
+      {
+        row_cross: cross({ buybox: makeOffer({ buy_price: 5 }) }),
+        row_to: to({ categories: ['Baby Products'] }),
+      },
+      {},
+      'us',
+    );
     expect(fbm.std_price).toBe(6.52); // 5 × 1.2 = 6 ÷ 0.92 = 6.522 ≤ 10
     expect(fbm.commission_rate).toBe(8);
   });
@@ -111,7 +120,10 @@ describe('priceProduct: commission', () => {
 
   it('12. marginal tier: Furniture 15% up to $200, 10% above', () => {
     const fbm = price(
-      { row_cross: cross({ buybox: makeOffer({ buy_price: 200 }) }), row_to: to({ categories: ['Furniture'] }) },
+      {
+        row_cross: cross({ buybox: makeOffer({ buy_price: 200 }) }),
+        row_to: to({ categories: ['Furniture'] }),
+      },
       {},
       'us',
     );
@@ -123,7 +135,10 @@ describe('priceProduct: commission', () => {
 
   it('13. marginal tier below the break: Furniture at 15%', () => {
     const fbm = price(
-      { row_cross: cross({ buybox: makeOffer({ buy_price: 100 }) }), row_to: to({ categories: ['Furniture'] }) },
+      {
+        row_cross: cross({ buybox: makeOffer({ buy_price: 100 }) }),
+        row_to: to({ categories: ['Furniture'] }),
+      },
       {},
       'us',
     );
@@ -143,31 +158,67 @@ describe('priceProduct: commission', () => {
 
 describe('priceProduct: rules', () => {
   it('15. a matching cost rule overrides the first rule', () => {
-    const fbm = price({}, { pricing_rules: [defaultFirstRule(), rule({ threshold_start: 10, threshold_end: 20, min_rate: 30, std_rate: 40, max_rate: 60, stock: 3 })] });
+    const fbm = price(
+      {},
+      {
+        pricing_rules: [
+          defaultFirstRule(),
+          rule({
+            threshold_start: 10,
+            threshold_end: 20,
+            min_rate: 30,
+            std_rate: 40,
+            max_rate: 60,
+            stock: 3,
+          }),
+        ],
+      },
+    );
     expect(fbm.rule_index).toBe(1);
     expect(fbm.std_price).toBe(19.76); // 12 × 1.4 ÷ 0.85 = 19.765
     expect(fbm.stock).toBe(3);
   });
 
   it('16. a cost rule out of range leaves the first rule', () => {
-    const fbm = price({}, { pricing_rules: [defaultFirstRule(), rule({ threshold_start: 20, threshold_end: 40, std_rate: 40 })] });
+    const fbm = price(
+      {},
+      { pricing_rules: [defaultFirstRule(), rule({ threshold_start: 20, threshold_end: 40, std_rate: 40 })] },
+    );
     expect(fbm.rule_index).toBe(0);
     expect(fbm.std_price).toBe(16.94);
   });
 
   it('17. of two matching rules the later wins', () => {
-    const fbm = price({}, {
-      pricing_rules: [
-        defaultFirstRule(),
-        rule({ threshold_end: 100, min_rate: 25, std_rate: 30, max_rate: 60 }),
-        rule({ threshold_start: 10, threshold_end: 20, min_rate: 30, std_rate: 40, max_rate: 60 }),
-      ],
-    });
+    const fbm = price(
+      {},
+      {
+        pricing_rules: [
+          defaultFirstRule(),
+          rule({ threshold_end: 100, min_rate: 25, std_rate: 30, max_rate: 60 }),
+          rule({ threshold_start: 10, threshold_end: 20, min_rate: 30, std_rate: 40, max_rate: 60 }),
+        ],
+      },
+    );
     expect(fbm.rule_index).toBe(2);
   });
 
   it('18. a ppr rule matches on the buy-box PPR (77.08)', () => {
-    const fbm = price({}, { pricing_rules: [defaultFirstRule(), rule({ rule_type: 'ppr', threshold_start: 70, threshold_end: 80, min_rate: 50, std_rate: 60, max_rate: 90 })] });
+    const fbm = price(
+      {},
+      {
+        pricing_rules: [
+          defaultFirstRule(),
+          rule({
+            rule_type: 'ppr',
+            threshold_start: 70,
+            threshold_end: 80,
+            min_rate: 50,
+            std_rate: 60,
+            max_rate: 90,
+          }),
+        ],
+      },
+    );
     expect(fbm.rule_index).toBe(1);
     expect(fbm.std_price).toBe(22.59); // 12 × 1.6 ÷ 0.85 = 22.588
   });
@@ -175,7 +226,12 @@ describe('priceProduct: rules', () => {
   it('19. a ppr rule never matches a product without a target price', () => {
     const fbm = price(
       { row_to: to({ status: 'nostock', buybox: null, lowest: null }) },
-      { pricing_rules: [defaultFirstRule(), rule({ rule_type: 'ppr', threshold_start: -1000, threshold_end: 1000 })] },
+      {
+        pricing_rules: [
+          defaultFirstRule(),
+          rule({ rule_type: 'ppr', threshold_start: -1000, threshold_end: 1000 }),
+        ],
+      },
     );
     expect(fbm.rule_index).toBe(0);
     expect(fbm.profit_percent.buybox).toBeNull();
@@ -184,13 +240,36 @@ describe('priceProduct: rules', () => {
   });
 
   it('20. a buybox_store rule matches the target buy-box seller', () => {
-    const fbm = price({}, { pricing_rules: [defaultFirstRule(), rule({ rule_type: 'buybox_store', seller_id: 'A1STORE', min_rate: 5, std_rate: 8, max_rate: 20 })] });
+    const fbm = price(
+      {},
+      {
+        pricing_rules: [
+          defaultFirstRule(),
+          rule({ rule_type: 'buybox_store', seller_id: 'A1STORE', min_rate: 5, std_rate: 8, max_rate: 20 }),
+        ],
+      },
+    );
     expect(fbm.rule_index).toBe(1);
     expect(fbm.std_price).toBe(15.25); // 12 × 1.08 ÷ 0.85 = 15.247
   });
 
   it('21. prorated_ppr derives the rates from the buy-box PPR', () => {
-    const fbm = price({}, { pricing_rules: [defaultFirstRule(), rule({ rule_type: 'ppr', threshold_start: 50, threshold_end: 1e7, rate_type: 'prorated_ppr', min_rate: 80, max_rate: 50 })] });
+    const fbm = price(
+      {},
+      {
+        pricing_rules: [
+          defaultFirstRule(),
+          rule({
+            rule_type: 'ppr',
+            threshold_start: 50,
+            threshold_end: 1e7,
+            rate_type: 'prorated_ppr',
+            min_rate: 80,
+            max_rate: 50,
+          }),
+        ],
+      },
+    );
     // PPR 77.083: std = 77.083 → 12 × 1.77083 ÷ 0.85 = 25.00 (the buy box itself)
     expect(fbm.std_price).toBe(25);
     // min = 80 % of 77.083 = 61.667 → 12 × 1.61667 ÷ 0.85 = 22.82
@@ -223,7 +302,10 @@ describe('priceProduct: stock and availability', () => {
   });
 
   it('26. a different product in the selling country is not available', () => {
-    expect(price({ row_to: to({ status: 'notsame' }) })).toMatchObject({ available: false, reason: 'notsame' });
+    expect(price({ row_to: to({ status: 'notsame' }) })).toMatchObject({
+      available: false,
+      reason: 'notsame',
+    });
   });
 
   it('27. no buying price: PPR calculation failed, nothing priced', () => {
@@ -239,7 +321,11 @@ describe('priceProduct: stock and availability', () => {
 describe('priceProduct: properties', () => {
   it('min ≤ std ≤ max for every fixed rule whose rates are ordered', () => {
     const rates = fc
-      .tuple(fc.double({ min: -50, max: 500, noNaN: true }), fc.double({ min: 0, max: 500, noNaN: true }), fc.double({ min: 0, max: 500, noNaN: true }))
+      .tuple(
+        fc.double({ min: -50, max: 500, noNaN: true }),
+        fc.double({ min: 0, max: 500, noNaN: true }),
+        fc.double({ min: 0, max: 500, noNaN: true }),
+      )
       .map(([a, b, c]) => [a, a + b, a + b + c] as const);
     fc.assert(
       fc.property(
@@ -249,8 +335,13 @@ describe('priceProduct: properties', () => {
         fc.constantFrom<RegionCode>('us', 'ca', 'uk', 'mx', 'au', 'ae', 'sg'),
         ([min, std, max], buy, category, region) => {
           const fbm = priceProduct(
-            makeRow({ row_cross: cross({ buybox: makeOffer({ buy_price: buy }) }), row_to: to({ categories: [category] }) }),
-            makeSettings({ pricing_rules: [defaultFirstRule({ min_rate: min, std_rate: std, max_rate: max })] }),
+            makeRow({
+              row_cross: cross({ buybox: makeOffer({ buy_price: buy }) }),
+              row_to: to({ categories: [category] }),
+            }),
+            makeSettings({
+              pricing_rules: [defaultFirstRule({ min_rate: min, std_rate: std, max_rate: max })],
+            }),
             { toRegion: region },
           );
           expect(fbm.min_price!).toBeLessThanOrEqual(fbm.std_price!);
@@ -262,15 +353,24 @@ describe('priceProduct: properties', () => {
 
   it('the standard price earns the standard rate, within the cent lost to rounding', () => {
     fc.assert(
-      fc.property(fc.double({ min: 1, max: 3000, noNaN: true }), fc.integer({ min: 0, max: 200 }), (buy, std) => {
-        const fbm = priceProduct(
-          makeRow({ row_cross: cross({ buybox: makeOffer({ buy_price: buy }) }), row_to: to({ categories: ['Watches'] }) }),
-          makeSettings({ pricing_rules: [defaultFirstRule({ min_rate: 0, std_rate: std, max_rate: 300 })] }),
-          { toRegion: 'us' },
-        );
-        // Price and profit are each rounded to the cent, so up to a cent can be lost between them.
-        expect(fbm.profit_amount.custom.std!).toBeGreaterThanOrEqual(buy * (std / 100) - 0.0101);
-      }),
+      fc.property(
+        fc.double({ min: 1, max: 3000, noNaN: true }),
+        fc.integer({ min: 0, max: 200 }),
+        (buy, std) => {
+          const fbm = priceProduct(
+            makeRow({
+              row_cross: cross({ buybox: makeOffer({ buy_price: buy }) }),
+              row_to: to({ categories: ['Watches'] }),
+            }),
+            makeSettings({
+              pricing_rules: [defaultFirstRule({ min_rate: 0, std_rate: std, max_rate: 300 })],
+            }),
+            { toRegion: 'us' },
+          );
+          // Price and profit are each rounded to the cent, so up to a cent can be lost between them.
+          expect(fbm.profit_amount.custom.std!).toBeGreaterThanOrEqual(buy * (std / 100) - 0.0101);
+        },
+      ),
     );
   });
 });

@@ -10,35 +10,52 @@ export interface PricingContext {
 
 type PricedInput = Pick<ResultRow, 'row_cross' | 'row_to'> & { individual?: ResultRow['individual'] };
 
-const unavailableReason = (cross: ProductSide, to: ProductSide): string | null => {
+function unavailableReason(cross: ProductSide, to: ProductSide): string | null {
   if (cross.status !== 'ok') return cross.status;
   if (to.status === 'dog' || to.status === 'notsame' || to.status === 'noship') return to.status;
   return null;
-};
+}
 
 /** The offer we would buy from: the buy box, or the lowest offer when there is no buy box. */
-const sourceOffer = (cross: ProductSide): Offer | null =>
-  cross.buybox?.buy_price ? cross.buybox : cross.lowest?.buy_price ? cross.lowest : null;
+function sourceOffer(cross: ProductSide): Offer | null {
+  return cross.buybox?.buy_price ? cross.buybox : cross.lowest?.buy_price ? cross.lowest : null;
+}
 
-const costOf = (offer: Offer | null, parity: number): number | null =>
-  offer?.buy_price ? (offer.buy_price + (offer.shipping_fee ?? 0) + (offer.import_fee ?? 0)) * parity : null;
+function costOf(offer: Offer | null, parity: number): number | null {
+  return offer?.buy_price
+    ? (offer.buy_price + (offer.shipping_fee ?? 0) + (offer.import_fee ?? 0)) * parity
+    : null;
+}
 
-const profitAt = (price: number, cost: number, s: FeeSchedule) => price - feeAt(price, s) - cost;
+function profitAt(price: number, cost: number, s: FeeSchedule): number {
+  return price - feeAt(price, s) - cost;
+}
+
+function priceForRate(cost: number, ratePercent: number, s: FeeSchedule): number {
+  return round2(priceForNet(cost * (1 + ratePercent / 100), s));
+}
+
+// Hot path (50,000 products per recompute): no closures per call, plain loops.
+function inRuleRange(rule: PricingRule, x: number): boolean {
+  return x >= (rule.threshold_start ?? -Infinity) && x <= (rule.threshold_end ?? Infinity);
+}
 
 function ruleMatches(rule: PricingRule, cost: number, buyboxPpr: number | null, buyboxSeller: string | null) {
-  const inRange = (x: number) => x >= (rule.threshold_start ?? -Infinity) && x <= (rule.threshold_end ?? Infinity);
   switch (rule.rule_type) {
     case 'cost':
-      return inRange(cost);
+      return inRuleRange(rule, cost);
     case 'ppr':
-      return buyboxPpr !== null && inRange(buyboxPpr);
+      return buyboxPpr !== null && inRuleRange(rule, buyboxPpr);
     case 'buybox_store':
       return !!rule.seller_id && buyboxSeller === rule.seller_id.trim();
   }
 }
 
 /** Rule rates as profit percents; prorated_ppr derives them from the buy-box PPR (pricing/README.md). */
-function ratesOf(rule: PricingRule, buyboxPpr: number | null): { min: number; std: number; max: number } | null {
+function ratesOf(
+  rule: PricingRule,
+  buyboxPpr: number | null,
+): { min: number; std: number; max: number } | null {
   if (rule.rate_type === 'fixed') return { min: rule.min_rate, std: rule.std_rate, max: rule.max_rate };
   if (buyboxPpr === null) return null;
   return {
@@ -55,7 +72,7 @@ function ratesOf(rule: PricingRule, buyboxPpr: number | null): { min: number; st
 export function priceProduct(row: PricedInput, settings: PricingSettings, ctx: PricingContext): FbmBlock {
   const { row_cross: cross, row_to: to } = row;
   const commission = matchCommission(
-    [...to.categories, ...(to.sales_rank ? [to.sales_rank.category] : [])],
+    to.sales_rank ? to.categories.concat(to.sales_rank.category) : to.categories,
     ctx.toRegion,
     settings.default_category_commission_rate,
   );
@@ -101,22 +118,25 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx: P
   let ruleIndex = 0;
   let rates = ratesOf(settings.pricing_rules[0]!, buyboxPpr);
   const buyboxSeller = to.buybox?.seller_id ?? null;
-  settings.pricing_rules.forEach((rule, i) => {
-    if (i === 0 || !ruleMatches(rule, cost, buyboxPpr, buyboxSeller)) return;
-    const r = ratesOf(rule, buyboxPpr);
-    if (r) [ruleIndex, rates] = [i, r];
-  });
+  const rules = settings.pricing_rules;
+  for (let i = 1; i < rules.length; i++) {
+    if (!ruleMatches(rules[i]!, cost, buyboxPpr, buyboxSeller)) continue;
+    const r = ratesOf(rules[i]!, buyboxPpr);
+    if (r) {
+      ruleIndex = i;
+      rates = r;
+    }
+  }
   if (row.individual) rates = { ...row.individual };
   if (!rates) {
     block.reason ??= 'ppr_failed';
     return block;
   }
   const rule = settings.pricing_rules[ruleIndex]!;
-  const priceFor = (rate: number) => round2(priceForNet(cost * (1 + rate / 100), schedule));
   block.rule_index = ruleIndex;
-  block.min_price = priceFor(rates.min);
-  block.std_price = priceFor(rates.std);
-  block.max_price = priceFor(rates.max);
+  block.min_price = priceForRate(cost, rates.min, schedule);
+  block.std_price = priceForRate(cost, rates.std, schedule);
+  block.max_price = priceForRate(cost, rates.max, schedule);
   const std = block.std_price;
   const stdProfit = profitAt(std, cost, schedule);
   block.sell_price.custom.std = std;

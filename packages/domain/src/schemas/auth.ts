@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { emailField, requiredString } from './common';
+
+export const PASSWORD_MIN = 6;
+const newPassword = requiredString('validation.password.required').pipe(
+  z.string().min(PASSWORD_MIN, 'validation.password.min'),
+);
+const confirmation = requiredString('validation.password.confirmRequired');
+/** Only compares once both are filled in; an empty confirmation has its own message. */
+const mustMatch = <T extends { password: string; confirm: string }>(v: T) =>
+  !v.password || !v.confirm || v.password === v.confirm;
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: requiredString('validation.password.required'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const signUpSchema = z
+  .object({ email: emailField, password: newPassword, confirm: confirmation })
+  .refine(mustMatch, { message: 'validation.password.mismatch', path: ['confirm'] });
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const magicLinkSchema = z.object({ email: emailField });
+export const resetPasswordRequestSchema = z.object({ email: emailField });
+
+/** The reset modal after a recovery link, and /api/set-password. */
+export const setPasswordSchema = z
+  .object({ password: newPassword, confirm: confirmation })
+  .refine(mustMatch, { message: 'validation.password.mismatch', path: ['confirm'] });
+
+export const changePasswordSchema = z
+  .object({
+    current_password: requiredString('validation.password.currentRequired'),
+    password: newPassword,
+    confirm: confirmation,
+  })
+  .refine(mustMatch, { message: 'validation.password.mismatch', path: ['confirm'] });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

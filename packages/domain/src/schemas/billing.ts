@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { requiredString } from './common';
+
+export type CardBrand = 'visa' | 'mastercard';
+
+/** VISA starts with 4; MasterCard with 51–55 or 2221–2720. Other brands are not accepted. */
+export function cardBrand(number: string): CardBrand | null {
+  const digits = number.replace(/\s/g, '');
+  if (/^4/.test(digits)) return 'visa';
+  const two = Number(digits.slice(0, 2));
+  const four = Number(digits.slice(0, 4));
+  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard';
+  return null;
+}
+
+/** The card form: 4×4 digits, month 1–12, year this year to nine years ahead, CVC of 3 digits. */
+export function cardSchema(now: Date = new Date()) {
+  const year = now.getUTCFullYear();
+  return z
+    .object({
+      number: requiredString('validation.card.number')
+        .pipe(z.string().regex(/^\d{4} \d{4} \d{4} \d{4}$/, 'validation.card.number'))
+        .refine((n) => cardBrand(n) !== null, 'validation.card.brand'),
+      exp_month: z.coerce
+        .number({ error: 'validation.card.month' })
+        .int('validation.card.month')
+        .min(1, 'validation.card.month')
+        .max(12, 'validation.card.month'),
+      exp_year: z.coerce
+        .number({ error: 'validation.card.year' })
+        .int('validation.card.year')
+        .min(year, 'validation.card.year')
+        .max(year + 9, 'validation.card.year'),
+      cvc: requiredString('validation.card.cvc').pipe(z.string().regex(/^\d{3}$/, 'validation.card.cvc')),
+    })
+    .refine((c) => c.exp_year > year || c.exp_month >= now.getUTCMonth() + 1, {
+      message: 'validation.card.expired',
+      path: ['exp_month'],
+    });
+}
+export type CardInput = z.infer<ReturnType<typeof cardSchema>>;
+
+export const upgradeSchema = z.object({ price_id: requiredString('validation.upgrade.planRequired') });
+export const couponSchema = z.object({
+  coupon_code: requiredString('validation.coupon.required').pipe(z.string().max(64)),
+  product_id: z.string().max(200).optional(),
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { parseProductIds, type ParsedProductIds } from '../product-ids';
+import { buyingRegions, sellingRegions } from '../regions';
+import { requiredString } from './common';
+
+const buying = buyingRegions().map((r) => r.code) as [string, ...string[]];
+const selling = sellingRegions().map((r) => r.code) as [string, ...string[]];
+
+export const REPORT_SOURCES = ['manual', 'amazon_all_listings_report'] as const;
+
+export const reportCreationSchema = z.object({
+  title: z.string().trim().max(200).default(''),
+  from_country: z.enum(buying, { error: 'validation.report.country' }),
+  to_country: z.enum(selling, { error: 'validation.report.country' }),
+  marketplace: z.literal('amazon').default('amazon'),
+  source: z.enum(REPORT_SOURCES).default('manual'),
+  product_ids: z.string().max(2_000_000).default(''),
+});
+export type ReportCreationInput = z.input<typeof reportCreationSchema>;
+
+export interface ReportCheckError {
+  field: 'product_ids' | 'to_country' | 'from_country';
+  key: string;
+  params?: Record<string, number>;
+}
+
+/**
+ * The specification's report checks in its order: required, no valid ID, send_limit, remaining daily
+ * quota, same countries, country required. Returns the first failure, or the parsed IDs.
+ */
+export function checkReportRequest(
+  input: { from_country?: string | null; to_country?: string | null; product_ids?: string | null },
+  limits: { sendLimit: number; remainingQuota: number },
+): { ok: true; parsed: ParsedProductIds } | { ok: false; error: ReportCheckError } {
+  const fail = (error: ReportCheckError) => ({ ok: false as const, error });
+  if (!input.product_ids?.trim())
+    return fail({ field: 'product_ids', key: 'validation.report.productIdsRequired' });
+  const parsed = parseProductIds(input.product_ids);
+  const count = parsed.valid.length;
+  if (count === 0) return fail({ field: 'product_ids', key: 'validation.report.noValidId' });
+  if (count > limits.sendLimit) {
+    return fail({
+      field: 'product_ids',
+      key: 'validation.report.tooMany',
+      params: { count: limits.sendLimit },
+    });
+  }
+  if (count > limits.remainingQuota) {
+    return fail({
+      field: 'product_ids',
+      key: 'validation.report.overQuota',
+      params: { remaining_quota: Math.max(0, limits.remainingQuota) },
+    });
+  }
+  if (input.from_country && input.from_country === input.to_country)
+    return fail({ field: 'to_country', key: 'validation.report.sameCountries' });
+  if (!input.from_country) return fail({ field: 'from_country', key: 'validation.report.country' });
+  if (!input.to_country) return fail({ field: 'to_country', key: 'validation.report.country' });
+  return { ok: true, parsed };
+}
+
+export const filterSetNameSchema = z.object({
+  name: requiredString('validation.filterSet.name').pipe(z.string().max(100)),
+});
+
+export const SUPPORT_TOPICS = ['account', 'reports', 'payments', 'other'] as const;
+export const supportTicketSchema = z.object({
+  topic: z.enum(SUPPORT_TOPICS, { error: 'validation.support.topic' }),
+  message: requiredString('validation.support.message').pipe(z.string().max(5000)),
+});
