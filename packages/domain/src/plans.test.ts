@@ -26,6 +26,8 @@ describe('isPaidActive', () => {
   it('is true for a paid plan whose subscription ends in the future', () => {
     expect(isPaidActive({ planCode: 'L', subscriptionEnd: hours(1) }, now)).toBe(true);
     expect(isPaidActive({ planCode: 'L', subscriptionEnd: hours(1).toISOString() }, now)).toBe(true);
+    expect(isPaidActive({ plan: { code: 'XL' }, subscription_end: hours(1).toISOString() }, now)).toBe(true);
+    expect(isPaidActive({ plan_code: 'F', subscription_end: hours(1) }, now)).toBe(false);
   });
   it('is false for the free plan, an expired subscription or none', () => {
     expect(isPaidActive({ planCode: 'F', subscriptionEnd: hours(100) }, now)).toBe(false);

@@ -67,13 +67,21 @@ export function planByCode(code: string): Plan | undefined {
   return PLANS.find((p) => p.code === code);
 }
 
+/** A user_data row as the server (camelCase) or the API (snake_case, plan object) spells it. */
+export interface PlanHolder {
+  planCode?: string;
+  plan_code?: string;
+  plan?: { code: string } | null;
+  subscriptionEnd?: Date | string | null;
+  subscription_end?: Date | string | null;
+}
+
 /** Paid-active: a plan other than F whose subscription ends in the future. */
-export function isPaidActive(
-  userData: { planCode: string; subscriptionEnd: Date | string | null },
-  now: Date = new Date(),
-): boolean {
-  if (userData.planCode === 'F' || !userData.subscriptionEnd) return false;
-  return new Date(userData.subscriptionEnd).getTime() > now.getTime();
+export function isPaidActive(userData: PlanHolder, now: Date = new Date()): boolean {
+  const code = userData.planCode ?? userData.plan_code ?? userData.plan?.code ?? 'F';
+  const end = userData.subscriptionEnd ?? userData.subscription_end ?? null;
+  if (code === 'F' || !end) return false;
+  return new Date(end).getTime() > now.getTime();
 }
 
 /** Locked out from six hours after subscription_end (the specification's grace period). */

@@ -1,5 +1,5 @@
 import { weightInLbs, type ProductSide, type ResultRow } from '../product';
-import type { FilterKind } from './values';
+import { filterValueSchemas, type FilterKind } from './values';
 
 export type FilterGroup = 'cross' | 'to';
 
@@ -21,6 +21,8 @@ export interface FilterDef<K extends FilterKind = FilterKind> {
   currency: 'source' | 'target' | null;
   /** Option lists the UI offers (from the filters response). */
   options: 'categories' | 'bsr_categories' | 'product_sizes' | null;
+  /** The zod schema its value must satisfy (the kind's). */
+  valueSchema: (typeof filterValueSchemas)[K];
   read: (row: ResultRow) => unknown;
 }
 
@@ -247,6 +249,7 @@ function define(group: FilterGroup, spec: Spec): FilterDef {
     isNew: spec.isNew ?? false,
     currency,
     options: spec.options ?? null,
+    valueSchema: filterValueSchemas[spec.kind],
     read: (row) => spec.read(side(row), row),
   };
 }

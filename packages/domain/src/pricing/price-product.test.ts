@@ -318,6 +318,18 @@ describe('priceProduct: stock and availability', () => {
   });
 });
 
+describe('priceProduct: defaults', () => {
+  it("takes the selling region from the row's to_country when no context is given", () => {
+    const row = makeRow({
+      row_cross: cross({ buybox: makeOffer({ buy_price: 9.8 }) }),
+      row_to: to({ categories: ['Baby'] }),
+      individual: { min: 0, std: 0, max: 0 },
+    });
+    expect(priceProduct({ ...row, to_country: 'mx' }, makeSettings()).std_price).toBe(10.65);
+    expect(priceProduct(row, makeSettings()).std_price).toBe(11.53); // us by default
+  });
+});
+
 describe('priceProduct: properties', () => {
   it('min ≤ std ≤ max for every fixed rule whose rates are ordered', () => {
     const rates = fc

@@ -8,7 +8,11 @@ export interface PricingContext {
   toRegion: RegionCode;
 }
 
-type PricedInput = Pick<ResultRow, 'row_cross' | 'row_to'> & { individual?: ResultRow['individual'] };
+type PricedInput = Pick<ResultRow, 'row_cross' | 'row_to'> & {
+  individual?: ResultRow['individual'];
+  /** The report's selling region, used when no context is given. */
+  to_country?: RegionCode;
+};
 
 function unavailableReason(cross: ProductSide, to: ProductSide): string | null {
   if (cross.status !== 'ok') return cross.status;
@@ -69,11 +73,12 @@ function ratesOf(
  * Prices one product for merchant fulfilment in the selling country (DESIGN §7, pricing/README.md).
  * Pure: the same row and settings always give the same block.
  */
-export function priceProduct(row: PricedInput, settings: PricingSettings, ctx: PricingContext): FbmBlock {
+export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: PricingContext): FbmBlock {
   const { row_cross: cross, row_to: to } = row;
+  const toRegion = ctx?.toRegion ?? row.to_country ?? 'us';
   const commission = matchCommission(
     to.sales_rank ? to.categories.concat(to.sales_rank.category) : to.categories,
-    ctx.toRegion,
+    toRegion,
     settings.default_category_commission_rate,
   );
   const offer = sourceOffer(cross);
