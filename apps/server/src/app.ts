@@ -6,9 +6,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerAccountRoutes } from './features/account/routes';
+import { createAuth, type Auth } from './features/auth/auth';
+import { createGuard, type Guard } from './features/auth/guard';
+import { registerAuthRoutes } from './features/auth/routes';
+import { registerDevMailbox } from './http/dev-mailbox';
 import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
+import { registerOriginCheck } from './http/origin';
 import { registerWebApp } from './http/web-app';
+import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 
 /** The app as every route module sees it: zod schemas drive validation and types. */
@@ -23,6 +30,15 @@ export type App = FastifyInstance<
 export interface AppDeps {
   database: Database;
   logger: Logger;
+  queue: JobQueue;
+  sessionSecret: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    guard: Guard;
+  }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -71,7 +87,30 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   await app.register(compress, { threshold: 1024 });
 
+  registerOriginCheck(app, config.APP_URL);
   registerHealthRoutes(app, deps.database.db);
+
+  const { db } = deps.database;
+  const auth = createAuth({ config, db, queue: deps.queue, secret: deps.sessionSecret });
+  const guard = createGuard(auth, db);
+  app.decorate('auth', auth);
+  app.decorate('guard', guard);
+  registerAuthRoutes(app, auth, db);
+  registerAccountRoutes(app, { db, auth, guard });
+  app.get('/api/app-config', async () => ({
+    version: process.env.npm_package_version ?? '0.1.0',
+    links: {
+      blog: config.BLOG_URL,
+      instagram: config.INSTAGRAM_URL,
+      youtube: config.YOUTUBE_URL,
+      extension: config.EXTENSION_URL,
+      guide: config.GUIDE_URL,
+    },
+    providers: { marketplace: config.MARKETPLACE_PROVIDER, payments: config.PAYMENTS_PROVIDER },
+    dev_mailbox: config.NODE_ENV !== 'production' && config.MAIL_TRANSPORT === 'outbox',
+  }));
+  if (config.NODE_ENV !== 'production') registerDevMailbox(app, db);
+
   await registerWebApp(app, config.webDistDir);
   return app;
 }

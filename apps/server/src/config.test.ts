@@ -44,6 +44,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
 
+  it('needs SMTP_URL for the smtp transport', () => {
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(
+      /SMTP_URL: is required when MAIL_TRANSPORT=smtp/,
+    );
+    expect(loadConfig({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://localhost:2525' }).SMTP_URL).toBe(
+      'smtp://localhost:2525',
+    );
+  });
+
   it('derives APP_URL from PORT unless given', () => {
     expect(loadConfig({ PORT: '4100' }).APP_URL).toBe('http://localhost:4100');
     expect(loadConfig({ APP_URL: 'https://app.example.com' }).APP_URL).toBe('https://app.example.com');

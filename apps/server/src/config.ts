@@ -22,6 +22,13 @@ export const envSchema = z.object({
   PAYMENTS_PROVIDER: optional(z.enum(['sandbox', 'stripe'])).default('sandbox'),
   MAIL_TRANSPORT: optional(z.enum(['outbox', 'smtp'])).default('outbox'),
   RATES_SOURCE: optional(z.enum(['fixed', 'ecb'])).default('fixed'),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: optional(z.string().min(3)).default('Crossmarket <no-reply@crossmarket.local>'),
+  BLOG_URL: optional(z.url()).default('https://blog.crossmarket.app'),
+  INSTAGRAM_URL: optional(z.url()).default('https://www.instagram.com/crossmarket.app'),
+  YOUTUBE_URL: optional(z.url()).default('https://www.youtube.com/@crossmarket'),
+  EXTENSION_URL: optional(z.url()).default('https://chromewebstore.google.com/search/crossmarket'),
+  GUIDE_URL: optional(z.url()).default('https://blog.crossmarket.app/guide'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -44,7 +51,12 @@ export class ConfigError extends Error {
 
 /** Validates the environment; every problem names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .refine((e) => e.MAIL_TRANSPORT !== 'smtp' || e.SMTP_URL, {
+      message: 'is required when MAIL_TRANSPORT=smtp',
+      path: ['SMTP_URL'],
+    })
+    .safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {

@@ -5,7 +5,10 @@ import { connect, type Database } from './db/client';
 import { ensureWritableDir } from './db/fs-utils';
 import { migrateAndSeed } from './db/migrate';
 import { openDatabaseServer, type DatabaseServer } from './db/open';
-import { startWorker, type Worker } from './jobs/worker';
+import type PgBoss from 'pg-boss';
+import { pgBossQueue } from './jobs/queue';
+import { createBoss, ensureQueues, startWorker, type Worker } from './jobs/worker';
+import { createMailTransport } from './providers/mail/transport';
 import { createLogger, type Logger } from './logger';
 import { resolveSessionSecret } from './secrets';
 import { StartupError } from './startup-error';
@@ -64,17 +67,24 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
   }
   if (command === 'migrate') return 'exit';
 
+  let boss: PgBoss | undefined;
   if (command === 'worker' || command === 'start') {
-    const worker: Worker = await startWorker({
-      url: server.url,
-      db: database.db,
-      logger,
-    });
+    const mail = createMailTransport(config, database.db, logger);
+    const worker: Worker = await startWorker({ url: server.url, db: database.db, logger, mail });
     resources.add('worker', () => worker.stop());
+    boss = worker.boss;
   }
   if (command === 'serve' || command === 'start') {
-    resolveSessionSecret(config, logger);
-    const app = await buildApp(config, { database, logger });
+    if (!boss) {
+      // A serve-only process enqueues jobs but runs none.
+      const sender = createBoss(server.url);
+      await sender.start();
+      await ensureQueues(sender);
+      resources.add('job queue', () => sender.stop({ graceful: false, wait: true }));
+      boss = sender;
+    }
+    const sessionSecret = resolveSessionSecret(config, logger);
+    const app = await buildApp(config, { database, logger, queue: pgBossQueue(boss), sessionSecret });
     resources.add('HTTP server', () => app.close());
     await listen(app, config);
     logger.info(`Crossmarket is ready on ${config.APP_URL}`);

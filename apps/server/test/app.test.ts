@@ -1,21 +1,23 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { buildTestApp, fakeWebDist } from './helpers/app';
+import { buildTestApp, fakeWebDist, type TestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
 let database: TestDatabase;
 let app: App;
+let testApp: TestApp;
 let distDir: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   distDir = fakeWebDist();
-  app = await buildTestApp(database, { webDistDir: distDir });
+  testApp = await buildTestApp(database, { webDistDir: distDir }, { worker: false });
+  app = testApp.app;
 });
 
 afterAll(async () => {
-  await app.close();
+  await testApp.close();
   await database.destroy();
   fs.rmSync(distDir, { recursive: true, force: true });
 });
@@ -35,7 +37,7 @@ describe('health', () => {
 
   it('answers /readyz 503 on a database without our migrations', async () => {
     const empty = await createTestDatabase({ empty: true });
-    const emptyApp = await buildTestApp(empty, { webDistDir: distDir });
+    const emptyApp = (await buildTestApp(empty, { webDistDir: distDir }, { worker: false })).app;
     try {
       const res = await emptyApp.inject('/readyz');
       expect(res.statusCode).toBe(503);
@@ -48,7 +50,7 @@ describe('health', () => {
 
   it('answers /readyz 503 when the database cannot be reached', async () => {
     const gone = await createTestDatabase();
-    const goneApp = await buildTestApp(gone, { webDistDir: distDir });
+    const goneApp = (await buildTestApp(gone, { webDistDir: distDir }, { worker: false })).app;
     await gone.destroy(); // pool closed and database dropped under the app
     try {
       const res = await goneApp.inject('/readyz');

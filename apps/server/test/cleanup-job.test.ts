@@ -14,6 +14,7 @@ beforeAll(async () => {
     url: database.url,
     db: database.db,
     logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+    mail: { deliver: async () => {} },
   });
 });
 

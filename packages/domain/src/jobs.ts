@@ -6,12 +6,21 @@ import { z } from 'zod';
  */
 export const JOB_NAMES = {
   cleanup: 'auth-cleanup',
+  sendMail: 'send-mail',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 
 export const jobPayloadSchemas = {
   [JOB_NAMES.cleanup]: z.object({}).strict(),
+  [JOB_NAMES.sendMail]: z
+    .object({
+      to: z.email(),
+      subject: z.string().min(1).max(300),
+      text: z.string().min(1),
+      html: z.string().min(1),
+    })
+    .strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
@@ -111,3 +122,146 @@ export const userData = pgTable('user_data', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+export interface Questionnaire {
+  how_long: string;
+  work_model: string;
+  connection_type: string;
+  which_software: string;
+}
+
+export const userProfiles = pgTable('user_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  firstName: text('first_name'),
+  secondName: text('second_name'),
+  lastName: text('last_name'),
+  phoneNumber: text('phone_number'),
+  address: text('address'),
+  country: text('country'),
+  state: text('state'),
+  city: text('city'),
+  postalCode: text('postal_code'),
+  commLang: text('comm_lang').notNull().default('en'),
+  autopay: boolean('autopay').notNull().default(true),
+  qs: jsonb('qs').$type<Questionnaire>(),
+  updatedAt: updatedAt(),
+});
+
+type RegionLists = Record<string, string[]>;
+const regionLists = (name: string) =>
+  jsonb(name)
+    .$type<RegionLists>()
+    .notNull()
+    .default(sql`'{}'::jsonb`);
+
+export const userBannedContents = pgTable('user_banned_contents', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  pids: regionLists('pids'),
+  brands: regionLists('brands'),
+  keywords: regionLists('keywords'),
+  updatedAt: updatedAt(),
+});
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
+);
+
+/** Fixed-window counters shared by every server process (sign-in, sign-up and mail-sending routes). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', tz).notNull(),
+  count: integer('count').notNull(),
+});
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    type: text('type').notNull().default('product-analysis'),
+    fromMarketplace: text('from_marketplace').notNull().default('amazon'),
+    toMarketplace: text('to_marketplace').notNull().default('amazon'),
+    fromCountry: text('from_country').notNull(),
+    toCountry: text('to_country').notNull(),
+    size: integer('size'),
+    doneSize: integer('done_size').notNull().default(0),
+    finalized: boolean('finalized').notNull().default(false),
+    content: text('content').array().notNull(),
+    skus: jsonb('skus').$type<Record<string, string>>(),
+    settings: jsonb('settings'),
+    createdAt: createdAt(),
+    finishAt: timestamp('finish_at', tz),
+  },
+  (t) => [index('reports_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const filterSets = pgTable(
+  'filter_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    filtersCount: integer('filters_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('filter_sets_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const inventories = pgTable(
+  'inventories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    sellType: text('sell_type').notNull().default('fbm'),
+    fromMarketplace: text('from_marketplace').notNull().default('amazon'),
+    toMarketplace: text('to_marketplace').notNull().default('amazon'),
+    fromCountry: text('from_country').notNull(),
+    toCountry: text('to_country').notNull(),
+    amazonStoreId: text('amazon_store_id'),
+    filterId: uuid('filter_id').references(() => filterSets.id, { onDelete: 'restrict' }),
+    settings: jsonb('settings').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inventories_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const inventoryProducts = pgTable(
+  'inventory_products',
+  {
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    image: text('image'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inventoryId, t.code] }),
+    index('inventory_products_user_idx').on(t.userId),
+  ],
+);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { App } from '../app';
+import { englishMessage } from '@crossmarket/domain';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** A failure the client caused or should see: its message reaches the response as it is. */
@@ -37,9 +38,11 @@ function fieldName(instancePath: string | undefined, params: unknown): string {
 export function registerErrorHandling(app: App) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // Domain schemas speak in i18n keys: the API answers the English text and the key for the client.
       const fields = error.validation.map((v) => ({
         field: fieldName(v.instancePath, v.params),
-        message: v.message ?? 'is invalid',
+        key: v.message ?? 'is invalid',
+        message: englishMessage(v.message ?? 'is invalid'),
       }));
       const where = error.validationContext ?? 'body';
       const message = fields.map((f) => `${f.field}: ${f.message}`).join('; ');

@@ -2,18 +2,22 @@ import PgBoss from 'pg-boss';
 import { APP_TIMEZONE, JOB_NAMES, JOB_SCHEDULES, jobPayloadSchemas, type JobName } from '@crossmarket/domain';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
+import type { Mail, MailTransport } from '../providers/mail/transport';
 import { cleanupExpiredAuthRows } from './cleanup';
 
 export interface WorkerDeps {
   url: string;
   db: Db;
   logger: Logger;
+  mail: MailTransport;
 }
 
 type Handler = (data: unknown, deps: WorkerDeps) => Promise<unknown>;
 
 const handlers: Record<JobName, Handler> = {
   [JOB_NAMES.cleanup]: async (_data, { db }) => cleanupExpiredAuthRows(db),
+  // A failure throws: pg-boss retries with backoff, so a slow or failing SMTP server never fails a request.
+  [JOB_NAMES.sendMail]: async (data, { mail }) => mail.deliver(data as Mail),
 };
 
 export function createBoss(url: string): PgBoss {
@@ -29,7 +33,7 @@ export function createBoss(url: string): PgBoss {
 export async function ensureQueues(boss: PgBoss) {
   for (const name of Object.values(JOB_NAMES)) {
     if (!(await boss.getQueue(name)))
-      await boss.createQueue(name, { name, retryLimit: 3, retryBackoff: true });
+      await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
   }
 }
 

@@ -3,8 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { createLogger } from '../../src/logger';
 import type { Database } from '../../src/db/client';
+import { pgBossQueue } from '../../src/jobs/queue';
+import { startWorker, type Worker } from '../../src/jobs/worker';
+import { createLogger } from '../../src/logger';
+import { outboxTransport } from '../../src/providers/mail/transport';
+
+export const TEST_APP_URL = 'http://localhost:3999';
 
 /** A built web app stand-in: an index page and one hashed asset, enough to test how they are served. */
 export function fakeWebDist(): string {
@@ -23,13 +28,50 @@ export function fakeWebDist(): string {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: os.tmpdir(),
+    APP_URL: TEST_APP_URL,
+  });
   return { ...base, ...overrides };
 }
 
-export async function buildTestApp(database: Database, overrides: Partial<Config> = {}): Promise<App> {
+export interface TestApp {
+  app: App;
+  /** The real worker on the test database (mail lands in mail_outbox); absent with `worker: false`. */
+  worker?: Worker;
+  close(): Promise<void>;
+}
+
+const SECRET = 'test-secret-test-secret-test-secret-1234';
+
+/** The app over a test database, with a real pg-boss queue and worker (outbox mail) unless told not to. */
+export async function buildTestApp(
+  database: Database,
+  overrides: Partial<Config> = {},
+  options: { worker?: boolean } = {},
+): Promise<TestApp> {
   const config = testConfig(overrides);
-  const app = await buildApp(config, { database, logger: createLogger(config) });
+  const logger = createLogger(config);
+  const worker =
+    options.worker === false
+      ? undefined
+      : await startWorker({
+          url: database.url,
+          db: database.db,
+          logger,
+          mail: outboxTransport(database.db, logger),
+        });
+  const queue = worker ? pgBossQueue(worker.boss) : { send: async () => null };
+  const app = await buildApp(config, { database, logger, queue, sessionSecret: SECRET });
   await app.ready();
-  return app;
+  return {
+    app,
+    worker,
+    close: async () => {
+      await app.close();
+      await worker?.stop();
+    },
+  };
 }

@@ -37,3 +37,12 @@ export const changePasswordSchema = z
   })
   .refine(mustMatch, { message: 'validation.password.mismatch', path: ['confirm'] });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** POST /api/change-user-password (the specification's RPC field names); the form above maps onto it. */
+export const changeUserPasswordBody = z.object({
+  current_plain_password: requiredString('validation.password.currentRequired'),
+  new_plain_password: newPassword,
+});
+
+/** POST /api/set-password: a new password for the signed-in user (after a recovery link). */
+export const setPasswordBody = z.object({ password: newPassword });

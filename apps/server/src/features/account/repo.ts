@@ -1,0 +1,77 @@
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { APP_TIMEZONE } from '@crossmarket/domain';
+import type { Db } from '../../db/client';
+import {
+  inventoryProducts,
+  plans,
+  reports,
+  user,
+  userBannedContents,
+  userData,
+  userProfiles,
+} from '../../db/schema';
+
+/** Every account has a user_data row (plan F) and a profile; created at sign-up, repaired on read. */
+export async function ensureAccountRows(db: Db, userId: string, commLang: 'en' | 'tr' = 'en') {
+  await db.insert(userData).values({ userId }).onConflictDoNothing();
+  await db.insert(userProfiles).values({ userId, commLang }).onConflictDoNothing();
+}
+
+export async function loadAccount(db: Db, userId: string) {
+  await ensureAccountRows(db, userId);
+  const rows = await db
+    .select({ user, profile: userProfiles, data: userData, plan: plans })
+    .from(user)
+    .innerJoin(userData, eq(userData.userId, user.id))
+    .innerJoin(userProfiles, eq(userProfiles.userId, user.id))
+    .innerJoin(plans, eq(plans.code, userData.planCode))
+    .where(eq(user.id, userId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+export type AccountRow = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
+
+export async function usageOf(db: Db, userId: string) {
+  // "Today" is Istanbul's day: the daily quota resets at midnight there.
+  const startOfDay = sql`(date_trunc('day', now() at time zone ${APP_TIMEZONE}) at time zone ${APP_TIMEZONE})`;
+  const [r] = await db
+    .select({ n: sql<number>`coalesce(sum(cardinality(${reports.content})), 0)::int` })
+    .from(reports)
+    .where(and(eq(reports.userId, userId), gte(reports.createdAt, startOfDay)));
+  const [ip] = await db
+    .select({ n: count() })
+    .from(inventoryProducts)
+    .where(eq(inventoryProducts.userId, userId));
+  return { r_count: Number(r?.n ?? 0), ip_count: Number(ip?.n ?? 0) };
+}
+
+export type ProfileUpdate = Partial<typeof userProfiles.$inferInsert>;
+
+export async function updateProfile(db: Db, userId: string, values: ProfileUpdate) {
+  await db.update(userProfiles).set(values).where(eq(userProfiles.userId, userId));
+}
+
+export async function setWelcomeDone(db: Db, userId: string, done: boolean) {
+  await db.update(userData).set({ welcomeDone: done }).where(eq(userData.userId, userId));
+}
+
+export async function loadBannedContents(db: Db, userId: string) {
+  const [row] = await db.select().from(userBannedContents).where(eq(userBannedContents.userId, userId));
+  return { pids: row?.pids ?? {}, brands: row?.brands ?? {}, keywords: row?.keywords ?? {} };
+}
+
+/** All three lists in one statement: either every list is saved or none is. */
+export async function saveBannedContents(
+  db: Db,
+  userId: string,
+  lists: {
+    pids: Record<string, string[]>;
+    brands: Record<string, string[]>;
+    keywords: Record<string, string[]>;
+  },
+) {
+  await db
+    .insert(userBannedContents)
+    .values({ userId, ...lists })
+    .onConflictDoUpdate({ target: userBannedContents.userId, set: { ...lists, updatedAt: new Date() } });
+}

@@ -1,0 +1,78 @@
+import { desc, eq } from 'drizzle-orm';
+import type { App } from '../../src/app';
+import type { Db } from '../../src/db/client';
+import { mailOutbox } from '../../src/db/schema';
+import { TEST_APP_URL } from './app';
+
+export const PASSWORD = 'secret-123';
+
+/** Cookies from a response's set-cookie headers, as a Cookie request header. */
+export function cookiesFrom(headers: Record<string, unknown>): string {
+  const raw = headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c: string) => c.split(';')[0]).join('; ');
+}
+
+/** Waits for the worker to put a mail for `to` in the outbox (newest first). */
+export async function waitForMail(db: Db, to: string, subject?: RegExp) {
+  for (let i = 0; i < 200; i++) {
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, to))
+      .orderBy(desc(mailOutbox.id));
+    const found = mails.find((m) => !subject || subject.test(m.subject));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail for ${to}`);
+}
+
+/** The first link to our app in a mail, as a path for app.inject. */
+export function linkIn(text: string): string {
+  const match = text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error('no link in mail');
+  const url = new URL(match[0]);
+  expectSameOrigin(url);
+  return url.pathname + url.search;
+}
+
+function expectSameOrigin(url: URL) {
+  if (url.origin !== TEST_APP_URL) throw new Error(`link points at ${url.origin}`);
+}
+
+export const jsonHeaders = (cookie?: string, extra: Record<string, string> = {}) => ({
+  'content-type': 'application/json',
+  ...(cookie ? { cookie } : {}),
+  ...extra,
+});
+
+export async function signUp(app: App, email: string, password = PASSWORD, lang = 'en') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: jsonHeaders(undefined, { 'x-crossmarket-language': lang }),
+    payload: { email, password, name: email, callbackURL: '/welcome' },
+  });
+}
+
+export async function signIn(app: App, email: string, password = PASSWORD) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: jsonHeaders(),
+    payload: { email, password },
+  });
+}
+
+/** Signs up, follows the activation link, and returns the session cookie. */
+export async function activeUser(app: App, db: Db, email: string): Promise<string> {
+  const res = await signUp(app, email);
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
+  const mail = await waitForMail(db, email, /Activate/);
+  const verified = await app.inject({ method: 'GET', url: linkIn(mail.text) });
+  const cookie = cookiesFrom(verified.headers);
+  if (!cookie.includes('session_token'))
+    throw new Error(`no session after verification: ${verified.statusCode}`);
+  return cookie;
+}
