@@ -22,6 +22,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Pages are lazy chunks that compile on first render; two shared cores make that slow.
+          testTimeout: 30_000,
         },
       },
       {

@@ -54,6 +54,7 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 200));
   }
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     child.kill('SIGINT');

@@ -1,45 +1,58 @@
 import { expect, test } from './fixtures';
+import { onboard, signedInUser } from './helpers';
 
-test('the app loads, switches theme and language, and both survive a reload', async ({ page }) => {
-  await page.goto('/no-such-page');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await expect(page).toHaveTitle('Crossmarket - Not Found');
+test('the shell switches theme and language from the user menu, and both survive a reload', async ({
+  page,
+}) => {
+  const email = await signedInUser(page, 'shell');
+  await onboard(email);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Hello, Ayşe' })).toBeVisible();
+  await expect(page).toHaveTitle('Crossmarket - Home');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-theme', 'light');
 
-  await page.getByText('Dark', { exact: true }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Change Theme' }).click();
+  await page.getByRole('menuitem', { name: 'Dark' }).click();
   await expect(html).toHaveAttribute('data-theme', 'dark');
-  const background = await page
-    .getByTestId('app-layout')
-    .evaluate((el) => getComputedStyle(el).backgroundColor);
-  expect(background).toBe('rgb(0, 0, 0)');
 
-  await page.getByRole('combobox', { name: 'Change Language' }).click();
-  await page.locator('.ant-select-item-option', { hasText: 'Türkçe' }).click();
-  await expect(page.getByRole('heading', { name: 'Sayfa bulunamadı' })).toBeVisible();
-  await expect(page).toHaveTitle('Crossmarket - Sayfa Bulunamadı');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Change Language' }).click();
+  await page.getByRole('menuitem', { name: 'Türkçe' }).click();
+  await expect(page.getByRole('heading', { name: 'Merhaba, Ayşe' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Raporlar' })).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Sayfa bulunamadı' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hesabınız' })).toBeVisible();
   await expect(html).toHaveAttribute('data-theme', 'dark');
   await expect(html).toHaveAttribute('lang', 'tr');
 });
 
 test('System follows the operating system while the page is open', async ({ page }) => {
-  await page.goto('/elsewhere');
-  await page.getByText('System', { exact: true }).click();
+  const email = await signedInUser(page, 'system');
+  await onboard(email);
+  await page.goto('/settings/profile');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Change Theme' }).click();
+  await page.getByRole('menuitem', { name: 'System' }).click();
   const html = page.locator('html');
-  await expect(html).toHaveAttribute('data-theme', 'light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(html).toHaveAttribute('data-theme', 'dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(html).toHaveAttribute('data-theme', 'light');
 });
 
-test('unknown API paths answer JSON, page paths answer the app', async ({ request }) => {
+test('public pages stay light whatever the theme', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('crossmarket.theme', 'dark'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test('unknown API paths answer JSON; readyz answers ready', async ({ request }) => {
   const api = await request.get('/api/nothing-here');
   expect(api.status()).toBe(404);
   expect(await api.json()).toMatchObject({ error: { code: 'not_found' } });
-  const ready = await request.get('/readyz');
-  expect(await ready.json()).toMatchObject({ status: 'ready' });
+  expect(await (await request.get('/readyz')).json()).toMatchObject({ status: 'ready' });
 });

@@ -251,6 +251,19 @@ describe('gating', () => {
   });
 });
 
+describe('plans', () => {
+  it('lists the visible tiers in order, F hidden, L the best seller', async () => {
+    const res = await app.inject('/api/plans');
+    const list = res.json();
+    expect(list.map((p: { code: string }) => p.code)).toEqual(['S', 'M', 'L', 'XL', '2XL', '3XL']);
+    expect(list.find((p: { code: string }) => p.code === 'L')).toMatchObject({
+      best_seller: true,
+      daily_report_quota: 5000,
+      monthly_price: 7900,
+    });
+  });
+});
+
 describe('development mailbox and app config', () => {
   it('lists the outbox newest first', async () => {
     const res = await app.inject('/dev/mailbox.json');

@@ -1,6 +1,7 @@
 export * from './time';
 export * from './regions';
 export * from './plans';
+export * from './options';
 export * from './jobs';
 export * from './product';
 export * from './product-ids';

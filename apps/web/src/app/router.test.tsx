@@ -1,9 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../i18n';
 import en from '../i18n/en.json';
 import tr from '../i18n/tr.json';
+import { fakeApi, meFixture, signedOut } from '../test/fake-api';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
@@ -14,28 +16,56 @@ function renderAt(path: string) {
       <RouterProvider router={router} />
     </AppProviders>,
   );
+  return router;
 }
 
 afterEach(async () => {
+  vi.unstubAllGlobals();
   await changeLanguage('en');
 });
 
 describe('routes', () => {
-  it('shows the not-found page, titled "Crossmarket - Not Found", for an unknown path', async () => {
+  it('sends a visitor to the login page from any signed-in page', async () => {
+    fakeApi(signedOut);
+    const router = renderAt('/settings/profile');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Crossmarket' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(document.title).toBe('Crossmarket - Login');
+  });
+
+  it('greets a signed-in user at home with the remaining quota', async () => {
+    fakeApi((url) => (url === '/api/me' ? { body: meFixture() } : undefined));
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Hello, Ayşe' })).toBeInTheDocument();
+    expect(screen.getByText('3,800')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/settings/billing');
+  });
+
+  it('shows the not-found page inside the shell, titled "Crossmarket - Not Found"', async () => {
+    fakeApi((url) => (url === '/api/me' ? { body: meFixture() } : undefined));
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back Home' })).toHaveAttribute('href', '/');
     expect(document.title).toBe('Crossmarket - Not Found');
   });
 
-  it('switches the page and its title to Turkish', async () => {
-    renderAt('/nowhere');
-    await screen.findByRole('heading', { name: 'Page not found' });
+  it('switches the login page and its title to Turkish', async () => {
+    fakeApi(signedOut);
+    renderAt('/login');
+    await screen.findByRole('heading', { name: 'Sign in to Crossmarket' });
     await act(() => changeLanguage('tr'));
-    expect(await screen.findByRole('heading', { name: 'Sayfa bulunamadı' })).toBeInTheDocument();
-    expect(document.title).toBe('Crossmarket - Sayfa Bulunamadı');
+    expect(await screen.findByRole('heading', { name: "Crossmarket'e giriş yapın" })).toBeInTheDocument();
+    expect(document.title).toBe('Crossmarket - Giriş');
     expect(document.documentElement.lang).toBe('tr');
-    expect(window.localStorage.getItem('crossmarket.language')).toBe('tr');
+  });
+
+  it('validates the sign-up form with the domain schema and its messages', async () => {
+    fakeApi(signedOut);
+    renderAt('/signup');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Please input your e-mail')).toBeInTheDocument();
+    expect(await screen.findByText('Please input your password')).toBeInTheDocument();
+    expect(await screen.findByText('Please confirm your password')).toBeInTheDocument();
   });
 });
 

@@ -1,16 +1,122 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
+import { AccountGate, PublicOnly } from './account-gate';
 import { ErrorPage } from './error-page';
-import { RootLayout } from './root-layout';
+import type { RouteHandle } from './route-handle';
+import { PageLoader, RootLayout } from './root-layout';
 
-/** Every page is lazy-loaded; features add their routes here as they are built. */
+const light: RouteHandle = { forceLight: true };
+// Each page is its own chunk: the sign-in route loads only what sign-in needs.
+const page =
+  <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
+    HydrateFallback: PageLoader,
     children: [
       {
-        path: '*',
-        lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
+        element: <PublicOnly />,
+        handle: light,
+        children: [
+          {
+            path: '/signup',
+            lazy: page(
+              () => import('../features/auth/signup-page'),
+              (m) => m.SignupPage,
+            ),
+          },
+          {
+            path: '/login/:sessionStatus?',
+            lazy: page(
+              () => import('../features/auth/login-page'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: '/passwordless-login',
+            lazy: page(
+              () => import('../features/auth/passwordless-page'),
+              (m) => m.PasswordlessPage,
+            ),
+          },
+        ],
+      },
+      {
+        path: '/terms',
+        handle: light,
+        lazy: page(
+          () => import('../features/legal/legal-page'),
+          (m) => () => <m.LegalPage kind="terms" />,
+        ),
+      },
+      {
+        path: '/privacy',
+        handle: light,
+        lazy: page(
+          () => import('../features/legal/legal-page'),
+          (m) => () => <m.LegalPage kind="privacy" />,
+        ),
+      },
+      {
+        element: <AccountGate />,
+        children: [
+          {
+            path: '/logout',
+            handle: light,
+            lazy: page(
+              () => import('../features/auth/logout-page'),
+              (m) => m.LogoutPage,
+            ),
+          },
+          {
+            path: '/welcome',
+            handle: light,
+            lazy: page(
+              () => import('../features/welcome/welcome-page'),
+              (m) => m.WelcomePage,
+            ),
+          },
+          {
+            path: '/suspended',
+            handle: light,
+            lazy: page(
+              () => import('../features/suspended/suspended-page'),
+              (m) => m.SuspendedPage,
+            ),
+          },
+          {
+            lazy: page(
+              () => import('./layout/app-layout'),
+              (m) => m.AppLayout,
+            ),
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/home/home-page'),
+                  (m) => m.HomePage,
+                ),
+              },
+              { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
+              {
+                path: '/settings/:tab',
+                lazy: page(
+                  () => import('../features/settings/settings-page'),
+                  (m) => m.SettingsPage,
+                ),
+              },
+              {
+                path: '*',
+                lazy: page(
+                  () => import('./not-found-page'),
+                  (m) => m.NotFoundPage,
+                ),
+              },
+            ],
+          },
+        ],
       },
     ],
   },

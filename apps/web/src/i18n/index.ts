@@ -26,13 +26,14 @@ function safeStorage(): Storage | undefined {
   }
 }
 
-type Tree = { [key: string]: string | Tree };
+type Tree = { [key: string]: unknown };
 /** The app's texts over the domain's (validation messages, statuses, filter labels): one namespace. */
 function merge(base: Tree, over: Tree): Tree {
   const out: Tree = { ...base };
   for (const [k, v] of Object.entries(over)) {
     const b = out[k];
-    out[k] = typeof v === 'object' && typeof b === 'object' ? merge(b, v) : v;
+    const nested = (x: unknown): x is Tree => typeof x === 'object' && x !== null && !Array.isArray(x);
+    out[k] = nested(v) && nested(b) ? merge(b, v) : v;
   }
   return out;
 }
@@ -48,6 +49,7 @@ void i18next.use(initReactI18next).init({
   supportedLngs: LANGUAGES,
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 
 function onLanguage(lng: string) {

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy routes compile on first use under Vitest; give them time on a busy two-core machine.
+configure({ asyncUtilTimeout: 8000 });
 
 type Listener = (event: MediaQueryListEvent) => void;
 

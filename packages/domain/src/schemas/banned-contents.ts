@@ -1,33 +1,6 @@
 import { z } from 'zod';
+import { BANNED_LIST_CAP, normaliseBannedIds, normaliseBannedTerms } from '../banned';
 import { REGION_CODES, type RegionCode } from '../regions';
-
-export const BANNED_LIST_CAP = 5000;
-export const BANNED_TERM_MIN = 2;
-
-const lines = (text: string | readonly string[]) =>
-  typeof text === 'string' ? text.split(/\r\n|\r|\n/) : [...text];
-
-/** Banned product IDs: one per line, empty lines dropped, upper-cased, non-word characters removed. */
-export function normaliseBannedIds(text: string | readonly string[]): string[] {
-  const ids = lines(text)
-    .map((l) => l.toUpperCase().replace(/\W/g, ''))
-    .filter(Boolean);
-  return [...new Set(ids)];
-}
-
-/** Banned brands and keywords: one per line, trimmed, at least 2 characters, duplicates removed. */
-export function normaliseBannedTerms(text: string | readonly string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of lines(text)) {
-    const term = raw.trim().replace(/\s+/g, ' ');
-    const key = term.toLowerCase();
-    if (term.length < BANNED_TERM_MIN || seen.has(key)) continue;
-    seen.add(key);
-    out.push(term);
-  }
-  return out;
-}
 
 const perRegion = (normalise: (t: string | readonly string[]) => string[]) =>
   z

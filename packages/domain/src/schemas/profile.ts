@@ -1,25 +1,11 @@
 import { z } from 'zod';
+import {
+  CONNECTION_TYPE_OPTIONS,
+  HOW_LONG_OPTIONS,
+  WHICH_SOFTWARE_OPTIONS,
+  WORK_MODEL_OPTIONS,
+} from '../options';
 import { DIGITS_ONLY, NO_DIGITS, requiredString } from './common';
-
-export const HOW_LONG_OPTIONS = ['0', '1', '2', '3', '3+'] as const; // 0 = just started
-export const WORK_MODEL_OPTIONS = ['fbm', 'fba', 'both'] as const;
-export const CONNECTION_TYPE_OPTIONS = [
-  'google',
-  'instagram',
-  'websites',
-  'advisor',
-  'friend',
-  'none',
-] as const;
-export const WHICH_SOFTWARE_OPTIONS = [
-  'easyinventory',
-  'sellerrunning',
-  'sellerflash',
-  'oneamz',
-  'pallstock',
-  'other',
-  'none',
-] as const;
 
 const name = (key: string) => requiredString(key).pipe(z.string().max(100).regex(NO_DIGITS, key));
 const answer = <T extends readonly [string, ...string[]]>(options: T) =>

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { DOMAIN_MESSAGES, englishMessage } from '../i18n';
 import { PRESET_RULE_SETS } from '../pricing/presets';
 import { changePasswordSchema, loginSchema, signUpSchema } from './auth';
-import { bannedContentsSchema, normaliseBannedIds, normaliseBannedTerms } from './banned-contents';
+import { normaliseBannedIds, normaliseBannedTerms } from '../banned';
+import { bannedContentsSchema } from './banned-contents';
 import { cardBrand, cardSchema, upgradeSchema } from './billing';
 import { onboardingInfoSchema, profileSchema } from './profile';
 import {

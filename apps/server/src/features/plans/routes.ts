@@ -1,0 +1,24 @@
+import { asc, eq } from 'drizzle-orm';
+import type { App } from '../../app';
+import type { Db } from '../../db/client';
+import { plans } from '../../db/schema';
+
+/** GET /api/plans: the visible tiers in their order (prices are public, like a pricing page). */
+export function registerPlanRoutes(app: App, db: Db) {
+  app.get('/api/plans', async () => {
+    const rows = await db.select().from(plans).where(eq(plans.visible, true)).orderBy(asc(plans.sortOrder));
+    return rows.map((p) => ({
+      code: p.code,
+      name: p.name,
+      visible: p.visible,
+      order: p.sortOrder,
+      monthly_price: p.monthlyPriceCents,
+      daily_report_quota: p.dailyReportQuota,
+      inventory_quota: p.inventoryQuota,
+      send_limit: p.sendLimit,
+      best_seller: p.bestSeller,
+      price_id: p.priceId,
+      points: p.points,
+    }));
+  });
+}

@@ -1,0 +1,36 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useMe } from '../features/account/api/use-me';
+import { LockedOutPage } from '../features/settings/locked-out-page';
+import { decideGate } from './gating';
+import { PageLoader } from './root-layout';
+
+/** Every signed-in route sits under this: it loads the account and applies the gating rules. */
+export function AccountGate() {
+  const { data: me, isPending, isError, refetch } = useMe();
+  const location = useLocation();
+  const { t } = useTranslation();
+  if (isPending) return <PageLoader />;
+  if (isError) {
+    return (
+      <Result
+        status="error"
+        title={t('errors.loadAccount')}
+        extra={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  const decision = decideGate(me, location.pathname);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'lockout') return <LockedOutPage />;
+  return <Outlet />;
+}
+
+/** Sign-up, sign-in and passwordless pages: a signed-in user goes home instead. */
+export function PublicOnly() {
+  const { data: me, isPending } = useMe();
+  if (isPending) return <PageLoader />;
+  if (me) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,27 @@
+import type { Me } from '../features/account/api/use-me';
+
+export type GateDecision = { kind: 'page' } | { kind: 'redirect'; to: string } | { kind: 'lockout' };
+
+/** Pages that stay usable once the subscription has lapsed (the specification's lockout exceptions). */
+const OPEN_WHEN_LOCKED = ['/welcome', '/settings', '/suspended', '/support', '/logout'];
+const startsWithAny = (path: string, prefixes: string[]) =>
+  prefixes.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`));
+
+/**
+ * The six gating rules of analysis §4, in order, for a signed-in area path. `me` is null when no one is
+ * signed in. The API enforces the same rules; this decides where the browser goes.
+ */
+export function decideGate(me: Me | null, path: string): GateDecision {
+  if (!me) return path.startsWith('/login') ? { kind: 'page' } : { kind: 'redirect', to: '/login' };
+  const data = me.user_data;
+  if (path === '/logout') return { kind: 'page' };
+  if (!data.is_active) return { kind: 'redirect', to: '/logout' };
+  if (data.suspended)
+    return path === '/suspended' ? { kind: 'page' } : { kind: 'redirect', to: '/suspended' };
+  if (path === '/suspended') return { kind: 'redirect', to: '/' };
+  if (!data.welcome_done)
+    return path === '/welcome' ? { kind: 'page' } : { kind: 'redirect', to: '/welcome' };
+  if (path === '/welcome') return { kind: 'redirect', to: '/' };
+  if (me.access.locked_out && !startsWithAny(path, OPEN_WHEN_LOCKED)) return { kind: 'lockout' };
+  return { kind: 'page' };
+}

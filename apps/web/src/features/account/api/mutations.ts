@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BannedContentsInput, OnboardingInfoInput, ProfileInput } from '@crossmarket/domain';
+import { api } from '../../../lib/api-client';
+import { ME_KEY } from './use-me';
+
+type Result = { result: boolean };
+
+function useAccountMutation<T>(call: (body: T) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: ME_KEY }) });
+}
+
+export const useUpdateProfile = () =>
+  useAccountMutation((body: ProfileInput) => api<Result>('/api/me/profile', { method: 'PATCH', body }));
+
+export const useSaveOnboarding = () =>
+  useAccountMutation((body: OnboardingInfoInput) =>
+    api<Result>('/api/me/onboarding', { method: 'PUT', body }),
+  );
+
+export const useSavePreferences = () =>
+  useAccountMutation((body: { comm_lang: 'en' | 'tr' }) =>
+    api<Result>('/api/me/preferences', { method: 'PATCH', body }),
+  );
+
+export type BannedLists = {
+  pids: Record<string, string[]>;
+  brands: Record<string, string[]>;
+  keywords: Record<string, string[]>;
+};
+
+export const useSaveBannedContents = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BannedContentsInput) =>
+      api<BannedLists>('/api/me/banned-contents', { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(['banned-contents'], saved),
+  });
+};
+
+export const changePassword = (body: { current_plain_password: string; new_plain_password: string }) =>
+  api<Result>('/api/change-user-password', { method: 'POST', body });
+export const setPassword = (body: { password: string }) =>
+  api<Result>('/api/set-password', { method: 'POST', body });
+export const mailMyRecoveryLink = () => api<Result>('/api/reset-password', { method: 'POST', body: {} });
+export const requestRecoveryLink = (email: string) =>
+  api<Result>('/api/password-recovery', { method: 'POST', body: { email } });

@@ -1,0 +1,53 @@
+import { Alert, Card, Col, Progress, Row, Statistic, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../app/route-handle';
+import { useMe } from '../account/api/use-me';
+
+export function HomePage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('home.page');
+  const { data: me } = useMe();
+  if (!me) return null;
+  const quota = me.user_data.plan.daily_report_quota;
+  const remaining = Math.max(0, quota - me.usage.r_count);
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <>
+      <Typography.Title level={2}>
+        {t('home.greeting', { name: me.profile.first_name ?? '' })}
+      </Typography.Title>
+      <Typography.Title level={4}>{t('home.yourAccount')}</Typography.Title>
+      {!me.profile.autopay && (
+        <Alert type="warning" showIcon title={t('home.autopayOff')} style={{ marginBottom: 16 }} />
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12}>
+          <Card
+            title={t('home.subscription')}
+            extra={
+              me.profile.autopay ? (
+                <Link to="/settings/billing">{t('home.upgrade')}</Link>
+              ) : (
+                <Link to="/settings/billing">{t('home.goSettings')}</Link>
+              )
+            }
+          >
+            <Statistic title={t('home.plan')} value={me.user_data.plan.name} />
+          </Card>
+        </Col>
+        <Col xs={24} md={12}>
+          <Card title={t('home.reports')}>
+            <Statistic
+              title={t('home.remainingToday')}
+              value={number.format(remaining)}
+              suffix={`/ ${number.format(quota)}`}
+              data-testid="remaining-quota"
+            />
+            <Progress percent={quota ? Math.round((remaining / quota) * 100) : 0} showInfo={false} />
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}

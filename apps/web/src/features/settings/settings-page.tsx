@@ -1,0 +1,35 @@
+import { Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { usePageTitle } from '../../app/route-handle';
+import { BillingTab } from './components/billing-tab';
+import { PreferencesTab } from './components/preferences-tab';
+import { ProfileTab } from './components/profile-tab';
+import { SecurityTab } from './components/security-tab';
+
+export const SETTINGS_TABS = ['profile', 'billing', 'security', 'application'] as const;
+type Tab = (typeof SETTINGS_TABS)[number];
+
+export function SettingsPage() {
+  const { t } = useTranslation();
+  usePageTitle('settings.page');
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  if (!SETTINGS_TABS.includes(tab as Tab)) return <Navigate to="/settings/profile" replace />;
+  const panes: Record<Tab, React.ReactNode> = {
+    profile: <ProfileTab />,
+    billing: <BillingTab />,
+    security: <SecurityTab />,
+    application: <PreferencesTab />,
+  };
+  return (
+    <>
+      <Typography.Title level={2}>{t('settings.title')}</Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => navigate(`/settings/${key}`)}
+        items={SETTINGS_TABS.map((key) => ({ key, label: t(`settings.tabs.${key}`), children: panes[key] }))}
+      />
+    </>
+  );
+}

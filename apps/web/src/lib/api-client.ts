@@ -1,0 +1,55 @@
+import i18next from 'i18next';
+
+export interface ApiFieldError {
+  field: string;
+  key: string;
+  message: string;
+}
+
+/** A failed call, in the server's `{ error: { code, message, fields? } }` shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: ApiFieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** JSON over fetch with the session cookie; the interface language travels along for mails. */
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    credentials: 'same-origin',
+    headers: {
+      accept: 'application/json',
+      'x-crossmarket-language': i18next.language ?? 'en',
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    const error = data?.error ?? {};
+    throw new ApiError(
+      response.status,
+      error.code ?? 'http_error',
+      error.message ?? response.statusText,
+      error.fields,
+    );
+  }
+  return data as T;
+}
+
+/** The message to show for a failed call, translated where the server sent a key. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const key = error.fields[0]?.key;
+    return key && i18next.exists(key) ? i18next.t(key) : error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,36 @@
+import type { Rule } from 'antd/es/form';
+import i18next from 'i18next';
+import type * as DomainSchemas from '@crossmarket/domain/schemas';
+import type { z } from 'zod';
+
+type Schemas = typeof DomainSchemas;
+let loading: Promise<Schemas> | undefined;
+
+/**
+ * The domain's schemas (and zod with them) arrive in their own chunk, fetched when a form first
+ * mounts, so that no page waits for them before it can render (the sign-in route's byte budget).
+ */
+export function loadSchemas(): Promise<Schemas> {
+  return (loading ??= import('@crossmarket/domain/schemas'));
+}
+
+/**
+ * Ant Design form rules from a domain zod schema: the field shows the first issue the schema reports
+ * for its path, translated. The server validates the same body with the same schema.
+ */
+export type SchemaPick = (schemas: Schemas) => z.ZodType;
+
+export function zodRules(pick: SchemaPick, name: string | (string | number)[]): Rule[] {
+  void loadSchemas();
+  const path = Array.isArray(name) ? name.join('.') : name;
+  return [
+    ({ getFieldsValue }) => ({
+      validator: async () => {
+        const result = pick(await loadSchemas()).safeParse(getFieldsValue(true));
+        if (result.success) return;
+        const issue = result.error.issues.find((i) => i.path.join('.') === path);
+        if (issue) throw new Error(i18next.t(issue.message));
+      },
+    }),
+  ];
+}

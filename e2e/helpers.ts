@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import pg from 'pg';
+
+export const PASSWORD = 'secret-123';
+let counter = 0;
+/** A fresh address per test, so journeys never share an account. */
+export const newEmail = (tag: string) => `${tag}-${Date.now()}-${counter++}@example.com`;
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest mail to `to` in the development mailbox whose subject matches. */
+export async function mailFor(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
+  for (let i = 0; i < 100; i++) {
+    const mails = (await (await request.get('/dev/mailbox.json')).json()) as Mail[];
+    const found = mails.find((m) => m.to === to && subject.test(m.subject));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail "${subject}" for ${to}`);
+}
+
+export const linkIn = (mail: Mail) => mail.text.match(/https?:\/\/\S+/)![0];
+
+/** Signs up through the API and follows the activation link: the page's context holds the session. */
+export async function signedInUser(page: Page, tag: string): Promise<string> {
+  const email = newEmail(tag);
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name: email, callbackURL: '/welcome' },
+  });
+  if (!res.ok()) throw new Error(`sign-up failed: ${await res.text()}`);
+  const mail = await mailFor(page.request, email, /Activate/);
+  await page.request.get(linkIn(mail), { maxRedirects: 0 });
+  return email;
+}
+
+/** SQL on the program's embedded database (the credentials it keeps in DATA_DIR). */
+export async function sql(text: string, values: unknown[] = []) {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const port = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
+  const password = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(port),
+    user: 'postgres',
+    password,
+    database: 'crossmarket',
+  });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Marks the account as onboarded on a paid plan, so the signed-in shell opens (billing does this for real). */
+export async function onboard(email: string, plan = 'L') {
+  await sql(
+    `update user_data set welcome_done = true, plan_code = $2, subscription_end = now() + interval '30 days'
+     where user_id = (select id from "user" where email = $1)`,
+    [email, plan],
+  );
+  await sql(
+    `update user_profiles set first_name = 'Ayşe' where user_id = (select id from "user" where email = $1)`,
+    [email],
+  );
+}
