@@ -47,6 +47,10 @@ describe('sign-up and activation', () => {
     expect(verified.statusCode).toBe(302);
     expect(verified.headers.location).toBe('/welcome');
     const cookie = cookiesFrom(verified.headers);
+    const setCookie = String(verified.headers['set-cookie']);
+    expect(setCookie).toMatch(/session_token=[^;]+;.*HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/); // plain http here; https APP_URLs get Secure cookies
     const me = await app.inject({ url: '/api/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
