@@ -1,5 +1,5 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { APP_TIMEZONE } from '@crossmarket/domain';
+import { APP_TIMEZONE, type ProfileInput } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
 import {
   inventoryProducts,
@@ -46,6 +46,21 @@ export async function usageOf(db: Db, userId: string) {
 }
 
 export type ProfileUpdate = Partial<typeof userProfiles.$inferInsert>;
+
+/** The profile form's fields (snake_case, as the API takes them) as table columns. */
+export function profileColumns(b: ProfileInput): ProfileUpdate {
+  return {
+    firstName: b.first_name,
+    secondName: b.second_name ?? null,
+    lastName: b.last_name,
+    phoneNumber: b.phone_number,
+    address: b.address,
+    country: b.country,
+    state: b.state,
+    city: b.city,
+    postalCode: b.postal_code,
+  };
+}
 
 export async function updateProfile(db: Db, userId: string, values: ProfileUpdate) {
   await db.update(userProfiles).set(values).where(eq(userProfiles.userId, userId));

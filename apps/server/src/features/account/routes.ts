@@ -16,7 +16,7 @@ import { enforceLimits } from '../../http/rate-limit';
 import { RECOVERY_CALLBACK, type Auth } from '../auth/auth';
 import type { Guard } from '../auth/guard';
 import { MAIL_LIMITS } from '../auth/routes';
-import { loadBannedContents, saveBannedContents, updateProfile, usageOf } from './repo';
+import { loadBannedContents, profileColumns, saveBannedContents, updateProfile, usageOf } from './repo';
 import { accountView } from './view';
 
 export interface AccountRouteDeps {
@@ -38,36 +38,13 @@ export function registerAccountRoutes(app: App, { db, auth, guard }: AccountRout
 
   app.patch('/api/me/profile', { schema: { body: profileSchema } }, async (request) => {
     const { userId } = await guard(request, { allowLocked: true });
-    const b = request.body;
-    await updateProfile(db, userId, {
-      firstName: b.first_name,
-      secondName: b.second_name ?? null,
-      lastName: b.last_name,
-      phoneNumber: b.phone_number,
-      address: b.address,
-      country: b.country,
-      state: b.state,
-      city: b.city,
-      postalCode: b.postal_code,
-    });
+    await updateProfile(db, userId, profileColumns(request.body));
     return { result: true };
   });
 
   app.put('/api/me/onboarding', { schema: { body: onboardingInfoSchema } }, async (request) => {
     const { userId } = await guard(request, { allowLocked: true });
-    const b = request.body;
-    await updateProfile(db, userId, {
-      firstName: b.first_name,
-      secondName: b.second_name ?? null,
-      lastName: b.last_name,
-      phoneNumber: b.phone_number,
-      address: b.address,
-      country: b.country,
-      state: b.state,
-      city: b.city,
-      postalCode: b.postal_code,
-      qs: b.qs,
-    });
+    await updateProfile(db, userId, { ...profileColumns(request.body), qs: request.body.qs });
     return { result: true };
   });
 

@@ -3,6 +3,24 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../../lib/countries';
 import { zodRules, type SchemaPick } from '../../../lib/zod-form';
+import type { Me } from '../api/use-me';
+
+/** A profile as the address fields' initial values (empty instead of null, so fields start blank). */
+export function addressValues(p: Me['profile']) {
+  const { first_name, second_name, last_name, phone_number, address, country, state, city, postal_code } = p;
+  const values = {
+    first_name,
+    second_name,
+    last_name,
+    phone_number,
+    address,
+    country,
+    state,
+    city,
+    postal_code,
+  };
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? undefined]));
+}
 
 /** The personal fields shared by the onboarding Info step and Settings → Profile. */
 export function AddressFields({ pick }: { pick: SchemaPick }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateProfile } from '../../account/api/mutations';
 import { useMe } from '../../account/api/use-me';
-import { AddressFields } from '../../account/components/address-fields';
+import { addressValues, AddressFields } from '../../account/components/address-fields';
 
 export function ProfileTab() {
   const { t } = useTranslation();
@@ -12,20 +12,7 @@ export function ProfileTab() {
   const update = useUpdateProfile();
   const { message } = App.useApp();
   if (!me) return <Skeleton active />;
-  const p = me.profile;
-  const initial = Object.fromEntries(
-    Object.entries({
-      first_name: p.first_name,
-      second_name: p.second_name,
-      last_name: p.last_name,
-      phone_number: p.phone_number,
-      address: p.address,
-      country: p.country,
-      state: p.state,
-      city: p.city,
-      postal_code: p.postal_code,
-    }).map(([k, v]) => [k, v ?? undefined]),
-  );
+  const initial = addressValues(me.profile);
   const onFinish = (values: ProfileInput) =>
     update.mutate(values, {
       onSuccess: () => message.success(t('common.success'), 3),

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { zodRules } from '../../../lib/zod-form';
 import { useSaveOnboarding } from '../../account/api/mutations';
 import type { Me } from '../../account/api/use-me';
-import { AddressFields } from '../../account/components/address-fields';
+import { addressValues, AddressFields } from '../../account/components/address-fields';
 
 const QUESTIONS = [
   ['how_long', HOW_LONG_OPTIONS],
@@ -24,19 +24,7 @@ export function InfoStep({ me, onSaved }: { me: Me; onSaved: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const save = useSaveOnboarding();
-  const p = me.profile;
-  const initial = {
-    first_name: p.first_name ?? undefined,
-    second_name: p.second_name ?? undefined,
-    last_name: p.last_name ?? undefined,
-    phone_number: p.phone_number ?? undefined,
-    address: p.address ?? undefined,
-    country: p.country ?? undefined,
-    state: p.state ?? undefined,
-    city: p.city ?? undefined,
-    postal_code: p.postal_code ?? undefined,
-    qs: p.qs ?? undefined,
-  };
+  const initial = { ...addressValues(me.profile), qs: me.profile.qs ?? undefined };
   const onFinish = (values: OnboardingInfoInput) =>
     save.mutate(values, {
       onSuccess: onSaved,
