@@ -10,5 +10,6 @@ export * from './banned';
 export * from './pricing';
 export * from './filters';
 export * from './exports';
+export * from './billing';
 export * from './schemas';
 export * from './i18n';
