@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAccountRoutes } from './features/account/routes';
+import { registerBillingRoutes } from './features/billing/routes';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
 import { createGuard, type Guard } from './features/auth/guard';
@@ -99,6 +100,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerAuthRoutes(app, auth, db);
   registerAccountRoutes(app, { db, auth, guard });
   registerPlanRoutes(app, db);
+  registerBillingRoutes(app, {
+    db,
+    guard,
+    queue: deps.queue,
+    sandbox: config.PAYMENTS_PROVIDER === 'sandbox',
+  });
   app.get('/api/app-config', async () => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {

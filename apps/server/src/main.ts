@@ -56,6 +56,11 @@ async function listen(app: App, config: Config) {
 
 async function run(command: Command, config: Config, logger: Logger, resources: Resources) {
   ensureWritableDir(config.dataDir, 'DATA_DIR');
+  if (config.PAYMENTS_PROVIDER === 'stripe') {
+    throw new StartupError(
+      'PAYMENTS_PROVIDER=stripe: the Stripe adapter is not built yet. Use the default sandbox.',
+    );
+  }
   const server: DatabaseServer = await openDatabaseServer(config, logger);
   resources.add('PostgreSQL', () => server.stop());
   const database: Database = connect(server.url, { max: command === 'worker' ? 4 : 10 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 export const JOB_NAMES = {
   cleanup: 'auth-cleanup',
   sendMail: 'send-mail',
+  paymentSucceeded: 'billing-payment-succeeded',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -21,6 +22,7 @@ export const jobPayloadSchemas = {
       html: z.string().min(1),
     })
     .strict(),
+  [JOB_NAMES.paymentSucceeded]: z.object({ payment_intent_id: z.string().min(1) }).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;

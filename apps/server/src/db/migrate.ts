@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { PLANS } from '@crossmarket/domain';
 import type { Db } from './client';
 import * as schema from './schema';
-import { plans } from './schema';
+import { billingCoupons, plans } from './schema';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
@@ -46,9 +46,23 @@ export async function seedPlans(db: Pick<Db, 'insert'>): Promise<void> {
       points: p.points,
     };
     const { code: _code, ...update } = values;
-    await db.insert(plans).values(values).onConflictDoUpdate({ target: plans.code, set: update });
+    // price_id belongs to the payment provider (Stripe's are looked up at start); the sandbox's are fixed.
+    await db
+      .insert(plans)
+      .values({ ...values, priceId: p.visible ? `price_sandbox_${p.code}` : null })
+      .onConflictDoUpdate({ target: plans.code, set: update });
+  }
+  for (const c of SANDBOX_COUPONS) {
+    await db.insert(billingCoupons).values(c).onConflictDoNothing();
   }
 }
+
+/** Coupons the sandbox engine knows (README, "Billing"). */
+export const SANDBOX_COUPONS = [
+  { id: 'co_welcome20', code: 'WELCOME20', percentOff: 20, amountOff: null, durationInMonths: null },
+  { id: 'co_launch10', code: 'LAUNCH10', percentOff: null, amountOff: 1000, durationInMonths: 1 },
+  { id: 'co_half6', code: 'HALF6', percentOff: 50, amountOff: null, durationInMonths: 6 },
+];
 
 interface JournalEntry {
   when: number;

@@ -3,6 +3,7 @@ import { APP_TIMEZONE, JOB_NAMES, JOB_SCHEDULES, jobPayloadSchemas, type JobName
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Mail, MailTransport } from '../providers/mail/transport';
+import { recordPaymentSucceeded } from '../features/billing/sandbox';
 import { cleanupExpiredAuthRows } from './cleanup';
 
 export interface WorkerDeps {
@@ -18,6 +19,8 @@ const handlers: Record<JobName, Handler> = {
   [JOB_NAMES.cleanup]: async (_data, { db }) => cleanupExpiredAuthRows(db),
   // A failure throws: pg-boss retries with backoff, so a slow or failing SMTP server never fails a request.
   [JOB_NAMES.sendMail]: async (data, { mail }) => mail.deliver(data as Mail),
+  [JOB_NAMES.paymentSucceeded]: async (data, { db }) =>
+    recordPaymentSucceeded(db, (data as { payment_intent_id: string }).payment_intent_id),
 };
 
 export function createBoss(url: string): PgBoss {

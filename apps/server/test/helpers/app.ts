@@ -6,7 +6,8 @@ import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { pgBossQueue } from '../../src/jobs/queue';
 import { startWorker, type Worker } from '../../src/jobs/worker';
-import { createLogger } from '../../src/logger';
+import { pino } from 'pino';
+import { createLogger, loggerOptions } from '../../src/logger';
 import { outboxTransport } from '../../src/providers/mail/transport';
 
 export const TEST_APP_URL = 'http://localhost:3999';
@@ -50,10 +51,13 @@ const SECRET = 'test-secret-test-secret-test-secret-1234';
 export async function buildTestApp(
   database: Database,
   overrides: Partial<Config> = {},
-  options: { worker?: boolean } = {},
+  options: { worker?: boolean; logs?: string[] } = {},
 ): Promise<TestApp> {
-  const config = testConfig(overrides);
-  const logger = createLogger(config);
+  const config = testConfig(options.logs ? { LOG_LEVEL: 'trace', ...overrides } : overrides);
+  // With `logs`, every log line (requests included) is kept for the test to search.
+  const logger = options.logs
+    ? pino(loggerOptions(config), { write: (line: string) => void options.logs!.push(line) })
+    : createLogger(config);
   const worker =
     options.worker === false
       ? undefined

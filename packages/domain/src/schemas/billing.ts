@@ -41,6 +41,28 @@ export function cardSchema(now: Date = new Date()) {
 export type CardInput = z.infer<ReturnType<typeof cardSchema>>;
 
 export const upgradeSchema = z.object({ price_id: requiredString('validation.upgrade.planRequired') });
+
+/** A client-made key so that a repeated submit (double click, retry) gets the first answer back. */
+const idempotencyKey = z.string().min(8).max(100).optional();
+
+export const createSubscriptionBody = z.object({
+  price_id: requiredString('validation.upgrade.planRequired'),
+  active_coupon: z.string().trim().max(64).nullable().optional(),
+  free_user: z.boolean().optional(),
+  idempotency_key: idempotencyKey,
+});
+
+export const confirmPaymentBody = z.object({
+  client_secret: z.string().min(10).max(200),
+  card: z.object({
+    number: z.string().max(40),
+    exp_month: z.union([z.number(), z.string()]),
+    exp_year: z.union([z.number(), z.string()]),
+    cvc: z.string().max(8),
+  }),
+});
+
+export const subscriptionActionBody = z.object({ subscription_id: z.string().max(100).optional() });
 export const couponSchema = z.object({
   coupon_code: requiredString('validation.coupon.required').pipe(z.string().max(64)),
   product_id: z.string().max(200).optional(),

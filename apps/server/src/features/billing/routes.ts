@@ -1,0 +1,80 @@
+import {
+  confirmPaymentBody,
+  couponSchema,
+  createSubscriptionBody,
+  subscriptionActionBody,
+} from '@crossmarket/domain';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import type { Guard } from '../auth/guard';
+import { once } from './idempotency';
+import {
+  confirmPayment,
+  createSubscription,
+  findCoupon,
+  listPayments,
+  listPrices,
+  setAutopay,
+} from './sandbox';
+
+/** The specification's app-server billing calls (POST with JSON), identity from the session only. */
+export function registerBillingRoutes(
+  app: App,
+  { db, guard, queue, sandbox }: { db: Db; guard: Guard; queue: JobQueue; sandbox: boolean },
+) {
+  app.post('/api/get-products', async (request) => {
+    await guard(request, { allowLocked: true });
+    return { price_ids: await listPrices(db) };
+  });
+
+  app.post('/api/check-coupon', { schema: { body: couponSchema } }, async (request) => {
+    await guard(request, { allowLocked: true });
+    const coupon = await findCoupon(db, request.body.coupon_code);
+    return coupon ? { result: true, coupon } : { result: false, coupon: null };
+  });
+
+  app.post('/api/create-subscription', { schema: { body: createSubscriptionBody } }, async (request) => {
+    const { userId } = await guard(request, { allowLocked: true });
+    const b = request.body;
+    return once(db, userId, b.idempotency_key, 'create-subscription', async () => {
+      const created = await createSubscription(db, userId, {
+        priceId: b.price_id,
+        couponCode: b.active_coupon,
+      });
+      return { result: true, client_secret: created.clientSecret, msg: '' };
+    });
+  });
+
+  // The sandbox's card confirmation; with Stripe the card goes to Stripe Elements and never reaches us.
+  if (sandbox) {
+    app.post('/api/sandbox/confirm-payment', { schema: { body: confirmPaymentBody } }, async (request) => {
+      const { userId } = await guard(request, { allowLocked: true });
+      return confirmPayment(db, queue, userId, request.body);
+    });
+  }
+
+  app.post('/api/pause-subscription', { schema: { body: subscriptionActionBody } }, async (request) => {
+    const { userId } = await guard(request, { allowLocked: true });
+    return setAutopay(db, userId, false);
+  });
+
+  app.post('/api/unpause-subscription', { schema: { body: subscriptionActionBody } }, async (request) => {
+    const { userId } = await guard(request, { allowLocked: true });
+    return setAutopay(db, userId, true);
+  });
+
+  app.get(
+    '/api/payments',
+    {
+      schema: {
+        querystring: z.object({ status: z.enum(['paid', 'open', 'uncollectible', 'void']).optional() }),
+      },
+    },
+    async (request) => {
+      const { userId } = await guard(request, { allowLocked: true });
+      return listPayments(db, userId, request.query.status);
+    },
+  );
+}
