@@ -144,3 +144,41 @@ test('the language switch shows Turkish text across the page', async ({ page }) 
   await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
   await expect(page.getByText('Lütfen e-posta adresinizi girin')).toBeVisible();
 });
+
+test('a new user completes onboarding with plan L, a 20% coupon and the 4242 card, and lands home', async ({
+  page,
+}) => {
+  const email = await signedInUser(page, 'checkout');
+  await sql(
+    `update user_profiles set phone_number = '5551234567', first_name = 'Ayşe' where user_id = (select id from "user" where email = $1)`,
+    [email],
+  );
+  await page.goto('/welcome');
+  await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+  await page.getByTestId('plan-L').getByRole('button', { name: 'Select' }).click();
+  await expect(page.getByTestId('checkout-total')).toHaveText('$79.00');
+
+  await page.getByLabel('Coupon code').fill('NOPE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Coupon not found.')).toBeVisible();
+  await page.getByLabel('Coupon code').fill('WELCOME20');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Coupon applied successfully.')).toBeVisible();
+  await expect(page.getByTestId('checkout-total')).toHaveText('$63.20');
+
+  const year = String(new Date().getUTCFullYear() + 2);
+  await page.getByLabel('Card number').fill('4000000000000002');
+  await page.getByLabel('Expiry month').fill('12');
+  await page.getByLabel('Expiry year').fill(year);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+
+  await page.getByLabel('Card number').fill('4242424242424242');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByTestId('payment-waiting')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hello, Ayşe' })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Large')).toBeVisible();
+  await expect(page.getByTestId('remaining-quota')).toContainText('5,000');
+});

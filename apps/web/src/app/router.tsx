@@ -73,10 +73,13 @@ export const routes: RouteObject[] = [
           {
             path: '/welcome',
             handle: light,
-            lazy: page(
-              () => import('../features/welcome/welcome-page'),
-              (m) => m.WelcomePage,
-            ),
+            lazy: async () => {
+              const [{ WelcomePage }, { checkoutSeam }] = await Promise.all([
+                import('../features/welcome/welcome-page'),
+                import('../features/billing/checkout-seam'),
+              ]);
+              return { Component: () => <WelcomePage checkout={checkoutSeam} /> };
+            },
           },
           {
             path: '/suspended',

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Steps, Typography } from 'antd';
-import { useState, type ComponentType } from 'react';
+import { useCallback, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/route-handle';
 import { useMe } from '../account/api/use-me';
@@ -27,6 +27,7 @@ export function WelcomePage({ checkout }: { checkout?: CheckoutSeam }) {
   const { data: me } = useMe();
   const [step, setStep] = useState(() => (me?.profile.phone_number ? 2 : 0));
   const [plan, setPlan] = useState<PlanCard | null>(null);
+  const onPaid = useCallback(() => setStep(4), []);
   if (!me) return null;
   const { Checkout, Done } = checkout ?? {};
   return (
@@ -76,7 +77,7 @@ export function WelcomePage({ checkout }: { checkout?: CheckoutSeam }) {
             />
           </>
         )}
-        {step === 3 && Checkout && plan && <Checkout plan={plan} onPaid={() => setStep(4)} />}
+        {step === 3 && Checkout && plan && <Checkout plan={plan} onPaid={onPaid} />}
         {step === 4 && Done && <Done />}
       </Card>
     </Flex>

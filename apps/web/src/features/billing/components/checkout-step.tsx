@@ -1,0 +1,149 @@
+import { applyCoupon, type BillingCoupon } from '@crossmarket/domain';
+import { Alert, App, Button, Descriptions, Divider, Form, Input, Space, Spin, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/api-client';
+import type { PlanCard } from '../../plans/api/use-plans';
+import { checkCoupon, confirmSandboxPayment, createSubscription, paidPayments } from '../api/billing';
+import { CardFields } from './card-fields';
+
+export const PAYMENT_POLL_MS = 3000;
+type Phase = 'form' | 'receiving' | 'approving';
+
+/** An idempotency key; getRandomValues also works on plain-http hosts, where randomUUID does not exist. */
+function randomKey() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
+/**
+ * Step 3: the total (coupon checked on the server), the card, then the waiting notices while the payment
+ * is recorded; it polls every 3 seconds for a paid Payments row, then calls `onPaid`.
+ */
+export function CheckoutStep({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [coupon, setCoupon] = useState<BillingCoupon | null>(null);
+  const [couponCode, setCouponCode] = useState('');
+  const [checking, setChecking] = useState(false);
+  const [phase, setPhase] = useState<Phase>('form');
+  const [error, setError] = useState<string | null>(null);
+  // One key per plan and coupon: retrying with another card reuses the same pending payment.
+  const attempt = useRef(randomKey());
+  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const total = applyCoupon(plan.monthly_price, coupon);
+
+  useEffect(() => {
+    if (phase === 'form') return;
+    let stopped = false;
+    const poll = async () => {
+      const paid = await paidPayments().catch(() => []);
+      if (stopped) return;
+      if (paid.length > 0) onPaid();
+      else timer = setTimeout(poll, PAYMENT_POLL_MS);
+    };
+    let timer = setTimeout(poll, PAYMENT_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [phase, onPaid]);
+
+  const applyCode = async () => {
+    if (!couponCode.trim()) return;
+    setChecking(true);
+    try {
+      const res = await checkCoupon(couponCode.trim(), plan.price_id ?? undefined);
+      if (res.result && res.coupon) {
+        setCoupon(res.coupon);
+        attempt.current = randomKey();
+        message.success(t('checkout.couponApplied'), 3);
+      } else {
+        setCoupon(null);
+        message.error(t('checkout.couponNotFound'), 3);
+      }
+    } catch (e) {
+      message.error(errorMessage(e), 3);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const pay = async (card: { number: string; exp_month: number; exp_year: number; cvc: string }) => {
+    setError(null);
+    setPhase('receiving');
+    try {
+      const created = await createSubscription({
+        price_id: plan.price_id!,
+        active_coupon: coupon?.code ?? null,
+        free_user: true,
+        idempotency_key: attempt.current,
+      });
+      const confirmed = await confirmSandboxPayment(created.client_secret, card);
+      if (!confirmed.result) {
+        setPhase('form');
+        setError(confirmed.msg);
+        return;
+      }
+      setPhase('approving');
+    } catch (e) {
+      setPhase('form');
+      setError(t('checkout.failed', { error: errorMessage(e) }));
+    }
+  };
+
+  const waiting = phase !== 'form';
+  return (
+    <div style={{ maxWidth: 480, margin: '0 auto' }}>
+      {waiting && (
+        <Space orientation="vertical" align="center" style={{ width: '100%', padding: 32 }}>
+          <Spin size="large" />
+          <Alert
+            type="info"
+            showIcon
+            title={phase === 'receiving' ? t('checkout.receiving') : t('checkout.approving')}
+            data-testid="payment-waiting"
+          />
+        </Space>
+      )}
+      {/* Hidden, not unmounted, while paying: a declined card leaves the details in place to correct. */}
+      <div hidden={waiting}>
+        <Descriptions column={1} size="small" bordered>
+          <Descriptions.Item label={t('checkout.plan')}>{plan.name}</Descriptions.Item>
+          <Descriptions.Item label={t('checkout.price')}>
+            {money.format(plan.monthly_price / 100)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('checkout.total')}>
+            <Typography.Text strong data-testid="checkout-total">
+              {money.format(total / 100)}
+            </Typography.Text>
+          </Descriptions.Item>
+        </Descriptions>
+        <Space.Compact style={{ width: '100%', marginTop: 16 }}>
+          <Input
+            aria-label={t('checkout.coupon')}
+            placeholder={t('checkout.coupon')}
+            value={couponCode}
+            onChange={(e) => setCouponCode(e.target.value)}
+            onPressEnter={() => void applyCode()}
+          />
+          <Button onClick={() => void applyCode()} loading={checking}>
+            {t('checkout.apply')}
+          </Button>
+        </Space.Compact>
+        <Divider />
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        <Form name="checkout" layout="vertical" onFinish={pay}>
+          <CardFields />
+          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+            {t('checkout.sandboxHint')}
+          </Typography.Paragraph>
+          <Button type="primary" htmlType="submit" block size="large">
+            {t('checkout.pay', { total: money.format(total / 100) })}
+          </Button>
+        </Form>
+      </div>
+    </div>
+  );
+}
