@@ -8,6 +8,7 @@ export const JOB_NAMES = {
   cleanup: 'auth-cleanup',
   sendMail: 'send-mail',
   paymentSucceeded: 'billing-payment-succeeded',
+  renewals: 'billing-renewals',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -23,6 +24,7 @@ export const jobPayloadSchemas = {
     })
     .strict(),
   [JOB_NAMES.paymentSucceeded]: z.object({ payment_intent_id: z.string().min(1) }).strict(),
+  [JOB_NAMES.renewals]: z.object({}).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
@@ -30,4 +32,5 @@ export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N
 /** Cron schedules (pg-boss, evaluated in the app's timezone). */
 export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   [JOB_NAMES.cleanup]: '17 3 * * *',
+  [JOB_NAMES.renewals]: '*/10 * * * *',
 };

@@ -3,6 +3,7 @@ import { APP_TIMEZONE, JOB_NAMES, JOB_SCHEDULES, jobPayloadSchemas, type JobName
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Mail, MailTransport } from '../providers/mail/transport';
+import { renewDueSubscriptions } from '../features/billing/renewals';
 import { recordPaymentSucceeded } from '../features/billing/sandbox';
 import { cleanupExpiredAuthRows } from './cleanup';
 
@@ -19,6 +20,7 @@ const handlers: Record<JobName, Handler> = {
   [JOB_NAMES.cleanup]: async (_data, { db }) => cleanupExpiredAuthRows(db),
   // A failure throws: pg-boss retries with backoff, so a slow or failing SMTP server never fails a request.
   [JOB_NAMES.sendMail]: async (data, { mail }) => mail.deliver(data as Mail),
+  [JOB_NAMES.renewals]: async (_data, { db }) => renewDueSubscriptions(db),
   [JOB_NAMES.paymentSucceeded]: async (data, { db }) =>
     recordPaymentSucceeded(db, (data as { payment_intent_id: string }).payment_intent_id),
 };

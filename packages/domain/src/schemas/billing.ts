@@ -62,6 +62,17 @@ export const confirmPaymentBody = z.object({
   }),
 });
 
+export const upgradeBody = upgradeSchema.extend({ idempotency_key: idempotencyKey });
+export const changePaymentMethodBody = z.object({
+  number: z.string().max(40),
+  exp_month: z.union([z.number(), z.string()]),
+  exp_year: z.union([z.number(), z.string()]),
+  cvc: z.string().max(8),
+});
+export const payInvoiceBody = z.object({
+  invoice_id: requiredString('validation.invoice.required').pipe(z.string().max(100)),
+});
+
 export const subscriptionActionBody = z.object({ subscription_id: z.string().max(100).optional() });
 export const couponSchema = z.object({
   coupon_code: requiredString('validation.coupon.required').pipe(z.string().max(64)),

@@ -1,14 +1,19 @@
 import {
+  changePaymentMethodBody,
   confirmPaymentBody,
   couponSchema,
   createSubscriptionBody,
+  payInvoiceBody,
   subscriptionActionBody,
+  upgradeBody,
+  upgradeSchema,
 } from '@crossmarket/domain';
 import { z } from 'zod';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { Guard } from '../auth/guard';
+import { changePaymentMethod, payInvoice, previewUpgrade, upgrade } from './charges';
 import { once } from './idempotency';
 import {
   confirmPayment,
@@ -63,6 +68,29 @@ export function registerBillingRoutes(
   app.post('/api/unpause-subscription', { schema: { body: subscriptionActionBody } }, async (request) => {
     const { userId } = await guard(request, { allowLocked: true });
     return setAutopay(db, userId, true);
+  });
+
+  app.post('/api/preview-new-subscription', { schema: { body: upgradeSchema } }, async (request) => {
+    const { userId } = await guard(request, { allowLocked: true });
+    const { proration } = await previewUpgrade(db, userId, request.body.price_id);
+    return { result: true, data: proration };
+  });
+
+  app.post('/api/upgrade-subscription', { schema: { body: upgradeBody } }, async (request) => {
+    const { userId } = await guard(request, { allowLocked: true });
+    return once(db, userId, request.body.idempotency_key, 'upgrade-subscription', () =>
+      upgrade(db, userId, request.body.price_id),
+    );
+  });
+
+  app.post('/api/change-payment-method', { schema: { body: changePaymentMethodBody } }, async (request) => {
+    const { userId } = await guard(request, { allowLocked: true });
+    return changePaymentMethod(db, userId, request.body);
+  });
+
+  app.post('/api/pay-invoice', { schema: { body: payInvoiceBody } }, async (request) => {
+    const { userId } = await guard(request, { allowLocked: true });
+    return payInvoice(db, userId, request.body.invoice_id);
   });
 
   app.get(

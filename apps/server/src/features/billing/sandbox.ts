@@ -25,7 +25,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { newClientSecret, newId } from './ids';
 
 /** Stripe's messages for its test cards, which the checkout shows in its error alert. */
-const DECLINE_MESSAGES = {
+export const DECLINE_MESSAGES = {
   card_declined: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
   incorrect_number: 'Your card number is incorrect.',
@@ -73,7 +73,7 @@ async function customerOf(db: Db, userId: string) {
   return c!;
 }
 
-const nextInvoiceNumber = async (db: Db) => {
+export const nextInvoiceNumber = async (db: Db) => {
   const r = await db.execute<{ n: string }>(sql`select nextval('billing_invoice_number_seq')::text as n`);
   return `CM-${r.rows[0]!.n.padStart(6, '0')}`;
 };
