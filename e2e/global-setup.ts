@@ -34,6 +34,7 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       APP_URL: baseUrl,
       NODE_ENV: 'test',
+      RATE_LIMIT_SCALE: '50',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@ import pg from 'pg';
 export const PASSWORD = 'secret-123';
 let counter = 0;
 /** A fresh address per test, so journeys never share an account. */
-export const newEmail = (tag: string) => `${tag}-${Date.now()}-${counter++}@example.com`;
+export const newEmail = (tag: string) => `${tag}-${Date.now()}-${counter++}@example.com`.toLowerCase();
 
 interface Mail {
   to: string;

@@ -16,6 +16,7 @@ import { registerDevMailbox } from './http/dev-mailbox';
 import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { registerOriginCheck } from './http/origin';
+import { createLimiter } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
@@ -97,8 +98,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const guard = createGuard(auth, db);
   app.decorate('auth', auth);
   app.decorate('guard', guard);
-  registerAuthRoutes(app, auth, db);
-  registerAccountRoutes(app, { db, auth, guard });
+  const limit = createLimiter(db, config.RATE_LIMIT_SCALE);
+  registerAuthRoutes(app, auth, limit);
+  registerAccountRoutes(app, { db, auth, guard, limit });
   registerPlanRoutes(app, db);
   registerBillingRoutes(app, {
     db,

@@ -22,6 +22,8 @@ export const envSchema = z.object({
   PAYMENTS_PROVIDER: optional(z.enum(['sandbox', 'stripe'])).default('sandbox'),
   MAIL_TRANSPORT: optional(z.enum(['outbox', 'smtp'])).default('outbox'),
   RATES_SOURCE: optional(z.enum(['fixed', 'ecb'])).default('fixed'),
+  /** Multiplies every rate limit; raise it for load tests and end-to-end runs from one address. */
+  RATE_LIMIT_SCALE: optional(z.coerce.number().int().min(1).max(10_000)).default(1),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string().min(3)).default('Crossmarket <no-reply@crossmarket.local>'),
   BLOG_URL: optional(z.url()).default('https://blog.crossmarket.app'),

@@ -26,21 +26,28 @@ export async function hit(db: Db, key: string, windowSeconds: number): Promise<n
 
 export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
-/** Counts one attempt per IP and, when the body names one, per e-mail; 429 once either passes its limit. */
-export async function enforceLimits(
-  db: Db,
+export type Limiter = (
   request: FastifyRequest,
   limits: { perIp: Limit; perEmail?: Limit },
   email?: string | null,
-) {
-  const checks: [string, Limit][] = [[`${limits.perIp.name}:ip:${request.ip}`, limits.perIp]];
-  if (limits.perEmail && email)
-    checks.push([`${limits.perEmail.name}:email:${email.trim().toLowerCase()}`, limits.perEmail]);
-  for (const [key, limit] of checks) {
-    if ((await hit(db, key, limit.windowSeconds)) > limit.max) {
-      throw new HttpError(429, 'rate_limited', TOO_MANY, { retryAfterSeconds: limit.windowSeconds });
+) => Promise<void>;
+
+/**
+ * Counts one attempt per IP and, when the body names one, per e-mail; 429 once either passes its limit.
+ * `scale` multiplies every limit (RATE_LIMIT_SCALE).
+ */
+export function createLimiter(db: Db, scale = 1): Limiter {
+  return async (request, limits, email) => {
+    const checks: [string, Limit][] = [[`${limits.perIp.name}:ip:${request.ip}`, limits.perIp]];
+    if (limits.perEmail && email) {
+      checks.push([`${limits.perEmail.name}:email:${email.trim().toLowerCase()}`, limits.perEmail]);
     }
-  }
+    for (const [key, limit] of checks) {
+      if ((await hit(db, key, limit.windowSeconds)) > limit.max * scale) {
+        throw new HttpError(429, 'rate_limited', TOO_MANY, { retryAfterSeconds: limit.windowSeconds });
+      }
+    }
+  };
 }
 
 /** Drops windows that ended more than a day ago (the daily cleanup job). */

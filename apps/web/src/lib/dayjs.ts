@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/tr';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -8,6 +9,7 @@ import { APP_TIMEZONE } from '@crossmarket/domain';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(relativeTime);
+dayjs.extend(localizedFormat);
 dayjs.tz.setDefault(APP_TIMEZONE);
 
 export function applyDayjsLocale(lng: string) {

@@ -12,7 +12,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { enforceLimits } from '../../http/rate-limit';
+import type { Limiter } from '../../http/rate-limit';
 import { RECOVERY_CALLBACK, type Auth } from '../auth/auth';
 import type { Guard } from '../auth/guard';
 import { MAIL_LIMITS } from '../auth/routes';
@@ -23,9 +23,10 @@ export interface AccountRouteDeps {
   db: Db;
   auth: Auth;
   guard: Guard;
+  limit: Limiter;
 }
 
-export function registerAccountRoutes(app: App, { db, auth, guard }: AccountRouteDeps) {
+export function registerAccountRoutes(app: App, { db, auth, guard, limit }: AccountRouteDeps) {
   app.get('/api/me', async (request) => {
     const { userId, account } = await guard(request, { allowBlocked: true });
     return accountView(account, await usageOf(db, userId));
@@ -103,7 +104,7 @@ export function registerAccountRoutes(app: App, { db, auth, guard }: AccountRout
   /** The signed-in user's own recovery link (Settings → Security → reset by e-mail). */
   app.post('/api/reset-password', async (request) => {
     const { email } = await guard(request, { allowLocked: true });
-    await enforceLimits(db, request, MAIL_LIMITS, email);
+    await limit(request, MAIL_LIMITS, email);
     await auth.api.signInMagicLink({
       body: { email, callbackURL: RECOVERY_CALLBACK },
       headers: fromNodeHeaders(request.headers),
@@ -113,7 +114,7 @@ export function registerAccountRoutes(app: App, { db, auth, guard }: AccountRout
 
   /** "Forgot password" on the login page: answers the same whether or not the e-mail has an account. */
   app.post('/api/password-recovery', { schema: { body: resetPasswordRequestSchema } }, async (request) => {
-    await enforceLimits(db, request, MAIL_LIMITS, request.body.email);
+    await limit(request, MAIL_LIMITS, request.body.email);
     await auth.api.signInMagicLink({
       body: { email: request.body.email, callbackURL: RECOVERY_CALLBACK },
       headers: fromNodeHeaders(request.headers),

@@ -1,8 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app';
-import type { Db } from '../../db/client';
-import { enforceLimits, type Limit } from '../../http/rate-limit';
+import type { Limit, Limiter } from '../../http/rate-limit';
 import type { Auth } from './auth';
 
 const minutes = (n: number) => n * 60;
@@ -27,7 +26,7 @@ const AUTH_LIMITS: Record<string, { perIp: Limit; perEmail?: Limit }> = {
 };
 
 /** Hands /api/auth/* to better-auth: Fastify's parsed request in, the Web Response's status, headers and body out. */
-export function registerAuthRoutes(app: App, auth: Auth, db: Db) {
+export function registerAuthRoutes(app: App, auth: Auth, limit: Limiter) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -36,7 +35,7 @@ export function registerAuthRoutes(app: App, auth: Auth, db: Db) {
       const limits = AUTH_LIMITS[path];
       if (limits && request.method === 'POST') {
         const email = (request.body as { email?: unknown } | undefined)?.email;
-        await enforceLimits(db, request, limits, typeof email === 'string' ? email : null);
+        await limit(request, limits, typeof email === 'string' ? email : null);
       }
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
       const response = await auth.handler(

@@ -32,3 +32,26 @@ export const confirmSandboxPayment = (
   });
 
 export const paidPayments = () => api<PaymentRow[]>('/api/payments?status=paid');
+
+export interface Proration {
+  current_plan_remaining: number;
+  new_plan_remaining: number;
+  you_pay_total_price: number;
+}
+
+type Outcome = { result: boolean; msg: string };
+
+export const listPayments = () => api<PaymentRow[]>('/api/payments');
+export const previewUpgrade = (price_id: string) =>
+  api<{ result: boolean; data: Proration }>('/api/preview-new-subscription', { body: { price_id } });
+export const upgradeSubscription = (price_id: string, idempotency_key: string) =>
+  api<Outcome>('/api/upgrade-subscription', { body: { price_id, idempotency_key } });
+export const changePaymentMethod = (card: {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}) => api<Outcome>('/api/change-payment-method', { body: card });
+export const payInvoice = (invoice_id: string) => api<Outcome>('/api/pay-invoice', { body: { invoice_id } });
+export const setAutopay = (on: boolean) =>
+  api<{ result: boolean }>(on ? '/api/unpause-subscription' : '/api/pause-subscription', { body: {} });

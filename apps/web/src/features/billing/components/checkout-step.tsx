@@ -6,16 +6,10 @@ import { errorMessage } from '../../../lib/api-client';
 import type { PlanCard } from '../../plans/api/use-plans';
 import { checkCoupon, confirmSandboxPayment, createSubscription, paidPayments } from '../api/billing';
 import { CardFields } from './card-fields';
+import { randomKey } from './random-key';
 
 export const PAYMENT_POLL_MS = 3000;
 type Phase = 'form' | 'receiving' | 'approving';
-
-/** An idempotency key; getRandomValues also works on plain-http hosts, where randomUUID does not exist. */
-function randomKey() {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
-}
 
 /**
  * Step 3: the total (coupon checked on the server), the card, then the waiting notices while the payment

@@ -1,27 +1,96 @@
-import { Card, Descriptions, Tag } from 'antd';
+import { CreditCardOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Space, Switch, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
 import { useMe } from '../../account/api/use-me';
+import { setAutopay } from '../../billing/api/billing';
+import { InvoicesTable } from '../../billing/components/invoices-table';
+import { PaymentMethodModal } from '../../billing/components/payment-method-modal';
+import { UpgradeModal } from '../../billing/components/upgrade-modal';
 
-/** The account summary; payment details, invoices and upgrades join it with billing. */
+/** Settings → Billing: account summary with autopay, payment details, invoices, and the upgrade modal. */
 export function BillingTab() {
   const { t } = useTranslation();
   const { data: me } = useMe();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [cardOpen, setCardOpen] = useState(false);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [switching, setSwitching] = useState(false);
   if (!me) return null;
   const end = me.user_data.subscription_end;
+  const endText = end ? dayjs(end).tz().format('LL HH:mm') : '—';
+  const hasSubscription = !!me.user_data.subscription;
+
+  // Autopay changes locally only when the server answers result true (the specification).
+  const apply = async (on: boolean) => {
+    setSwitching(true);
+    try {
+      const res = await setAutopay(on);
+      if (res.result) await queryClient.invalidateQueries({ queryKey: ['me'] });
+    } catch {
+      message.error(t('errors.generic'), 3);
+    } finally {
+      setSwitching(false);
+    }
+  };
+  const onToggle = (on: boolean) => {
+    if (on) return void apply(true);
+    modal.confirm({
+      title: t('billing.autopayConfirm'),
+      okText: t('common.yes'),
+      cancelText: t('common.no'),
+      onOk: () => apply(false),
+    });
+  };
+
   return (
-    <Card title={t('billing.summary')} style={{ maxWidth: 760 }}>
-      <Descriptions column={1} bordered size="small">
-        <Descriptions.Item label={t('billing.plan')}>{me.user_data.plan.name}</Descriptions.Item>
-        <Descriptions.Item label={t('billing.renewal')}>
-          {end ? dayjs(end).tz().format('LL HH:mm') : '—'}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('billing.autopay')}>
-          <Tag color={me.profile.autopay ? 'green' : 'orange'}>
-            {me.profile.autopay ? t('billing.on') : t('billing.off')}
-          </Tag>
-        </Descriptions.Item>
-      </Descriptions>
-    </Card>
+    <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 900 }}>
+      {hasSubscription && !me.profile.autopay && (
+        <Alert type="warning" showIcon title={t('billing.autopayOffWarning', { date: endText })} />
+      )}
+      <Card
+        title={t('billing.summary')}
+        extra={
+          <Button type="primary" onClick={() => setUpgradeOpen(true)}>
+            {t('home.upgrade')}
+          </Button>
+        }
+      >
+        <Descriptions column={1} bordered size="small">
+          <Descriptions.Item label={t('billing.plan')}>{me.user_data.plan.name}</Descriptions.Item>
+          <Descriptions.Item label={t('billing.renewal')}>{endText}</Descriptions.Item>
+          <Descriptions.Item label={t('billing.autopay')}>
+            <Switch
+              checked={me.profile.autopay}
+              loading={switching}
+              disabled={!hasSubscription}
+              onChange={onToggle}
+              aria-label={t('billing.autopay')}
+            />
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('billing.paymentMethod.card')}>
+        <Space>
+          <CreditCardOutlined />
+          <Typography.Text data-testid="card-on-file">
+            {me.user_data.last4
+              ? `${(me.user_data.card_brand ?? '').toUpperCase()} •••• ${me.user_data.last4}`
+              : t('billing.paymentMethod.none')}
+          </Typography.Text>
+          <Button onClick={() => setCardOpen(true)} disabled={!hasSubscription}>
+            {me.user_data.last4 ? t('billing.paymentMethod.change') : t('billing.paymentMethod.add')}
+          </Button>
+        </Space>
+      </Card>
+      <Card title={t('billing.invoices.title')}>
+        <InvoicesTable />
+      </Card>
+      <PaymentMethodModal open={cardOpen} onClose={() => setCardOpen(false)} />
+      {upgradeOpen && <UpgradeModal me={me} open onClose={() => setUpgradeOpen(false)} />}
+    </Space>
   );
 }

@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signedInUser } from './helpers';
+
+/** A signed-in user who bought `plan` with the 4242 card through the API. */
+async function subscriber(page: Page, plan = 'L') {
+  await signedInUser(page, `sub-${plan}`);
+  const created = await page.request.post('/api/create-subscription', {
+    data: { price_id: `price_sandbox_${plan}` },
+  });
+  const { client_secret } = await created.json();
+  const card = {
+    number: '4242 4242 4242 4242',
+    exp_month: 12,
+    exp_year: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+  };
+  await page.request.post('/api/sandbox/confirm-payment', { data: { client_secret, card } });
+  await expect
+    .poll(async () => (await (await page.request.get('/api/payments?status=paid')).json()).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+}
+
+test('upgrade L → XL shows the prorated price, then XL', async ({ page }) => {
+  await subscriber(page, 'L');
+  await page.goto('/settings/billing');
+  await expect(page.getByTestId('card-on-file')).toHaveText('VISA •••• 4242');
+  await expect(page.getByText(/^LL/)).toHaveCount(0); // dates are formatted, not raw format tokens
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Upgrade' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade your plan' });
+  await expect(dialog.getByText('Small')).toHaveCount(0); // only bigger plans
+  await dialog.getByText(/^X-Large/).click();
+  await expect(dialog.getByTestId('upgrade-preview')).toContainText('You pay now');
+  await dialog.getByRole('button', { name: 'Upgrade' }).click();
+  await expect(page.getByText('Your plan has been upgraded.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'X-Large' })).toBeVisible({ timeout: 10_000 });
+});
+
+test('autopay off asks first, then warns; on again clears the warning', async ({ page }) => {
+  await subscriber(page, 'M');
+  await page.goto('/settings/billing');
+  const autopay = page.getByRole('switch', { name: 'Autopay' });
+  await expect(autopay).toBeChecked();
+  await autopay.click();
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText(
+    "If you disable autopay, your account will not renew it's subscription at the end of billing date. Are you sure?",
+  );
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(autopay).not.toBeChecked();
+  await expect(page.getByText(/Autopay is off: you can't use your account after/)).toBeVisible();
+  await page.goto('/');
+  await expect(
+    page.getByText('Autopay is off: your subscription will be cancelled at the end of the period.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go Settings' })).toBeVisible();
+  await page.goto('/settings/billing');
+  await autopay.click();
+  await expect(autopay).toBeChecked();
+  await expect(page.getByText(/Autopay is off/)).toHaveCount(0);
+});
