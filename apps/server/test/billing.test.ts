@@ -207,6 +207,19 @@ describe('autopay', () => {
   });
 });
 
+describe('invoice PDFs', () => {
+  it('serves a real PDF of the invoice to its owner only', async () => {
+    const [row] = (await app.inject({ url: '/api/payments?status=paid', headers: { cookie: alice } })).json();
+    expect(row.invoice_pdf).toBe(`/api/invoices/${row.invoice_id}/pdf`);
+    const pdf = await app.inject({ url: row.invoice_pdf, headers: { cookie: alice } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.length).toBeGreaterThan(1000);
+    expect((await app.inject({ url: row.invoice_pdf, headers: { cookie: bob } })).statusCode).toBe(404);
+  });
+});
+
 describe('payments', () => {
   it("lists only the caller's payments, newest first", async () => {
     expect((await app.inject({ url: '/api/payments', headers: { cookie: bob } })).json()).toEqual([]);

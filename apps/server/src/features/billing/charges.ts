@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { newId } from './ids';
-import { DECLINE_MESSAGES, nextInvoiceNumber } from './sandbox';
+import { DECLINE_MESSAGES, invoicePdfPath, nextInvoiceNumber } from './sandbox';
 
 type Subscription = typeof billingSubscriptions.$inferSelect;
 
@@ -82,7 +82,14 @@ async function openInvoice(
   });
   await db
     .insert(payments)
-    .values({ id, userId: sub.userId, status: 'open', amountCents: amount, invoiceId: id });
+    .values({
+      id,
+      userId: sub.userId,
+      status: 'open',
+      amountCents: amount,
+      invoiceId: id,
+      invoicePdf: invoicePdfPath(id),
+    });
   return id;
 }
 

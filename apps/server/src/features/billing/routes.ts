@@ -9,12 +9,16 @@ import {
   upgradeSchema,
 } from '@crossmarket/domain';
 import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app';
+import { billingInvoices } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { Guard } from '../auth/guard';
 import { changePaymentMethod, payInvoice, previewUpgrade, upgrade } from './charges';
 import { once } from './idempotency';
+import { renderInvoicePdf } from './invoice-pdf';
 import {
   confirmPayment,
   createSubscription,
@@ -92,6 +96,25 @@ export function registerBillingRoutes(
     const { userId } = await guard(request, { allowLocked: true });
     return payInvoice(db, userId, request.body.invoice_id);
   });
+
+  app.get(
+    '/api/invoices/:id/pdf',
+    { schema: { params: z.object({ id: z.string().max(100) }) } },
+    async (request, reply) => {
+      const { userId, email } = await guard(request, { allowLocked: true });
+      const [invoice] = await db
+        .select()
+        .from(billingInvoices)
+        .where(and(eq(billingInvoices.id, request.params.id), eq(billingInvoices.userId, userId)));
+      if (!invoice) throw notFound('This invoice was not found.');
+      const pdf = await renderInvoicePdf(invoice, email);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
   app.get(
     '/api/payments',

@@ -73,6 +73,9 @@ async function customerOf(db: Db, userId: string) {
   return c!;
 }
 
+/** Where the invoice's PDF is served (rendered on request, only to its owner). */
+export const invoicePdfPath = (invoiceId: string) => `/api/invoices/${invoiceId}/pdf`;
+
 export const nextInvoiceNumber = async (db: Db) => {
   const r = await db.execute<{ n: string }>(sql`select nextval('billing_invoice_number_seq')::text as n`);
   return `CM-${r.rows[0]!.n.padStart(6, '0')}`;
@@ -134,7 +137,14 @@ export async function createSubscription(
     });
     await t
       .insert(payments)
-      .values({ id: invoiceId, userId, status: 'open', amountCents: amount, invoiceId })
+      .values({
+        id: invoiceId,
+        userId,
+        status: 'open',
+        amountCents: amount,
+        invoiceId,
+        invoicePdf: invoicePdfPath(invoiceId),
+      })
       .onConflictDoNothing();
     const intentId = newId('pi');
     const clientSecret = newClientSecret(intentId);
