@@ -80,16 +80,14 @@ async function openInvoice(
     periodStart: sub.currentPeriodStart,
     periodEnd: sub.currentPeriodEnd,
   });
-  await db
-    .insert(payments)
-    .values({
-      id,
-      userId: sub.userId,
-      status: 'open',
-      amountCents: amount,
-      invoiceId: id,
-      invoicePdf: invoicePdfPath(id),
-    });
+  await db.insert(payments).values({
+    id,
+    userId: sub.userId,
+    status: 'open',
+    amountCents: amount,
+    invoiceId: id,
+    invoicePdf: invoicePdfPath(id),
+  });
   return id;
 }
 
