@@ -44,6 +44,8 @@ export function UserMenu() {
       external('guide', t('userMenu.guide'), config?.links.guide),
       divider,
       {
+        // Groups, not submenus: the choices show at once, with nothing to hover or open first.
+        type: 'group',
         key: 'language',
         label: t('preferences.changeLanguage'),
         children: LANGUAGES.map((lng) => ({
@@ -53,6 +55,7 @@ export function UserMenu() {
         })),
       },
       {
+        type: 'group',
         key: 'theme',
         label: t('preferences.changeTheme'),
         children: THEME_PREFERENCES.map((p) => ({
@@ -80,11 +83,7 @@ export function UserMenu() {
   };
 
   return (
-    <Dropdown
-      menu={{ items, onClick, triggerSubMenuAction: 'click' }}
-      trigger={['click']}
-      placement="bottomRight"
-    >
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button
         type="text"
         icon={<Avatar size="small" icon={<UserOutlined />} />}
