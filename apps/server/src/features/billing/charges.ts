@@ -1,5 +1,5 @@
 import { addMonths, cardBrand, cardSchema, prorate, sandboxCardOutcome } from '@crossmarket/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   billingInvoices,
@@ -11,20 +11,11 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { newId } from './ids';
+import { findLiveSubscription, type Subscription } from './subscriptions';
 import { DECLINE_MESSAGES, invoicePdfPath, nextInvoiceNumber } from './sandbox';
 
-type Subscription = typeof billingSubscriptions.$inferSelect;
-
 export async function activeSubscription(db: Db, userId: string): Promise<Subscription> {
-  const [sub] = await db
-    .select()
-    .from(billingSubscriptions)
-    .where(
-      and(
-        eq(billingSubscriptions.userId, userId),
-        inArray(billingSubscriptions.status, ['active', 'past_due']),
-      ),
-    );
+  const sub = await findLiveSubscription(db, userId);
   if (!sub || !sub.currentPeriodEnd || !sub.currentPeriodStart) {
     throw new HttpError(400, 'no_subscription', 'There is no active subscription. Choose a plan instead.');
   }

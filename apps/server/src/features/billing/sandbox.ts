@@ -6,7 +6,7 @@ import {
   JOB_NAMES,
   sandboxCardOutcome,
 } from '@crossmarket/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   billingCoupons,
@@ -23,6 +23,7 @@ import {
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { newClientSecret, newId } from './ids';
+import { findLiveSubscription } from './subscriptions';
 
 /** Stripe's messages for its test cards, which the checkout shows in its error alert. */
 export const DECLINE_MESSAGES = {
@@ -285,15 +286,7 @@ export async function recordPaymentSucceeded(db: Db, paymentIntentId: string) {
 }
 
 export async function setAutopay(db: Db, userId: string, on: boolean) {
-  const [sub] = await db
-    .select()
-    .from(billingSubscriptions)
-    .where(
-      and(
-        eq(billingSubscriptions.userId, userId),
-        inArray(billingSubscriptions.status, ['active', 'past_due']),
-      ),
-    );
+  const sub = await findLiveSubscription(db, userId);
   if (!sub) throw new HttpError(404, 'not_found', 'There is no subscription to change.');
   await db
     .update(billingSubscriptions)
