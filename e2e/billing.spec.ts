@@ -61,3 +61,22 @@ test('autopay off asks first, then warns; on again clears the warning', async ({
   await expect(autopay).toBeChecked();
   await expect(page.getByText(/Autopay is off/)).toHaveCount(0);
 });
+
+test('a new card replaces the one on file; a declined one is refused with its message', async ({ page }) => {
+  await subscriber(page, 'S');
+  await page.goto('/settings/billing');
+  await expect(page.getByTestId('card-on-file')).toHaveText('VISA •••• 4242');
+  await page.getByRole('button', { name: 'Change' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Payment method' });
+  const year = String(new Date().getUTCFullYear() + 3);
+  await dialog.getByLabel('Card number').fill('4000000000000002');
+  await dialog.getByLabel('Expiry month').fill('11');
+  await dialog.getByLabel('Expiry year').fill(year);
+  await dialog.getByLabel('CVC').fill('321');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(/Your card was declined\./)).toBeVisible();
+  await dialog.getByLabel('Card number').fill('5555555555554444');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Your card has been saved.')).toBeVisible();
+  await expect(page.getByTestId('card-on-file')).toHaveText('MASTERCARD •••• 4444', { timeout: 10_000 });
+});

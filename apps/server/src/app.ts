@@ -8,6 +8,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAccountRoutes } from './features/account/routes';
 import { registerBillingRoutes } from './features/billing/routes';
+import { createPayments } from './providers/payments';
+import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
 import { createGuard, type Guard } from './features/auth/guard';
@@ -47,15 +49,19 @@ declare module 'fastify' {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Content-Security-Policy the built app satisfies: no inline scripts; Ant Design injects <style> tags. */
-export function contentSecurityPolicy(appUrl: string) {
+// Stripe.js and its Elements iframes, only when Stripe is the payment provider.
+const STRIPE_JS = 'https://js.stripe.com';
+
+export function contentSecurityPolicy(appUrl: string, stripe = false) {
   return {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: stripe ? ["'self'", STRIPE_JS] : ["'self'"],
+      frameSrc: stripe ? ["'self'", STRIPE_JS, 'https://hooks.stripe.com'] : ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
+      connectSrc: stripe ? ["'self'", 'https://api.stripe.com'] : ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -85,7 +91,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   registerErrorHandling(app);
   await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config.APP_URL),
+    contentSecurityPolicy: contentSecurityPolicy(config.APP_URL, config.PAYMENTS_PROVIDER === 'stripe'),
     strictTransportSecurity: config.APP_URL.startsWith('https:'),
   });
   await app.register(compress, { threshold: 1024 });
@@ -102,12 +108,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerAuthRoutes(app, auth, limit);
   registerAccountRoutes(app, { db, auth, guard, limit });
   registerPlanRoutes(app, db);
-  registerBillingRoutes(app, {
-    db,
-    guard,
-    queue: deps.queue,
-    sandbox: config.PAYMENTS_PROVIDER === 'sandbox',
-  });
+  const payments = createPayments(config, db);
+  registerBillingRoutes(app, { db, guard, queue: deps.queue, payments: payments.provider });
+  if (payments.stripe) registerStripeWebhook(app, db, payments.stripe, config.STRIPE_WEBHOOK_SECRET!);
   app.get('/api/app-config', async () => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {
@@ -118,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       guide: config.GUIDE_URL,
     },
     providers: { marketplace: config.MARKETPLACE_PROVIDER, payments: config.PAYMENTS_PROVIDER },
+    stripe_publishable_key: config.STRIPE_PUBLISHABLE_KEY ?? null,
     dev_mailbox: config.NODE_ENV !== 'production' && config.MAIL_TRANSPORT === 'outbox',
   }));
   if (config.NODE_ENV !== 'production') registerDevMailbox(app, db);

@@ -20,6 +20,11 @@ export const envSchema = z.object({
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   MARKETPLACE_PROVIDER: optional(z.enum(['sandbox', 'spapi'])).default('sandbox'),
   PAYMENTS_PROVIDER: optional(z.enum(['sandbox', 'stripe'])).default('sandbox'),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')),
+  STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')),
+  /** Another server speaking Stripe's API (stripe-mock); unset means Stripe itself. */
+  STRIPE_API_BASE: optional(z.url()),
   MAIL_TRANSPORT: optional(z.enum(['outbox', 'smtp'])).default('outbox'),
   RATES_SOURCE: optional(z.enum(['fixed', 'ecb'])).default('fixed'),
   /** Multiplies every rate limit; raise it for load tests and end-to-end runs from one address. */
@@ -57,6 +62,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .refine((e) => e.MAIL_TRANSPORT !== 'smtp' || e.SMTP_URL, {
       message: 'is required when MAIL_TRANSPORT=smtp',
       path: ['SMTP_URL'],
+    })
+    .superRefine((e, ctx) => {
+      if (e.PAYMENTS_PROVIDER !== 'stripe') return;
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!e[name])
+          ctx.addIssue({
+            code: 'custom',
+            message: 'is required when PAYMENTS_PROVIDER=stripe',
+            path: [name],
+          });
+      }
     })
     .safeParse(env);
   if (!parsed.success) {

@@ -9,6 +9,9 @@ import type PgBoss from 'pg-boss';
 import { pgBossQueue } from './jobs/queue';
 import { createBoss, ensureQueues, startWorker, type Worker } from './jobs/worker';
 import { createMailTransport } from './providers/mail/transport';
+import { createPayments } from './providers/payments';
+import { priceLookupKey } from './providers/payments/stripe';
+import { PLANS } from '@crossmarket/domain';
 import { createLogger, type Logger } from './logger';
 import { resolveSessionSecret } from './secrets';
 import { StartupError } from './startup-error';
@@ -56,11 +59,6 @@ async function listen(app: App, config: Config) {
 
 async function run(command: Command, config: Config, logger: Logger, resources: Resources) {
   ensureWritableDir(config.dataDir, 'DATA_DIR');
-  if (config.PAYMENTS_PROVIDER === 'stripe') {
-    throw new StartupError(
-      'PAYMENTS_PROVIDER=stripe: the Stripe adapter is not built yet. Use the default sandbox.',
-    );
-  }
   const server: DatabaseServer = await openDatabaseServer(config, logger);
   resources.add('PostgreSQL', () => server.stop());
   const database: Database = connect(server.url, { max: command === 'worker' ? 4 : 10 });
@@ -88,6 +86,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       resources.add('job queue', () => sender.stop({ graceful: false, wait: true }));
       boss = sender;
     }
+    if (config.PAYMENTS_PROVIDER === 'stripe') await syncStripePrices(config, database, logger);
     const sessionSecret = resolveSessionSecret(config, logger);
     const app = await buildApp(config, { database, logger, queue: pgBossQueue(boss), sessionSecret });
     resources.add('HTTP server', () => app.close());
@@ -95,6 +94,21 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
     logger.info(`Crossmarket is ready on ${config.APP_URL}`);
   }
   return 'running';
+}
+
+/** Stores the Stripe price id of each paid plan (found by lookup key); a miss is logged, not fatal. */
+async function syncStripePrices(config: Config, database: Database, logger: Logger) {
+  try {
+    const found = await createPayments(config, database.db).provider.listPrices();
+    const missing = PLANS.filter((p) => p.visible && !found.some((f) => f.code === p.code));
+    if (missing.length > 0) {
+      logger.warn(
+        `Stripe has no active price for ${missing.map((p) => priceLookupKey(p.code)).join(', ')}: those plans cannot be bought`,
+      );
+    }
+  } catch (error) {
+    logger.warn({ err: error }, 'could not look the Stripe prices up; /api/get-products will try again');
+  }
 }
 
 async function main() {

@@ -69,6 +69,10 @@ export const changePaymentMethodBody = z.object({
   exp_year: z.union([z.number(), z.string()]),
   cvc: z.string().max(8),
 });
+/** With Stripe the card is entered in Stripe Elements; the server only learns the succeeded SetupIntent. */
+export const stripeChangePaymentMethodBody = z.object({
+  setup_intent_id: z.string().regex(/^seti_[A-Za-z0-9_]{4,200}$/, 'validation.card.number'),
+});
 export const payInvoiceBody = z.object({
   invoice_id: requiredString('validation.invoice.required').pipe(z.string().max(100)),
 });

@@ -4,6 +4,7 @@ import {
   couponSchema,
   createSubscriptionBody,
   payInvoiceBody,
+  stripeChangePaymentMethodBody,
   subscriptionActionBody,
   upgradeBody,
   upgradeSchema,
@@ -16,42 +17,36 @@ import { notFound } from '../../http/errors';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { Guard } from '../auth/guard';
-import { changePaymentMethod, payInvoice, previewUpgrade, upgrade } from './charges';
+import type { PaymentsProvider } from '../../providers/payments/types';
 import { once } from './idempotency';
 import { renderInvoicePdf } from './invoice-pdf';
-import {
-  confirmPayment,
-  createSubscription,
-  findCoupon,
-  listPayments,
-  listPrices,
-  setAutopay,
-} from './sandbox';
+import { confirmPayment, listPayments } from './sandbox';
 
 /** The specification's app-server billing calls (POST with JSON), identity from the session only. */
 export function registerBillingRoutes(
   app: App,
-  { db, guard, queue, sandbox }: { db: Db; guard: Guard; queue: JobQueue; sandbox: boolean },
+  { db, guard, queue, payments }: { db: Db; guard: Guard; queue: JobQueue; payments: PaymentsProvider },
 ) {
+  const sandbox = payments.name === 'sandbox';
   app.post('/api/get-products', async (request) => {
     await guard(request, { allowLocked: true });
-    return { price_ids: await listPrices(db) };
+    return { price_ids: await payments.listPrices() };
   });
 
   app.post('/api/check-coupon', { schema: { body: couponSchema } }, async (request) => {
     await guard(request, { allowLocked: true });
-    const coupon = await findCoupon(db, request.body.coupon_code);
+    const coupon = await payments.findCoupon(request.body.coupon_code);
     return coupon ? { result: true, coupon } : { result: false, coupon: null };
   });
 
   app.post('/api/create-subscription', { schema: { body: createSubscriptionBody } }, async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
+    const { userId, email } = await guard(request, { allowLocked: true });
     const b = request.body;
     return once(db, userId, b.idempotency_key, 'create-subscription', async () => {
-      const created = await createSubscription(db, userId, {
-        priceId: b.price_id,
-        couponCode: b.active_coupon,
-      });
+      const created = await payments.createSubscription(
+        { id: userId, email },
+        { priceId: b.price_id, couponCode: b.active_coupon, idempotencyKey: b.idempotency_key },
+      );
       return { result: true, client_secret: created.clientSecret, msg: '' };
     });
   });
@@ -66,35 +61,45 @@ export function registerBillingRoutes(
 
   app.post('/api/pause-subscription', { schema: { body: subscriptionActionBody } }, async (request) => {
     const { userId } = await guard(request, { allowLocked: true });
-    return setAutopay(db, userId, false);
+    return payments.setAutopay(userId, false);
   });
 
   app.post('/api/unpause-subscription', { schema: { body: subscriptionActionBody } }, async (request) => {
     const { userId } = await guard(request, { allowLocked: true });
-    return setAutopay(db, userId, true);
+    return payments.setAutopay(userId, true);
   });
 
   app.post('/api/preview-new-subscription', { schema: { body: upgradeSchema } }, async (request) => {
     const { userId } = await guard(request, { allowLocked: true });
-    const { proration } = await previewUpgrade(db, userId, request.body.price_id);
-    return { result: true, data: proration };
+    return { result: true, data: await payments.previewUpgrade(userId, request.body.price_id) };
   });
 
   app.post('/api/upgrade-subscription', { schema: { body: upgradeBody } }, async (request) => {
     const { userId } = await guard(request, { allowLocked: true });
     return once(db, userId, request.body.idempotency_key, 'upgrade-subscription', () =>
-      upgrade(db, userId, request.body.price_id),
+      payments.upgrade(userId, request.body.price_id, request.body.idempotency_key),
     );
   });
 
-  app.post('/api/change-payment-method', { schema: { body: changePaymentMethodBody } }, async (request) => {
+  // Sandbox: the typed card. Stripe: the id of a SetupIntent confirmed in Stripe Elements.
+  const cardBody = sandbox ? changePaymentMethodBody : stripeChangePaymentMethodBody;
+  app.post('/api/change-payment-method', { schema: { body: cardBody } }, async (request) => {
     const { userId } = await guard(request, { allowLocked: true });
-    return changePaymentMethod(db, userId, request.body);
+    return payments.changePaymentMethod(userId, request.body);
   });
+
+  const { createSetupIntent } = payments;
+  if (createSetupIntent) {
+    app.post('/api/stripe/setup-intent', async (request) => {
+      const { userId, email } = await guard(request, { allowLocked: true });
+      const { clientSecret } = await createSetupIntent({ id: userId, email });
+      return { result: true, client_secret: clientSecret };
+    });
+  }
 
   app.post('/api/pay-invoice', { schema: { body: payInvoiceBody } }, async (request) => {
     const { userId } = await guard(request, { allowLocked: true });
-    return payInvoice(db, userId, request.body.invoice_id);
+    return payments.payInvoice(userId, request.body.invoice_id);
   });
 
   app.get(

@@ -37,7 +37,7 @@ export async function listPrices(db: Db) {
     .select({ code: plans.code, price_id: plans.priceId })
     .from(plans)
     .where(eq(plans.visible, true));
-  return rows.filter((r) => r.price_id);
+  return rows.flatMap((r) => (r.price_id ? [{ code: r.code, price_id: r.price_id }] : []));
 }
 
 export async function findCoupon(db: Db, code: string) {
@@ -56,7 +56,8 @@ export async function findCoupon(db: Db, code: string) {
   };
 }
 
-async function planByPrice(db: Db, priceId: string) {
+/** A visible plan by its provider price id; an unknown one is the client's error. */
+export async function planByPrice(db: Db, priceId: string) {
   const [plan] = await db
     .select()
     .from(plans)

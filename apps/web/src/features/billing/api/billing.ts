@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { BillingCoupon } from '@crossmarket/domain';
 import { api } from '../../../lib/api-client';
 
@@ -46,12 +47,25 @@ export const previewUpgrade = (price_id: string) =>
   api<{ result: boolean; data: Proration }>('/api/preview-new-subscription', { body: { price_id } });
 export const upgradeSubscription = (price_id: string, idempotency_key: string) =>
   api<Outcome>('/api/upgrade-subscription', { body: { price_id, idempotency_key } });
-export const changePaymentMethod = (card: {
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}) => api<Outcome>('/api/change-payment-method', { body: card });
+export type CardValues = { number: string; exp_month: number; exp_year: number; cvc: string };
+/** Sandbox: the typed card. Stripe: the SetupIntent that Stripe Elements confirmed. */
+export const changePaymentMethod = (card: CardValues | { setup_intent_id: string }) =>
+  api<Outcome>('/api/change-payment-method', { body: card });
+export const createSetupIntent = () =>
+  api<{ result: boolean; client_secret: string }>('/api/stripe/setup-intent', { body: {} });
+
+export interface PaymentsConfig {
+  providers: { payments: 'sandbox' | 'stripe' };
+  stripe_publishable_key: string | null;
+}
+/** Which provider takes the card (shares the app-config query and its cache). */
+export function usePaymentsConfig() {
+  return useQuery({
+    queryKey: ['app-config'],
+    queryFn: () => api<PaymentsConfig>('/api/app-config'),
+    staleTime: Infinity,
+  });
+}
 export const payInvoice = (invoice_id: string) => api<Outcome>('/api/pay-invoice', { body: { invoice_id } });
 export const setAutopay = (on: boolean) =>
   api<{ result: boolean }>(on ? '/api/unpause-subscription' : '/api/pause-subscription', { body: {} });

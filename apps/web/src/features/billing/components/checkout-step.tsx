@@ -4,8 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
 import type { PlanCard } from '../../plans/api/use-plans';
-import { checkCoupon, confirmSandboxPayment, createSubscription, paidPayments } from '../api/billing';
-import { CardFields } from './card-fields';
+import { checkCoupon, createSubscription, paidPayments, type CardValues } from '../api/billing';
+import { CardEntryProvider } from './card-entry';
+import { useCardEntry } from './card-entry-context';
 import { randomKey } from './random-key';
 
 export const PAYMENT_POLL_MS = 3000;
@@ -15,8 +16,17 @@ type Phase = 'form' | 'receiving' | 'approving';
  * Step 3: the total (coupon checked on the server), the card, then the waiting notices while the payment
  * is recorded; it polls every 3 seconds for a paid Payments row, then calls `onPaid`.
  */
-export function CheckoutStep({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) {
+export function CheckoutStep(props: { plan: PlanCard; onPaid: () => void }) {
+  return (
+    <CardEntryProvider>
+      <CheckoutForm {...props} />
+    </CardEntryProvider>
+  );
+}
+
+function CheckoutForm({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) {
   const { t, i18n } = useTranslation();
+  const entry = useCardEntry();
   const { message } = App.useApp();
   const [coupon, setCoupon] = useState<BillingCoupon | null>(null);
   const [couponCode, setCouponCode] = useState('');
@@ -64,7 +74,7 @@ export function CheckoutStep({ plan, onPaid }: { plan: PlanCard; onPaid: () => v
     }
   };
 
-  const pay = async (card: { number: string; exp_month: number; exp_year: number; cvc: string }) => {
+  const pay = async (card: CardValues) => {
     setError(null);
     setPhase('receiving');
     try {
@@ -74,8 +84,8 @@ export function CheckoutStep({ plan, onPaid }: { plan: PlanCard; onPaid: () => v
         free_user: true,
         idempotency_key: attempt.current,
       });
-      const confirmed = await confirmSandboxPayment(created.client_secret, card);
-      if (!confirmed.result) {
+      const confirmed = await entry.pay(created.client_secret, card);
+      if (!confirmed.ok) {
         setPhase('form');
         setError(confirmed.msg);
         return;
@@ -129,10 +139,12 @@ export function CheckoutStep({ plan, onPaid }: { plan: PlanCard; onPaid: () => v
         <Divider />
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Form name="checkout" layout="vertical" onFinish={pay}>
-          <CardFields />
-          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-            {t('checkout.sandboxHint')}
-          </Typography.Paragraph>
+          <entry.Input />
+          {entry.sandbox && (
+            <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+              {t('checkout.sandboxHint')}
+            </Typography.Paragraph>
+          )}
           <Button type="primary" htmlType="submit" block size="large">
             {t('checkout.pay', { total: money.format(total / 100) })}
           </Button>

@@ -2,22 +2,34 @@ import { Alert, Form, Modal, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
-import { changePaymentMethod } from '../api/billing';
-import { CardFields } from './card-fields';
+import type { CardValues } from '../api/billing';
+import { CardEntryProvider } from './card-entry';
+import { useCardEntry } from './card-entry-context';
 import { reloadBillingSoon } from './random-key';
 
 export function PaymentMethodModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // Mounted only while open: Stripe Elements (in Stripe mode) lives as long as the dialog.
+  if (!open) return null;
+  return (
+    <CardEntryProvider>
+      <PaymentMethodDialog onClose={onClose} />
+    </CardEntryProvider>
+  );
+}
+
+function PaymentMethodDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const entry = useCardEntry();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const submit = async (card: { number: string; exp_month: number; exp_year: number; cvc: string }) => {
+  const submit = async (card: CardValues) => {
     setSaving(true);
     setError(null);
     try {
-      const res = await changePaymentMethod(card);
-      if (!res.result) setError(t('checkout.failed', { error: res.msg }));
+      const res = await entry.saveCard(card);
+      if (!res.ok) setError(t('checkout.failed', { error: res.msg }));
       else {
         setDone(true);
         reloadBillingSoon();
@@ -30,7 +42,7 @@ export function PaymentMethodModal({ open, onClose }: { open: boolean; onClose: 
   };
   return (
     <Modal
-      open={open}
+      open
       title={t('billing.paymentMethod.title')}
       onCancel={onClose}
       onOk={() => form.submit()}
@@ -45,7 +57,7 @@ export function PaymentMethodModal({ open, onClose }: { open: boolean; onClose: 
         <>
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
           <Form form={form} name="payment-method" layout="vertical" onFinish={submit}>
-            <CardFields />
+            <entry.Input />
           </Form>
         </>
       )}

@@ -1,0 +1,23 @@
+import type { Db } from '../../db/client';
+import { changePaymentMethod, payInvoice, previewUpgrade, upgrade } from '../../features/billing/charges';
+import { createSubscription, findCoupon, listPrices, setAutopay } from '../../features/billing/sandbox';
+import type { PaymentsProvider } from './types';
+
+/** The default provider: our own billing engine in PostgreSQL (features/billing), no network. */
+export function createSandboxPayments(db: Db): PaymentsProvider {
+  return {
+    name: 'sandbox',
+    listPrices: () => listPrices(db),
+    findCoupon: (code) => findCoupon(db, code),
+    createSubscription: (user, input) => createSubscription(db, user.id, input),
+    setAutopay: (userId, on) => setAutopay(db, userId, on),
+    previewUpgrade: async (userId, priceId) => (await previewUpgrade(db, userId, priceId)).proration,
+    upgrade: (userId, priceId) => upgrade(db, userId, priceId),
+    changePaymentMethod: async (userId, card) =>
+      // The route's schema sends the sandbox typed cards only; a SetupIntent is Stripe's.
+      'setup_intent_id' in card
+        ? { result: false, msg: 'Your card details are incomplete or invalid.' }
+        : changePaymentMethod(db, userId, card),
+    payInvoice: (userId, invoiceId) => payInvoice(db, userId, invoiceId),
+  };
+}
