@@ -9,6 +9,10 @@ import type { Database } from './db/client';
 import { registerAccountRoutes } from './features/account/routes';
 import { registerBillingRoutes } from './features/billing/routes';
 import { createPayments } from './providers/payments';
+import { createRatesSource } from './providers/rates';
+import { latestRates } from './features/rates/service';
+import { registerRatesRoutes } from './features/rates/routes';
+import { registerReportRoutes } from './features/reports/routes';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
@@ -111,6 +115,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const payments = createPayments(config, db);
   registerBillingRoutes(app, { db, guard, queue: deps.queue, payments: payments.provider });
   if (payments.stripe) registerStripeWebhook(app, db, payments.stripe, config.STRIPE_WEBHOOK_SECRET!);
+  const ratesSource = createRatesSource(config);
+  const rates = () => latestRates(db, ratesSource);
+  registerRatesRoutes(app, { guard, rates });
+  await registerReportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, rates });
   app.get('/api/app-config', async () => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {

@@ -27,6 +27,11 @@ export const envSchema = z.object({
   STRIPE_API_BASE: optional(z.url()),
   MAIL_TRANSPORT: optional(z.enum(['outbox', 'smtp'])).default('outbox'),
   RATES_SOURCE: optional(z.enum(['fixed', 'ecb'])).default('fixed'),
+  ECB_RATES_URL: optional(z.url()).default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
+  /** How long a worker holds a report between batches; another worker takes over a report left longer. */
+  REPORT_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3600)).default(30),
+  /** Simulated latency of each sandbox marketplace call (demos, and tests that stop a worker mid-report). */
+  SANDBOX_LOOKUP_DELAY_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(0),
   /** Multiplies every rate limit; raise it for load tests and end-to-end runs from one address. */
   RATE_LIMIT_SCALE: optional(z.coerce.number().int().min(1).max(10_000)).default(1),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),

@@ -10,6 +10,8 @@ import { pgBossQueue } from './jobs/queue';
 import { createBoss, ensureQueues, startWorker, type Worker } from './jobs/worker';
 import { createMailTransport } from './providers/mail/transport';
 import { createPayments } from './providers/payments';
+import { createMarketplace } from './providers/marketplace';
+import { createRatesSource } from './providers/rates';
 import { priceLookupKey } from './providers/payments/stripe';
 import { PLANS } from '@crossmarket/domain';
 import { createLogger, type Logger } from './logger';
@@ -73,7 +75,15 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
   let boss: PgBoss | undefined;
   if (command === 'worker' || command === 'start') {
     const mail = createMailTransport(config, database.db, logger);
-    const worker: Worker = await startWorker({ url: server.url, db: database.db, logger, mail });
+    const worker: Worker = await startWorker({
+      url: server.url,
+      db: database.db,
+      logger,
+      mail,
+      marketplace: createMarketplace(config),
+      rates: createRatesSource(config),
+      leaseSeconds: config.REPORT_LEASE_SECONDS,
+    });
     resources.add('worker', () => worker.stop());
     boss = worker.boss;
   }

@@ -13,3 +13,4 @@ export * from './exports';
 export * from './billing';
 export * from './schemas';
 export * from './i18n';
+export * from './marketplace';

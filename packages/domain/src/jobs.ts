@@ -9,6 +9,8 @@ export const JOB_NAMES = {
   sendMail: 'send-mail',
   paymentSucceeded: 'billing-payment-succeeded',
   renewals: 'billing-renewals',
+  processReport: 'process-report',
+  refreshRates: 'refresh-exchange-rates',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -25,6 +27,8 @@ export const jobPayloadSchemas = {
     .strict(),
   [JOB_NAMES.paymentSucceeded]: z.object({ payment_intent_id: z.string().min(1) }).strict(),
   [JOB_NAMES.renewals]: z.object({}).strict(),
+  [JOB_NAMES.processReport]: z.object({ report_id: z.uuid() }).strict(),
+  [JOB_NAMES.refreshRates]: z.object({}).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
@@ -33,4 +37,6 @@ export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N
 export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   [JOB_NAMES.cleanup]: '17 3 * * *',
   [JOB_NAMES.renewals]: '*/10 * * * *',
+  // The ECB publishes around 16:00 CET on working days.
+  [JOB_NAMES.refreshRates]: '30 17 * * *',
 };

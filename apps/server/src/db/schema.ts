@@ -205,8 +205,15 @@ export const reports = pgTable(
     content: text('content').array().notNull(),
     skus: jsonb('skus').$type<Record<string, string>>(),
     settings: jsonb('settings'),
+    /** The exchange rates (units per USD) the report was priced with, taken when it was created. */
+    parityRates: jsonb('parity_rates').$type<Record<string, number>>(),
     createdAt: createdAt(),
     finishAt: timestamp('finish_at', tz),
+    /** The worker processing the report holds it until this time and renews it batch by batch. */
+    leaseUntil: timestamp('lease_until', tz),
+    leaseOwner: text('lease_owner'),
+    /** Why the report was cancelled (for operators; the user sees the Cancelled status). */
+    failure: text('failure'),
   },
   (t) => [index('reports_user_created_idx').on(t.userId, t.createdAt)],
 );
@@ -267,3 +274,4 @@ export const inventoryProducts = pgTable(
 );
 
 export * from './schema-billing';
+export * from './schema-reports';

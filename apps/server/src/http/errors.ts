@@ -17,6 +17,25 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', what);
 
+/** A zod failure outside a route schema (multipart bodies): the same shape as a schema validation error. */
+export function zodFieldErrors(error: { issues: { path: PropertyKey[]; message: string }[] }) {
+  const fields = error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || 'body',
+    key: issue.message,
+    message: englishMessage(issue.message),
+  }));
+  const message = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+  return new HttpError(400, 'validation_error', `Invalid body: ${message}`, { fields });
+}
+
+/** A rule of the domain failed on one field: the same shape as a schema validation error. */
+export function fieldError(field: string, key: string, params: Record<string, number | string> = {}) {
+  const message = englishMessage(key, params);
+  return new HttpError(400, 'validation_error', `Invalid body: ${field}: ${message}`, {
+    fields: [{ field, key, message, params }],
+  });
+}
+
 export function sendError(
   reply: FastifyReply,
   status: number,

@@ -3,11 +3,17 @@ import { jobPayloadSchemas, type JobName, type JobPayload } from '@crossmarket/d
 
 /** What request handlers need of the queue: enqueue a validated job. */
 export interface JobQueue {
-  send<N extends JobName>(name: N, data: JobPayload<N>): Promise<string | null>;
+  /** With `singletonKey`, a job already queued under that key is not queued again. */
+  send<N extends JobName>(
+    name: N,
+    data: JobPayload<N>,
+    options?: { singletonKey?: string },
+  ): Promise<string | null>;
 }
 
 export function pgBossQueue(boss: PgBoss): JobQueue {
   return {
-    send: (name, data) => boss.send(name, jobPayloadSchemas[name].parse(data) as object),
+    send: (name, data, options) =>
+      boss.send(name, jobPayloadSchemas[name].parse(data) as object, options ?? {}),
   };
 }

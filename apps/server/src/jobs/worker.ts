@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
 import { APP_TIMEZONE, JOB_NAMES, JOB_SCHEDULES, jobPayloadSchemas, type JobName } from '@crossmarket/domain';
 import type { Db } from '../db/client';
@@ -5,6 +7,12 @@ import type { Logger } from '../logger';
 import type { Mail, MailTransport } from '../providers/mail/transport';
 import { renewDueSubscriptions } from '../features/billing/renewals';
 import { recordPaymentSucceeded } from '../features/billing/sandbox';
+import { refreshRates } from '../features/rates/service';
+import { cancelReport, findStalledReports, processReport } from '../features/reports/process-report';
+import { createSandboxMarketplace } from '../providers/marketplace/sandbox';
+import type { MarketplaceProvider } from '../providers/marketplace/types';
+import { fixedRates } from '../providers/rates/fixed';
+import type { RatesSource } from '../providers/rates/types';
 import { cleanupExpiredAuthRows } from './cleanup';
 
 export interface WorkerDeps {
@@ -12,9 +20,19 @@ export interface WorkerDeps {
   db: Db;
   logger: Logger;
   mail: MailTransport;
+  marketplace?: MarketplaceProvider;
+  rates?: RatesSource;
+  /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
+  leaseSeconds?: number;
 }
 
-type Handler = (data: unknown, deps: WorkerDeps) => Promise<unknown>;
+interface RunContext extends Required<WorkerDeps> {
+  owner: string;
+  stopping: () => boolean;
+  job: PgBoss.JobWithMetadata<unknown>;
+}
+
+type Handler = (data: unknown, ctx: RunContext) => Promise<unknown>;
 
 const handlers: Record<JobName, Handler> = {
   [JOB_NAMES.cleanup]: async (_data, { db }) => cleanupExpiredAuthRows(db),
@@ -23,6 +41,29 @@ const handlers: Record<JobName, Handler> = {
   [JOB_NAMES.renewals]: async (_data, { db }) => renewDueSubscriptions(db),
   [JOB_NAMES.paymentSucceeded]: async (data, { db }) =>
     recordPaymentSucceeded(db, (data as { payment_intent_id: string }).payment_intent_id),
+  [JOB_NAMES.refreshRates]: async (_data, { db, rates }) => (await refreshRates(db, rates)).asOf,
+  [JOB_NAMES.processReport]: async (data, ctx) => {
+    const reportId = (data as { report_id: string }).report_id;
+    try {
+      return await processReport({ ...ctx, leaseSeconds: ctx.leaseSeconds }, reportId);
+    } catch (error) {
+      // pg-boss retries with backoff; after the last try the report is cancelled with the reason logged.
+      if (ctx.job.retryCount >= ctx.job.retryLimit) {
+        const reason = error instanceof Error ? error.message : String(error);
+        ctx.logger.error({ err: error, reportId }, 'report cancelled: it could not be processed');
+        await cancelReport(ctx.db, reportId, reason);
+        return 'cancelled';
+      }
+      throw error;
+    }
+  },
+};
+
+/** Per-queue options where the defaults do not fit. */
+const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
+  // One queued job per report (the sweep may ask again); a report's liveness is its lease, not the job's
+  // expiry, so a long SP-API report is never expired mid-way.
+  [JOB_NAMES.processReport]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
 };
 
 export function createBoss(url: string): PgBoss {
@@ -38,7 +79,13 @@ export function createBoss(url: string): PgBoss {
 export async function ensureQueues(boss: PgBoss) {
   for (const name of Object.values(JOB_NAMES)) {
     if (!(await boss.getQueue(name)))
-      await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+      await boss.createQueue(name, {
+        name,
+        retryLimit: 5,
+        retryDelay: 5,
+        retryBackoff: true,
+        ...QUEUE_OPTIONS[name],
+      });
   }
 }
 
@@ -54,24 +101,56 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   await ensureQueues(boss);
+  let stopping = false;
+  const base = {
+    marketplace: createSandboxMarketplace(),
+    rates: fixedRates,
+    leaseSeconds: 30,
+    ...deps,
+    owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    stopping: () => stopping,
+  };
+  // Reports are long: two run side by side so a big one does not hold every small one back.
+  const parallel: Partial<Record<JobName, number>> = { [JOB_NAMES.processReport]: 2 };
   for (const [name, handler] of Object.entries(handlers) as [JobName, Handler][]) {
-    await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async (jobs) => {
-      for (const job of jobs) {
-        const log = logger.child({ job: name, jobId: job.id });
-        const data = jobPayloadSchemas[name].parse(job.data ?? {});
-        const result = await handler(data, deps);
-        log.info({ result }, 'job done');
-      }
-    });
+    for (let i = 0; i < (parallel[name] ?? 1); i++) {
+      await boss.work(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs) {
+            const log = logger.child({ job: name, jobId: job.id });
+            const data = jobPayloadSchemas[name].parse(job.data ?? {});
+            const result = await handler(data, { ...base, job });
+            log.info({ result }, 'job done');
+          }
+        },
+      );
+    }
     const cron = JOB_SCHEDULES[name];
     if (cron) await boss.schedule(name, cron, {}, { tz: APP_TIMEZONE });
   }
+  // Re-enqueues reports whose worker died (lease run out) or whose job was never enqueued.
+  const sweep = async () => {
+    try {
+      for (const id of await findStalledReports(deps.db)) {
+        await boss.send(JOB_NAMES.processReport, { report_id: id }, { singletonKey: id });
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'report sweep failed');
+    }
+  };
+  await sweep();
+  const sweeper = setInterval(() => void sweep(), Math.max(1, base.leaseSeconds / 2) * 1000);
+  sweeper.unref();
   logger.info({ queues: Object.keys(handlers) }, 'worker started');
   let stopped: Promise<void> | undefined;
   return {
     boss,
     stop: () =>
       (stopped ??= (async () => {
+        stopping = true;
+        clearInterval(sweeper);
         await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
         logger.info('worker stopped');
       })()),

@@ -8,10 +8,14 @@ const selling = sellingRegions().map((r) => r.code) as [string, ...string[]];
 
 export const REPORT_SOURCES = ['manual', 'amazon_all_listings_report'] as const;
 
+/**
+ * The report request's shape. A missing country passes here on purpose: `checkReportRequest` reports it
+ * in the specification's order (after the product ID checks); an unknown one fails here.
+ */
 export const reportCreationSchema = z.object({
   title: z.string().trim().max(200).default(''),
-  from_country: z.enum(buying, { error: 'validation.report.country' }),
-  to_country: z.enum(selling, { error: 'validation.report.country' }),
+  from_country: z.enum(buying, { error: 'validation.report.country' }).nullish(),
+  to_country: z.enum(selling, { error: 'validation.report.country' }).nullish(),
   marketplace: z.literal('amazon').default('amazon'),
   source: z.enum(REPORT_SOURCES).default('manual'),
   product_ids: z.string().max(2_000_000).default(''),

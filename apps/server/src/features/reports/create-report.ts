@@ -1,0 +1,72 @@
+import { checkReportRequest, JOB_NAMES } from '@crossmarket/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { plans, reports, userData } from '../../db/schema';
+import { fieldError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/queue';
+import type { Logger } from '../../logger';
+import type { RateTable } from '../../providers/rates/types';
+import { usageOf } from '../account/repo';
+
+export interface NewReport {
+  title: string;
+  from_country?: string | null;
+  to_country?: string | null;
+  /** The pasted text (manual) or the product IDs of an uploaded listing report, one per line. */
+  product_ids: string;
+  skus?: Record<string, string> | null;
+}
+
+/**
+ * Checks the submission in the specification's order and inserts the report. The user's reports are
+ * serialised by an advisory lock taken inside the transaction, so two submissions can never both fit
+ * in the same remaining quota.
+ */
+export async function createReport(
+  deps: { db: Db; queue: JobQueue; logger: Logger; rates: () => Promise<RateTable> },
+  userId: string,
+  input: NewReport,
+) {
+  const { db } = deps;
+  const rates = await deps.rates();
+  const created = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`report-quota:${userId}`}, 0))`);
+    const [plan] = await t
+      .select({ quota: plans.dailyReportQuota, sendLimit: plans.sendLimit })
+      .from(userData)
+      .innerJoin(plans, eq(plans.code, userData.planCode))
+      .where(eq(userData.userId, userId));
+    const used = (await usageOf(t, userId)).r_count;
+    const check = checkReportRequest(input, {
+      sendLimit: plan?.sendLimit ?? 0,
+      remainingQuota: (plan?.quota ?? 0) - used,
+    });
+    if (!check.ok) throw fieldError(check.error.field, check.error.key, check.error.params);
+    const { valid, sent, repetitive, invalid } = check.parsed;
+    const skus = input.skus
+      ? Object.fromEntries(valid.flatMap((id) => (input.skus![id] ? [[id, input.skus![id]!]] : [])))
+      : null;
+    const [row] = await t
+      .insert(reports)
+      .values({
+        userId,
+        title: input.title.trim(),
+        fromCountry: input.from_country!,
+        toCountry: input.to_country!,
+        content: valid,
+        size: valid.length * 2,
+        skus,
+        parityRates: rates.rates,
+      })
+      .returning({ id: reports.id });
+    return { report_id: row!.id, sent, valid: valid.length, repetitive, invalid };
+  });
+  // Enqueued after the commit; if this fails the worker's sweep still finds the report and starts it.
+  await deps.queue
+    .send(JOB_NAMES.processReport, { report_id: created.report_id }, { singletonKey: created.report_id })
+    .catch((error: unknown) => {
+      deps.logger.error({ err: error, reportId: created.report_id }, 'could not enqueue the report');
+    });
+  return created;
+}

@@ -1,0 +1,190 @@
+import {
+  defaultReportSettings,
+  FIXED_RATES,
+  parityFor,
+  priceProduct,
+  type PricingSettings,
+  type ProductSnapshot,
+  type RegionCode,
+} from '@crossmarket/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { reportProducts, reports } from '../../db/schema';
+import type { Logger } from '../../logger';
+import type { MarketplaceProvider } from '../../providers/marketplace/types';
+
+export interface ProcessDeps {
+  db: Db;
+  marketplace: MarketplaceProvider;
+  logger: Logger;
+  leaseSeconds: number;
+  /** This worker's name in `reports.lease_owner`. */
+  owner: string;
+  /** True once the worker is shutting down: the report is handed back between batches. */
+  stopping?: () => boolean;
+}
+
+export type ProcessOutcome = 'finalized' | 'busy' | 'gone' | 'handed-back';
+
+class LeaseLost extends Error {}
+
+/** Takes the report unless another live worker holds it (its lease has not run out). */
+async function claim(deps: ProcessDeps, reportId: string) {
+  const [row] = await deps.db
+    .update(reports)
+    .set({
+      leaseOwner: deps.owner,
+      leaseUntil: sql`now() + make_interval(secs => ${deps.leaseSeconds})`,
+    })
+    .where(
+      and(
+        eq(reports.id, reportId),
+        eq(reports.finalized, false),
+        sql`${reports.doneSize} <> -1`,
+        sql`(${reports.leaseUntil} is null or ${reports.leaseUntil} < now() or ${reports.leaseOwner} = ${deps.owner})`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Writes one batch in one statement: the narrow rows, the snapshots and the seller lists, upserted by
+ * report and product; done_size grows by the rows that are new, and the lease is renewed. A batch that
+ * was written before a crash changes nothing the second time.
+ */
+async function writeBatch(
+  deps: ProcessDeps,
+  reportId: string,
+  cross: ProductSnapshot[],
+  to: ProductSnapshot[],
+  settings: PricingSettings,
+  toRegion: RegionCode,
+) {
+  const input = cross.map((c, i) => {
+    const t = to[i]!;
+    return {
+      product_id: c.product_id,
+      cross_status: c.side.status,
+      to_status: t.side.status,
+      fbm: priceProduct({ row_cross: c.side, row_to: t.side }, settings, { toRegion }),
+      row_cross: c.side,
+      row_to: t.side,
+      offers_cross: c.offers,
+      offers_to: t.offers,
+    };
+  });
+  const result = await deps.db.execute<{ id: string }>(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
+        product_id text, cross_status text, to_status text, fbm jsonb,
+        row_cross jsonb, row_to jsonb, offers_cross jsonb, offers_to jsonb)
+    ),
+    narrow as (
+      insert into report_products (report_id, product_id, cross_status, to_status, fbm)
+      select ${reportId}::uuid, product_id, cross_status, to_status, fbm from input
+      on conflict (report_id, product_id) do update
+        set cross_status = excluded.cross_status, to_status = excluded.to_status, fbm = excluded.fbm,
+            updated_at = now()
+      returning (xmax = 0) as inserted
+    ),
+    wide as (
+      insert into report_product_snapshots (report_id, product_id, row_cross, row_to)
+      select ${reportId}::uuid, product_id, row_cross, row_to from input
+      on conflict (report_id, product_id) do update set row_cross = excluded.row_cross, row_to = excluded.row_to
+    ),
+    sellers as (
+      insert into product_offers (report_id, product_id, side, offers)
+      select ${reportId}::uuid, product_id, 'cross', offers_cross from input
+      union all
+      select ${reportId}::uuid, product_id, 'to', offers_to from input
+      on conflict (report_id, product_id, side) do update set offers = excluded.offers
+    )
+    update reports
+       set done_size = least(size, done_size + 2 * (select count(*) from narrow where inserted)),
+           lease_until = now() + make_interval(secs => ${deps.leaseSeconds})
+     where id = ${reportId}::uuid and lease_owner = ${deps.owner}
+     returning id`);
+  if (result.rows.length === 0) throw new LeaseLost(`lost the lease on report ${reportId}`);
+}
+
+/**
+ * The `process-report` job: looks every product of the report up on both sides, batch by batch, and
+ * finalizes it. Resumes after a crash from the rows already written; several workers can share the queue
+ * because a report is leased to one of them at a time.
+ */
+export async function processReport(deps: ProcessDeps, reportId: string): Promise<ProcessOutcome> {
+  const report = await claim(deps, reportId);
+  if (!report) {
+    const [exists] = await deps.db.select({ id: reports.id }).from(reports).where(eq(reports.id, reportId));
+    return exists ? 'busy' : 'gone';
+  }
+  const from = report.fromCountry as RegionCode;
+  const toRegion = report.toCountry as RegionCode;
+  const settings =
+    (report.settings as PricingSettings | null) ??
+    defaultReportSettings(parityFor(from, toRegion, report.parityRates ?? FIXED_RATES));
+  const written = await deps.db
+    .select({ productId: reportProducts.productId })
+    .from(reportProducts)
+    .where(eq(reportProducts.reportId, reportId));
+  const done = new Set(written.map((r) => r.productId));
+  const todo = report.content.filter((id) => !done.has(id));
+  const log = deps.logger.child({ reportId, products: report.content.length, resumedAt: done.size });
+  log.info('processing report');
+
+  const size = deps.marketplace.batchSize;
+  try {
+    for (let i = 0; i < todo.length; i += size) {
+      if (deps.stopping?.()) {
+        // Hand the report back at once rather than when the lease runs out.
+        await deps.db
+          .update(reports)
+          .set({ leaseUntil: sql`now()` })
+          .where(and(eq(reports.id, reportId), eq(reports.leaseOwner, deps.owner)));
+        log.info('report handed back at shutdown');
+        return 'handed-back';
+      }
+      const batch = todo.slice(i, i + size);
+      const [cross, to] = await Promise.all([
+        deps.marketplace.lookup(batch, from, { shipTo: toRegion }),
+        deps.marketplace.lookup(batch, toRegion, { shipTo: toRegion }),
+      ]);
+      await writeBatch(deps, reportId, cross, to, settings, toRegion);
+    }
+  } catch (error) {
+    if (error instanceof LeaseLost) {
+      log.warn('another worker took the report over');
+      return 'busy';
+    }
+    throw error;
+  }
+  await deps.db
+    .update(reports)
+    .set({ finalized: true, finishAt: new Date(), doneSize: sql`${reports.size}`, leaseUntil: null })
+    .where(and(eq(reports.id, reportId), eq(reports.leaseOwner, deps.owner)));
+  log.info('report finalized');
+  return 'finalized';
+}
+
+/** A report that cannot finish (its job ran out of retries) is cancelled; the reason is kept and logged. */
+export async function cancelReport(db: Db, reportId: string, reason: string) {
+  await db
+    .update(reports)
+    .set({ doneSize: -1, failure: reason.slice(0, 2000), leaseUntil: null })
+    .where(and(eq(reports.id, reportId), eq(reports.finalized, false)));
+}
+
+/**
+ * Reports that should be running but are not: a lease that ran out (its worker died), or never taken
+ * long after creation (the enqueue was lost). The worker re-enqueues them.
+ */
+export async function findStalledReports(db: Db): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(sql`
+    select id from reports
+     where not finalized and done_size <> -1
+       and (lease_until < now() or (lease_until is null and created_at < now() - interval '5 minutes'))
+     order by created_at
+     limit 100`);
+  return rows.rows.map((r) => r.id);
+}

@@ -1,0 +1,74 @@
+import { FIXED_RATES, parityFor, regionByCode, type RegionCode } from '@crossmarket/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { reports } from '../../db/schema';
+
+export type ReportRow = typeof reports.$inferSelect;
+
+const summary = (r: ReportRow) => ({
+  id: r.id,
+  title: r.title,
+  type: r.type,
+  created_at: r.createdAt,
+  finish_at: r.finishAt,
+  from_marketplace: r.fromMarketplace,
+  to_marketplace: r.toMarketplace,
+  from_country: r.fromCountry,
+  to_country: r.toCountry,
+  size: r.size,
+  done_size: r.doneSize,
+  finalized: r.finalized,
+});
+export type ReportSummary = ReturnType<typeof summary>;
+
+const countryInfo = (code: string) => {
+  const region = regionByCode(code as RegionCode);
+  return {
+    code: region.code,
+    name: region.name,
+    flag_code: region.flag_code,
+    currency: { code: region.currency.code, symbol: region.currency.symbol },
+  };
+};
+
+/** The user's last 20 reports, newest first (the list screen). */
+export async function listReports(db: Db, userId: string) {
+  const rows = await db
+    .select()
+    .from(reports)
+    .where(eq(reports.userId, userId))
+    .orderBy(desc(reports.createdAt))
+    .limit(20);
+  return rows.map(summary);
+}
+
+export async function findReport(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, id), eq(reports.userId, userId)));
+  return row;
+}
+
+/** One report with what its detail screen derives: both countries' info and the parity rates. */
+export function reportDetail(r: ReportRow) {
+  const rates = r.parityRates ?? FIXED_RATES;
+  return {
+    ...summary(r),
+    content: r.content,
+    skus: r.skus ?? {},
+    from_country_info: countryInfo(r.fromCountry),
+    to_country_info: countryInfo(r.toCountry),
+    parity_rates: rates,
+    parity: parityFor(r.fromCountry as RegionCode, r.toCountry as RegionCode, rates),
+  };
+}
+
+/** The progress fields the list and the events stream show. */
+export const progressOf = (r: ReportRow) => ({
+  id: r.id,
+  size: r.size,
+  done_size: r.doneSize,
+  finalized: r.finalized,
+  finish_at: r.finishAt,
+});

@@ -1,0 +1,249 @@
+import {
+  regionByCode,
+  type LookupOptions,
+  type Offer,
+  type ProductSide,
+  type ProductSnapshot,
+  type RegionCode,
+  type SellerOffer,
+  type SideStatus,
+} from '@crossmarket/domain';
+import {
+  ADJECTIVES,
+  BRANDS,
+  IMPORT_RATE,
+  NOUNS,
+  PRICE_LEVEL,
+  SANDBOX_CATEGORIES,
+  SELLER_NAMES,
+  SIZE_TIERS,
+} from './sandbox-catalog';
+import type { MarketplaceProvider } from './types';
+
+/** FNV-1a: a stable 32-bit seed from a string. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: small, fast and good enough for plausible test data. */
+function random(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const normal = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+  return {
+    next,
+    normal,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+type Rng = ReturnType<typeof random>;
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const DAY = 86_400_000;
+
+/** What a product is, whatever the marketplace: decided by its ID alone. */
+function productIdentity(productId: string) {
+  const r = random(hash(productId));
+  const category = r.pick(SANDBOX_CATEGORIES);
+  let u = r.next();
+  let tier = 0;
+  while (tier < 5 && u > category.sizes[tier]!) u -= category.sizes[tier++]!;
+  const size = SIZE_TIERS[tier]!;
+  const minLb = tier === 0 ? 0.1 : SIZE_TIERS[tier - 1]!.maxLb;
+  const weightLb = round2(minLb + (size.maxLb - minLb) * (0.15 + 0.8 * r.next()));
+  const scale = 0.5 + 0.5 * r.next();
+  const brand = r.pick(BRANDS);
+  return {
+    category,
+    sub: r.chance(0.2) ? r.pick(category.subs) : null,
+    brand,
+    title: `${brand} ${r.pick(ADJECTIVES)} ${r.pick(NOUNS)} ${r.int(2, 99)}`,
+    usdPrice: category.median * Math.exp(category.sigma * r.normal()),
+    size,
+    weightLb,
+    dims: size.dims.map((d) => round2(d * scale)) as [number, number, number],
+    variation: r.chance(0.3) ? r.int(2, 12) : 0,
+    rankBase: Math.exp(Math.log(2_000_000) * r.next()),
+  };
+}
+
+function sideStatus(r: Rng, role: 'cross' | 'to'): SideStatus {
+  const u = r.next();
+  if (u < 0.03) return 'dog';
+  if (role === 'cross') return u < 0.07 ? 'noship' : 'ok';
+  if (u < 0.06) return 'notsame';
+  if (u < 0.1) return 'nostock';
+  return 'ok';
+}
+
+const emptySide = (status: SideStatus): ProductSide => ({
+  status,
+  buybox: null,
+  lowest: null,
+  lowest_fba: null,
+  total_prices_count: 0,
+  fba_prices_count: 0,
+  average_price: null,
+  coupon: null,
+  sales_rank: null,
+  categories: [],
+  brand: null,
+  title: null,
+  image: null,
+  is_prime: false,
+  is_amazonchoice: false,
+  is_sba: false,
+  has_buybox: false,
+  has_same_brand_seller: false,
+  seller_brand_count: 0,
+  review_count: null,
+  review_rating: null,
+  variation: null,
+  max_order_quantity: null,
+  stocks: null,
+  weight: null,
+  package_dimensions: null,
+  product_size: null,
+  category_commission_rate: null,
+});
+
+const toOffer = (o: SellerOffer, today: number): Offer => ({
+  seller_id: o.seller_id,
+  seller_name: o.seller_name,
+  is_fba: o.is_fba,
+  buy_price: o.buy_price,
+  import_fee: o.import_fee,
+  shipping_fee: o.shipping_fee,
+  s_dates: o.delivery_date
+    ? {
+        min_days: Math.max(1, Math.round((Date.parse(o.delivery_date) - today) / DAY)),
+        max_days: Math.max(1, Math.round((Date.parse(o.delivery_date) - today) / DAY)) + 3,
+      }
+    : null,
+});
+
+/**
+ * One product in one marketplace. Deterministic: the same ID, region and destination always give the
+ * same snapshot (the delivery dates count from `today`, a UTC day).
+ */
+export function sandboxSnapshot(
+  productId: string,
+  region: RegionCode,
+  options: LookupOptions & { role: 'cross' | 'to'; today: number },
+): ProductSnapshot {
+  const id = productIdentity(productId);
+  const r = random(hash(`${productId}:${region}`));
+  const status = sideStatus(r, options.role);
+  if (status === 'dog') return { product_id: productId, side: emptySide('dog'), offers: [] };
+
+  const currency = regionByCode(region).currency;
+  const local = id.usdPrice * PRICE_LEVEL[region] * currency.rate * Math.exp(0.12 * r.normal());
+  const abroad = options.shipTo !== region;
+  const importRate = abroad ? IMPORT_RATE[options.shipTo] : 0;
+  const count = status === 'nostock' ? 0 : Math.min(30, 1 + Math.floor(-Math.log(1 - r.next()) * 5));
+  // Mexico is priced for zip 11000 (Mexico City): its deliveries run a little longer.
+  const baseDays = (abroad ? 7 : 2) + (region === 'mx' ? 2 : 0);
+  const offers: SellerOffer[] = [];
+  for (let i = 0; i < count; i++) {
+    const isSba = i === 0 && r.chance(0.15);
+    const isFba = isSba || r.chance(0.45);
+    const price = round2(local * (1 + Math.abs(0.08 * r.normal()) + (i === 0 ? 0 : 0.02 * i)));
+    const coupon = r.chance(0.06)
+      ? r.chance(0.5)
+        ? { type: 'percent' as const, value: r.int(5, 20) }
+        : { type: 'dollar' as const, value: r.int(1, 5) }
+      : null;
+    const couponOff = coupon ? (coupon.type === 'percent' ? (price * coupon.value) / 100 : coupon.value) : 0;
+    const buyPrice = round2(Math.max(0.5, price - couponOff));
+    const shippingFee =
+      isFba && !abroad ? 0 : round2((abroad ? 6.99 : 3.99) * currency.rate + 0.45 * id.weightLb);
+    const sellerIndex = (hash(`${productId}:${region}:${i}`) % 9000) + 1000;
+    offers.push({
+      seller_id: isSba ? 'ATVPDKIKX0DER' : `A${sellerIndex}SELLER${region.toUpperCase()}`,
+      seller_name: isSba ? 'Amazon' : r.pick(SELLER_NAMES),
+      is_fba: isFba,
+      is_sba: isSba,
+      coupon,
+      rating_average: round2(3.5 + 1.5 * r.next()),
+      rating_count: r.int(3, 25_000),
+      buy_price: buyPrice,
+      price,
+      shipping_by: isFba ? 'amazon' : 'merchant',
+      shipping_fee: options.role === 'cross' && status === 'noship' ? 0 : shippingFee,
+      import_fee: round2(buyPrice * importRate),
+      delivery_date: new Date(options.today + (baseDays + r.int(0, 4) + (isFba ? 0 : 2)) * DAY)
+        .toISOString()
+        .slice(0, 10),
+    });
+  }
+  offers.sort((a, b) => a.buy_price + a.shipping_fee - (b.buy_price + b.shipping_fee));
+  const lowest = offers[0];
+  const fba = offers.filter((o) => o.is_fba);
+  const hasBuybox = offers.length > 0 && r.chance(0.9);
+  const winner = hasBuybox ? (fba[0] ?? lowest) : undefined;
+  const prices = offers.map((o) => o.buy_price);
+  const rank = Math.max(1, Math.round(id.rankBase * Math.exp(0.3 * r.normal())));
+  const side: ProductSide = {
+    status,
+    buybox: winner ? toOffer(winner, options.today) : null,
+    lowest: lowest ? toOffer(lowest, options.today) : null,
+    lowest_fba: fba[0] ? toOffer(fba[0], options.today) : null,
+    total_prices_count: offers.length,
+    fba_prices_count: fba.length,
+    average_price: prices.length ? round2(prices.reduce((a, b) => a + b, 0) / prices.length) : null,
+    coupon: winner?.coupon ?? null,
+    sales_rank: r.chance(0.92)
+      ? id.sub
+        ? { rank: Math.max(1, Math.round(rank / 40)), category: id.sub, level: 'sub' }
+        : { rank, category: id.category.name, level: 'top' }
+      : null,
+    categories: id.sub ? [id.category.name, id.sub] : [id.category.name],
+    brand: id.brand,
+    // A product whose attributes differ here shows another title, as Amazon's catalogue would.
+    title: status === 'notsame' ? `${id.title} (${r.int(2, 6)}-Pack)` : id.title,
+    image: `https://images.crossmarket.sandbox/${productId}.jpg`,
+    is_prime: fba.length > 0,
+    is_amazonchoice: r.chance(0.05),
+    is_sba: offers.some((o) => o.is_sba),
+    has_buybox: hasBuybox,
+    has_same_brand_seller: r.chance(0.08),
+    seller_brand_count: r.int(0, Math.min(5, offers.length)),
+    review_count: r.chance(0.9) ? Math.round(Math.exp(8 * r.next())) : 0,
+    review_rating: round2(3 + 2 * r.next()),
+    variation: id.variation,
+    max_order_quantity: r.chance(0.2) ? r.int(1, 10) : null,
+    stocks: offers.length ? r.int(0, 60) : 0,
+    weight: { value: id.weightLb, unit: 'lb' },
+    package_dimensions: { length: id.dims[0], width: id.dims[1], height: id.dims[2], unit: 'in' },
+    product_size: { package_name: id.size.name },
+    category_commission_rate: null,
+  };
+  return { product_id: productId, side, offers };
+}
+
+/** The default provider: generated, deterministic marketplace data with realistic shapes; no network. */
+export function createSandboxMarketplace(options: { delayMs?: number } = {}): MarketplaceProvider {
+  return {
+    name: 'sandbox',
+    batchSize: 100,
+    async lookup(productIds, region, lookupOptions) {
+      // A pause per call lets tests catch a report in the middle of its processing.
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      const today = Math.floor(Date.now() / DAY) * DAY;
+      const role = lookupOptions.shipTo === region ? 'to' : 'cross';
+      return productIds.map((id) => sandboxSnapshot(id, region, { ...lookupOptions, role, today }));
+    },
+  };
+}

@@ -1,0 +1,251 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { productOffers, reportProducts, reportProductSnapshots, reports } from '../src/db/schema';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { activeUser, jsonHeaders } from './helpers/auth';
+import { subscribe } from './helpers/billing';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { productIds, waitForReport } from './helpers/reports';
+
+let database: TestDatabase;
+let testApp: TestApp;
+let app: App;
+let small: string; // plan S: 1,000 a day, 1,000 at once
+let large: string; // plan L
+let other: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  testApp = await buildTestApp(database);
+  app = testApp.app;
+  [small, large, other] = await Promise.all([
+    activeUser(app, database.db, 'small@example.com'),
+    activeUser(app, database.db, 'large@example.com'),
+    activeUser(app, database.db, 'other@example.com'),
+  ]);
+  await subscribe(app, small, 'S');
+  await subscribe(app, large, 'L');
+  await subscribe(app, other, 'L');
+});
+afterAll(async () => {
+  await testApp.close();
+  await database.destroy();
+});
+
+const create = (cookie: string, body: object) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: jsonHeaders(cookie),
+    payload: {
+      title: 'Test',
+      from_country: 'us',
+      to_country: 'ca',
+      marketplace: 'amazon',
+      source: 'manual',
+      ...body,
+    },
+  });
+
+const failure = async (res: Awaited<ReturnType<typeof create>>) => {
+  expect(res.statusCode).toBe(400);
+  const field = res.json().error.fields[0];
+  return { field: field.field as string, message: field.message as string };
+};
+
+describe('report creation checks, in the specification order', () => {
+  it('requires product IDs', async () => {
+    expect(await failure(await create(large, { product_ids: '  \n ' }))).toEqual({
+      field: 'product_ids',
+      message: 'One product per line',
+    });
+  });
+
+  it('needs at least one valid ID', async () => {
+    expect(await failure(await create(large, { product_ids: 'hello\nB12\n' }))).toEqual({
+      field: 'product_ids',
+      message: 'There is no valid Product ID in your list',
+    });
+  });
+
+  it('refuses more IDs than the plan sends at once', async () => {
+    const res = await create(small, { product_ids: productIds(1001, 'T').join('\n') });
+    expect((await failure(res)).message).toBe(
+      'Your list contains too many products. You can only send 1000 products at once.',
+    );
+  });
+
+  it('checks the product IDs before the countries', async () => {
+    const res = await create(large, { product_ids: '', from_country: 'us', to_country: 'us' });
+    expect((await failure(res)).field).toBe('product_ids');
+  });
+
+  it('refuses the same country on both sides', async () => {
+    const res = await create(large, { product_ids: 'B000000001', from_country: 'uk', to_country: 'uk' });
+    expect(await failure(res)).toEqual({ field: 'to_country', message: 'Countries should be different.' });
+  });
+
+  it('requires both countries, and only known ones', async () => {
+    const res = await create(large, { product_ids: 'B000000001', from_country: null });
+    expect(await failure(res)).toEqual({ field: 'from_country', message: 'Select country' });
+    const unknown = await create(large, { product_ids: 'B000000001', to_country: 'xx' });
+    expect((await failure(unknown)).field).toBe('to_country');
+  });
+});
+
+describe('the daily quota', () => {
+  it('holds under 20 concurrent submissions: never more than the quota is accepted', async () => {
+    const user = await activeUser(app, database.db, 'racer@example.com');
+    await subscribe(app, user, 'S');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        create(user, { product_ids: productIds(100, `R${i}`).join('\n') }),
+      ),
+    );
+    const accepted = answers.filter((r) => r.statusCode === 201);
+    expect(accepted).toHaveLength(10);
+    for (const refused of answers.filter((r) => r.statusCode !== 201)) {
+      expect((await failure(refused)).message).toContain('Your daily remaining quota is: 0.');
+    }
+    const usage = (await app.inject({ url: '/api/usage', headers: { cookie: user } })).json();
+    expect(usage.r_count).toBe(1000);
+  });
+});
+
+describe('a report from submission to its rows', () => {
+  let reportId: string;
+  const ids = productIds(120, 'E');
+
+  it('answers the counts and queues the report', async () => {
+    const text = [...ids, ids[0], 'not-an-id', ' b000000000 '].join('\n');
+    const res = await create(large, { product_ids: text, title: 'Toys to Canada' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ sent: 123, valid: 121, repetitive: 1, invalid: 1 });
+    reportId = body.report_id;
+  });
+
+  it('is processed by the worker: one row per valid product on both sides, then finalized', async () => {
+    const report = await waitForReport(database.db, reportId);
+    expect(report.finalized).toBe(true);
+    expect(report.doneSize).toBe(report.size);
+    expect(report.size).toBe(242);
+    expect(report.finishAt).toBeInstanceOf(Date);
+    const rows = await database.db.select().from(reportProducts).where(eq(reportProducts.reportId, reportId));
+    expect(rows).toHaveLength(121);
+    const snapshots = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reportProductSnapshots)
+      .where(eq(reportProductSnapshots.reportId, reportId));
+    expect(snapshots[0]!.n).toBe(121);
+    const offers = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(productOffers)
+      .where(eq(productOffers.reportId, reportId));
+    expect(offers[0]!.n).toBe(242);
+    // Priced with the default settings: available rows have a cost in the selling currency.
+    const priced = rows.filter((r) => r.fbm?.available);
+    expect(priced.length).toBeGreaterThan(50);
+    expect(priced.every((r) => (r.fbm!.cost_in_tc ?? 0) > 0)).toBe(true);
+  });
+
+  it('lists it newest first with its progress fields, and shows its detail', async () => {
+    const list = (await app.inject({ url: '/api/reports', headers: { cookie: large } })).json();
+    expect(list[0]).toMatchObject({ id: reportId, title: 'Toys to Canada', finalized: true, size: 242 });
+    const detail = (await app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: large } })).json();
+    expect(detail.content).toHaveLength(121);
+    expect(detail.to_country_info).toMatchObject({ name: 'Canada', currency: { code: 'CAD' } });
+    expect(detail.parity).toBe(1.35);
+    expect(detail.parity_rates.CAD).toBe(1.35);
+  });
+
+  it('streams its progress as server-sent events, ending when finalized', async () => {
+    const res = await app.inject({ url: `/api/reports/${reportId}/events`, headers: { cookie: large } });
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    const events = res.body.split('\n\n').filter((e) => e.startsWith('event: progress'));
+    expect(events).toHaveLength(1);
+    const data = JSON.parse(events[0]!.split('data: ')[1]!);
+    expect(data).toMatchObject({ id: reportId, finalized: true, done_size: 242 });
+  });
+
+  it('is invisible to another user', async () => {
+    for (const url of [`/api/reports/${reportId}`, `/api/reports/${reportId}/events`]) {
+      expect((await app.inject({ url, headers: { cookie: other } })).statusCode).toBe(404);
+    }
+    const list = (await app.inject({ url: '/api/reports', headers: { cookie: other } })).json();
+    expect(list.map((r: { id: string }) => r.id)).not.toContain(reportId);
+  });
+
+  it('answers 400 naming the id when it is not a report id', async () => {
+    expect(
+      (await app.inject({ url: '/api/reports/not-a-uuid', headers: { cookie: large } })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('uploading an All Listings Report', () => {
+  const multipart = (
+    file: { name: string; content: Buffer | string } | null,
+    fields: Record<string, string> = {},
+  ) => {
+    const boundary = '----crossmarket-test';
+    const parts: (string | Buffer)[] = [];
+    for (const [k, v] of Object.entries({
+      title: 'Upload',
+      from_country: 'us',
+      to_country: 'uk',
+      ...fields,
+    })) {
+      parts.push(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+    }
+    if (file) {
+      parts.push(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: text/plain\r\n\r\n`,
+        file.content,
+        '\r\n',
+      );
+    }
+    parts.push(`--${boundary}--\r\n`);
+    return app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: { cookie: large, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))),
+    });
+  };
+
+  it('keeps the SKUs of the valid lines, read by header', async () => {
+    const text = [
+      'item-name\tseller-sku\tprice\tasin1',
+      'Train\tSKU-1\t10\tB0UPLOAD01',
+      'Lamp\tSKU-2\t12\tB0UPLOAD02',
+      'Broken\tSKU-3\t12\tnope',
+    ].join('\n');
+    const res = await multipart({ name: 'listings.txt', content: text });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ valid: 2 });
+    const [row] = await database.db.select().from(reports).where(eq(reports.id, res.json().report_id));
+    expect(row!.skus).toEqual({ B0UPLOAD01: 'SKU-1', B0UPLOAD02: 'SKU-2' });
+  });
+
+  it('refuses a file that is not .txt, a binary file, a missing file, and one too large', async () => {
+    const cases: [Parameters<typeof multipart>[0], RegExp][] = [
+      [{ name: 'listings.csv', content: 'a\tB000000001' }, /Only \.txt files are accepted/],
+      [
+        { name: 'listings.txt', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00]) },
+        /not a text file/,
+      ],
+      [null, /Upload your All Listings Report/],
+      [{ name: 'big.txt', content: Buffer.alloc(21 * 1024 * 1024, 'a') }, /too large \(at most 20 MB\)/],
+    ];
+    for (const [file, message] of cases) {
+      const res = await multipart(file);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields[0]).toMatchObject({
+        field: 'file',
+        message: expect.stringMatching(message),
+      });
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { defaultFirstRule } from './pricing/presets';
+import type { PricingSettings } from './pricing/types';
+import type { Coupon, ProductSide } from './product';
+import type { RegionCode } from './regions';
+
+/** One seller's offer, as the Sellers & Prices drawer lists it. */
+export interface SellerOffer {
+  seller_id: string;
+  seller_name: string;
+  is_fba: boolean;
+  /** Sold by Amazon itself. */
+  is_sba: boolean;
+  coupon: Coupon | null;
+  rating_average: number | null;
+  rating_count: number | null;
+  /** What the buyer pays after the coupon. */
+  buy_price: number;
+  /** The listing price. */
+  price: number;
+  shipping_by: 'amazon' | 'merchant';
+  shipping_fee: number;
+  import_fee: number;
+  /** The earliest delivery, ISO date. */
+  delivery_date: string | null;
+}
+
+/** What a marketplace provider answers for one product in one region. */
+export interface ProductSnapshot {
+  product_id: string;
+  side: ProductSide;
+  offers: SellerOffer[];
+}
+
+export interface LookupOptions {
+  /** Where the goods would be shipped (import fees and shipping depend on it). */
+  shipTo: RegionCode;
+}
+
+/** Settings a fresh report is priced with until the user saves their own. */
+export function defaultReportSettings(parity: number): PricingSettings {
+  return {
+    handling_time: 2,
+    parity,
+    parity_type: 'auto',
+    default_category_commission_rate: 15,
+    commission_rate_type: 'fixed',
+    min_stock: 1,
+    def_stock: 5,
+    pricing_rules: [defaultFirstRule()],
+  };
+}
