@@ -126,7 +126,7 @@ describe('a worker killed mid-report', () => {
       .where(eq(reports.id, report.id));
     const env = {
       DATABASE_URL: database.url,
-      SANDBOX_LOOKUP_DELAY_MS: '120',
+      SANDBOX_LOOKUP_DELAY_MS: '300',
       REPORT_LEASE_SECONDS: '2',
       DATA_DIR: '/tmp',
       LOG_LEVEL: 'warn',

@@ -134,9 +134,23 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
   log.info('processing report');
 
   const size = deps.marketplace.batchSize;
+  const lookup = (batch: string[]) =>
+    Promise.all([
+      deps.marketplace.lookup(batch, from, { shipTo: toRegion }),
+      deps.marketplace.lookup(batch, toRegion, { shipTo: toRegion }),
+    ]);
   try {
-    for (let i = 0; i < todo.length; i += size) {
-      if (deps.stopping?.()) {
+    // The next batch is looked up while the current one is written (the database works in parallel).
+    let next = todo.length > 0 ? lookup(todo.slice(0, size)) : null;
+    for (let i = 0; next; i += size) {
+      const [cross, to] = await next;
+      const writing = writeBatch(deps, reportId, cross, to, settings, toRegion);
+      // Let the write go out before the next lookup takes the CPU.
+      await new Promise((resolve) => setImmediate(resolve));
+      next = i + size < todo.length ? lookup(todo.slice(i + size, i + 2 * size)) : null;
+      next?.catch(() => {}); // awaited on the next turn; a failure there must not go unhandled meanwhile
+      await writing;
+      if (next && deps.stopping?.()) {
         // Hand the report back at once rather than when the lease runs out.
         await deps.db
           .update(reports)
@@ -145,12 +159,6 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
         log.info('report handed back at shutdown');
         return 'handed-back';
       }
-      const batch = todo.slice(i, i + size);
-      const [cross, to] = await Promise.all([
-        deps.marketplace.lookup(batch, from, { shipTo: toRegion }),
-        deps.marketplace.lookup(batch, toRegion, { shipTo: toRegion }),
-      ]);
-      await writeBatch(deps, reportId, cross, to, settings, toRegion);
     }
   } catch (error) {
     if (error instanceof LeaseLost) {

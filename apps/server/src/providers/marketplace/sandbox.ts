@@ -237,7 +237,7 @@ export function sandboxSnapshot(
 export function createSandboxMarketplace(options: { delayMs?: number } = {}): MarketplaceProvider {
   return {
     name: 'sandbox',
-    batchSize: 100,
+    batchSize: 250,
     async lookup(productIds, region, lookupOptions) {
       // A pause per call lets tests catch a report in the middle of its processing.
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));

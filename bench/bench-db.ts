@@ -1,0 +1,44 @@
+// A fresh embedded PostgreSQL (or DATABASE_URL), migrated, for benchmarks that need the real database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { loadConfig } from '../apps/server/src/config';
+import { connect } from '../apps/server/src/db/client';
+import { migrateAndSeed } from '../apps/server/src/db/migrate';
+import { openDatabaseServer } from '../apps/server/src/db/open';
+import { user } from '../apps/server/src/db/schema';
+
+export async function benchDatabase() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossmarket-bench-'));
+  fs.chmodSync(dataDir, 0o755);
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const logger = pino({ level: 'silent' });
+  const server = await openDatabaseServer(config, logger);
+  const database = connect(server.url, { max: 6 });
+  await migrateAndSeed(database.pool);
+  const userId = `bench-${Date.now()}`;
+  await database.db.insert(user).values({
+    id: userId,
+    name: 'Bench',
+    email: `${userId}@example.com`,
+    emailVerified: true,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  return {
+    ...database,
+    url: server.url,
+    logger,
+    userId,
+    close: async () => {
+      await database.close();
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `n` distinct valid product IDs. */
+export const benchIds = (n: number, tag = 'X') =>
+  Array.from({ length: n }, (_, i) => `B${tag}${String(i).padStart(9 - tag.length, '0')}`);
