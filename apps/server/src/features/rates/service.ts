@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { exchangeRates } from '../../db/schema';
 import { fixedRates } from '../../providers/rates/fixed';
@@ -18,7 +18,7 @@ export async function refreshRates(db: Db, source: RatesSource): Promise<RateTab
     .values(rows)
     .onConflictDoUpdate({
       target: [exchangeRates.source, exchangeRates.currency],
-      set: { rate: exchangeRates.rate, asOf: exchangeRates.asOf, fetchedAt: new Date() },
+      set: { rate: sql`excluded.rate`, asOf: sql`excluded.as_of`, fetchedAt: new Date() },
     });
   return table;
 }

@@ -1,0 +1,78 @@
+import { PRODUCT_SIZES, SIDE_STATUSES } from '@crossmarket/domain';
+import { describe, expect, it } from 'vitest';
+import { createSandboxMarketplace, sandboxSnapshot } from './sandbox';
+
+const ids = Array.from({ length: 4000 }, (_, i) => `B${String(i).padStart(9, '0')}`);
+const today = Date.UTC(2026, 10, 21);
+
+describe('the sandbox marketplace', () => {
+  it('gives the same product for the same ID, region and destination', () => {
+    const a = sandboxSnapshot('B0TEST0001', 'us', { shipTo: 'mx', role: 'cross', today });
+    const b = sandboxSnapshot('B0TEST0001', 'us', { shipTo: 'mx', role: 'cross', today });
+    expect(a).toEqual(b);
+    const other = sandboxSnapshot('B0TEST0002', 'us', { shipTo: 'mx', role: 'cross', today });
+    expect(other).not.toEqual(a);
+  });
+
+  it('keeps what a product is (brand, category, weight) across marketplaces', () => {
+    for (const id of ids.slice(0, 200)) {
+      const us = sandboxSnapshot(id, 'us', { shipTo: 'ca', role: 'cross', today }).side;
+      const ca = sandboxSnapshot(id, 'ca', { shipTo: 'ca', role: 'to', today }).side;
+      if (us.status === 'dog' || ca.status === 'dog') continue;
+      expect(ca.brand).toBe(us.brand);
+      expect(ca.categories).toEqual(us.categories);
+      expect(ca.weight).toEqual(us.weight);
+    }
+  });
+
+  it('has realistic shares: most products on both sides, a few percent of each problem', async () => {
+    const provider = createSandboxMarketplace();
+    const cross = await provider.lookup(ids, 'us', { shipTo: 'uk' });
+    const to = await provider.lookup(ids, 'uk', { shipTo: 'uk' });
+    const share = (list: typeof cross, status: string) =>
+      list.filter((s) => s.side.status === status).length / list.length;
+    expect(share(cross, 'ok')).toBeGreaterThan(0.85);
+    expect(share(to, 'ok')).toBeGreaterThan(0.85);
+    for (const [list, status] of [
+      [cross, 'dog'],
+      [cross, 'noship'],
+      [to, 'dog'],
+      [to, 'notsame'],
+      [to, 'nostock'],
+    ] as const) {
+      expect(share(list, status)).toBeGreaterThan(0.01);
+      expect(share(list, status)).toBeLessThan(0.08);
+    }
+    expect(new Set(cross.map((s) => s.side.status)).size).toBeLessThanOrEqual(SIDE_STATUSES.length);
+  });
+
+  it('answers each ID in order with 1–30 offers, a buy box winner among them and consistent sizes', async () => {
+    const provider = createSandboxMarketplace();
+    const snapshots = await provider.lookup(ids.slice(0, 1000), 'us', { shipTo: 'mx' });
+    expect(snapshots.map((s) => s.product_id)).toEqual(ids.slice(0, 1000));
+    for (const { side, offers } of snapshots.filter((s) => s.side.status === 'ok')) {
+      expect(offers.length).toBeGreaterThanOrEqual(1);
+      expect(offers.length).toBeLessThanOrEqual(30);
+      expect(side.total_prices_count).toBe(offers.length);
+      if (side.buybox) expect(offers.some((o) => o.seller_id === side.buybox!.seller_id)).toBe(true);
+      expect(side.lowest!.buy_price).toBe(Math.min(...offers.map((o) => o.buy_price)));
+      expect(PRODUCT_SIZES).toContain(side.product_size!.package_name);
+      const tierMaxLb = [1, 20, 70, 150, 150, 300][
+        PRODUCT_SIZES.indexOf(side.product_size!.package_name as never)
+      ]!;
+      expect(side.weight!.value).toBeLessThanOrEqual(tierMaxLb);
+    }
+  });
+
+  it('charges import fees that depend on the destination, and none at home', () => {
+    const id = ids.find(
+      (i) => sandboxSnapshot(i, 'us', { shipTo: 'uk', role: 'cross', today }).offers.length > 0,
+    )!;
+    const toUk = sandboxSnapshot(id, 'us', { shipTo: 'uk', role: 'cross', today }).offers[0]!;
+    const toAe = sandboxSnapshot(id, 'us', { shipTo: 'ae', role: 'cross', today }).offers[0]!;
+    expect(toUk.import_fee).toBeCloseTo(toUk.buy_price * 0.2, 1);
+    expect(toAe.import_fee).toBeCloseTo(toAe.buy_price * 0.05, 1);
+    const home = sandboxSnapshot(id, 'uk', { shipTo: 'uk', role: 'to', today }).offers;
+    expect(home.every((o) => o.import_fee === 0)).toBe(true);
+  });
+});
