@@ -1,27 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signedInUser } from './helpers';
-
-/** A signed-in user who bought `plan` with the 4242 card through the API. */
-async function subscriber(page: Page, plan = 'L') {
-  await signedInUser(page, `sub-${plan}`);
-  const created = await page.request.post('/api/create-subscription', {
-    data: { price_id: `price_sandbox_${plan}` },
-  });
-  const { client_secret } = await created.json();
-  const card = {
-    number: '4242 4242 4242 4242',
-    exp_month: 12,
-    exp_year: new Date().getUTCFullYear() + 2,
-    cvc: '123',
-  };
-  await page.request.post('/api/sandbox/confirm-payment', { data: { client_secret, card } });
-  await expect
-    .poll(async () => (await (await page.request.get('/api/payments?status=paid')).json()).length, {
-      timeout: 15_000,
-    })
-    .toBe(1);
-}
+import { subscriber } from './helpers';
 
 test('upgrade L → XL shows the prorated price, then XL', async ({ page }) => {
   await subscriber(page, 'L');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect as pwExpect, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
 
 export const PASSWORD = 'secret-123';
@@ -70,4 +70,25 @@ export async function onboard(email: string, plan = 'L') {
     `update user_profiles set first_name = 'Ayşe' where user_id = (select id from "user" where email = $1)`,
     [email],
   );
+}
+
+/** A signed-in user who bought `plan` with the 4242 card through the API. */
+export async function subscriber(page: Page, plan = 'L') {
+  await signedInUser(page, `sub-${plan}`);
+  const created = await page.request.post('/api/create-subscription', {
+    data: { price_id: `price_sandbox_${plan}` },
+  });
+  const { client_secret } = await created.json();
+  const card = {
+    number: '4242 4242 4242 4242',
+    exp_month: 12,
+    exp_year: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+  };
+  await page.request.post('/api/sandbox/confirm-payment', { data: { client_secret, card } });
+  await pwExpect
+    .poll(async () => (await (await page.request.get('/api/payments?status=paid')).json()).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
 }

@@ -102,6 +102,13 @@ export const routes: RouteObject[] = [
                   (m) => m.HomePage,
                 ),
               },
+              {
+                path: '/reports',
+                lazy: page(
+                  () => import('../features/reports/reports-page'),
+                  (m) => m.ReportsPage,
+                ),
+              },
               { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
               {
                 path: '/settings/:tab',

@@ -4,6 +4,8 @@ export interface ApiFieldError {
   field: string;
   key: string;
   message: string;
+  /** Values the message's placeholders take (`{{count}}`). */
+  params?: Record<string, string | number>;
 }
 
 /** A failed call, in the server's `{ error: { code, message, fields? } }` shape. */
@@ -30,6 +32,28 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    const error = data?.error ?? {};
+    throw new ApiError(
+      response.status,
+      error.code ?? 'http_error',
+      error.message ?? response.statusText,
+      error.fields,
+    );
+  }
+  return data as T;
+}
+
+/** A multipart form (file uploads); the browser sets the boundary. Errors as `api`. */
+export async function apiForm<T>(path: string, form: FormData): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'x-crossmarket-language': i18next.language ?? 'en' },
+    body: form,
   });
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;

@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, apiForm } from '../../../lib/api-client';
+
+export interface ReportSummary {
+  id: string;
+  title: string;
+  type: string;
+  created_at: string;
+  finish_at: string | null;
+  from_marketplace: string;
+  to_marketplace: string;
+  from_country: string;
+  to_country: string;
+  size: number | null;
+  done_size: number;
+  finalized: boolean;
+}
+
+export interface CreatedReport {
+  report_id: string;
+  sent: number;
+  valid: number;
+  repetitive: number;
+  invalid: number;
+}
+
+export interface ReportRequest {
+  title: string;
+  from_country: string;
+  to_country: string;
+  source: 'manual' | 'amazon_all_listings_report';
+  product_ids: string;
+  file?: File | null;
+}
+
+const running = (r: ReportSummary) => !r.finalized && r.done_size !== -1;
+const KEY = ['reports'] as const;
+
+/** The last 20 reports; while any is running the list refreshes itself (events bring the fast ones). */
+export function useReports() {
+  return useQuery({
+    queryKey: KEY,
+    queryFn: () => api<ReportSummary[]>('/api/reports'),
+    refetchInterval: (query) => (query.state.data?.some(running) ? 10_000 : false),
+  });
+}
+
+export function useCreateReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReportRequest) => {
+      const fields = {
+        title: input.title,
+        from_country: input.from_country,
+        to_country: input.to_country,
+        marketplace: 'amazon',
+      };
+      if (input.source === 'amazon_all_listings_report' && input.file) {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(fields)) form.append(k, v);
+        form.append('source', input.source);
+        form.append('file', input.file, input.file.name);
+        return apiForm<CreatedReport>('/api/reports', form);
+      }
+      return api<CreatedReport>('/api/reports', {
+        body: { ...fields, source: 'manual', product_ids: input.product_ids },
+      });
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: KEY });
+      void client.invalidateQueries({ queryKey: ['me'] });
+    },
+  });
+}
+
+type Progress = Pick<ReportSummary, 'id' | 'size' | 'done_size' | 'finalized' | 'finish_at'>;
+
+/** Live progress of the running reports (server-sent events), written into the list's cache. */
+export function useReportEvents(ids: string[]) {
+  const client = useQueryClient();
+  const key = ids.join(',');
+  useEffect(() => {
+    if (!key || typeof EventSource === 'undefined') return;
+    // A browser keeps few connections per server: follow the newest few, the list polls the rest.
+    const sources = key
+      .split(',')
+      .slice(0, 3)
+      .map((id) => {
+        const source = new EventSource(`/api/reports/${id}/events`);
+        source.addEventListener('progress', (event) => {
+          const progress = JSON.parse((event as MessageEvent<string>).data) as Progress;
+          client.setQueryData<ReportSummary[]>(KEY, (list) =>
+            list?.map((r) => (r.id === progress.id ? { ...r, ...progress } : r)),
+          );
+          if (progress.finalized || progress.done_size === -1) source.close();
+        });
+        return source;
+      });
+    return () => sources.forEach((s) => s.close());
+  }, [key, client]);
+}

@@ -1,0 +1,191 @@
+import { InboxOutlined } from '@ant-design/icons';
+import {
+  buyingRegions,
+  checkReportRequest,
+  parseProductIds,
+  sellingRegions,
+  type Region,
+} from '@crossmarket/domain';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  Radio,
+  Select,
+  Space,
+  Typography,
+  Upload,
+} from 'antd';
+import type { UploadFile } from 'antd/es/upload/interface';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useMe } from '../../account/api/use-me';
+import { useCreateReport, type CreatedReport, type ReportRequest } from '../api/reports';
+
+type Values = Omit<ReportRequest, 'file'> & { marketplace: 'amazon' };
+
+const regionOptions = (regions: Region[]) =>
+  regions.map((r) => ({ value: r.code, label: `${r.flag} ${r.name} (${r.flag_code})` }));
+
+/** The Create New Report drawer: the form, then the four counts once the report is queued. */
+export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const { data: me } = useMe();
+  const create = useCreateReport();
+  const [file, setFile] = useState<UploadFile | null>(null);
+  const [created, setCreated] = useState<CreatedReport | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const source = Form.useWatch('source', form) ?? 'manual';
+  const text = Form.useWatch('product_ids', form) ?? '';
+  const number = new Intl.NumberFormat(i18n.language);
+  const sendLimit = me?.user_data.plan.send_limit ?? 0;
+  const remaining = Math.max(0, (me?.user_data.plan.daily_report_quota ?? 0) - (me?.usage.r_count ?? 0));
+  const typed = source === 'manual' ? parseProductIds(text).valid.length : 0;
+
+  const fieldError = (name: keyof Values | 'file', message: string) =>
+    name === 'file' ? setFailed(message) : form.setFields([{ name, errors: [message] }]);
+
+  const submit = async (values: Values) => {
+    setFailed(null);
+    if (values.source === 'manual') {
+      // The same checks the server makes, in the same order, answered without a round trip.
+      const check = checkReportRequest(values, { sendLimit, remainingQuota: remaining });
+      if (!check.ok) return fieldError(check.error.field, t(check.error.key, check.error.params));
+    } else if (!file?.originFileObj) {
+      return setFailed(t('validation.report.fileRequired'));
+    }
+    try {
+      setCreated(await create.mutateAsync({ ...values, file: file?.originFileObj ?? null }));
+    } catch (e) {
+      const field = e instanceof ApiError ? e.fields[0] : undefined;
+      if (field) fieldError(field.field as keyof Values, t(field.key, field.params ?? {}));
+      else {
+        console.error('report creation failed:', errorMessage(e));
+        setFailed(t('reports.form.failed'));
+      }
+    }
+  };
+
+  const close = () => {
+    setCreated(null);
+    setFailed(null);
+    setFile(null);
+    form.resetFields();
+    onClose();
+  };
+
+  return (
+    <Drawer title={t('reports.form.title')} open={open} onClose={close} size={560} destroyOnHidden>
+      {created ? (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Alert type="success" showIcon title={t('reports.form.sent')} data-testid="report-created" />
+          <Descriptions column={1} bordered size="small">
+            {(['sent', 'valid', 'repetitive', 'invalid'] as const).map((k) => (
+              <Descriptions.Item key={k} label={t(`reports.form.counts.${k}`)}>
+                {number.format(created[k])}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+          <Button type="primary" onClick={close}>
+            {t('common.close')}
+          </Button>
+        </Space>
+      ) : (
+        <Form
+          form={form}
+          name="create-report"
+          layout="vertical"
+          onFinish={submit}
+          disabled={create.isPending}
+          initialValues={{
+            marketplace: 'amazon',
+            source: 'manual',
+            from_country: 'us',
+            title: '',
+            product_ids: '',
+          }}
+        >
+          {failed && <Alert type="error" showIcon title={failed} style={{ marginBottom: 16 }} />}
+          <Form.Item name="marketplace" label={t('reports.form.marketplace')}>
+            <Select options={[{ value: 'amazon', label: 'Amazon' }]} />
+          </Form.Item>
+          <Space.Compact block>
+            <Form.Item
+              name="from_country"
+              label={t('reports.form.buying')}
+              rules={[{ required: true, message: t('validation.report.country') }]}
+              style={{ flex: 1 }}
+            >
+              <Select options={regionOptions(buyingRegions())} />
+            </Form.Item>
+            <Form.Item
+              name="to_country"
+              label={t('reports.form.selling')}
+              rules={[{ required: true, message: t('validation.report.country') }]}
+              style={{ flex: 1 }}
+            >
+              <Select
+                options={regionOptions(sellingRegions())}
+                placeholder={t('validation.report.country')}
+              />
+            </Form.Item>
+          </Space.Compact>
+          <Form.Item name="source" label={t('reports.form.source')}>
+            <Radio.Group
+              options={[
+                { value: 'manual', label: t('reports.form.sources.manual') },
+                { value: 'amazon_all_listings_report', label: t('reports.form.sources.listings') },
+              ]}
+            />
+          </Form.Item>
+          {source === 'manual' ? (
+            <Form.Item
+              name="product_ids"
+              label={t('reports.form.productIds')}
+              extra={
+                <span data-testid="typed-counter">
+                  {number.format(typed)} / {number.format(sendLimit)}
+                </span>
+              }
+            >
+              <Input.TextArea rows={10} placeholder={'B0EXAMPLE1\nB0EXAMPLE2'} spellCheck={false} />
+            </Form.Item>
+          ) : (
+            <Form.Item label={t('reports.form.file')} required>
+              <Upload.Dragger
+                accept=".txt,text/plain"
+                maxCount={1}
+                fileList={file ? [file] : []}
+                beforeUpload={() => false}
+                onChange={({ fileList }) => setFile(fileList.at(-1) ?? null)}
+              >
+                <p className="ant-upload-drag-icon">
+                  <InboxOutlined />
+                </p>
+                <p className="ant-upload-text">{t('reports.form.drop')}</p>
+                <p className="ant-upload-hint">{t('reports.form.dropHint')}</p>
+              </Upload.Dragger>
+            </Form.Item>
+          )}
+          <Form.Item name="title" label={t('reports.form.reportTitle')}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Typography.Paragraph>
+            {t('reports.form.remaining', { remaining: number.format(remaining) })}{' '}
+            <Link to="/settings/billing">{t('home.upgrade')}</Link>
+          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('reports.form.noCancel')}</Typography.Paragraph>
+          <Button type="primary" htmlType="submit" loading={create.isPending} block>
+            {t('reports.form.submit')}
+          </Button>
+        </Form>
+      )}
+    </Drawer>
+  );
+}
