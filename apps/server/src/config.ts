@@ -25,6 +25,14 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')),
   /** Another server speaking Stripe's API (stripe-mock); unset means Stripe itself. */
   STRIPE_API_BASE: optional(z.url()),
+  SPAPI_CLIENT_ID: optional(z.string().min(1)),
+  SPAPI_CLIENT_SECRET: optional(z.string().min(1)),
+  SPAPI_REFRESH_TOKEN_NA: optional(z.string().min(1)),
+  SPAPI_REFRESH_TOKEN_EU: optional(z.string().min(1)),
+  SPAPI_REFRESH_TOKEN_FE: optional(z.string().min(1)),
+  /** Another host speaking SP-API for every region (a sandbox, or a test's stand-in). */
+  SPAPI_ENDPOINT: optional(z.url()),
+  LWA_TOKEN_URL: optional(z.url()),
   MAIL_TRANSPORT: optional(z.enum(['outbox', 'smtp'])).default('outbox'),
   RATES_SOURCE: optional(z.enum(['fixed', 'ecb'])).default('fixed'),
   ECB_RATES_URL: optional(z.url()).default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
@@ -69,6 +77,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       path: ['SMTP_URL'],
     })
     .superRefine((e, ctx) => {
+      if (e.MARKETPLACE_PROVIDER === 'spapi') {
+        for (const name of ['SPAPI_CLIENT_ID', 'SPAPI_CLIENT_SECRET'] as const) {
+          if (!e[name])
+            ctx.addIssue({
+              code: 'custom',
+              message: 'is required when MARKETPLACE_PROVIDER=spapi',
+              path: [name],
+            });
+        }
+        if (!e.SPAPI_REFRESH_TOKEN_NA && !e.SPAPI_REFRESH_TOKEN_EU && !e.SPAPI_REFRESH_TOKEN_FE) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'a seller authorisation for at least one region is required when MARKETPLACE_PROVIDER=spapi',
+            path: ['SPAPI_REFRESH_TOKEN_NA'],
+          });
+        }
+      }
       if (e.PAYMENTS_PROVIDER !== 'stripe') return;
       for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
         if (!e[name])

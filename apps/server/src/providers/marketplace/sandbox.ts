@@ -18,6 +18,7 @@ import {
   SELLER_NAMES,
   SIZE_TIERS,
 } from './sandbox-catalog';
+import { emptySide } from './empty-side';
 import type { MarketplaceProvider } from './types';
 
 /** FNV-1a: a stable 32-bit seed from a string. */
@@ -87,37 +88,6 @@ function sideStatus(r: Rng, role: 'cross' | 'to'): SideStatus {
   if (u < 0.1) return 'nostock';
   return 'ok';
 }
-
-const emptySide = (status: SideStatus): ProductSide => ({
-  status,
-  buybox: null,
-  lowest: null,
-  lowest_fba: null,
-  total_prices_count: 0,
-  fba_prices_count: 0,
-  average_price: null,
-  coupon: null,
-  sales_rank: null,
-  categories: [],
-  brand: null,
-  title: null,
-  image: null,
-  is_prime: false,
-  is_amazonchoice: false,
-  is_sba: false,
-  has_buybox: false,
-  has_same_brand_seller: false,
-  seller_brand_count: 0,
-  review_count: null,
-  review_rating: null,
-  variation: null,
-  max_order_quantity: null,
-  stocks: null,
-  weight: null,
-  package_dimensions: null,
-  product_size: null,
-  category_commission_rate: null,
-});
 
 const toOffer = (o: SellerOffer, today: number): Offer => ({
   seller_id: o.seller_id,

@@ -1,0 +1,33 @@
+import type { ProductSide, SideStatus } from '@crossmarket/domain';
+
+/** A side with nothing known about the product (not found, or before lookup). */
+export const emptySide = (status: SideStatus): ProductSide => ({
+  status,
+  buybox: null,
+  lowest: null,
+  lowest_fba: null,
+  total_prices_count: 0,
+  fba_prices_count: 0,
+  average_price: null,
+  coupon: null,
+  sales_rank: null,
+  categories: [],
+  brand: null,
+  title: null,
+  image: null,
+  is_prime: false,
+  is_amazonchoice: false,
+  is_sba: false,
+  has_buybox: false,
+  has_same_brand_seller: false,
+  seller_brand_count: 0,
+  review_count: null,
+  review_rating: null,
+  variation: null,
+  max_order_quantity: null,
+  stocks: null,
+  weight: null,
+  package_dimensions: null,
+  product_size: null,
+  category_commission_rate: null,
+});

@@ -1,0 +1,142 @@
+import { SPAPI_LIMITS, TokenBucket, type SpapiOperation } from './pacing';
+import { LWA_TOKEN_URL, SPAPI_ENDPOINTS, type SpapiRegion } from './regions';
+
+export interface SpapiCredentials {
+  clientId: string;
+  clientSecret: string;
+  /** One seller authorisation per selling-partner region. */
+  refreshTokens: Partial<Record<SpapiRegion, string>>;
+}
+
+export interface SpapiClientOptions {
+  credentials: SpapiCredentials;
+  /** Other hosts speaking the same API (tests, sandboxes). */
+  endpoints?: Partial<Record<SpapiRegion, string>>;
+  lwaUrl?: string;
+  maxRetries?: number;
+  /** First backoff after a 429 or 5xx, doubled per try, with full jitter. */
+  backoffMs?: number;
+}
+
+export class SpapiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SpapiError';
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A thin SP-API client: Login with Amazon tokens (cached until a minute before expiry), one token bucket
+ * per region and operation (the documented limits, then whatever `x-amzn-RateLimit-Limit` says), and
+ * retries with exponential backoff and jitter on 429 and 5xx.
+ */
+export function createSpapiClient(options: SpapiClientOptions) {
+  const tokens = new Map<SpapiRegion, { value: string; expiresAt: number }>();
+  const buckets = new Map<string, TokenBucket>();
+  const stats = { requests: 0, throttled: 0, retries: 0 };
+  const maxRetries = options.maxRetries ?? 6;
+  const backoffMs = options.backoffMs ?? 1000;
+
+  const bucket = (region: SpapiRegion, operation: SpapiOperation) => {
+    const key = `${region}:${operation}`;
+    let found = buckets.get(key);
+    if (!found) {
+      const { rate, burst } = SPAPI_LIMITS[operation];
+      found = new TokenBucket(rate, burst);
+      buckets.set(key, found);
+    }
+    return found;
+  };
+
+  const exchanging = new Map<SpapiRegion, Promise<string>>();
+  /** One exchange at a time per region: parallel calls wait for the same token. */
+  function accessToken(region: SpapiRegion): Promise<string> {
+    const cached = tokens.get(region);
+    if (cached && cached.expiresAt > Date.now() + 60_000) return Promise.resolve(cached.value);
+    let pending = exchanging.get(region);
+    if (!pending) {
+      pending = exchangeToken(region).finally(() => exchanging.delete(region));
+      exchanging.set(region, pending);
+    }
+    return pending;
+  }
+
+  async function exchangeToken(region: SpapiRegion): Promise<string> {
+    const refreshToken = options.credentials.refreshTokens[region];
+    if (!refreshToken) {
+      throw new SpapiError(
+        0,
+        `No SP-API authorisation for region ${region.toUpperCase()} (SPAPI_REFRESH_TOKEN_${region.toUpperCase()})`,
+      );
+    }
+    const res = await fetch(options.lwaUrl ?? LWA_TOKEN_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: options.credentials.clientId,
+        client_secret: options.credentials.clientSecret,
+      }),
+      signal: AbortSignal.timeout(20_000),
+    });
+    if (!res.ok)
+      throw new SpapiError(res.status, `Login with Amazon refused the token exchange (${res.status})`);
+    const body = (await res.json()) as { access_token: string; expires_in: number };
+    tokens.set(region, { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 });
+    return body.access_token;
+  }
+
+  async function call<T>(
+    region: SpapiRegion,
+    operation: SpapiOperation,
+    path: string,
+    init: { method: 'GET' | 'POST'; body?: unknown },
+  ): Promise<T> {
+    const base = options.endpoints?.[region] ?? SPAPI_ENDPOINTS[region];
+    const pace = bucket(region, operation);
+    for (let attempt = 0; ; attempt++) {
+      // The token first: the request must leave as soon as the bucket lets it, or the pacing is off.
+      const token = await accessToken(region);
+      await pace.take();
+      stats.requests += 1;
+      const res = await fetch(`${base}${path}`, {
+        method: init.method,
+        headers: {
+          'x-amz-access-token': token,
+          'content-type': 'application/json',
+          'user-agent': 'Crossmarket/0.1 (Language=TypeScript)',
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const limit = Number(res.headers.get('x-amzn-ratelimit-limit'));
+      // 3 % under the announced rate: timer jitter then never tips a request over Amazon's limit.
+      if (limit > 0) pace.setRate(limit * 0.97);
+      const retryable = res.status === 429 || res.status >= 500 || (res.status === 403 && attempt === 0);
+      if (res.ok) return (await res.json()) as T;
+      await res.body?.cancel();
+      if (!retryable || attempt >= maxRetries) {
+        throw new SpapiError(res.status, `SP-API ${operation} answered ${res.status}`);
+      }
+      stats.retries += 1;
+      if (res.status === 403) {
+        tokens.delete(region); // an expired or revoked access token: exchange again once
+        continue;
+      }
+      if (res.status === 429) {
+        stats.throttled += 1;
+        pace.drain();
+      }
+      await sleep(Math.random() * backoffMs * 2 ** attempt);
+    }
+  }
+
+  return { call, stats };
+}
+export type SpapiClient = ReturnType<typeof createSpapiClient>;

@@ -1,0 +1,64 @@
+/**
+ * A token bucket for one SP-API operation and seller account: `rate` requests per second, up to `burst`
+ * at once. Amazon's `x-amzn-RateLimit-Limit` header tells the real rate; `setRate` adopts it.
+ */
+export class TokenBucket {
+  private tokens: number;
+  private updated: number;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private rate: number,
+    private readonly burst: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.tokens = burst;
+    this.updated = now();
+  }
+
+  get currentRate() {
+    return this.rate;
+  }
+
+  setRate(rate: number) {
+    if (Number.isFinite(rate) && rate > 0 && rate !== this.rate) {
+      this.refill();
+      this.rate = rate;
+    }
+  }
+
+  /** After a 429 the bucket is empty: the next request waits a full interval. */
+  drain() {
+    this.refill();
+    this.tokens = Math.min(this.tokens, 0);
+  }
+
+  private refill() {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((t - this.updated) / 1000) * this.rate);
+    this.updated = t;
+  }
+
+  /** Resolves when a request may go; callers are served in order. */
+  take(): Promise<void> {
+    const turn = this.queue.then(async () => {
+      this.refill();
+      // Short naps, so that a rate announced meanwhile by a response header shortens the wait.
+      while (this.tokens < 1) {
+        const wait = ((1 - this.tokens) / this.rate) * 1000;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 250)));
+        this.refill();
+      }
+      this.tokens -= 1;
+    });
+    this.queue = turn.catch(() => {});
+    return turn;
+  }
+}
+
+/** The documented default limits of the operations we call (requests per second, burst). */
+export const SPAPI_LIMITS = {
+  searchCatalogItems: { rate: 2, burst: 2 },
+  getItemOffersBatch: { rate: 0.1, burst: 1 },
+} as const;
+export type SpapiOperation = keyof typeof SPAPI_LIMITS;
