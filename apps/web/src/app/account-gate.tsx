@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useMe } from '../features/account/api/use-me';
-import { LockedOutPage } from '../features/settings/locked-out-page';
 import { decideGate } from './gating';
 import { PageLoader } from './root-layout';
+
+// The billing screens behind the lockout are a chunk of their own: the sign-in route never loads them.
+const LockedOutPage = lazy(() =>
+  import('../features/settings/locked-out-page').then((m) => ({ default: m.LockedOutPage })),
+);
 
 /** Every signed-in route sits under this: it loads the account and applies the gating rules. */
 export function AccountGate() {
@@ -23,7 +28,12 @@ export function AccountGate() {
   }
   const decision = decideGate(me, location.pathname);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
-  if (decision.kind === 'lockout') return <LockedOutPage />;
+  if (decision.kind === 'lockout')
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <LockedOutPage />
+      </Suspense>
+    );
   return <Outlet />;
 }
 

@@ -141,16 +141,22 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
     ]);
   try {
     // The next batch is looked up while the current one is written (the database works in parallel).
+    // Two batches are written at a time (PostgreSQL uses both cores) while the next one is looked up.
+    // Each write is idempotent and counts only its own new rows, so their order does not matter.
+    const inFlight: Promise<void>[] = [];
     let next = todo.length > 0 ? lookup(todo.slice(0, size)) : null;
     for (let i = 0; next; i += size) {
       const [cross, to] = await next;
       const writing = writeBatch(deps, reportId, cross, to, settings, toRegion);
+      writing.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
+      inFlight.push(writing);
       // Let the write go out before the next lookup takes the CPU.
       await new Promise((resolve) => setImmediate(resolve));
       next = i + size < todo.length ? lookup(todo.slice(i + size, i + 2 * size)) : null;
-      next?.catch(() => {}); // awaited on the next turn; a failure there must not go unhandled meanwhile
-      await writing;
+      next?.catch(() => {});
+      if (inFlight.length >= 2) await inFlight.shift();
       if (next && deps.stopping?.()) {
+        await Promise.all(inFlight);
         // Hand the report back at once rather than when the lease runs out.
         await deps.db
           .update(reports)
@@ -160,6 +166,7 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
         return 'handed-back';
       }
     }
+    await Promise.all(inFlight);
   } catch (error) {
     if (error instanceof LeaseLost) {
       log.warn('another worker took the report over');

@@ -89,20 +89,32 @@ function sideStatus(r: Rng, role: 'cross' | 'to'): SideStatus {
   return 'ok';
 }
 
-const toOffer = (o: SellerOffer, today: number): Offer => ({
-  seller_id: o.seller_id,
-  seller_name: o.seller_name,
-  is_fba: o.is_fba,
-  buy_price: o.buy_price,
-  import_fee: o.import_fee,
-  shipping_fee: o.shipping_fee,
-  s_dates: o.delivery_date
-    ? {
-        min_days: Math.max(1, Math.round((Date.parse(o.delivery_date) - today) / DAY)),
-        max_days: Math.max(1, Math.round((Date.parse(o.delivery_date) - today) / DAY)) + 3,
-      }
-    : null,
-});
+// Delivery days of each offer, kept beside it so that the side's offers need no date parsing.
+const daysOf = new WeakMap<SellerOffer, number>();
+const DATES = new Map<number, string>();
+/** ISO dates repeat a lot (a handful of days ahead): formatted once each. */
+const isoDay = (ms: number) => {
+  let found = DATES.get(ms);
+  if (!found) {
+    found = new Date(ms).toISOString().slice(0, 10);
+    if (DATES.size > 1000) DATES.clear();
+    DATES.set(ms, found);
+  }
+  return found;
+};
+
+const toOffer = (o: SellerOffer): Offer => {
+  const days = daysOf.get(o) ?? 1;
+  return {
+    seller_id: o.seller_id,
+    seller_name: o.seller_name,
+    is_fba: o.is_fba,
+    buy_price: o.buy_price,
+    import_fee: o.import_fee,
+    shipping_fee: o.shipping_fee,
+    s_dates: { min_days: Math.max(1, days), max_days: Math.max(1, days) + 3 },
+  };
+};
 
 /**
  * One product in one marketplace. Deterministic: the same ID, region and destination always give the
@@ -140,7 +152,8 @@ export function sandboxSnapshot(
     const shippingFee =
       isFba && !abroad ? 0 : round2((abroad ? 6.99 : 3.99) * currency.rate + 0.45 * id.weightLb);
     const sellerIndex = (hash(`${productId}:${region}:${i}`) % 9000) + 1000;
-    offers.push({
+    const days = baseDays + r.int(0, 4) + (isFba ? 0 : 2);
+    const offer: SellerOffer = {
       seller_id: isSba ? 'ATVPDKIKX0DER' : `A${sellerIndex}SELLER${region.toUpperCase()}`,
       seller_name: isSba ? 'Amazon' : r.pick(SELLER_NAMES),
       is_fba: isFba,
@@ -153,10 +166,10 @@ export function sandboxSnapshot(
       shipping_by: isFba ? 'amazon' : 'merchant',
       shipping_fee: options.role === 'cross' && status === 'noship' ? 0 : shippingFee,
       import_fee: round2(buyPrice * importRate),
-      delivery_date: new Date(options.today + (baseDays + r.int(0, 4) + (isFba ? 0 : 2)) * DAY)
-        .toISOString()
-        .slice(0, 10),
-    });
+      delivery_date: isoDay(options.today + days * DAY),
+    };
+    daysOf.set(offer, days);
+    offers.push(offer);
   }
   offers.sort((a, b) => a.buy_price + a.shipping_fee - (b.buy_price + b.shipping_fee));
   const lowest = offers[0];
@@ -167,9 +180,9 @@ export function sandboxSnapshot(
   const rank = Math.max(1, Math.round(id.rankBase * Math.exp(0.3 * r.normal())));
   const side: ProductSide = {
     status,
-    buybox: winner ? toOffer(winner, options.today) : null,
-    lowest: lowest ? toOffer(lowest, options.today) : null,
-    lowest_fba: fba[0] ? toOffer(fba[0], options.today) : null,
+    buybox: winner ? toOffer(winner) : null,
+    lowest: lowest ? toOffer(lowest) : null,
+    lowest_fba: fba[0] ? toOffer(fba[0]) : null,
     total_prices_count: offers.length,
     fba_prices_count: fba.length,
     average_price: prices.length ? round2(prices.reduce((a, b) => a + b, 0) / prices.length) : null,
