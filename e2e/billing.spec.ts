@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { subscriber } from './helpers';
+import { sql, subscriber } from './helpers';
 
 test('upgrade L → XL shows the prorated price, then XL', async ({ page }) => {
   await subscriber(page, 'L');
@@ -57,4 +57,40 @@ test('a new card replaces the one on file; a declined one is refused with its me
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Your card has been saved.')).toBeVisible();
   await expect(page.getByTestId('card-on-file')).toHaveText('MASTERCARD •••• 4444', { timeout: 10_000 });
+});
+
+test('an expired account is sent to billing and renews on a bigger plan through the checkout', async ({
+  page,
+}) => {
+  const email = await subscriber(page, 'S');
+  // The month ran out more than six hours ago and autopay had been turned off: the subscription ended.
+  await sql(
+    `update user_data set subscription_end = now() - interval '7 hours'
+      where user_id = (select id from "user" where email = $1)`,
+    [email],
+  );
+  await sql(
+    `update billing_subscriptions set status = 'canceled', current_period_end = now() - interval '7 hours'
+      where user_id = (select id from "user" where email = $1)`,
+    [email],
+  );
+  await page.goto('/reports');
+  await expect(
+    page.getByText('Your subscription has ended. Renew it to use your account again.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Upgrade' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade your plan' });
+  await expect(dialog.getByText('Small')).toHaveCount(0);
+  await dialog.getByText(/^Large/).click();
+  await dialog.getByLabel('Card number').fill('4242424242424242');
+  await dialog.getByLabel('Expiry month').fill('10');
+  await dialog.getByLabel('Expiry year').fill(String(new Date().getUTCFullYear() + 2));
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByTestId('payment-waiting')).toBeVisible();
+  // Only the new payment ends the wait (the account already had a paid invoice).
+  await expect(page).toHaveURL(/\/settings\/billing$/, { timeout: 20_000 });
+  await expect(page.getByRole('cell', { name: 'Large', exact: true })).toBeVisible({ timeout: 10_000 });
+  await page.goto('/reports');
+  await expect(page.getByRole('heading', { name: /Reports/ })).toBeVisible();
 });

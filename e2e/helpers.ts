@@ -73,8 +73,8 @@ export async function onboard(email: string, plan = 'L') {
 }
 
 /** A signed-in user who bought `plan` with the 4242 card through the API. */
-export async function subscriber(page: Page, plan = 'L') {
-  await signedInUser(page, `sub-${plan}`);
+export async function subscriber(page: Page, plan = 'L'): Promise<string> {
+  const email = await signedInUser(page, `sub-${plan}`);
   const created = await page.request.post('/api/create-subscription', {
     data: { price_id: `price_sandbox_${plan}` },
   });
@@ -91,4 +91,5 @@ export async function subscriber(page: Page, plan = 'L') {
       timeout: 15_000,
     })
     .toBe(1);
+  return email;
 }

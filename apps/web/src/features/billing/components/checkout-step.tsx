@@ -35,6 +35,7 @@ function CheckoutForm({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) 
   const [error, setError] = useState<string | null>(null);
   // One key per plan and coupon: retrying with another card reuses the same pending payment.
   const attempt = useRef(randomKey());
+  const paidBefore = useRef(0);
   const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
   const total = applyCoupon(plan.monthly_price, coupon);
 
@@ -42,9 +43,10 @@ function CheckoutForm({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) 
     if (phase === 'form') return;
     let stopped = false;
     const poll = async () => {
-      const paid = await paidPayments().catch(() => []);
+      const paid = await paidPayments().catch(() => null);
       if (stopped) return;
-      if (paid.length > 0) onPaid();
+      // A renewing account already has paid rows: wait for one more than before this payment.
+      if (paid && paid.length > paidBefore.current) onPaid();
       else timer = setTimeout(poll, PAYMENT_POLL_MS);
     };
     let timer = setTimeout(poll, PAYMENT_POLL_MS);
@@ -76,6 +78,7 @@ function CheckoutForm({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) 
 
   const pay = async (card: CardValues) => {
     setError(null);
+    paidBefore.current = (await paidPayments().catch(() => [])).length;
     setPhase('receiving');
     try {
       const created = await createSubscription({
