@@ -13,6 +13,7 @@ import { createRatesSource } from './providers/rates';
 import { latestRates } from './features/rates/service';
 import { registerRatesRoutes } from './features/rates/routes';
 import { registerReportRoutes } from './features/reports/routes';
+import { registerAnalysisRoutes } from './features/analysis/routes';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const rates = () => latestRates(db, ratesSource);
   registerRatesRoutes(app, { guard, rates });
   await registerReportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, rates });
+  registerAnalysisRoutes(app, { db, guard });
   app.get('/api/app-config', async () => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {

@@ -169,6 +169,33 @@ describe('a report from submission to its rows', () => {
     expect(data).toMatchObject({ id: reportId, finalized: true, done_size: 242 });
   });
 
+  it("answers a product's sellers on both sides, cheapest first, only to the report's owner", async () => {
+    const withOffers = await database.db.execute<{ product_id: string }>(sql`
+      select product_id from product_offers
+       where report_id = ${reportId} and side = 'cross' and jsonb_array_length(offers) > 2 limit 1`);
+    const productId = withOffers.rows[0]!.product_id;
+    const url = `/v1/reports/${reportId}/products/${productId}/offers`;
+    const res = await app.inject({ url, headers: { cookie: large } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.product_id).toBe(productId);
+    const prices = body.cross.map((o: { buy_price: number }) => o.buy_price);
+    expect(prices.length).toBeGreaterThan(2);
+    expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
+    expect(body.cross[0]).toHaveProperty('seller_name');
+    expect(Array.isArray(body.to)).toBe(true);
+
+    expect((await app.inject({ url, headers: { cookie: other } })).statusCode).toBe(404);
+    const absent = `/v1/reports/${reportId}/products/B0NOTHERE0/offers`;
+    expect((await app.inject({ url: absent, headers: { cookie: large } })).statusCode).toBe(404);
+    const malformed = await app.inject({
+      url: `/v1/reports/${reportId}/products/nope/offers`,
+      headers: { cookie: large },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.message).toContain('productId');
+  });
+
   it('is invisible to another user', async () => {
     for (const url of [`/api/reports/${reportId}`, `/api/reports/${reportId}/events`]) {
       expect((await app.inject({ url, headers: { cookie: other } })).statusCode).toBe(404);

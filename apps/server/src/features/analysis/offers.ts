@@ -1,0 +1,27 @@
+import type { SellerOffer } from '@crossmarket/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { productOffers, reports } from '../../db/schema';
+
+const byBuyPrice = (a: SellerOffer, b: SellerOffer) => a.buy_price - b.buy_price;
+
+/**
+ * The Sellers & Prices drawer: both sides' seller lists of one product of one of the user's reports,
+ * cheapest buy price first. Undefined when the report is not the user's or has no such product.
+ */
+export async function productSellers(db: Db, userId: string, reportId: string, productId: string) {
+  const rows = await db
+    .select({ side: productOffers.side, offers: productOffers.offers })
+    .from(productOffers)
+    .innerJoin(reports, eq(reports.id, productOffers.reportId))
+    .where(
+      and(
+        eq(productOffers.reportId, reportId),
+        eq(productOffers.productId, productId),
+        eq(reports.userId, userId),
+      ),
+    );
+  if (rows.length === 0) return undefined;
+  const side = (name: string) => [...(rows.find((r) => r.side === name)?.offers ?? [])].sort(byBuyPrice);
+  return { product_id: productId, cross: side('cross'), to: side('to') };
+}
