@@ -45,7 +45,7 @@ const handlers: Record<JobName, Handler> = {
   [JOB_NAMES.processReport]: async (data, ctx) => {
     const reportId = (data as { report_id: string }).report_id;
     try {
-      return await processReport({ ...ctx, leaseSeconds: ctx.leaseSeconds }, reportId);
+      return await processReport(ctx, reportId);
     } catch (error) {
       // pg-boss retries with backoff; after the last try the report is cancelled with the reason logged.
       if (ctx.job.retryCount >= ctx.job.retryLimit) {

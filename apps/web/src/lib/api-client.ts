@@ -21,18 +21,8 @@ export class ApiError extends Error {
   }
 }
 
-/** JSON over fetch with the session cookie; the interface language travels along for mails. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(path, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    credentials: 'same-origin',
-    headers: {
-      accept: 'application/json',
-      'x-crossmarket-language': i18next.language ?? 'en',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+/** The JSON body of an answer; a failure as `ApiError` in the server's error shape. */
+async function readResponse<T>(response: Response): Promise<T> {
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) {
@@ -47,6 +37,21 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return data as T;
 }
 
+/** JSON over fetch with the session cookie; the interface language travels along for mails. */
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    credentials: 'same-origin',
+    headers: {
+      accept: 'application/json',
+      'x-crossmarket-language': i18next.language ?? 'en',
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return readResponse<T>(response);
+}
+
 /** A multipart form (file uploads); the browser sets the boundary. Errors as `api`. */
 export async function apiForm<T>(path: string, form: FormData): Promise<T> {
   const response = await fetch(path, {
@@ -55,18 +60,7 @@ export async function apiForm<T>(path: string, form: FormData): Promise<T> {
     headers: { accept: 'application/json', 'x-crossmarket-language': i18next.language ?? 'en' },
     body: form,
   });
-  const text = await response.text();
-  const data = text ? JSON.parse(text) : null;
-  if (!response.ok) {
-    const error = data?.error ?? {};
-    throw new ApiError(
-      response.status,
-      error.code ?? 'http_error',
-      error.message ?? response.statusText,
-      error.fields,
-    );
-  }
-  return data as T;
+  return readResponse<T>(response);
 }
 
 /** The message to show for a failed call, translated where the server sent a key. */

@@ -2,7 +2,7 @@ import { CheckOutlined, DownOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAppConfig } from '../../features/account/api/app-config';
+import { useAppConfig } from '../../lib/app-config';
 import { useSavePreferences } from '../../features/account/api/mutations';
 import { useMe } from '../../features/account/api/use-me';
 import { changeLanguage, LANGUAGES, type Language } from '../../i18n';

@@ -3,7 +3,7 @@ import { Breadcrumb, Button, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/route-handle';
-import { useAppConfig } from '../account/api/app-config';
+import { useAppConfig } from '../../lib/app-config';
 import { useReportEvents, useReports } from './api/reports';
 import { CreateReportDrawer } from './components/create-report-drawer';
 import { ReportsTable } from './components/reports-table';

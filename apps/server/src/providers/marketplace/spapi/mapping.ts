@@ -49,13 +49,14 @@ const toLb = (m?: Measure) =>
   !m ? null : /kilo/i.test(m.unit) ? m.value * 2.20462 : /gram/i.test(m.unit) ? m.value / 453.592 : m.value;
 const toIn = (m?: Measure) => (!m ? 0 : /centi/i.test(m.unit) ? m.value / 2.54 : m.value);
 
-/** Amazon's US size tiers, from the package's weight and longest side. */
+const longestFirst = (dims: readonly number[]) => [...dims].sort((a, b) => b - a);
+const TIER_DIMS = SIZE_TIERS.map((t) => longestFirst(t.dims));
+
+/** Amazon's US size tiers, from the package's weight and its sides compared longest to longest. */
 function sizeTier(lb: number | null, dims: number[]): string | null {
   if (lb === null) return null;
-  const sorted = [...dims].sort((a, b) => b - a);
-  const tier = SIZE_TIERS.find(
-    (t) => lb <= t.maxLb && sorted.every((d, i) => d <= [...t.dims].sort((a, b) => b - a)[i]!),
-  );
+  const sorted = longestFirst(dims);
+  const tier = SIZE_TIERS.find((t, i) => lb <= t.maxLb && sorted.every((d, j) => d <= TIER_DIMS[i]![j]!));
   return (tier ?? SIZE_TIERS.at(-1)!).name;
 }
 

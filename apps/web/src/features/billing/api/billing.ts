@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { BillingCoupon } from '@crossmarket/domain';
 import { api } from '../../../lib/api-client';
 
@@ -53,19 +52,6 @@ export const changePaymentMethod = (card: CardValues | { setup_intent_id: string
   api<Outcome>('/api/change-payment-method', { body: card });
 export const createSetupIntent = () =>
   api<{ result: boolean; client_secret: string }>('/api/stripe/setup-intent', { body: {} });
-
-export interface PaymentsConfig {
-  providers: { payments: 'sandbox' | 'stripe' };
-  stripe_publishable_key: string | null;
-}
-/** Which provider takes the card (shares the app-config query and its cache). */
-export function usePaymentsConfig() {
-  return useQuery({
-    queryKey: ['app-config'],
-    queryFn: () => api<PaymentsConfig>('/api/app-config'),
-    staleTime: Infinity,
-  });
-}
 export const payInvoice = (invoice_id: string) => api<Outcome>('/api/pay-invoice', { body: { invoice_id } });
 export const setAutopay = (on: boolean) =>
   api<{ result: boolean }>(on ? '/api/unpause-subscription' : '/api/pause-subscription', { body: {} });

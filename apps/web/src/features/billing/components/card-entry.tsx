@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { changePaymentMethod, confirmSandboxPayment, usePaymentsConfig } from '../api/billing';
+import { useAppConfig } from '../../../lib/app-config';
+import { changePaymentMethod, confirmSandboxPayment } from '../api/billing';
 import { CardFields } from './card-fields';
 import { CardEntryContext, type CardEntry } from './card-entry-context';
 
@@ -21,7 +22,7 @@ const sandboxEntry: CardEntry = {
 };
 
 export function CardEntryProvider({ children }: { children: ReactNode }) {
-  const config = usePaymentsConfig();
+  const config = useAppConfig();
   if (!config.data) return <Spin />;
   const key = config.data.stripe_publishable_key;
   if (config.data.providers.payments === 'stripe' && key) {
