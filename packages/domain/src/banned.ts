@@ -10,13 +10,63 @@ export interface BannedContents {
 
 export const EMPTY_BANNED: BannedContents = { pids: {}, brands: {}, keywords: {} };
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const NOT_A_WORD_CHAR = /[^\p{L}\p{M}\p{N}]+/u;
 
-/** Title words: a keyword matches whole words of the title, case-insensitively. */
+/**
+ * The words of a text, lower-cased, each with a space on either side: `" wooden train set "`. A keyword
+ * matches a title when its words appear in it in a row, so the test is a plain substring search on these
+ * strings — the same test the SQL compiler runs on the stored column (`strpos`), with no pattern syntax.
+ */
+export function titleWords(text: string | null | undefined): string {
+  const words = (text ?? '').toLowerCase().split(NOT_A_WORD_CHAR).filter(Boolean);
+  return words.length ? ` ${words.join(' ')} ` : '';
+}
+
+/** Title words: a keyword matches whole words of the title, in order, case-insensitively. */
 export function titleHasKeyword(title: string, keyword: string): boolean {
-  const words = keyword.trim().split(/\s+/).filter(Boolean).map(escapeRegExp);
-  if (words.length === 0) return false;
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${words.join('\\s+')}($|[^\\p{L}\\p{N}])`, 'iu').test(title);
+  const k = titleWords(keyword);
+  return k !== '' && titleWords(title).includes(k);
+}
+
+/** A brand as compared by the brand filter and the banned list: trimmed, lower-cased. */
+export const brandKey = (brand: string | null | undefined) => (brand ?? '').trim().toLowerCase();
+
+export type BannedMatcher = (product: {
+  product_id: string;
+  brand?: string | null;
+  title?: string | null;
+}) => BannedReason | null;
+
+/**
+ * The banned lists of one region compiled for many products (an export checks 50,000): brands and IDs
+ * in sets, keywords grouped by their word count so that each title is cut into n-word runs once.
+ */
+export function bannedMatcher(banned: BannedContents, region: RegionCode): BannedMatcher {
+  const brands = new Set((banned.brands[region] ?? []).map(brandKey).filter(Boolean));
+  const pids = new Set(banned.pids[region] ?? []);
+  const keywords = new Set<string>();
+  const lengths = new Set<number>();
+  for (const k of banned.keywords[region] ?? []) {
+    const words = titleWords(k);
+    if (!words) continue;
+    keywords.add(words);
+    lengths.add(words.trim().split(' ').length);
+  }
+  const titleBanned = (title: string) => {
+    const words = titleWords(title).trim().split(' ');
+    for (const n of lengths) {
+      for (let i = 0; i + n <= words.length; i++) {
+        if (keywords.has(` ${words.slice(i, i + n).join(' ')} `)) return true;
+      }
+    }
+    return false;
+  };
+  return (product) => {
+    if (brands.size && brands.has(brandKey(product.brand))) return 'brand';
+    if (pids.size && pids.has(product.product_id.toUpperCase())) return 'pid';
+    if (keywords.size && product.title && titleBanned(product.title)) return 'title';
+    return null;
+  };
 }
 
 /**
@@ -28,12 +78,7 @@ export function findBannedReason(
   banned: BannedContents,
   region: RegionCode,
 ): BannedReason | null {
-  const brand = product.brand?.trim().toLowerCase();
-  if (brand && (banned.brands[region] ?? []).some((b) => b.trim().toLowerCase() === brand)) return 'brand';
-  if ((banned.pids[region] ?? []).includes(product.product_id.toUpperCase())) return 'pid';
-  const title = product.title ?? '';
-  if (title && (banned.keywords[region] ?? []).some((k) => titleHasKeyword(title, k))) return 'title';
-  return null;
+  return bannedMatcher(banned, region)(product);
 }
 
 export const BANNED_LIST_CAP = 5000;

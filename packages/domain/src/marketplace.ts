@@ -1,7 +1,7 @@
 import { defaultFirstRule } from './pricing/presets';
 import type { PricingSettings } from './pricing/types';
 import type { Coupon, ProductSide } from './product';
-import type { RegionCode } from './regions';
+import { parityFor, type RegionCode } from './regions';
 
 /** One seller's offer, as the Sellers & Prices drawer lists it. */
 export interface SellerOffer {
@@ -48,4 +48,20 @@ export function defaultReportSettings(parity: number): PricingSettings {
     def_stock: 5,
     pricing_rules: [defaultFirstRule()],
   };
+}
+
+/**
+ * The settings a report is priced with: the user's once saved, otherwise the defaults at the parity of
+ * the rates the report was created with. The worker, the filters and the exports all price through this.
+ */
+export function effectiveSettings(report: {
+  settings: PricingSettings | null;
+  from_country: RegionCode;
+  to_country: RegionCode;
+  parity_rates: Readonly<Record<string, number>>;
+}): PricingSettings {
+  return (
+    report.settings ??
+    defaultReportSettings(parityFor(report.from_country, report.to_country, report.parity_rates))
+  );
 }

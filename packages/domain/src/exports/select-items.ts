@@ -31,6 +31,8 @@ export interface ExportProduct {
   max_price: number | null;
   banned: BannedReason | null;
   matchesFilters: boolean;
+  /** Our SKU as /v1/exports answers it; computed here when absent. */
+  generated_sku?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export function selectExportItems(
     if (options.skipZeroStock && quantity === 0) continue;
     const reportSku = options.withSkus ? ctx.reportSkus?.[p.product_id] : undefined;
     items.push({
-      sku: reportSku ?? generateSku(ctx.userId, p.product_id),
+      sku: reportSku ?? p.generated_sku ?? generateSku(ctx.userId, p.product_id),
       productId: p.product_id,
       price: p.std_price,
       minPrice: p.min_price,

@@ -2,3 +2,4 @@ export * from './values';
 export * from './catalogue';
 export * from './match';
 export * from './codec';
+export * from './columns';

@@ -4,7 +4,8 @@ import { makeOffer, makeRow, makeSettings, makeSide } from '../fixtures';
 import type { ProductSide } from '../product';
 import type { RegionCode } from '../regions';
 import { defaultFirstRule } from './presets';
-import { priceProduct } from './price-product';
+import { productSideArbitrary } from '../filters/row-arbitrary';
+import { packPricingInput, priceProduct, pricingInput, unpackPricingInput } from './price-product';
 import type { PricingRule, PricingSettings } from './types';
 
 // Base case: buy 10 + shipping 2 in the buying country, target buy box 25 and lowest 24, Toys & Games (15%).
@@ -383,6 +384,23 @@ describe('priceProduct: properties', () => {
           expect(fbm.profit_amount.custom.std!).toBeGreaterThanOrEqual(buy * (std / 100) - 0.0101);
         },
       ),
+    );
+  });
+});
+
+describe('the stored pricing input', () => {
+  it('prices exactly like the whole row, after packing and unpacking (property)', () => {
+    fc.assert(
+      fc.property(productSideArbitrary, productSideArbitrary, (row_cross, row_to) => {
+        const row = { row_cross, row_to };
+        const stored = unpackPricingInput(JSON.parse(packPricingInput(pricingInput(row))));
+        for (const settings of [makeSettings(), makeSettings({ parity: 1.37, min_stock: 3 })]) {
+          expect(priceProduct(stored, settings, { toRegion: 'ca' })).toEqual(
+            priceProduct(row, settings, { toRegion: 'ca' }),
+          );
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

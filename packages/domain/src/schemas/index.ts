@@ -5,3 +5,4 @@ export * from './billing';
 export * from './banned-contents';
 export * from './settings';
 export * from './reports';
+export * from './analysis';
