@@ -1,3 +1,4 @@
+import { defaultReportSettings, priceProduct, type ResultRow } from '@crossmarket/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
@@ -145,9 +146,34 @@ describe('a report from submission to its rows', () => {
       .where(eq(productOffers.reportId, reportId));
     expect(offers[0]!.n).toBe(242);
     // Priced with the default settings: available rows have a cost in the selling currency.
-    const priced = rows.filter((r) => r.fbm?.available);
+    const narrow = await database.db.execute<{ fbm_available: boolean; fbm_cost_in_tc: number | null }>(
+      sql`select fbm_available, fbm_cost_in_tc from report_product_fbm where report_id = ${reportId}`,
+    );
+    const priced = narrow.rows.filter((r) => r.fbm_available);
     expect(priced.length).toBeGreaterThan(50);
-    expect(priced.every((r) => (r.fbm!.cost_in_tc ?? 0) > 0)).toBe(true);
+    expect(priced.every((r) => (r.fbm_cost_in_tc ?? 0) > 0)).toBe(true);
+    // The filters' option lists are kept on the finalized report.
+    expect(report.facets?.categories.length).toBeGreaterThan(0);
+    expect(report.facets?.bsr_categories.length).toBeGreaterThan(0);
+  });
+
+  it('answers /v1/filters from the rows the worker wrote, priced like priceProduct', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/filters',
+      headers: jsonHeaders(large),
+      payload: { report_id: reportId, limit: 100, sort_key: 'cost', sort_direction: 'desc' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total: 121, filtered_count: 121, settings_defined: false });
+    expect(body.categories.length).toBeGreaterThan(0);
+    const settings = defaultReportSettings(1.35);
+    for (const row of body.data) {
+      expect(row.fbm).toEqual(priceProduct(row, settings, { toRegion: 'ca' }));
+    }
+    const costs = body.data.map((r: ResultRow) => r.fbm!.cost_in_tc).filter((c: number | null) => c !== null);
+    expect(costs).toEqual([...costs].sort((a, b) => b - a));
   });
 
   it('lists it newest first with its progress fields, and shows its detail', async () => {

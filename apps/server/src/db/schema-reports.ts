@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -8,10 +11,37 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { FbmBlock, ProductSide, SellerOffer } from '@crossmarket/domain';
+import {
+  FBM_COLUMNS,
+  STATIC_COLUMNS,
+  type NarrowColumn,
+  type ProductSide,
+  type SellerOffer,
+} from '@crossmarket/domain';
 import { reports } from './schema';
 
 const tz = { withTimezone: true } as const;
+
+function narrowColumn(c: NarrowColumn) {
+  switch (c.type) {
+    case 'float8':
+      return doublePrecision(c.name);
+    case 'boolean':
+      return boolean(c.name).notNull().default(false);
+    case 'text':
+      return c.notNull ? text(c.name).notNull().default('') : text(c.name);
+    case 'text[]':
+      return text(c.name)
+        .array()
+        .notNull()
+        .default(sql`'{}'::text[]`);
+  }
+}
+
+/** Drizzle columns for entries of the domain's NARROW_COLUMNS. */
+function narrowColumns(columns: readonly NarrowColumn[]) {
+  return Object.fromEntries(columns.map((c) => [c.name, narrowColumn(c)]));
+}
 
 // A report's results. `report_products` is the narrow row filters and sorts scan (one per valid product);
 // the wide snapshots of both sides and the seller lists sit in their own tables, read only for the page
@@ -24,9 +54,11 @@ export const reportProducts = pgTable(
       .notNull()
       .references(() => reports.id, { onDelete: 'cascade' }),
     productId: text('product_id').notNull(),
+    /** Where the product stands in the report's list (the "natural" sort). */
+    position: integer('position').notNull().default(0),
     crossStatus: text('cross_status').notNull(),
     toStatus: text('to_status').notNull(),
-    fbm: jsonb('fbm').$type<FbmBlock>(),
+    ...narrowColumns(STATIC_COLUMNS),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.productId] })],
@@ -41,6 +73,37 @@ export const reportProductSnapshots = pgTable(
     productId: text('product_id').notNull(),
     rowCross: jsonb('row_cross').$type<ProductSide>().notNull(),
     rowTo: jsonb('row_to').$type<ProductSide>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.productId] })],
+);
+
+/**
+ * The settings-dependent columns (fbm_*), apart from the rows they belong to: a settings change rewrites
+ * 50,000 of these short rows instead of the wide filter rows. The table keeps half of each page free
+ * (fillfactor 50, set in the migration) so those rewrites are HOT updates that leave the index alone.
+ */
+export const reportProductFbm = pgTable(
+  'report_product_fbm',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    ...narrowColumns(FBM_COLUMNS),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.productId] })],
+);
+
+/** What pricing reads of both sides (a few hundred bytes per product), read when settings change. */
+export const reportProductPricing = pgTable(
+  'report_product_pricing',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    /** `packPricingInput`'s text (positional JSON). */
+    input: text('input').notNull(),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.productId] })],
 );

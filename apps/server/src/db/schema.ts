@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PricingSettings } from '@crossmarket/domain';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
@@ -204,7 +205,10 @@ export const reports = pgTable(
     finalized: boolean('finalized').notNull().default(false),
     content: text('content').array().notNull(),
     skus: jsonb('skus').$type<Record<string, string>>(),
-    settings: jsonb('settings'),
+    /** The user's pricing settings; null until they save some (settings-dependent filters wait for it). */
+    settings: jsonb('settings').$type<PricingSettings>(),
+    /** Option lists of the filters (selling-side categories and sales-rank categories), set when finalized. */
+    facets: jsonb('facets').$type<{ categories: string[]; bsr_categories: string[] }>(),
     /** The exchange rates (units per USD) the report was priced with, taken when it was created. */
     parityRates: jsonb('parity_rates').$type<Record<string, number>>(),
     createdAt: createdAt(),

@@ -1,14 +1,14 @@
 import {
-  defaultReportSettings,
+  effectiveSettings,
   FIXED_RATES,
-  parityFor,
-  priceProduct,
   type PricingSettings,
   type ProductSnapshot,
   type RegionCode,
 } from '@crossmarket/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { upsertResultRows } from '../../db/result-rows';
+import { reportFacets } from '../../db/report-facets';
 import { reportProducts, reports } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { MarketplaceProvider } from '../../providers/marketplace/types';
@@ -60,46 +60,17 @@ async function writeBatch(
   to: ProductSnapshot[],
   settings: PricingSettings,
   toRegion: RegionCode,
+  positions: ReadonlyMap<string, number>,
 ) {
-  const input = cross.map((c, i) => {
-    const t = to[i]!;
-    return {
-      product_id: c.product_id,
-      cross_status: c.side.status,
-      to_status: t.side.status,
-      fbm: priceProduct({ row_cross: c.side, row_to: t.side }, settings, { toRegion }),
-      row_cross: c.side,
-      row_to: t.side,
-      offers_cross: c.offers,
-      offers_to: t.offers,
-    };
-  });
+  const rows = cross.map((c, i) => ({
+    product_id: c.product_id,
+    row_cross: c.side,
+    row_to: to[i]!.side,
+    offers_cross: c.offers,
+    offers_to: to[i]!.offers,
+  }));
   const result = await deps.db.execute<{ id: string }>(sql`
-    with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
-        product_id text, cross_status text, to_status text, fbm jsonb,
-        row_cross jsonb, row_to jsonb, offers_cross jsonb, offers_to jsonb)
-    ),
-    narrow as (
-      insert into report_products (report_id, product_id, cross_status, to_status, fbm)
-      select ${reportId}::uuid, product_id, cross_status, to_status, fbm from input
-      on conflict (report_id, product_id) do update
-        set cross_status = excluded.cross_status, to_status = excluded.to_status, fbm = excluded.fbm,
-            updated_at = now()
-      returning (xmax = 0) as inserted
-    ),
-    wide as (
-      insert into report_product_snapshots (report_id, product_id, row_cross, row_to)
-      select ${reportId}::uuid, product_id, row_cross, row_to from input
-      on conflict (report_id, product_id) do update set row_cross = excluded.row_cross, row_to = excluded.row_to
-    ),
-    sellers as (
-      insert into product_offers (report_id, product_id, side, offers)
-      select ${reportId}::uuid, product_id, 'cross', offers_cross from input
-      union all
-      select ${reportId}::uuid, product_id, 'to', offers_to from input
-      on conflict (report_id, product_id, side) do update set offers = excluded.offers
-    )
+    ${upsertResultRows(reportId, rows, settings, toRegion, positions)}
     update reports
        set done_size = least(size, done_size + 2 * (select count(*) from narrow where inserted)),
            lease_until = now() + make_interval(secs => ${deps.leaseSeconds})
@@ -121,14 +92,18 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
   }
   const from = report.fromCountry as RegionCode;
   const toRegion = report.toCountry as RegionCode;
-  const settings =
-    (report.settings as PricingSettings | null) ??
-    defaultReportSettings(parityFor(from, toRegion, report.parityRates ?? FIXED_RATES));
+  const settings = effectiveSettings({
+    settings: report.settings,
+    from_country: from,
+    to_country: toRegion,
+    parity_rates: report.parityRates ?? FIXED_RATES,
+  });
   const written = await deps.db
     .select({ productId: reportProducts.productId })
     .from(reportProducts)
     .where(eq(reportProducts.reportId, reportId));
   const done = new Set(written.map((r) => r.productId));
+  const positions = new Map(report.content.map((id, i) => [id, i]));
   const todo = report.content.filter((id) => !done.has(id));
   const log = deps.logger.child({ reportId, products: report.content.length, resumedAt: done.size });
   log.info('processing report');
@@ -147,7 +122,7 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
     let next = todo.length > 0 ? lookup(todo.slice(0, size)) : null;
     for (let i = 0; next; i += size) {
       const [cross, to] = await next;
-      const writing = writeBatch(deps, reportId, cross, to, settings, toRegion);
+      const writing = writeBatch(deps, reportId, cross, to, settings, toRegion, positions);
       writing.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
       inFlight.push(writing);
       // Let the write go out before the next lookup takes the CPU.
@@ -176,7 +151,13 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
   }
   await deps.db
     .update(reports)
-    .set({ finalized: true, finishAt: new Date(), doneSize: sql`${reports.size}`, leaseUntil: null })
+    .set({
+      finalized: true,
+      finishAt: new Date(),
+      doneSize: sql`${reports.size}`,
+      leaseUntil: null,
+      facets: sql`${reportFacets(reportId)}`,
+    })
     .where(and(eq(reports.id, reportId), eq(reports.leaseOwner, deps.owner)));
   log.info('report finalized');
   return 'finalized';

@@ -1,0 +1,1 @@
+ALTER TABLE "report_products" DROP COLUMN "fbm";

@@ -1,0 +1,93 @@
+import {
+  FBM_COLUMNS,
+  NARROW_COLUMNS,
+  narrowValues,
+  packPricingInput,
+  priceProduct,
+  pricingInput,
+  STATIC_COLUMNS,
+  type PricingSettings,
+  type ProductSide,
+  type RegionCode,
+  type SellerOffer,
+} from '@crossmarket/domain';
+import { sql } from 'drizzle-orm';
+import { assignments, columnList, recordsetDefinition } from './narrow-columns';
+
+export interface LookedUpRow {
+  product_id: string;
+  row_cross: ProductSide;
+  row_to: ProductSide;
+  offers_cross: SellerOffer[];
+  offers_to: SellerOffer[];
+}
+
+/**
+ * The common table expressions that write looked-up products into every result table of a report, upserted
+ * by report and product: the narrow filter row, its fbm row (priced with `settings`), the packed pricing
+ * input, the wide snapshots and both seller lists. `narrow` returns `inserted` per row, so the caller's
+ * final statement can count the new ones. The worker and the test seeders write through this one place.
+ */
+export function upsertResultRows(
+  reportId: string,
+  rows: readonly LookedUpRow[],
+  settings: PricingSettings,
+  toRegion: RegionCode,
+  positions: ReadonlyMap<string, number>,
+) {
+  const input = rows.map((r) => {
+    const fbm = priceProduct(r, settings, { toRegion });
+    return {
+      product_id: r.product_id,
+      position: positions.get(r.product_id) ?? 0,
+      cross_status: r.row_cross.status,
+      to_status: r.row_to.status,
+      ...narrowValues({ ...r, fbm, banned: null }),
+      row_cross: r.row_cross,
+      row_to: r.row_to,
+      pricing: packPricingInput(pricingInput(r)),
+      offers_cross: r.offers_cross,
+      offers_to: r.offers_to,
+    };
+  });
+  return sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
+        product_id text, position int, cross_status text, to_status text,
+        ${recordsetDefinition(NARROW_COLUMNS)},
+        row_cross jsonb, row_to jsonb, pricing text, offers_cross jsonb, offers_to jsonb)
+    ),
+    narrow as (
+      insert into report_products (report_id, product_id, position, cross_status, to_status,
+                                   ${columnList(STATIC_COLUMNS)})
+      select ${reportId}::uuid, product_id, position, cross_status, to_status, ${columnList(STATIC_COLUMNS)}
+        from input
+      on conflict (report_id, product_id) do update
+        set position = excluded.position, cross_status = excluded.cross_status,
+            to_status = excluded.to_status, ${assignments(STATIC_COLUMNS, 'excluded')}, updated_at = now()
+      returning (xmax = 0) as inserted
+    ),
+    fbm as (
+      insert into report_product_fbm (report_id, product_id, ${columnList(FBM_COLUMNS)})
+      select ${reportId}::uuid, product_id, ${columnList(FBM_COLUMNS)} from input
+      on conflict (report_id, product_id) do update set ${assignments(FBM_COLUMNS, 'excluded')}
+    ),
+    pricing as (
+      insert into report_product_pricing (report_id, product_id, input)
+      select ${reportId}::uuid, product_id, pricing from input
+      on conflict (report_id, product_id) do update set input = excluded.input
+    ),
+    wide as (
+      insert into report_product_snapshots (report_id, product_id, row_cross, row_to)
+      select ${reportId}::uuid, product_id, row_cross, row_to from input
+      on conflict (report_id, product_id) do update
+        set row_cross = excluded.row_cross, row_to = excluded.row_to
+    ),
+    sellers as (
+      insert into product_offers (report_id, product_id, side, offers)
+      select ${reportId}::uuid, product_id, 'cross', offers_cross from input
+      union all
+      select ${reportId}::uuid, product_id, 'to', offers_to from input
+      on conflict (report_id, product_id, side) do update set offers = excluded.offers
+    )`;
+}
