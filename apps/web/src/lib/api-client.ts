@@ -26,7 +26,8 @@ async function readResponse<T>(response: Response): Promise<T> {
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) {
-    const error = data?.error ?? {};
+    // `{ error: { code, message } }`, or the settings call's `{ error: true, code, message }`.
+    const error = data?.error === true ? data : (data?.error ?? {});
     throw new ApiError(
       response.status,
       error.code ?? 'http_error',

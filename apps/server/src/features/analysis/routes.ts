@@ -1,10 +1,18 @@
-import { PRODUCT_ID } from '@crossmarket/domain';
+import {
+  exportsRequestSchema,
+  filtersRequestSchema,
+  PRODUCT_ID,
+  settingsRequestSchema,
+} from '@crossmarket/domain';
 import { z } from 'zod';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound, zodFieldErrors } from '../../http/errors';
 import type { Guard } from '../auth/guard';
+import { exportReport } from './export-report';
+import { filterReport } from './filter-report';
 import { productSellers } from './offers';
+import { saveSettings } from './save-settings';
 
 const offersParams = z.object({
   id: z.uuid({ error: 'This report was not found.' }),
@@ -13,6 +21,42 @@ const offersParams = z.object({
 
 /** The analysis calls over a report's stored rows (`/v1/*`, session-authenticated). */
 export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard: Guard }) {
+  // The specification's settings call answers `{ error: false }` or `{ error: true, message }`; a refusal
+  // keeps its status and carries the usual code and field list beside the flag.
+  app.post('/v1/settings', { bodyLimit: 256 * 1024 }, async (request, reply) => {
+    try {
+      const { userId } = await guard(request);
+      const parsed = settingsRequestSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw zodFieldErrors(parsed.error);
+      await saveSettings(db, userId, parsed.data);
+      return { error: false };
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return reply
+        .status(error.statusCode)
+        .send({ error: true, code: error.code, message: error.message, ...error.details });
+    }
+  });
+
+  app.post(
+    '/v1/filters',
+    { schema: { body: filtersRequestSchema }, bodyLimit: 64 * 1024 },
+    async (request, reply) => {
+      const { userId } = await guard(request);
+      const json = await filterReport(db, userId, request.body);
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
+
+  app.post(
+    '/v1/exports',
+    { schema: { body: exportsRequestSchema }, bodyLimit: 2 * 1024 * 1024 },
+    async (request) => {
+      const { userId } = await guard(request);
+      return exportReport(db, userId, request.body);
+    },
+  );
+
   app.get(
     '/v1/reports/:id/products/:productId/offers',
     { schema: { params: offersParams } },

@@ -1,0 +1,80 @@
+import {
+  bannedMatcher,
+  effectiveSettings,
+  FIXED_RATES,
+  type BannedMatcher,
+  type PricingSettings,
+  type RegionCode,
+} from '@crossmarket/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { reports, userBannedContents } from '../../db/schema';
+
+export interface AnalysisReport {
+  id: string;
+  fromCountry: RegionCode;
+  toCountry: RegionCode;
+  finalized: boolean;
+  /** The user's saved settings; null until saved. */
+  settings: PricingSettings | null;
+  /** What the rows are priced with: the saved settings or the defaults. */
+  pricing: PricingSettings;
+  facets: { categories: string[]; bsr_categories: string[] } | null;
+  total: number;
+  skus: Record<string, string>;
+  /** The user's banned lists for the selling region, compiled. */
+  banned: BannedMatcher;
+}
+
+/**
+ * One of the user's reports with what the analysis calls need, and the user's banned lists, in one
+ * query. Undefined when the report is not the user's.
+ */
+export async function loadAnalysisReport(
+  db: Db,
+  userId: string,
+  reportId: string,
+  opts: { skus?: boolean } = {},
+): Promise<AnalysisReport | undefined> {
+  const [row] = await db
+    .select({
+      id: reports.id,
+      fromCountry: reports.fromCountry,
+      toCountry: reports.toCountry,
+      finalized: reports.finalized,
+      settings: reports.settings,
+      parityRates: reports.parityRates,
+      facets: reports.facets,
+      total: sql<number>`cardinality(${reports.content})`,
+      skus: opts.skus ? reports.skus : sql<null>`null`,
+      pids: userBannedContents.pids,
+      brands: userBannedContents.brands,
+      keywords: userBannedContents.keywords,
+    })
+    .from(reports)
+    .leftJoin(userBannedContents, eq(userBannedContents.userId, reports.userId))
+    .where(and(eq(reports.id, reportId), eq(reports.userId, userId)));
+  if (!row) return undefined;
+  const fromCountry = row.fromCountry as RegionCode;
+  const toCountry = row.toCountry as RegionCode;
+  return {
+    id: row.id,
+    fromCountry,
+    toCountry,
+    finalized: row.finalized,
+    settings: row.settings ?? null,
+    pricing: effectiveSettings({
+      settings: row.settings ?? null,
+      from_country: fromCountry,
+      to_country: toCountry,
+      parity_rates: row.parityRates ?? FIXED_RATES,
+    }),
+    facets: row.facets ?? null,
+    total: Number(row.total ?? 0),
+    skus: row.skus ?? {},
+    banned: bannedMatcher(
+      { pids: row.pids ?? {}, brands: row.brands ?? {}, keywords: row.keywords ?? {} },
+      toCountry,
+    ),
+  };
+}

@@ -1,0 +1,114 @@
+import {
+  decodeFilters,
+  FilterCodecError,
+  FILTERS_BY_ID,
+  priceProduct,
+  type ActiveFilter,
+  type FbmBlock,
+  type BannedReason,
+  type filtersRequestSchema,
+  type ProductSide,
+  type SortKey,
+} from '@crossmarket/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { reportFacets } from '../../db/report-facets';
+import { fieldError, notFound } from '../../http/errors';
+import { loadAnalysisReport, type AnalysisReport } from './analysis-report';
+import { compileFilters } from './compile-filters';
+
+export type FiltersBody = z.output<typeof filtersRequestSchema>;
+
+export interface ResultRowView {
+  product_id: string;
+  row_cross: ProductSide;
+  row_to: ProductSide;
+  fbm: FbmBlock;
+  banned: BannedReason | null;
+}
+
+const SORT_COLUMNS: Record<SortKey, SQL> = {
+  $natural: sql`r.position`,
+  product_id: sql`r.product_id`,
+  ppr: sql`f.fbm_profit_percent`,
+  cost: sql`f.fbm_cost_in_tc`,
+};
+
+/** The active filters of a request, refused (400, naming the field) when unreadable or not yet usable. */
+export function readFilters(encoded: string, report: Pick<AnalysisReport, 'settings'>): ActiveFilter[] {
+  let filters: ActiveFilter[];
+  try {
+    filters = decodeFilters(encoded);
+  } catch (error) {
+    if (error instanceof FilterCodecError) throw fieldError('filters', error.messageKey);
+    throw error;
+  }
+  if (!report.settings) {
+    const waiting = filters.find((f) => FILTERS_BY_ID.get(f.id)?.dependsOnSettings);
+    if (waiting) throw fieldError('filters', 'validation.filters.settingsFirst', { filter: waiting.id });
+  }
+  return filters;
+}
+
+/**
+ * POST /v1/filters: one statement filters the narrow rows, counts them, lists every matching ID and
+ * reads the wide snapshots of the requested page only. The page's fbm blocks are priced here with the
+ * report's settings — the same function and inputs that filled the fbm columns the filters compared.
+ * Answers a JSON string: the ID list goes out as PostgreSQL wrote it, without a parse and re-serialise.
+ */
+export async function filterReport(db: Db, userId: string, body: FiltersBody): Promise<string> {
+  const report = await loadAnalysisReport(db, userId, body.report_id);
+  if (!report) throw notFound('This report was not found.');
+  const filters = readFilters(body.filters, report);
+  const where = compileFilters(filters);
+  const dir = sql.raw(body.sort_direction === 'desc' ? 'desc' : 'asc');
+  const sortBy = SORT_COLUMNS[body.sort_key];
+  const result = await db.execute<{ filtered_count: number; filtered_ids: string; data: string }>(sql`
+    with m as materialized (
+      select r.product_id, ${sortBy} as s
+        from report_products r
+        join report_product_fbm f on f.report_id = r.report_id and f.product_id = r.product_id
+       where r.report_id = ${report.id}::uuid and ${where}
+    ),
+    page as (
+      select product_id, s from m order by s ${dir} nulls last, product_id limit ${body.limit} offset ${body.skip}
+    )
+    select (select count(*)::int from m) as filtered_count,
+           (select coalesce(json_agg(product_id), '[]'::json) from m)::text as filtered_ids,
+           (select coalesce(json_agg(json_build_object(
+                     'product_id', p.product_id, 'row_cross', w.row_cross, 'row_to', w.row_to)
+                     order by p.s ${dir} nulls last, p.product_id), '[]'::json)
+              from page p
+              join report_product_snapshots w on w.report_id = ${report.id}::uuid and w.product_id = p.product_id
+           )::text as data`);
+  const row = result.rows[0]!;
+  const page = JSON.parse(row.data) as { product_id: string; row_cross: ProductSide; row_to: ProductSide }[];
+  const data: ResultRowView[] = page.map((p) => ({
+    ...p,
+    fbm: priceProduct(p, report.pricing, { toRegion: report.toCountry }),
+    banned: report.banned({
+      product_id: p.product_id,
+      brand: p.row_to.brand ?? p.row_cross.brand,
+      title: p.row_to.title ?? p.row_cross.title,
+    }),
+  }));
+  const facets = report.facets ?? (await liveFacets(db, report.id));
+  const head = JSON.stringify({
+    total: report.total,
+    filtered_count: row.filtered_count,
+    settings_defined: report.settings !== null,
+    categories: facets.categories,
+    bsr_categories: facets.bsr_categories,
+    data,
+  });
+  return `${head.slice(0, -1)},"filtered_ids":${row.filtered_ids}}`;
+}
+
+/** Option lists of a report still being processed (a finalized one keeps them). */
+async function liveFacets(db: Db, reportId: string) {
+  const result = await db.execute<{ facets: { categories: string[]; bsr_categories: string[] } }>(
+    sql`select ${reportFacets(reportId)} as facets`,
+  );
+  return result.rows[0]!.facets;
+}

@@ -1,0 +1,261 @@
+// The analysis calls on a 50,000-product report made by the real pipeline (sandbox data), over HTTP on
+// loopback with a signed-in subscriber: /v1/settings (re-pricing every row), /v1/filters with 15 active
+// filters sorted by PPR (page of 20), compared with the plain SQL that returns the same page straight
+// from PostgreSQL, and /v1/exports of every product plus building the inventory file.
+// Budgets (issue 7): filters p95 ≤ 50 ms and ≤ 1.5 × the plain SQL; settings ≤ 1.5 s; exports ≤ 1 s.
+import {
+  buildInventoryFile,
+  DEFAULT_EXPORT_OPTIONS,
+  encodeFilters,
+  selectExportItems,
+  type ActiveFilter,
+  type PricingSettings,
+} from '@crossmarket/domain';
+import { makeSettings } from '@crossmarket/domain/testing';
+import { eq, sql } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { reports, user, userData } from '../apps/server/src/db/schema';
+import { processReport } from '../apps/server/src/features/reports/process-report';
+import { createSandboxMarketplace } from '../apps/server/src/providers/marketplace/sandbox';
+import { benchDatabase, benchIds } from './bench-db';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
+const RUNS = 60;
+const db = await benchDatabase();
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+const median = (xs: number[]) => percentile(xs, 50);
+const print = (name: string, value: number, unit: string) =>
+  console.log(`BENCH ${name} ${value.toFixed(unit === 'x' ? 2 : 1)} ${unit}`);
+
+// The 15 filters: broad ones (a seller's usual screen), so that thousands of rows survive and the
+// response carries a long filtered_ids list.
+const FILTERS: ActiveFilter[] = [
+  { id: 'cross_buybox_price', value: { min: 1, max: 2000 } },
+  { id: 'to_buybox_price', value: { min: 1 } },
+  { id: 'cross_sellers_count', value: { min: 1 } },
+  { id: 'to_sellers_count', value: { max: 500 } },
+  { id: 'cross_no_shipping', value: 'exclude' },
+  { id: 'to_no_stock', value: 'exclude' },
+  { id: 'to_sales_rank_presence', value: 'present' },
+  { id: 'to_review_count', value: { min: 0 } },
+  { id: 'cross_weight_lbs', value: { max: 150 } },
+  { id: 'to_title_keywords', value: { include: [], exclude: ['refurbished', 'used'] } },
+  { id: 'to_brand', value: { include: [], exclude: ['Generic'] } },
+  { id: 'cross_fbm_availability', value: 'only' },
+  { id: 'to_ppr_percent', value: { min: -50 } },
+  { id: 'cross_order_limit', value: { min: 1 } },
+  { id: 'to_average_rating', value: { min: 1 } },
+];
+
+// The same conditions written by hand, as a developer would query the table directly.
+const PLAIN_WHERE = sql`
+  r.cross_buybox_price between 1 and 2000 and r.to_buybox_price >= 1 and r.cross_sellers_count >= 1
+  and r.to_sellers_count <= 500 and not r.cross_is_noship and not r.to_is_nostock
+  and r.to_sales_rank is not null and r.to_review_count >= 0 and r.cross_weight_lbs <= 150
+  and strpos(r.to_title, ' refurbished ') = 0 and strpos(r.to_title, ' used ') = 0
+  and r.to_brand <> 'generic' and f.fbm_available and f.fbm_profit_percent >= -50
+  and r.cross_max_order_quantity >= 1 and r.to_review_rating >= 1`;
+
+async function signedInSubscriber(base: string) {
+  const email = 'bench-analysis@example.com';
+  const headers = { 'content-type': 'application/json', origin: APP_URL };
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'secret-123', name: 'Bench' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  await db.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+  const [row] = await db.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  await db.db
+    .update(userData)
+    .set({ planCode: 'L', welcomeDone: true, subscriptionEnd: new Date(Date.now() + 30 * 86_400_000) })
+    .where(eq(userData.userId, row!.id));
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'secret-123' }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!cookie.includes('session_token')) throw new Error(`sign-in: ${signIn.status}`);
+  return { userId: row!.id, headers: { ...headers, cookie } };
+}
+
+const APP_URL = 'http://localhost:3999';
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: '/tmp', APP_URL });
+const app = await buildApp(config, {
+  database: db,
+  logger: db.logger,
+  queue: { send: async () => null },
+  sessionSecret: 'bench-secret-bench-secret-bench-secret-12',
+});
+try {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const me = await signedInSubscriber(base);
+
+  const content = benchIds(PRODUCTS, 'A');
+  const [report] = await db.db
+    .insert(reports)
+    .values({
+      userId: me.userId,
+      title: 'bench',
+      fromCountry: 'us',
+      toCountry: 'ca',
+      content,
+      size: PRODUCTS * 2,
+    })
+    .returning();
+  const made = await processReport(
+    {
+      db: db.db,
+      marketplace: createSandboxMarketplace(),
+      logger: db.logger,
+      leaseSeconds: 120,
+      owner: 'bench',
+    },
+    report!.id,
+  );
+  if (made !== 'finalized') throw new Error(`report ended ${made}`);
+  await db.db.execute(sql`vacuum analyze report_products`);
+  await db.db.execute(sql`vacuum analyze report_product_snapshots`);
+  await db.db.execute(sql`vacuum analyze report_product_fbm`);
+
+  const call = async (path: string, body: object) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: me.headers,
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text);
+  };
+
+  // Settings: every row re-priced (three saves, alternating two rule sets so each one changes prices).
+  const settings = (std: number): PricingSettings =>
+    makeSettings({
+      parity: 1.35,
+      pricing_rules: [
+        {
+          rule_type: 'cost',
+          threshold_start: 0,
+          threshold_end: 10_000_000,
+          rate_type: 'fixed',
+          min_rate: 10,
+          std_rate: std,
+          max_rate: 60,
+          stock: 5,
+        },
+        {
+          rule_type: 'cost',
+          threshold_start: 20,
+          threshold_end: 100,
+          rate_type: 'fixed',
+          min_rate: 8,
+          std_rate: 15,
+          max_rate: 40,
+          stock: 3,
+        },
+      ],
+    });
+  const recompute: number[] = [];
+  for (const std of [25, 20, 25]) {
+    const t0 = performance.now();
+    const answer = await call('/v1/settings', { report_id: report!.id, ...settings(std) });
+    recompute.push(performance.now() - t0);
+    if (answer.error !== false) throw new Error('settings refused');
+  }
+
+  // Filters: the endpoint and the plain SQL, interleaved so both see the same machine load.
+  const body = {
+    report_id: report!.id,
+    filters: encodeFilters(FILTERS),
+    limit: 20,
+    skip: 0,
+    sort_key: 'ppr',
+    sort_direction: 'desc',
+  };
+  // The page as a developer would fetch it by hand: filter and sort the narrow rows, then read the
+  // snapshots of those 20 only.
+  const PLAIN = sql`
+    select p.product_id, w.row_cross, w.row_to
+      from (select r.product_id, f.fbm_profit_percent
+              from report_products r
+              join report_product_fbm f on f.report_id = r.report_id and f.product_id = r.product_id
+             where r.report_id = ${report!.id}::uuid and ${PLAIN_WHERE}
+             order by f.fbm_profit_percent desc nulls last, r.product_id
+             limit 20) p
+      join report_product_snapshots w on w.report_id = ${report!.id}::uuid and w.product_id = p.product_id
+     order by p.fbm_profit_percent desc nulls last, p.product_id`;
+  const plain = () => db.db.execute<{ product_id: string }>(PLAIN);
+  if (process.env.BENCH_EXPLAIN) {
+    const plan = await db.db.execute(sql`explain (analyze, buffers) ${PLAIN}`);
+    console.log(plan.rows.map((r) => Object.values(r)[0]).join('\n'));
+    const size = await db.db.execute(sql`select pg_size_pretty(pg_total_relation_size('report_products')) a,
+      pg_size_pretty(pg_total_relation_size('report_product_fbm')) b,
+      pg_size_pretty(pg_total_relation_size('report_product_pricing')) c`);
+    console.log(size.rows);
+  }
+  const first = await call('/v1/filters', body);
+  const direct = await plain();
+  const same = JSON.stringify(first.data.map((r: { product_id: string }) => r.product_id));
+  if (same !== JSON.stringify(direct.rows.map((r) => r.product_id))) {
+    throw new Error('the plain SQL and /v1/filters disagree on the page');
+  }
+  for (let i = 0; i < 5; i++) await Promise.all([call('/v1/filters', body), plain()]);
+  const endpoint: number[] = [];
+  const sqlTimes: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let t0 = performance.now();
+    await call('/v1/filters', body);
+    endpoint.push(performance.now() - t0);
+    t0 = performance.now();
+    await plain();
+    sqlTimes.push(performance.now() - t0);
+  }
+
+  // Exports: every product, then the drawer's default options and the inventory file.
+  const exportTimes: number[] = [];
+  let lines = 0;
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const { data } = await call('/v1/exports', {
+      report_id: report!.id,
+      export_type: 'fbm',
+      product_ids: 'all',
+    });
+    const items = selectExportItems(
+      data.map((p: { banned: null }) => ({ ...p, matchesFilters: true })),
+      DEFAULT_EXPORT_OPTIONS,
+      { userId: me.userId },
+    );
+    lines = buildInventoryFile(items, { handlingTime: 2 }).split('\n').length - 2;
+    exportTimes.push(performance.now() - t0);
+  }
+
+  console.log(`BENCH filters.filtered_count ${first.filtered_count} products`);
+  print('filters.p50', median(endpoint), 'ms');
+  print('filters.p95', percentile(endpoint, 95), 'ms');
+  print('filters.plain_sql_p50', median(sqlTimes), 'ms');
+  print('filters.plain_sql_p95', percentile(sqlTimes, 95), 'ms');
+  print('filters.ratio_to_sql', median(endpoint) / median(sqlTimes), 'x');
+  print('filters.p95_ratio_to_target', percentile(endpoint, 95) / 50, 'x');
+  print('settings.recompute', median(recompute), 'ms');
+  print('settings.recompute_ratio_to_target', median(recompute) / 1500, 'x');
+  console.log(`BENCH exports.inventory_lines ${lines} lines`);
+  print('exports.all', median(exportTimes), 'ms');
+  print('exports.all_ratio_to_target', median(exportTimes) / 1000, 'x');
+} finally {
+  await app.close();
+  await db.close();
+}
