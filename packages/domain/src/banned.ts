@@ -28,8 +28,8 @@ export function titleHasKeyword(title: string, keyword: string): boolean {
   return k !== '' && titleWords(title).includes(k);
 }
 
-/** A brand as compared by the brand filter and the banned list: trimmed, lower-cased. */
-export const brandKey = (brand: string | null | undefined) => (brand ?? '').trim().toLowerCase();
+/** Text as brands and categories are compared (filters, banned list, stored columns): trimmed, lower-cased. */
+export const textKey = (text: string | null | undefined) => (text ?? '').trim().toLowerCase();
 
 export type BannedMatcher = (product: {
   product_id: string;
@@ -42,7 +42,7 @@ export type BannedMatcher = (product: {
  * in sets, keywords grouped by their word count so that each title is cut into n-word runs once.
  */
 export function bannedMatcher(banned: BannedContents, region: RegionCode): BannedMatcher {
-  const brands = new Set((banned.brands[region] ?? []).map(brandKey).filter(Boolean));
+  const brands = new Set((banned.brands[region] ?? []).map(textKey).filter(Boolean));
   const pids = new Set(banned.pids[region] ?? []);
   const keywords = new Set<string>();
   const lengths = new Set<number>();
@@ -62,7 +62,7 @@ export function bannedMatcher(banned: BannedContents, region: RegionCode): Banne
     return false;
   };
   return (product) => {
-    if (brands.size && brands.has(brandKey(product.brand))) return 'brand';
+    if (brands.size && brands.has(textKey(product.brand))) return 'brand';
     if (pids.size && pids.has(product.product_id.toUpperCase())) return 'pid';
     if (keywords.size && product.title && titleBanned(product.title)) return 'title';
     return null;

@@ -1,4 +1,4 @@
-import { brandKey, titleWords } from '../banned';
+import { textKey, titleWords } from '../banned';
 import type { ResultRow } from '../product';
 import { FILTERS, type FilterDef } from './catalogue';
 
@@ -6,7 +6,7 @@ export type NarrowColumnType = 'float8' | 'boolean' | 'text' | 'text[]';
 
 /**
  * One column of the narrow `report_products` row: its name and SQL type, and how a result row fills it.
- * Text that filters compare without case is stored already folded (`brandKey`, `titleWords`), so the SQL
+ * Text that filters compare without case is stored already folded (`textKey`, `titleWords`), so the SQL
  * compares exactly what `matchesFilters` compares and never depends on the database's locale.
  */
 export interface NarrowColumn {
@@ -28,7 +28,7 @@ function columnsOf(def: FilterDef): NarrowColumn[] {
     case 'mode':
       return [{ name: def.column, type: 'boolean', notNull: true, value: (r) => read(r) === true }];
     case 'include_exclude': {
-      const fold = def.base === 'brand' ? brandKey : titleWords;
+      const fold = def.base === 'brand' ? textKey : titleWords;
       return [{ name: def.column, type: 'text', notNull: true, value: (r) => fold(str(read(r))) }];
     }
     case 'coupon':
@@ -43,7 +43,7 @@ function columnsOf(def: FilterDef): NarrowColumn[] {
           notNull: true,
           value: (r) => {
             const list = read(r);
-            return Array.isArray(list) ? list.filter((c) => typeof c === 'string').map(brandKey) : [];
+            return Array.isArray(list) ? list.filter((c) => typeof c === 'string').map(textKey) : [];
           },
         },
       ];
@@ -57,7 +57,7 @@ function columnsOf(def: FilterDef): NarrowColumn[] {
           notNull: false,
           value: (r) => {
             const category = rank(r)?.category;
-            return typeof category === 'string' ? brandKey(category) : null;
+            return typeof category === 'string' ? textKey(category) : null;
           },
         },
       ];

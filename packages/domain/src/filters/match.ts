@@ -1,4 +1,4 @@
-import { titleHasKeyword } from '../banned';
+import { textKey, titleHasKeyword } from '../banned';
 import type { ResultRow } from '../product';
 import { FILTERS_BY_ID, type ActiveFilter, type FilterDef } from './catalogue';
 import type { FilterKind, FilterValueOf } from './values';
@@ -8,7 +8,6 @@ type Matcher<K extends FilterKind> = (actual: unknown, value: FilterValueOf<K>, 
 const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
 const inRange = (x: number, min?: number | null, max?: number | null) =>
   (min == null || x >= min) && (max == null || x <= max);
-const lower = (s: string) => s.trim().toLowerCase();
 
 /**
  * The reference semantics of each kind. A range needs a value (an unknown value never matches);
@@ -24,7 +23,7 @@ const MATCHERS: { [K in FilterKind]: Matcher<K> } = {
     const text = typeof actual === 'string' ? actual : '';
     const has =
       def.base === 'brand'
-        ? (w: string) => lower(text) === lower(w)
+        ? (w: string) => textKey(text) === textKey(w)
         : (w: string) => titleHasKeyword(text, w);
     if (v.include.length > 0 && !v.include.some(has)) return false;
     return !v.exclude.some(has);
@@ -33,12 +32,12 @@ const MATCHERS: { [K in FilterKind]: Matcher<K> } = {
   sizes: (actual, v) => typeof actual === 'string' && (v as string[]).includes(actual),
   presence: (actual, v) => (num(actual) !== null) === (v === 'present'),
   categories: (actual, v) => {
-    const mine = new Set((Array.isArray(actual) ? actual : []).map((c: string) => lower(c)));
-    return v.some((c) => mine.has(lower(c)));
+    const mine = new Set((Array.isArray(actual) ? actual : []).map((c: string) => textKey(c)));
+    return v.some((c) => mine.has(textKey(c)));
   },
   rank_by_category: (actual, v) => {
     const rank = actual as { rank: number; category: string } | null;
-    if (!rank || !v.categories.some((c) => lower(c) === lower(rank.category))) return false;
+    if (!rank || !v.categories.some((c) => textKey(c) === textKey(rank.category))) return false;
     return inRange(rank.rank, v.min, v.max);
   },
   stores: (actual, v) => {

@@ -1,5 +1,5 @@
 import {
-  brandKey,
+  textKey,
   FILTERS_BY_ID,
   titleWords,
   type ActiveFilter,
@@ -45,7 +45,7 @@ const COMPILERS: { [K in FilterKind]: Compiler<K> } = {
   mode: (c, v) => (v === 'only' ? sql`${c}` : sql`not ${c}`),
   include_exclude: (c, v, def) => {
     if (def.base === 'brand') {
-      return includeExclude((w) => sql`${c} = ${brandKey(w)}`, v.include, v.exclude);
+      return includeExclude((w) => sql`${c} = ${textKey(w)}`, v.include, v.exclude);
     }
     // A keyword without a single word matches nothing, as in the domain.
     return includeExclude(
@@ -60,10 +60,10 @@ const COMPILERS: { [K in FilterKind]: Compiler<K> } = {
   coupon: (c, v) => (v === '*' ? sql`${c} is not null` : sql`${c} = ${v}`),
   sizes: (c, v) => listed(c, v),
   presence: (c, v) => (v === 'present' ? sql`${c} is not null` : sql`${c} is null`),
-  categories: (c, v) => sql`${c} && ${textArray(v.map(brandKey))}`,
+  categories: (c, v) => sql`${c} && ${textArray(v.map(textKey))}`,
   rank_by_category: (c, v, def) => {
     const category = columnRef(`${def.column}_category`);
-    return sql.join([listed(category, v.categories.map(brandKey)), ...range(c, v.min, v.max)], sql` and `);
+    return sql.join([listed(category, v.categories.map(textKey)), ...range(c, v.min, v.max)], sql` and `);
   },
   stores: (c, v) => (v.mode === 'only' ? listed(c, v.seller_ids) : sql`not ${listed(c, v.seller_ids)}`),
   product_ids: (c, v) => (v.mode === 'only' ? listed(c, v.ids) : sql`not ${listed(c, v.ids)}`),
