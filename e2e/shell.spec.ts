@@ -15,6 +15,8 @@ test('the shell switches theme and language from the user menu, and both survive
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Dark' }).click();
   await expect(html).toHaveAttribute('data-theme', 'dark');
+  // Reopen only once the closing menu is gone, or the click can land on its fading copy.
+  await expect(page.getByRole('menuitem', { name: 'Dark' })).toBeHidden();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Türkçe' }).click();
