@@ -42,7 +42,6 @@ afterAll(() => database.destroy());
 async function sqlIds(filters: readonly ActiveFilter[]): Promise<string[]> {
   const result = await database.db.execute<{ product_id: string }>(sql`
     select r.product_id from report_products r
-      join report_product_fbm f on f.report_id = r.report_id and f.product_id = r.product_id
      where r.report_id = ${reportId}::uuid and ${compileFilters(filters)}
      order by r.product_id`);
   return result.rows.map((r) => r.product_id);

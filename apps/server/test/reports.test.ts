@@ -147,7 +147,7 @@ describe('a report from submission to its rows', () => {
     expect(offers[0]!.n).toBe(242);
     // Priced with the default settings: available rows have a cost in the selling currency.
     const narrow = await database.db.execute<{ fbm_available: boolean; fbm_cost_in_tc: number | null }>(
-      sql`select fbm_available, fbm_cost_in_tc from report_product_fbm where report_id = ${reportId}`,
+      sql`select fbm_available, fbm_cost_in_tc from report_products where report_id = ${reportId}`,
     );
     const priced = narrow.rows.filter((r) => r.fbm_available);
     expect(priced.length).toBeGreaterThan(50);

@@ -1,4 +1,4 @@
-import { FBM_COLUMNS, NARROW_COLUMNS, STATIC_COLUMNS, type NarrowColumn } from '@crossmarket/domain';
+import { NARROW_COLUMNS, type NarrowColumn } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
 
 // SQL pieces over the narrow columns of `report_products`. The names come from the domain's constant
@@ -25,15 +25,10 @@ export function assignments(columns: readonly NarrowColumn[], source: string): S
   return sql.raw(columns.map((c) => `${c.name} = ${source}.${c.name}`).join(', '));
 }
 
-const STATIC = new Set(['product_id', 'position', ...STATIC_COLUMNS.map((c) => c.name)]);
-const FBM = new Set(FBM_COLUMNS.map((c) => c.name));
+const KNOWN = new Set(['product_id', 'position', ...NARROW_COLUMNS.map((c) => c.name)]);
 
-/**
- * A column by name, qualified with its table's alias in the analysis queries: `r` for report_products,
- * `f` for report_product_fbm. An unknown name is a programming error.
- */
+/** A column of `report_products` by name, qualified with its alias `r` in the analysis queries. */
 export function columnRef(name: string): SQL {
-  if (STATIC.has(name)) return sql.raw(`r.${name}`);
-  if (FBM.has(name)) return sql.raw(`f.${name}`);
-  throw new Error(`no analysis column ${name}`);
+  if (!KNOWN.has(name)) throw new Error(`no analysis column ${name}`);
+  return sql.raw(`r.${name}`);
 }

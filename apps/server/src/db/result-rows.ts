@@ -1,11 +1,9 @@
 import {
-  FBM_COLUMNS,
   NARROW_COLUMNS,
   narrowValues,
   packPricingInput,
   priceProduct,
   pricingInput,
-  STATIC_COLUMNS,
   type PricingSettings,
   type ProductSide,
   type RegionCode,
@@ -24,7 +22,7 @@ export interface LookedUpRow {
 
 /**
  * The common table expressions that write looked-up products into every result table of a report, upserted
- * by report and product: the narrow filter row, its fbm row (priced with `settings`), the packed pricing
+ * by report and product: the narrow filter row (its fbm columns priced with `settings`), the packed pricing
  * input, the wide snapshots and both seller lists. `narrow` returns `inserted` per row, so the caller's
  * final statement can count the new ones. The worker and the test seeders write through this one place.
  */
@@ -59,18 +57,13 @@ export function upsertResultRows(
     ),
     narrow as (
       insert into report_products (report_id, product_id, position, cross_status, to_status,
-                                   ${columnList(STATIC_COLUMNS)})
-      select ${reportId}::uuid, product_id, position, cross_status, to_status, ${columnList(STATIC_COLUMNS)}
+                                   ${columnList(NARROW_COLUMNS)})
+      select ${reportId}::uuid, product_id, position, cross_status, to_status, ${columnList(NARROW_COLUMNS)}
         from input
       on conflict (report_id, product_id) do update
         set position = excluded.position, cross_status = excluded.cross_status,
-            to_status = excluded.to_status, ${assignments(STATIC_COLUMNS, 'excluded')}, updated_at = now()
+            to_status = excluded.to_status, ${assignments(NARROW_COLUMNS, 'excluded')}
       returning (xmax = 0) as inserted
-    ),
-    fbm as (
-      insert into report_product_fbm (report_id, product_id, ${columnList(FBM_COLUMNS)})
-      select ${reportId}::uuid, product_id, ${columnList(FBM_COLUMNS)} from input
-      on conflict (report_id, product_id) do update set ${assignments(FBM_COLUMNS, 'excluded')}
     ),
     pricing as (
       insert into report_product_pricing (report_id, product_id, input)

@@ -11,13 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  FBM_COLUMNS,
-  STATIC_COLUMNS,
-  type NarrowColumn,
-  type ProductSide,
-  type SellerOffer,
-} from '@crossmarket/domain';
+import { NARROW_COLUMNS, type NarrowColumn, type ProductSide, type SellerOffer } from '@crossmarket/domain';
 import { reports } from './schema';
 
 const tz = { withTimezone: true } as const;
@@ -43,9 +37,15 @@ function narrowColumns(columns: readonly NarrowColumn[]) {
   return Object.fromEntries(columns.map((c) => [c.name, narrowColumn(c)]));
 }
 
-// A report's results. `report_products` is the narrow row filters and sorts scan (one per valid product);
-// the wide snapshots of both sides and the seller lists sit in their own tables, read only for the page
-// being shown and for the Sellers & Prices drawer.
+/** Fixed-width columns first, text last: PostgreSQL reaches a column by walking the ones before it. */
+const STORAGE_ORDER: Record<NarrowColumn['type'], number> = { boolean: 0, float8: 1, text: 2, 'text[]': 3 };
+const BY_STORAGE = [...NARROW_COLUMNS].sort((a, b) => STORAGE_ORDER[a.type] - STORAGE_ORDER[b.type]);
+
+// A report's results. `report_products` is the narrow row filters and sorts scan (one per valid product),
+// with the settings-dependent fbm_* columns in the same row so a filter reads one table; the wide
+// snapshots of both sides and the seller lists sit in their own tables, read only for the page being
+// shown and for the Sellers & Prices drawer. The table keeps half of each page free (fillfactor 50, set in
+// the migration) so a settings change rewrites its rows as HOT updates that leave the index alone.
 
 export const reportProducts = pgTable(
   'report_products',
@@ -53,13 +53,13 @@ export const reportProducts = pgTable(
     reportId: uuid('report_id')
       .notNull()
       .references(() => reports.id, { onDelete: 'cascade' }),
-    productId: text('product_id').notNull(),
     /** Where the product stands in the report's list (the "natural" sort). */
     position: integer('position').notNull().default(0),
+    ...narrowColumns(BY_STORAGE.filter((c) => c.type === 'boolean' || c.type === 'float8')),
+    productId: text('product_id').notNull(),
     crossStatus: text('cross_status').notNull(),
     toStatus: text('to_status').notNull(),
-    ...narrowColumns(STATIC_COLUMNS),
-    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    ...narrowColumns(BY_STORAGE.filter((c) => c.type === 'text' || c.type === 'text[]')),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.productId] })],
 );
@@ -73,23 +73,6 @@ export const reportProductSnapshots = pgTable(
     productId: text('product_id').notNull(),
     rowCross: jsonb('row_cross').$type<ProductSide>().notNull(),
     rowTo: jsonb('row_to').$type<ProductSide>().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.reportId, t.productId] })],
-);
-
-/**
- * The settings-dependent columns (fbm_*), apart from the rows they belong to: a settings change rewrites
- * 50,000 of these short rows instead of the wide filter rows. The table keeps half of each page free
- * (fillfactor 50, set in the migration) so those rewrites are HOT updates that leave the index alone.
- */
-export const reportProductFbm = pgTable(
-  'report_product_fbm',
-  {
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
-    productId: text('product_id').notNull(),
-    ...narrowColumns(FBM_COLUMNS),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.productId] })],
 );

@@ -102,12 +102,8 @@ function build(): NarrowColumn[] {
 /** Every derived column of `report_products`, in a stable order (the migration follows it). */
 export const NARROW_COLUMNS: readonly NarrowColumn[] = build();
 
-/** The columns that depend on settings; a settings change rewrites exactly these (their own table). */
+/** The columns that depend on settings: a settings change rewrites exactly these. */
 export const FBM_COLUMNS: readonly NarrowColumn[] = NARROW_COLUMNS.filter((c) => c.name.startsWith('fbm_'));
-/** The columns fixed once the product is looked up. */
-export const STATIC_COLUMNS: readonly NarrowColumn[] = NARROW_COLUMNS.filter(
-  (c) => !c.name.startsWith('fbm_'),
-);
 
 /** A result row as the narrow table stores it, keyed by column name. */
 export function narrowValues(row: ResultRow, columns: readonly NarrowColumn[] = NARROW_COLUMNS) {

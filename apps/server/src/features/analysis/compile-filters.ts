@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { columnRef } from '../../db/narrow-columns';
 
 // The SQL twin of the domain's `matchesFilters`: one condition per active filter over the narrow columns
-// of `report_products` (alias `r`) and `report_product_fbm` (alias `f`), joined with AND. Every value is a bound parameter; the folded text
+// of `report_products` (alias `r`), joined with AND. Every value is a bound parameter; the folded text
 // columns (brand keys, title words, category keys) are compared with values folded by the same domain
 // functions, so case and word rules never depend on the database's locale. The property test in
 // test/filters-sql.test.ts holds the two to the same answers.

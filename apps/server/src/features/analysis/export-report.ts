@@ -66,11 +66,10 @@ export async function exportReport(
   const only = ids === 'all' ? sql`true` : sql`r.product_id = any(${sql.param(ids)}::text[])`;
   // One JSON text from PostgreSQL (float8 prints exactly), parsed once: cheaper than 50,000 driver rows.
   const result = await db.execute<{ rows: string }>(sql`
-    select coalesce(json_agg(json_build_array(r.product_id, r.brand, r.title, f.fbm_stock, f.fbm_available,
-                                              f.fbm_min_price, f.fbm_std_price, f.fbm_max_price)
+    select coalesce(json_agg(json_build_array(r.product_id, r.brand, r.title, r.fbm_stock, r.fbm_available,
+                                              r.fbm_min_price, r.fbm_std_price, r.fbm_max_price)
                              order by r.position), '[]'::json)::text as rows
       from report_products r
-      join report_product_fbm f on f.report_id = r.report_id and f.product_id = r.product_id
      where r.report_id = ${report.id}::uuid and ${only}`);
   const rows = JSON.parse(result.rows[0]!.rows) as [
     string,

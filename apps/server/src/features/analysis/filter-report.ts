@@ -31,24 +31,25 @@ export interface ResultRowView {
 const SORT_COLUMNS: Record<SortKey, SQL> = {
   $natural: sql`r.position`,
   product_id: sql`r.product_id`,
-  ppr: sql`f.fbm_profit_percent`,
-  cost: sql`f.fbm_cost_in_tc`,
+  ppr: sql`r.fbm_profit_percent`,
+  cost: sql`r.fbm_cost_in_tc`,
 };
 
-/** The active filters of a request, refused (400, naming the field) when unreadable or not yet usable. */
-export function readFilters(encoded: string, report: Pick<AnalysisReport, 'settings'>): ActiveFilter[] {
-  let filters: ActiveFilter[];
+/** The active filters of a request, refused (400, naming the field) when unreadable. */
+function decodeRequestFilters(encoded: string): ActiveFilter[] {
   try {
-    filters = decodeFilters(encoded);
+    return decodeFilters(encoded);
   } catch (error) {
     if (error instanceof FilterCodecError) throw fieldError('filters', error.messageKey);
     throw error;
   }
-  if (!report.settings) {
-    const waiting = filters.find((f) => FILTERS_BY_ID.get(f.id)?.dependsOnSettings);
-    if (waiting) throw fieldError('filters', 'validation.filters.settingsFirst', { filter: waiting.id });
-  }
-  return filters;
+}
+
+/** Filters that compare settings-dependent columns wait until the report has settings (400). */
+function refuseBeforeSettings(filters: readonly ActiveFilter[], report: Pick<AnalysisReport, 'settings'>) {
+  if (report.settings) return;
+  const waiting = filters.find((f) => FILTERS_BY_ID.get(f.id)?.dependsOnSettings);
+  if (waiting) throw fieldError('filters', 'validation.filters.settingsFirst', { filter: waiting.id });
 }
 
 /**
@@ -58,18 +59,20 @@ export function readFilters(encoded: string, report: Pick<AnalysisReport, 'setti
  * Answers a JSON string: the ID list goes out as PostgreSQL wrote it, without a parse and re-serialise.
  */
 export async function filterReport(db: Db, userId: string, body: FiltersBody): Promise<string> {
-  const report = await loadAnalysisReport(db, userId, body.report_id);
-  if (!report) throw notFound('This report was not found.');
-  const filters = readFilters(body.filters, report);
+  const filters = decodeRequestFilters(body.filters);
   const where = compileFilters(filters);
   const dir = sql.raw(body.sort_direction === 'desc' ? 'desc' : 'asc');
   const sortBy = SORT_COLUMNS[body.sort_key];
-  const result = await db.execute<{ filtered_count: number; filtered_ids: string; data: string }>(sql`
+  // The report (owner, settings, banned lists) is read beside the filter statement, which checks the
+  // owner itself, so the two round trips overlap.
+  const [report, result] = await Promise.all([
+    loadAnalysisReport(db, userId, body.report_id),
+    db.execute<{ filtered_count: number; filtered_ids: string; data: string }>(sql`
     with m as materialized (
       select r.product_id, ${sortBy} as s
         from report_products r
-        join report_product_fbm f on f.report_id = r.report_id and f.product_id = r.product_id
-       where r.report_id = ${report.id}::uuid and ${where}
+       where r.report_id = ${body.report_id}::uuid and ${where}
+         and exists (select 1 from reports o where o.id = ${body.report_id}::uuid and o.user_id = ${userId})
     ),
     page as (
       select product_id, s from m order by s ${dir} nulls last, product_id limit ${body.limit} offset ${body.skip}
@@ -80,8 +83,11 @@ export async function filterReport(db: Db, userId: string, body: FiltersBody): P
                      'product_id', p.product_id, 'row_cross', w.row_cross, 'row_to', w.row_to)
                      order by p.s ${dir} nulls last, p.product_id), '[]'::json)
               from page p
-              join report_product_snapshots w on w.report_id = ${report.id}::uuid and w.product_id = p.product_id
-           )::text as data`);
+              join report_product_snapshots w on w.report_id = ${body.report_id}::uuid and w.product_id = p.product_id
+           )::text as data`),
+  ]);
+  if (!report) throw notFound('This report was not found.');
+  refuseBeforeSettings(filters, report);
   const row = result.rows[0]!;
   const page = JSON.parse(row.data) as { product_id: string; row_cross: ProductSide; row_to: ProductSide }[];
   const data: ResultRowView[] = page.map((p) => ({

@@ -4,6 +4,7 @@ import {
   FIXED_RATES,
   parityFor,
   priceProduct,
+  type NarrowColumn,
   type PricingSettings,
   type ProductSide,
   type RegionCode,
@@ -12,11 +13,17 @@ import {
 } from '@crossmarket/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { binaryArray, type BinaryElement } from '../../db/binary-array';
 import { assignments, columnList } from '../../db/narrow-columns';
 import { reports } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 
 type FullSides = { row_cross: ProductSide; row_to: ProductSide };
+
+function binaryElement(column: NarrowColumn): BinaryElement {
+  if (column.type === 'text[]') throw new Error(`${column.name}: no binary encoding for text[]`);
+  return column.type;
+}
 
 /**
  * POST /v1/settings: stores the settings on the report and re-prices every row, in one transaction, so
@@ -55,23 +62,25 @@ export async function saveSettings(db: Db, userId: string, body: SettingsRequest
         from report_product_pricing where report_id = ${reportId}::uuid`);
     const inputs = JSON.parse(read.rows[0]?.rows ?? '[]') as [string, unknown][];
     const ids: string[] = [];
-    const values: unknown[][] = FBM_COLUMNS.map(() => []);
+    const values: (number | boolean | string | null)[][] = FBM_COLUMNS.map(() => []);
     for (const [productId, packed] of inputs) {
       const pricing = unpackPricingInput(packed);
       const fbm = priceProduct(pricing, settings, { toRegion: to });
       // The fbm columns read only the block; the sides are there to make the row whole.
       const row = { product_id: productId, ...(pricing as FullSides), fbm, banned: null };
       ids.push(productId);
-      FBM_COLUMNS.forEach((c, k) => values[k]!.push(c.value(row)));
+      FBM_COLUMNS.forEach((c, k) => values[k]!.push(c.value(row) as number | boolean | null));
     }
-    // Typed arrays travel as one parameter each; unnest zips them back into rows.
-    const arrays = FBM_COLUMNS.map((c, k) => sql`${sql.param(values[k])}::${sql.raw(c.type)}[]`);
+    // One binary array parameter per column; unnest zips them back into rows.
+    const arrays = FBM_COLUMNS.map(
+      (c, k) => sql`${sql.param(binaryArray(binaryElement(c), values[k]!))}::${sql.raw(c.type)}[]`,
+    );
     await tx.execute(sql`
-      update report_product_fbm f
+      update report_products r
          set ${assignments(FBM_COLUMNS, 'u')}
-        from unnest(${sql.param(ids)}::text[], ${sql.join(arrays, sql`, `)})
+        from unnest(${sql.param(binaryArray('text', ids))}::text[], ${sql.join(arrays, sql`, `)})
              as u(product_id, ${columnList(FBM_COLUMNS)})
-       where f.report_id = ${reportId}::uuid and f.product_id = u.product_id`);
+       where r.report_id = ${reportId}::uuid and r.product_id = u.product_id`);
     return { products: ids.length, settings };
   });
 }
