@@ -99,7 +99,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     contentSecurityPolicy: contentSecurityPolicy(config.APP_URL, config.PAYMENTS_PROVIDER === 'stripe'),
     strictTransportSecurity: config.APP_URL.startsWith('https:'),
   });
-  await app.register(compress, { threshold: 1024 });
+  // gzip level 3: half the time of the default 6 for a few per cent more bytes on our JSON answers.
+  await app.register(compress, { threshold: 1024, zlibOptions: { level: 3 } });
 
   registerOriginCheck(app, config.APP_URL);
   registerHealthRoutes(app, deps.database.db);

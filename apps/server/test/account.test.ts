@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { reports, user, userData } from '../src/db/schema';
+import { reports, user, userData, userProfiles } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { activeUser, jsonHeaders } from './helpers/auth';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
@@ -285,5 +285,22 @@ describe('development mailbox and app config', () => {
   it('serves the external links from configuration', async () => {
     const res = await app.inject('/api/app-config');
     expect(res.json().links).toMatchObject({ blog: 'https://blog.crossmarket.app' });
+  });
+});
+
+// Last: it sends an activation mail, and the mailbox test above expects bob's to be the newest.
+describe('account rows', () => {
+  it('repairs an account whose profile row is missing, keeping its plan', async () => {
+    const carol = await activeUser(app, database.db, 'carol@example.com');
+    const id = await userIdOf('carol@example.com');
+    await database.db.update(userData).set({ planCode: 'L' }).where(eq(userData.userId, id));
+    await database.db.delete(userProfiles).where(eq(userProfiles.userId, id));
+    const res = await app.inject({ url: '/api/me', headers: { cookie: carol } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe('carol@example.com');
+    const rows = await database.db.select().from(userProfiles).where(eq(userProfiles.userId, id));
+    expect(rows).toHaveLength(1);
+    const [data] = await database.db.select().from(userData).where(eq(userData.userId, id));
+    expect(data!.planCode).toBe('L');
   });
 });

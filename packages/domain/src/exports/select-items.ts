@@ -46,12 +46,13 @@ export function selectExportItems(
 ): InventoryItem[] {
   const items: InventoryItem[] = [];
   const rank: Record<IncludeOption, number> = { dont_include: 2, include_zero_stock: 1, include_with_x: 0 };
+  // The stricter of two options (either may be absent); no per-product arrays: exports run over 50,000.
+  const stricter = (a: IncludeOption | undefined, b: IncludeOption) => (a && rank[a] >= rank[b] ? a : b);
   for (const p of products) {
     if (options.excludeBanned && p.banned) continue;
-    const applicable: IncludeOption[] = [];
-    if (!p.matchesFilters) applicable.push(options.notMatching);
-    if (!p.available_for_fbm) applicable.push(options.notAvailable);
-    const rule = applicable.sort((a, b) => rank[b] - rank[a])[0];
+    let rule: IncludeOption | undefined;
+    if (!p.matchesFilters) rule = options.notMatching;
+    if (!p.available_for_fbm) rule = stricter(rule, options.notAvailable);
     if (rule === 'dont_include') continue;
     const quantity = rule === 'include_zero_stock' ? 0 : Math.max(0, p.stocks);
     if (options.skipZeroStock && quantity === 0) continue;

@@ -17,8 +17,16 @@ export async function ensureAccountRows(db: Db, userId: string, commLang: 'en' |
   await db.insert(userProfiles).values({ userId, commLang }).onConflictDoNothing();
 }
 
+/** The account of a user; its rows are repaired first when a read finds them missing. */
 export async function loadAccount(db: Db, userId: string) {
+  // Every guarded request reads the account: one round trip in the usual case, the repair only when needed.
+  const found = await selectAccount(db, userId);
+  if (found) return found;
   await ensureAccountRows(db, userId);
+  return (await selectAccount(db, userId)) ?? null;
+}
+
+async function selectAccount(db: Db, userId: string) {
   const rows = await db
     .select({ user, profile: userProfiles, data: userData, plan: plans })
     .from(user)
@@ -27,7 +35,7 @@ export async function loadAccount(db: Db, userId: string) {
     .innerJoin(plans, eq(plans.code, userData.planCode))
     .where(eq(user.id, userId))
     .limit(1);
-  return rows[0] ?? null;
+  return rows[0];
 }
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
 
