@@ -22,6 +22,7 @@ import { registerAuthRoutes } from './features/auth/routes';
 import { registerDevMailbox } from './http/dev-mailbox';
 import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
+import { registerSyncCompression } from './http/sync-compression';
 import { registerOriginCheck } from './http/origin';
 import { createLimiter } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     contentSecurityPolicy: contentSecurityPolicy(config.APP_URL, config.PAYMENTS_PROVIDER === 'stripe'),
     strictTransportSecurity: config.APP_URL.startsWith('https:'),
   });
+  registerSyncCompression(app);
   // gzip level 3: half the time of the default 6 for a few per cent more bytes on our JSON answers.
   await app.register(compress, { threshold: 1024, zlibOptions: { level: 3 } });
 

@@ -5,7 +5,9 @@ import {
   type ActiveFilter,
   type ResultRow,
 } from '@crossmarket/domain';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonHeaders } from './helpers/auth';
 import { analysisSetting, defaults, encodeRaw, fieldOf } from './helpers/analysis-setting';
 
 let s: Awaited<ReturnType<typeof analysisSetting>>;
@@ -32,6 +34,27 @@ describe('POST /v1/filters', () => {
     expect(body.data[7].fbm.available).toBe(false); // not found in the selling country
     expect(body.categories).toEqual(['Baby', 'Toys & Games']);
     expect(body.bsr_categories).toEqual(['Baby', 'Toys & Games']);
+  });
+
+  it('compresses the answer for clients that accept br or gzip (the same JSON once decoded)', async () => {
+    const payload = { report_id: s.report.id, filters: '', limit: 30, skip: 0 };
+    const ask = (encoding: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/v1/filters',
+        headers: { ...jsonHeaders(s.owner), 'accept-encoding': encoding },
+        payload,
+      });
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gzip = await ask('gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
   it('sorts by PPR, cost, the report order and product ID, and pages with skip', async () => {

@@ -6,6 +6,7 @@ import {
 } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { arrayRows } from '../../db/array-rows';
 import type { Db } from '../../db/client';
 import { fieldError, HttpError, notFound } from '../../http/errors';
 import { loadAnalysisReport } from './analysis-report';
@@ -64,23 +65,25 @@ export async function exportReport(
     throw new HttpError(409, 'settings_required', englishMessage('validation.exports.settingsFirst'));
   }
   const only = ids === 'all' ? sql`true` : sql`r.product_id = any(${sql.param(ids)}::text[])`;
-  // One JSON text from PostgreSQL (float8 prints exactly), parsed once: cheaper than 50,000 driver rows.
-  const result = await db.execute<{ rows: string }>(sql`
-    select coalesce(json_agg(json_build_array(r.product_id, r.brand, r.title, r.fbm_stock, r.fbm_available,
-                                              r.fbm_min_price, r.fbm_std_price, r.fbm_max_price)
-                             order by r.position), '[]'::json)::text as rows
-      from report_products r
-     where r.report_id = ${report.id}::uuid and ${only}`);
-  const rows = JSON.parse(result.rows[0]!.rows) as [
-    string,
-    string | null,
-    string | null,
-    number | null,
-    boolean,
-    number | null,
-    number | null,
-    number | null,
-  ][];
+  const rows = await arrayRows<
+    [
+      string,
+      string | null,
+      string | null,
+      number | null,
+      boolean,
+      number | null,
+      number | null,
+      number | null,
+    ]
+  >(
+    db,
+    sql`select r.product_id, r.brand, r.title, r.fbm_stock, r.fbm_available,
+               r.fbm_min_price, r.fbm_std_price, r.fbm_max_price
+          from report_products r
+         where r.report_id = ${report.id}::uuid and ${only}
+         order by r.position`,
+  );
   const data = rows.map(([productId, brand, title, stock, available, min, std, max]): ExportRow => {
     const generated = skuFor(userId, productId);
     return {
