@@ -37,9 +37,19 @@ function narrowColumns(columns: readonly NarrowColumn[]) {
   return Object.fromEntries(columns.map((c) => [c.name, narrowColumn(c)]));
 }
 
-/** Fixed-width columns first, text last: PostgreSQL reaches a column by walking the ones before it. */
+/**
+ * Fixed-width columns first, text last: PostgreSQL reaches a column by walking the ones before it, and a
+ * filter scan reads every row up to the last column it names. The product ID (every query returns it)
+ * and the text the usual filters compare (brands, title words) open the text block.
+ */
 const STORAGE_ORDER: Record<NarrowColumn['type'], number> = { boolean: 0, float8: 1, text: 2, 'text[]': 3 };
-const BY_STORAGE = [...NARROW_COLUMNS].sort((a, b) => STORAGE_ORDER[a.type] - STORAGE_ORDER[b.type]);
+const EARLY_TEXT = ['to_brand', 'to_title', 'cross_brand', 'cross_title'];
+const textRank = (c: NarrowColumn) =>
+  EARLY_TEXT.includes(c.name) ? EARLY_TEXT.indexOf(c.name) : EARLY_TEXT.length;
+const BY_STORAGE = [...NARROW_COLUMNS].sort(
+  (a, b) => STORAGE_ORDER[a.type] - STORAGE_ORDER[b.type] || textRank(a) - textRank(b),
+);
+const isFixed = (c: NarrowColumn) => c.type === 'boolean' || c.type === 'float8';
 
 // A report's results. `report_products` is the narrow row filters and sorts scan (one per valid product),
 // with the settings-dependent fbm_* columns in the same row so a filter reads one table; the wide
@@ -55,11 +65,11 @@ export const reportProducts = pgTable(
       .references(() => reports.id, { onDelete: 'cascade' }),
     /** Where the product stands in the report's list (the "natural" sort). */
     position: integer('position').notNull().default(0),
-    ...narrowColumns(BY_STORAGE.filter((c) => c.type === 'boolean' || c.type === 'float8')),
+    ...narrowColumns(BY_STORAGE.filter(isFixed)),
     productId: text('product_id').notNull(),
+    ...narrowColumns(BY_STORAGE.filter((c) => !isFixed(c))),
     crossStatus: text('cross_status').notNull(),
     toStatus: text('to_status').notNull(),
-    ...narrowColumns(BY_STORAGE.filter((c) => c.type === 'text' || c.type === 'text[]')),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.productId] })],
 );

@@ -1,5 +1,6 @@
--- report_products rebuilt with the fbm_* columns of report_product_fbm folded in (filters read one table)
--- and its columns ordered fixed-width first, text last; the rows are carried over.
+-- report_products rebuilt with the fbm_* columns of report_product_fbm folded in (filters read one table),
+-- its columns ordered fixed-width first, then the product ID and the usual text filters, and half of each
+-- page kept free (settings rewrites are HOT updates); the rows are carried over.
 CREATE TABLE "report_products_next" (
 	"report_id" uuid NOT NULL,
 	"position" integer DEFAULT 0 NOT NULL,
@@ -54,23 +55,23 @@ CREATE TABLE "report_products_next" (
 	"fbm_std_price" double precision,
 	"fbm_max_price" double precision,
 	"product_id" text NOT NULL,
-	"cross_status" text NOT NULL,
-	"to_status" text NOT NULL,
+	"to_brand" text DEFAULT '' NOT NULL,
+	"to_title" text DEFAULT '' NOT NULL,
 	"cross_brand" text DEFAULT '' NOT NULL,
 	"cross_title" text DEFAULT '' NOT NULL,
 	"cross_coupon_type" text,
 	"cross_product_size" text,
-	"to_brand" text DEFAULT '' NOT NULL,
-	"to_title" text DEFAULT '' NOT NULL,
 	"to_sales_rank_category" text,
 	"to_buybox_seller_id" text,
 	"to_lowest_seller_id" text,
 	"brand" text,
 	"title" text,
-	"to_categories" text[] DEFAULT '{}'::text[] NOT NULL
+	"to_categories" text[] DEFAULT '{}'::text[] NOT NULL,
+	"cross_status" text NOT NULL,
+	"to_status" text NOT NULL
 ) WITH (fillfactor = 50);--> statement-breakpoint
-INSERT INTO "report_products_next" ("report_id", "position", "cross_has_same_brand_seller", "cross_has_buybox", "cross_is_sba", "cross_has_fba", "cross_is_amazonchoice", "cross_is_prime", "cross_is_noship", "fbm_available", "to_has_same_brand_seller", "to_has_buybox", "to_is_sba", "to_has_fba", "to_is_amazonchoice", "to_is_prime", "to_is_nostock", "cross_delivery_days", "cross_variation", "cross_buybox_price", "cross_lowest_price", "cross_average_price", "cross_sellers_count", "cross_sales_rank_top", "cross_sales_rank_sub", "fbm_fba_profit_percent", "fbm_buy_price", "fbm_shipping_fee", "fbm_stock", "cross_max_order_quantity", "cross_weight_lbs", "cross_shipping_fee", "to_delivery_days", "to_variation", "to_buybox_price", "to_lowest_price", "to_average_price", "to_sellers_count", "to_sales_rank_top", "to_sales_rank_sub", "to_seller_brand_count", "to_sales_rank", "fbm_profit_amount", "fbm_profit_percent", "fbm_profit_custom", "fbm_diff_between_lowest", "to_review_count", "to_review_rating", "fbm_cost_in_tc", "fbm_min_price", "fbm_std_price", "fbm_max_price", "product_id", "cross_status", "to_status", "cross_brand", "cross_title", "cross_coupon_type", "cross_product_size", "to_brand", "to_title", "to_sales_rank_category", "to_buybox_seller_id", "to_lowest_seller_id", "brand", "title", "to_categories")
-SELECT r."report_id", r."position", r."cross_has_same_brand_seller", r."cross_has_buybox", r."cross_is_sba", r."cross_has_fba", r."cross_is_amazonchoice", r."cross_is_prime", r."cross_is_noship", coalesce(f."fbm_available", false), r."to_has_same_brand_seller", r."to_has_buybox", r."to_is_sba", r."to_has_fba", r."to_is_amazonchoice", r."to_is_prime", r."to_is_nostock", r."cross_delivery_days", r."cross_variation", r."cross_buybox_price", r."cross_lowest_price", r."cross_average_price", r."cross_sellers_count", r."cross_sales_rank_top", r."cross_sales_rank_sub", f."fbm_fba_profit_percent", f."fbm_buy_price", f."fbm_shipping_fee", f."fbm_stock", r."cross_max_order_quantity", r."cross_weight_lbs", r."cross_shipping_fee", r."to_delivery_days", r."to_variation", r."to_buybox_price", r."to_lowest_price", r."to_average_price", r."to_sellers_count", r."to_sales_rank_top", r."to_sales_rank_sub", r."to_seller_brand_count", r."to_sales_rank", f."fbm_profit_amount", f."fbm_profit_percent", f."fbm_profit_custom", f."fbm_diff_between_lowest", r."to_review_count", r."to_review_rating", f."fbm_cost_in_tc", f."fbm_min_price", f."fbm_std_price", f."fbm_max_price", r."product_id", r."cross_status", r."to_status", r."cross_brand", r."cross_title", r."cross_coupon_type", r."cross_product_size", r."to_brand", r."to_title", r."to_sales_rank_category", r."to_buybox_seller_id", r."to_lowest_seller_id", r."brand", r."title", r."to_categories"
+INSERT INTO "report_products_next" ("report_id", "position", "cross_has_same_brand_seller", "cross_has_buybox", "cross_is_sba", "cross_has_fba", "cross_is_amazonchoice", "cross_is_prime", "cross_is_noship", "fbm_available", "to_has_same_brand_seller", "to_has_buybox", "to_is_sba", "to_has_fba", "to_is_amazonchoice", "to_is_prime", "to_is_nostock", "cross_delivery_days", "cross_variation", "cross_buybox_price", "cross_lowest_price", "cross_average_price", "cross_sellers_count", "cross_sales_rank_top", "cross_sales_rank_sub", "fbm_fba_profit_percent", "fbm_buy_price", "fbm_shipping_fee", "fbm_stock", "cross_max_order_quantity", "cross_weight_lbs", "cross_shipping_fee", "to_delivery_days", "to_variation", "to_buybox_price", "to_lowest_price", "to_average_price", "to_sellers_count", "to_sales_rank_top", "to_sales_rank_sub", "to_seller_brand_count", "to_sales_rank", "fbm_profit_amount", "fbm_profit_percent", "fbm_profit_custom", "fbm_diff_between_lowest", "to_review_count", "to_review_rating", "fbm_cost_in_tc", "fbm_min_price", "fbm_std_price", "fbm_max_price", "product_id", "to_brand", "to_title", "cross_brand", "cross_title", "cross_coupon_type", "cross_product_size", "to_sales_rank_category", "to_buybox_seller_id", "to_lowest_seller_id", "brand", "title", "to_categories", "cross_status", "to_status")
+SELECT r."report_id", r."position", r."cross_has_same_brand_seller", r."cross_has_buybox", r."cross_is_sba", r."cross_has_fba", r."cross_is_amazonchoice", r."cross_is_prime", r."cross_is_noship", coalesce(f."fbm_available", false), r."to_has_same_brand_seller", r."to_has_buybox", r."to_is_sba", r."to_has_fba", r."to_is_amazonchoice", r."to_is_prime", r."to_is_nostock", r."cross_delivery_days", r."cross_variation", r."cross_buybox_price", r."cross_lowest_price", r."cross_average_price", r."cross_sellers_count", r."cross_sales_rank_top", r."cross_sales_rank_sub", f."fbm_fba_profit_percent", f."fbm_buy_price", f."fbm_shipping_fee", f."fbm_stock", r."cross_max_order_quantity", r."cross_weight_lbs", r."cross_shipping_fee", r."to_delivery_days", r."to_variation", r."to_buybox_price", r."to_lowest_price", r."to_average_price", r."to_sellers_count", r."to_sales_rank_top", r."to_sales_rank_sub", r."to_seller_brand_count", r."to_sales_rank", f."fbm_profit_amount", f."fbm_profit_percent", f."fbm_profit_custom", f."fbm_diff_between_lowest", r."to_review_count", r."to_review_rating", f."fbm_cost_in_tc", f."fbm_min_price", f."fbm_std_price", f."fbm_max_price", r."product_id", r."to_brand", r."to_title", r."cross_brand", r."cross_title", r."cross_coupon_type", r."cross_product_size", r."to_sales_rank_category", r."to_buybox_seller_id", r."to_lowest_seller_id", r."brand", r."title", r."to_categories", r."cross_status", r."to_status"
   FROM "report_products" r
   LEFT JOIN "report_product_fbm" f ON f."report_id" = r."report_id" AND f."product_id" = r."product_id";--> statement-breakpoint
 DROP TABLE "report_product_fbm";--> statement-breakpoint
