@@ -65,14 +65,33 @@ export function pricingInput(row: PricingInput): PricingInput {
 }
 
 type PackedOffer = [string | null, number | null, number | null, number | null] | null;
+/** An offer, or the index (within its side) of an earlier offer it repeats. */
+type PackedSlot = PackedOffer | number;
 const packOffer = (o: PricingOffer | null): PackedOffer =>
   o && [o.seller_id, o.buy_price, o.shipping_fee, o.import_fee];
 const unpackOffer = (o: PackedOffer): PricingOffer | null =>
   o && { seller_id: o[0], buy_price: o[1], shipping_fee: o[2], import_fee: o[3] };
 
+/** A side's offers, each one that repeats an earlier one (the buy box is often also the lowest) as its index. */
+function packOffers(offers: readonly (PricingOffer | null)[]): PackedSlot[] {
+  const packed = offers.map(packOffer);
+  const texts = packed.map((o) => (o ? JSON.stringify(o) : null));
+  return packed.map((o, i) => {
+    const earlier = o ? texts.indexOf(texts[i]!) : -1;
+    return earlier >= 0 && earlier < i ? earlier : o;
+  });
+}
+
+function unpackOffers(slots: readonly PackedSlot[]): (PricingOffer | null)[] {
+  const out: (PricingOffer | null)[] = [];
+  for (const slot of slots) out.push(typeof slot === 'number' ? out[slot]! : unpackOffer(slot));
+  return out;
+}
+
 /**
- * A pricing input as a short positional JSON text (about a fifth of the object form): a settings change
- * reads 50,000 of these, and PostgreSQL hands text over without converting it as it would jsonb.
+ * A pricing input as a short positional JSON text (about a fifth of the object form, repeated offers
+ * stored once): a settings change reads and parses 50,000 of these, and PostgreSQL hands text over
+ * without converting it as it would jsonb.
  */
 export function packPricingInput(row: PricingInput): string {
   const c = row.row_cross;
@@ -81,14 +100,11 @@ export function packPricingInput(row: PricingInput): string {
   return JSON.stringify([
     c.status,
     c.stocks,
-    packOffer(c.buybox),
-    packOffer(c.lowest),
-    packOffer(c.lowest_fba),
+    ...packOffers([c.buybox, c.lowest, c.lowest_fba]),
     t.status,
     t.categories,
     rank,
-    packOffer(t.buybox),
-    packOffer(t.lowest),
+    ...packOffers([t.buybox, t.lowest]),
   ]);
 }
 
@@ -97,29 +113,31 @@ export function unpackPricingInput(packed: unknown): PricingInput {
   const p = packed as [
     CrossPricingSide['status'],
     number | null,
-    PackedOffer,
-    PackedOffer,
-    PackedOffer,
+    PackedSlot,
+    PackedSlot,
+    PackedSlot,
     ToPricingSide['status'],
     string[],
     [number, string, 'top' | 'sub'] | null,
-    PackedOffer,
-    PackedOffer,
+    PackedSlot,
+    PackedSlot,
   ];
+  const [buybox, lowest, lowestFba] = unpackOffers([p[2], p[3], p[4]]);
+  const [toBuybox, toLowest] = unpackOffers([p[8], p[9]]);
   return {
     row_cross: {
       status: p[0],
       stocks: p[1],
-      buybox: unpackOffer(p[2]),
-      lowest: unpackOffer(p[3]),
-      lowest_fba: unpackOffer(p[4]),
+      buybox: buybox ?? null,
+      lowest: lowest ?? null,
+      lowest_fba: lowestFba ?? null,
     },
     row_to: {
       status: p[5],
       categories: p[6],
       sales_rank: p[7] && { rank: p[7][0], category: p[7][1], level: p[7][2] },
-      buybox: unpackOffer(p[8]),
-      lowest: unpackOffer(p[9]),
+      buybox: toBuybox ?? null,
+      lowest: toLowest ?? null,
     },
   };
 }
