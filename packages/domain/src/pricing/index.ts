@@ -2,4 +2,5 @@ export * from './types';
 export * from './similarity';
 export * from './commission';
 export * from './price-product';
+export * from './pricing-input';
 export * from './presets';

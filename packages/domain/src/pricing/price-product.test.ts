@@ -4,8 +4,7 @@ import { makeOffer, makeRow, makeSettings, makeSide } from '../fixtures';
 import type { ProductSide } from '../product';
 import type { RegionCode } from '../regions';
 import { defaultFirstRule } from './presets';
-import { productSideArbitrary } from '../filters/row-arbitrary';
-import { packPricingInput, priceProduct, pricingInput, unpackPricingInput } from './price-product';
+import { priceProduct } from './price-product';
 import type { PricingRule, PricingSettings } from './types';
 
 // Base case: buy 10 + shipping 2 in the buying country, target buy box 25 and lowest 24, Toys & Games (15%).
@@ -385,57 +384,5 @@ describe('priceProduct: properties', () => {
         },
       ),
     );
-  });
-});
-
-describe('the stored pricing input', () => {
-  it('prices exactly like the whole row, after packing and unpacking (property)', () => {
-    fc.assert(
-      fc.property(productSideArbitrary, productSideArbitrary, (row_cross, row_to) => {
-        const row = { row_cross, row_to };
-        const stored = unpackPricingInput(JSON.parse(packPricingInput(pricingInput(row))));
-        for (const settings of [makeSettings(), makeSettings({ parity: 1.37, min_stock: 3 })]) {
-          expect(priceProduct(stored, settings, { toRegion: 'ca' })).toEqual(
-            priceProduct(row, settings, { toRegion: 'ca' }),
-          );
-        }
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it('stores a repeated offer once and reads it back as the same offer (property)', () => {
-    fc.assert(
-      fc.property(productSideArbitrary, productSideArbitrary, (cross, to) => {
-        // The usual shape: the buy box is also the lowest (and the lowest FBA) offer.
-        const row = {
-          row_cross: { ...cross, lowest: cross.buybox, lowest_fba: cross.buybox },
-          row_to: { ...to, lowest: to.buybox },
-        };
-        const input = pricingInput(row);
-        const packed = packPricingInput(input);
-        const stored = unpackPricingInput(JSON.parse(packed));
-        expect(stored).toEqual(input);
-        if (cross.buybox) expect(JSON.parse(packed).slice(3, 5)).toEqual([0, 0]);
-        expect(priceProduct(stored, makeSettings(), { toRegion: 'ca' })).toEqual(
-          priceProduct(row, makeSettings(), { toRegion: 'ca' }),
-        );
-      }),
-      { numRuns: 200 },
-    );
-  });
-
-  it('still reads inputs stored before repeats were shared', () => {
-    const offer = ['S1', 10, 2, 1];
-    const old = ['ok', 4, offer, offer, null, 'ok', ['Toys'], [5, 'Toys', 'top'], offer, offer];
-    const input = unpackPricingInput(old);
-    expect(input.row_cross.lowest).toEqual({
-      seller_id: 'S1',
-      buy_price: 10,
-      shipping_fee: 2,
-      import_fee: 1,
-    });
-    expect(input.row_cross.lowest_fba).toBeNull();
-    expect(input.row_to.lowest).toEqual(input.row_to.buybox);
   });
 });
