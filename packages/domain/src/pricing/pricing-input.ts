@@ -62,12 +62,15 @@ const unpackOffer = (o: PackedOffer): PricingOffer | null =>
   o && { seller_id: o[0], buy_price: o[1], shipping_fee: o[2], import_fee: o[3] };
 
 /** A side's offers, each one that repeats an earlier one (the buy box is often also the lowest) as its index. */
+const sameOffer = (a: PackedOffer, b: PackedOffer) =>
+  a !== null && b !== null && a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
+
 function packOffers(offers: readonly (PricingOffer | null)[]): PackedSlot[] {
+  // Runs for every product the worker writes: field comparisons, no serialising to compare.
   const packed = offers.map(packOffer);
-  const texts = packed.map((o) => (o ? JSON.stringify(o) : null));
   return packed.map((o, i) => {
-    const earlier = o ? texts.indexOf(texts[i]!) : -1;
-    return earlier >= 0 && earlier < i ? earlier : o;
+    for (let j = 0; j < i; j++) if (sameOffer(packed[j]!, o)) return j;
+    return o;
   });
 }
 
