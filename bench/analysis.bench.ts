@@ -17,10 +17,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { reports, user, userData } from '../apps/server/src/db/schema';
+import { user, userData } from '../apps/server/src/db/schema';
 import { processReport } from '../apps/server/src/features/reports/process-report';
 import { createSandboxMarketplace } from '../apps/server/src/providers/marketplace/sandbox';
-import { benchDatabase, benchIds } from './bench-db';
+import { benchDatabase, insertBenchReport } from './bench-db';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const RUNS = 60;
@@ -104,18 +104,7 @@ try {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const me = await signedInSubscriber(base);
 
-  const content = benchIds(PRODUCTS, 'A');
-  const [report] = await db.db
-    .insert(reports)
-    .values({
-      userId: me.userId,
-      title: 'bench',
-      fromCountry: 'us',
-      toCountry: 'ca',
-      content,
-      size: PRODUCTS * 2,
-    })
-    .returning();
+  const report = await insertBenchReport(db.db, me.userId, PRODUCTS, 'A');
   const made = await processReport(
     {
       db: db.db,
@@ -124,7 +113,7 @@ try {
       leaseSeconds: 120,
       owner: 'bench',
     },
-    report!.id,
+    report.id,
   );
   if (made !== 'finalized') throw new Error(`report ended ${made}`);
   await db.db.execute(sql`vacuum analyze report_products`);
@@ -171,14 +160,14 @@ try {
   const recompute: number[] = [];
   for (const std of [25, 20, 25]) {
     const t0 = performance.now();
-    const answer = await call('/v1/settings', { report_id: report!.id, ...settings(std) });
+    const answer = await call('/v1/settings', { report_id: report.id, ...settings(std) });
     recompute.push(performance.now() - t0);
     if (answer.error !== false) throw new Error('settings refused');
   }
 
   // Filters: the endpoint and the plain SQL, interleaved so both see the same machine load.
   const body = {
-    report_id: report!.id,
+    report_id: report.id,
     filters: encodeFilters(FILTERS),
     limit: 20,
     skip: 0,
@@ -191,10 +180,10 @@ try {
     select p.product_id, w.row_cross, w.row_to
       from (select r.product_id, r.fbm_profit_percent
               from report_products r
-             where r.report_id = ${report!.id}::uuid and ${PLAIN_WHERE}
+             where r.report_id = ${report.id}::uuid and ${PLAIN_WHERE}
              order by r.fbm_profit_percent desc nulls last, r.product_id
              limit 20) p
-      join report_product_snapshots w on w.report_id = ${report!.id}::uuid and w.product_id = p.product_id
+      join report_product_snapshots w on w.report_id = ${report.id}::uuid and w.product_id = p.product_id
      order by p.fbm_profit_percent desc nulls last, p.product_id`;
   const plain = () => db.db.execute<{ product_id: string }>(PLAIN);
   if (process.env.BENCH_EXPLAIN) {
@@ -228,7 +217,7 @@ try {
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
     const { data } = await call('/v1/exports', {
-      report_id: report!.id,
+      report_id: report.id,
       export_type: 'fbm',
       product_ids: 'all',
     });

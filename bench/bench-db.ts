@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../apps/server/src/config';
-import { connect } from '../apps/server/src/db/client';
+import { connect, type Db } from '../apps/server/src/db/client';
 import { migrateAndSeed } from '../apps/server/src/db/migrate';
 import { openDatabaseServer } from '../apps/server/src/db/open';
-import { user } from '../apps/server/src/db/schema';
+import { reports, user } from '../apps/server/src/db/schema';
 
 export async function benchDatabase() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crossmarket-bench-'));
@@ -42,3 +42,19 @@ export async function benchDatabase() {
 /** `n` distinct valid product IDs. */
 export const benchIds = (n: number, tag = 'X') =>
   Array.from({ length: n }, (_, i) => `B${tag}${String(i).padStart(9 - tag.length, '0')}`);
+
+/** A US → CA report of `n` bench IDs owned by `userId`, not yet processed. */
+export async function insertBenchReport(db: Db, userId: string, n: number, tag?: string) {
+  const [report] = await db
+    .insert(reports)
+    .values({
+      userId,
+      title: 'bench',
+      fromCountry: 'us',
+      toCountry: 'ca',
+      content: benchIds(n, tag),
+      size: n * 2,
+    })
+    .returning();
+  return report!;
+}

@@ -1,10 +1,9 @@
 // Report processing with the sandbox provider: a 50,000-product report end to end (lookups on both
 // sides, pricing, the batched upserts) in one worker, as `process-report` runs it. Target ≥ 2,000
 // products/s on 2 cores, and under a minute for the whole report.
-import { reports } from '../apps/server/src/db/schema';
 import { processReport } from '../apps/server/src/features/reports/process-report';
 import { createSandboxMarketplace } from '../apps/server/src/providers/marketplace/sandbox';
-import { benchDatabase, benchIds } from './bench-db';
+import { benchDatabase, benchIds, insertBenchReport } from './bench-db';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const db = await benchDatabase();
@@ -17,22 +16,11 @@ try {
   await marketplace.lookup(sample, 'ca', { shipTo: 'ca' });
   const generation = sample.length / ((performance.now() - g0) / 1000);
 
-  const content = benchIds(PRODUCTS);
-  const [report] = await db.db
-    .insert(reports)
-    .values({
-      userId: db.userId,
-      title: 'bench',
-      fromCountry: 'us',
-      toCountry: 'ca',
-      content,
-      size: PRODUCTS * 2,
-    })
-    .returning();
+  const report = await insertBenchReport(db.db, db.userId, PRODUCTS);
   const t0 = performance.now();
   const outcome = await processReport(
     { db: db.db, marketplace, logger: db.logger, leaseSeconds: 60, owner: 'bench' },
-    report!.id,
+    report.id,
   );
   const seconds = (performance.now() - t0) / 1000;
   if (outcome !== 'finalized') throw new Error(`report ended ${outcome}`);

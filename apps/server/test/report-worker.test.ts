@@ -54,16 +54,18 @@ const rowCount = async (reportId: string) =>
       .where(eq(reportProducts.reportId, reportId))
   )[0]!.n;
 
+const workerDeps = () => ({
+  db: database.db,
+  marketplace: createSandboxMarketplace(),
+  logger: silent,
+  leaseSeconds: 30,
+  owner: 'test-worker',
+});
+
 describe('processing a report', () => {
   it('writes nothing twice: a second run over a finished report changes no row count', async () => {
     const report = await newReport(250, 'TWICE');
-    const deps = {
-      db: database.db,
-      marketplace: createSandboxMarketplace(),
-      logger: silent,
-      leaseSeconds: 30,
-      owner: 'test-worker',
-    };
+    const deps = workerDeps();
     expect(await processReport(deps, report.id)).toBe('finalized');
     expect(await rowCount(report.id)).toBe(250);
     // A finalized report is not taken again.
@@ -78,13 +80,7 @@ describe('processing a report', () => {
       .update(reports)
       .set({ leaseOwner: 'someone-else', leaseUntil: new Date(Date.now() + 60_000) })
       .where(eq(reports.id, report.id));
-    const deps = {
-      db: database.db,
-      marketplace: createSandboxMarketplace(),
-      logger: silent,
-      leaseSeconds: 30,
-      owner: 'test-worker',
-    };
+    const deps = workerDeps();
     expect(await processReport(deps, report.id)).toBe('busy');
     expect(await rowCount(report.id)).toBe(0);
   });

@@ -44,8 +44,10 @@ function narrowColumns(columns: readonly NarrowColumn[]) {
  */
 const STORAGE_ORDER: Record<NarrowColumn['type'], number> = { boolean: 0, float8: 1, text: 2, 'text[]': 3 };
 const EARLY_TEXT = ['to_brand', 'to_title', 'cross_brand', 'cross_title'];
-const textRank = (c: NarrowColumn) =>
-  EARLY_TEXT.includes(c.name) ? EARLY_TEXT.indexOf(c.name) : EARLY_TEXT.length;
+const textRank = (c: NarrowColumn) => {
+  const rank = EARLY_TEXT.indexOf(c.name);
+  return rank < 0 ? EARLY_TEXT.length : rank;
+};
 const BY_STORAGE = [...NARROW_COLUMNS].sort(
   (a, b) => STORAGE_ORDER[a.type] - STORAGE_ORDER[b.type] || textRank(a) - textRank(b),
 );

@@ -19,6 +19,7 @@ import {
   SIZE_TIERS,
 } from './sandbox-catalog';
 import { emptySide } from './empty-side';
+import { offerFrom } from './offer';
 import type { MarketplaceProvider } from './types';
 
 /** FNV-1a: a stable 32-bit seed from a string. */
@@ -104,16 +105,8 @@ const isoDay = (ms: number) => {
 };
 
 const toOffer = (o: SellerOffer): Offer => {
-  const days = daysOf.get(o) ?? 1;
-  return {
-    seller_id: o.seller_id,
-    seller_name: o.seller_name,
-    is_fba: o.is_fba,
-    buy_price: o.buy_price,
-    import_fee: o.import_fee,
-    shipping_fee: o.shipping_fee,
-    s_dates: { min_days: Math.max(1, days), max_days: Math.max(1, days) + 3 },
-  };
+  const days = Math.max(1, daysOf.get(o) ?? 1);
+  return offerFrom(o, { min_days: days, max_days: days + 3 });
 };
 
 /**

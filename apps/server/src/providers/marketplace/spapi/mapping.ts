@@ -1,5 +1,6 @@
 import type { Offer, ProductSide, ProductSnapshot, SellerOffer } from '@crossmarket/domain';
 import { emptySide } from '../empty-side';
+import { offerFrom } from '../offer';
 import { SIZE_TIERS } from '../sandbox-catalog';
 
 // The parts of Amazon's documented response models we read (catalogItems 2022-04-01, productPricing v0).
@@ -88,20 +89,16 @@ function sellerOffer(
   };
 }
 
-const asOffer = (o: SellerOffer, hours?: PricingOffer['ShippingTime']): Offer => ({
-  seller_id: o.seller_id,
-  seller_name: o.seller_name,
-  is_fba: o.is_fba,
-  buy_price: o.buy_price,
-  import_fee: o.import_fee,
-  shipping_fee: o.shipping_fee,
-  s_dates: hours
-    ? {
-        min_days: Math.ceil((hours.minimumHours ?? 0) / 24),
-        max_days: Math.ceil((hours.maximumHours ?? hours.minimumHours ?? 0) / 24),
-      }
-    : null,
-});
+const asOffer = (o: SellerOffer, hours?: PricingOffer['ShippingTime']): Offer =>
+  offerFrom(
+    o,
+    hours
+      ? {
+          min_days: Math.ceil((hours.minimumHours ?? 0) / 24),
+          max_days: Math.ceil((hours.maximumHours ?? hours.minimumHours ?? 0) / 24),
+        }
+      : null,
+  );
 
 /** One product in one marketplace from its catalogue item and offers; no catalogue item means `dog`. */
 export function toSnapshot(
