@@ -86,7 +86,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.NODE_ENV === 'production',
+    // X-Forwarded-For is believed only as far as the proxies TRUST_PROXY names; unset, the peer is the client.
+    trustProxy: config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -53,6 +53,33 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads TRUST_PROXY as a list of proxy addresses, CIDRs or named ranges; unset trusts nothing', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).TRUST_PROXY).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8 ,::1,loopback,' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it.each([
+    ['true', /TRUST_PROXY: must list the proxies themselves/],
+    ['*', /not true, \* or a hop count/],
+    ['1', /not true, \* or a hop count/],
+    ['127.0.0.1,2', /hop count.*\(got "127\.0\.0\.1,2"\)/],
+    ['proxy.internal', /"proxy\.internal" is not an IP address or CIDR/],
+    ['10.0.0.0/8/1', /is not an IP address or CIDR/],
+    ['0.0.0.0/0', /"0\.0\.0\.0\/0" has an invalid prefix length/],
+    ['::/0', /invalid prefix length/],
+    ['10.0.0.0/33', /invalid prefix length/],
+    ['10.0.0.0/255.0.0.0', /invalid prefix length/],
+  ])('refuses TRUST_PROXY=%s, which would trust clients or name no proxy', (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+  });
+
   it('derives APP_URL from PORT unless given', () => {
     expect(loadConfig({ PORT: '4100' }).APP_URL).toBe('http://localhost:4100');
     expect(loadConfig({ APP_URL: 'https://app.example.com' }).APP_URL).toBe('https://app.example.com');

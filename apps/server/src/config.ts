@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -6,6 +7,40 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** Empty strings count as unset, so `PORT=` in a .env file falls back to the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** Named ranges Fastify's trustProxy (@fastify/proxy-addr) understands. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Why one TRUST_PROXY entry is refused, or null for an address, a CIDR or a named range. */
+function trustProxyProblem(entry: string): string | null {
+  if (PROXY_RANGE_NAMES.has(entry)) return null;
+  // `true` would make the left-most, client-written X-Forwarded-For entry the client address; Fastify
+  // ignores hop counts (it cannot check the peer), so both are refused rather than quietly misread.
+  if (/^(true|false|\*)$/i.test(entry) || /^\d+$/.test(entry)) {
+    return 'must list the proxies themselves (addresses or CIDRs), not true, * or a hop count';
+  }
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return `"${entry}" is not an IP address or CIDR`;
+  if (prefix === undefined) return null;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  // A /0 range trusts every client, the same hole as `true`.
+  if (!(bits >= 1 && bits <= (family === 4 ? 32 : 128))) return `"${entry}" has an invalid prefix length`;
+  return null;
+}
+
+/** Comma-separated proxies whose X-Forwarded-For entry is believed; the list Fastify's trustProxy takes. */
+const trustProxyList = z.string().transform((value, ctx) => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const problem = trustProxyProblem(entry);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }
+  return entries.length > 0 ? entries : undefined;
+});
 
 export const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('development'),
@@ -42,6 +77,11 @@ export const envSchema = z.object({
   SANDBOX_LOOKUP_DELAY_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(0),
   /** Multiplies every rate limit; raise it for load tests and end-to-end runs from one address. */
   RATE_LIMIT_SCALE: optional(z.coerce.number().int().min(1).max(10_000)).default(1),
+  /**
+   * The reverse proxies in front of the server: the right-most X-Forwarded-For entry that is not one of
+   * them (the address they saw) becomes the client address the rate limits key on. Unset: trust nothing.
+   */
+  TRUST_PROXY: optional(trustProxyList),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string().min(3)).default('Crossmarket <no-reply@crossmarket.local>'),
   BLOG_URL: optional(z.url()).default('https://blog.crossmarket.app'),

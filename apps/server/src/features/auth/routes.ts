@@ -25,19 +25,29 @@ const AUTH_LIMITS: Record<string, { perIp: Limit; perEmail?: Limit }> = {
   '/api/auth/request-password-reset': MAIL_LIMITS,
 };
 
+/**
+ * The path as better-auth's router sees it: the URL parser has resolved dot segments (also %2e) and
+ * backslashes; empty segments and trailing slashes are dropped, so spellings it answers 404 today
+ * still count, and still would if it began to accept them.
+ */
+function routedPath(url: URL): string {
+  return url.pathname.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+}
+
 /** Hands /api/auth/* to better-auth: Fastify's parsed request in, the Web Response's status, headers and body out. */
 export function registerAuthRoutes(app: App, auth: Auth, limit: Limiter) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request: FastifyRequest, reply: FastifyReply) {
-      const path = request.url.split('?')[0]!;
-      const limits = AUTH_LIMITS[path];
+      // Parsed once: the limit is chosen on the very URL better-auth routes on, so another spelling of
+      // a path (./, x/../, %2e, a trailing or doubled slash, a #fragment) cannot skip it.
+      const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+      const limits = AUTH_LIMITS[routedPath(url)];
       if (limits && request.method === 'POST') {
         const email = (request.body as { email?: unknown } | undefined)?.email;
         await limit(request, limits, typeof email === 'string' ? email : null);
       }
-      const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
       const response = await auth.handler(
         new Request(url, {
           method: request.method,
