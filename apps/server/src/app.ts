@@ -14,6 +14,7 @@ import { latestRates } from './features/rates/service';
 import { registerRatesRoutes } from './features/rates/routes';
 import { registerReportRoutes } from './features/reports/routes';
 import { registerAnalysisRoutes } from './features/analysis/routes';
+import { registerFilterSetRoutes } from './features/filter-sets/routes';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerRatesRoutes(app, { guard, rates });
   await registerReportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, rates });
   registerAnalysisRoutes(app, { db, guard });
+  registerFilterSetRoutes(app, { db, guard });
   app.get('/api/app-config', async () => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {

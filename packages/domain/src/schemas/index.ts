@@ -6,3 +6,4 @@ export * from './banned-contents';
 export * from './settings';
 export * from './reports';
 export * from './analysis';
+export * from './filter-sets';

@@ -63,10 +63,6 @@ export function checkReportRequest(
   return { ok: true, parsed };
 }
 
-export const filterSetNameSchema = z.object({
-  name: requiredString('validation.filterSet.name').pipe(z.string().max(100)),
-});
-
 export const SUPPORT_TOPICS = ['account', 'reports', 'payments', 'other'] as const;
 export const supportTicketSchema = z.object({
   topic: z.enum(SUPPORT_TOPICS, { error: 'validation.support.topic' }),

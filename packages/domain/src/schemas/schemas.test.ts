@@ -7,12 +7,8 @@ import { normaliseBannedIds, normaliseBannedTerms } from '../banned';
 import { bannedContentsSchema } from './banned-contents';
 import { cardBrand, cardSchema, upgradeSchema } from './billing';
 import { onboardingInfoSchema, profileSchema } from './profile';
-import {
-  checkReportRequest,
-  filterSetNameSchema,
-  reportCreationSchema,
-  supportTicketSchema,
-} from './reports';
+import { filterSetNameSchema } from './filter-sets';
+import { checkReportRequest, reportCreationSchema, supportTicketSchema } from './reports';
 import { individualRatesSchema, inventoryFormSchema, pricingRuleSchema, settingsSchema } from './settings';
 
 /** The English texts of every issue, by field path: what a form would show. */
