@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider, Layout, Spin, theme as antdTheme } from 'antd';
+import { App as AntApp, ConfigProvider, Layout, Spin } from 'antd';
 import enUS from 'antd/locale/en_US';
 import trTR from 'antd/locale/tr_TR';
 import { Suspense, useEffect } from 'react';
@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import type { RouteHandle } from './route-handle';
 import { resolveThemeMode, useThemePreference } from './theme';
+import { themeConfig } from './theme-tokens';
+
+const themes = { light: themeConfig('light'), dark: themeConfig('dark') };
 
 export function PageLoader() {
   const { t } = useTranslation();
@@ -35,13 +38,7 @@ export function RootLayout() {
   }, [mode]);
 
   return (
-    <ConfigProvider
-      locale={i18n.language === 'tr' ? trTR : enUS}
-      theme={{
-        algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-        token: { colorPrimary: '#1668dc', borderRadius: 6 },
-      }}
-    >
+    <ConfigProvider locale={i18n.language === 'tr' ? trTR : enUS} theme={themes[mode]}>
       <AntApp>
         <Layout style={{ minHeight: '100vh' }} data-testid="app-layout">
           <Suspense fallback={<PageLoader />}>

@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * axe-core over what the page shows now (or one part of it), in both themes: no serious or critical
+ * violation of WCAG 2.2 AA. The theme follows the OS setting (the default "System" preference).
+ */
+export async function expectAccessible(page: Page, what: string, include?: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+    // Colours fade between themes: measure once every transition has ended.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
+    if (include) builder = builder.include(include);
+    const { violations } = await builder.analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => {
+        const targets = v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${JSON.stringify(n.any[0]?.data ?? '')}`);
+        return `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ${targets.join(' | ')}`;
+      });
+    expect(serious, `${what} in ${colorScheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
