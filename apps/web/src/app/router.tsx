@@ -109,6 +109,13 @@ export const routes: RouteObject[] = [
                   (m) => m.ReportsPage,
                 ),
               },
+              {
+                path: '/reports/:reportId',
+                lazy: page(
+                  () => import('../features/report-detail/report-detail-page'),
+                  (m) => m.ReportDetailPage,
+                ),
+              },
               { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
               {
                 path: '/settings/:tab',

@@ -19,6 +19,7 @@ export type FilterKind = (typeof FILTER_KINDS)[number];
 
 const bound = z.number().finite().nullable().optional();
 const text = z.string().trim().min(1).max(300);
+const LIST_EMPTY = 'validation.filters.listEmpty';
 
 export const rangeValue = z
   .object({ min: bound, max: bound })
@@ -37,19 +38,24 @@ export const filterValueSchemas = {
     .strict()
     .refine((v) => v.include.length + v.exclude.length > 0, { message: 'validation.filters.listEmpty' }),
   coupon: z.enum(['*', 'percent', 'dollar']),
-  sizes: z.array(z.enum(PRODUCT_SIZES)).min(1).max(PRODUCT_SIZES.length),
+  sizes: z.array(z.enum(PRODUCT_SIZES)).min(1, LIST_EMPTY).max(PRODUCT_SIZES.length),
   presence: z.enum(['present', 'absent']),
-  categories: z.array(text).min(1).max(500),
+  categories: z.array(text).min(1, LIST_EMPTY).max(500),
   rank_by_category: z
-    .object({ categories: z.array(text).min(1).max(500), min: bound, max: bound })
+    .object({ categories: z.array(text).min(1, LIST_EMPTY).max(500), min: bound, max: bound })
     .strict()
     .refine((v) => v.min == null || v.max == null || v.min <= v.max, {
       message: 'validation.filters.rangeOrder',
     }),
-  stores: z.object({ seller_ids: z.array(text).min(1).max(500), mode: z.enum(['only', 'exclude']) }).strict(),
+  stores: z
+    .object({ seller_ids: z.array(text).min(1, LIST_EMPTY).max(500), mode: z.enum(['only', 'exclude']) })
+    .strict(),
   product_ids: z
     .object({
-      ids: z.array(z.string().regex(PRODUCT_ID)).min(1).max(10_000),
+      ids: z
+        .array(z.string().regex(PRODUCT_ID))
+        .min(1, LIST_EMPTY)
+        .max(10_000, 'validation.filters.tooManyIds'),
       mode: z.enum(['only', 'exclude']),
     })
     .strict(),

@@ -1,0 +1,2 @@
+// What other features may use of filter sets.
+export { useCreateFilterSet, useFilterSets } from './api/filter-sets';

@@ -1,0 +1,21 @@
+import type { SellerOffer } from '@crossmarket/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface ProductSellers {
+  product_id: string;
+  cross: SellerOffer[];
+  to: SellerOffer[];
+}
+
+/** Both sides' sellers of one product, cheapest buy price first (the server sorts). */
+export function useProductSellers(reportId: string, productId: string | null) {
+  return useQuery({
+    queryKey: ['offers', reportId, productId],
+    queryFn: () =>
+      api<ProductSellers>(
+        `/v1/reports/${encodeURIComponent(reportId)}/products/${encodeURIComponent(productId!)}/offers`,
+      ),
+    enabled: productId !== null,
+  });
+}

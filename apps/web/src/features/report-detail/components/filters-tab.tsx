@@ -1,0 +1,83 @@
+import { FILTERS, type FilterDef, type FilterGroup } from '@crossmarket/domain';
+import { Button, Col, Flex, Row, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Draft, Drafts } from '../filter-drafts';
+import { FilterCard } from './filter-card';
+import type { FilterOptionLists } from './filter-inputs';
+import type { Countries } from './product-cells';
+
+export interface FiltersTabProps {
+  drafts: Drafts;
+  errors: Readonly<Record<string, string>>;
+  onDraft: (id: string, draft: Draft) => void;
+  settingsDefined: boolean;
+  countries: Countries;
+  options: FilterOptionLists;
+  onApply: () => void;
+  onReset: () => void;
+  onSave: () => void;
+  /** The Load a Filter Set dropdown. */
+  loadSet: React.ReactNode;
+}
+
+/** The catalogue's cards in two columns, buying then selling, each sorted by its translated title. */
+export function FiltersTab(props: FiltersTabProps) {
+  const { t, i18n } = useTranslation();
+  const { drafts, errors, onDraft, settingsDefined, countries, options } = props;
+  const columns = useMemo(() => {
+    const sorted = (group: FilterGroup) =>
+      FILTERS.filter((f) => f.group === group).sort((a, b) =>
+        t(a.labelKey).localeCompare(t(b.labelKey), i18n.language),
+      );
+    return { cross: sorted('cross'), to: sorted('to') };
+  }, [t, i18n.language]);
+
+  const symbol = (def: FilterDef) =>
+    def.currency === 'source'
+      ? countries.from.currency.symbol
+      : def.currency === 'target'
+        ? countries.to.currency.symbol
+        : null;
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={8} wrap align="center" justify="space-between">
+        <div style={{ minWidth: 260, flex: '1 1 260px', maxWidth: 420 }}>{props.loadSet}</div>
+        <Flex gap={8} wrap>
+          <Button type="primary" onClick={props.onApply}>
+            {t('reportDetail.filters.apply')}
+          </Button>
+          <Button onClick={props.onReset}>{t('reportDetail.filters.reset')}</Button>
+          <Button onClick={props.onSave}>{t('reportDetail.filters.saveSet')}</Button>
+        </Flex>
+      </Flex>
+      <Row gutter={[16, 16]}>
+        {(['cross', 'to'] as const).map((group) => {
+          const country = group === 'cross' ? countries.from : countries.to;
+          return (
+            <Col xs={24} lg={12} key={group}>
+              <Typography.Title level={5}>
+                {t(`reportDetail.filters.${group}`, { country: `${country.name} (${country.flag_code})` })}
+              </Typography.Title>
+              <Flex vertical gap={8}>
+                {columns[group].map((def) => (
+                  <FilterCard
+                    key={def.id}
+                    def={def}
+                    draft={drafts[def.id]}
+                    error={errors[def.id]}
+                    settingsDefined={settingsDefined}
+                    currencySymbol={symbol(def)}
+                    options={options}
+                    onDraft={onDraft}
+                  />
+                ))}
+              </Flex>
+            </Col>
+          );
+        })}
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,142 @@
+import { RESULT_PAGE_SIZES } from '@crossmarket/domain';
+import { Button, Empty, Flex, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FilterResults, ResultRowView } from '../api/filter-results';
+import { BasicInfo, CostProfit, ProductDetails, SideCell, type Countries } from './product-cells';
+
+export interface ResultsTableProps {
+  results: FilterResults | undefined;
+  loading: boolean;
+  countries: Countries;
+  page: number;
+  size: number;
+  onPage: (page: number, size: number) => void;
+  selected: ReadonlySet<string>;
+  onSelectPage: (pageIds: string[], selectedOnPage: string[]) => void;
+  onSellers: (productId: string) => void;
+  onBackToFilters: () => void;
+}
+
+/** The current page's rows only (the server pages); selection is kept by product ID across pages. */
+export function ResultsTable(props: ResultsTableProps) {
+  const { results, loading, countries, page, size, onPage, selected, onSelectPage, onSellers } = props;
+  const { t, i18n } = useTranslation();
+  const settingsDefined = results?.settings_defined ?? false;
+  const rows = useMemo(() => results?.data ?? [], [results]);
+  const pageIds = useMemo(() => rows.map((r) => r.product_id), [rows]);
+  const number = new Intl.NumberFormat(i18n.language);
+
+  const columns: ColumnsType<ResultRowView> = useMemo(
+    () => [
+      {
+        title: t('reportDetail.columns.details'),
+        key: 'details',
+        width: 340,
+        render: (_, row) => <ProductDetails row={row} countries={countries} onSellers={onSellers} />,
+      },
+      {
+        title: t('reportDetail.columns.basic'),
+        key: 'basic',
+        width: 220,
+        render: (_, row) => <BasicInfo row={row} />,
+      },
+      {
+        title: `${t('reportDetail.columns.cross')} (${countries.from.flag_code})`,
+        key: 'cross',
+        width: 200,
+        render: (_, row) => <SideCell side={row.row_cross} currency={countries.from.currency.code} />,
+      },
+      {
+        title: `${t('reportDetail.columns.to')} (${countries.to.flag_code})`,
+        key: 'to',
+        width: 200,
+        render: (_, row) => <SideCell side={row.row_to} currency={countries.to.currency.code} />,
+      },
+      {
+        title: t('reportDetail.columns.costProfit'),
+        key: 'fbm',
+        width: 200,
+        render: (_, row) => (
+          <CostProfit row={row} settingsDefined={settingsDefined} currency={countries.to.currency.code} />
+        ),
+      },
+    ],
+    [t, countries, onSellers, settingsDefined],
+  );
+
+  return (
+    <Table<ResultRowView>
+      rowKey="product_id"
+      bordered
+      sticky
+      size="small"
+      columns={columns}
+      dataSource={rows}
+      loading={loading && rows.length === 0}
+      scroll={{ x: 1160 }}
+      rowClassName={(row) => (row.row_cross.status !== 'ok' ? 'row-unavailable' : '')}
+      rowSelection={{
+        // The header checkbox would be copied into the table's aria-hidden measuring row (a focusable
+        // element hidden from assistive technology); Select All below covers every filtered product.
+        hideSelectAll: true,
+        selectedRowKeys: pageIds.filter((id) => selected.has(id)),
+        onChange: (keys) => onSelectPage(pageIds, keys as string[]),
+        getCheckboxProps: (row) => ({ 'aria-label': t('reportDetail.selectRow', { id: row.product_id }) }),
+      }}
+      pagination={{
+        current: page,
+        pageSize: size,
+        total: results?.filtered_count ?? 0,
+        showQuickJumper: true,
+        showSizeChanger: true,
+        pageSizeOptions: RESULT_PAGE_SIZES.map(String),
+        showTotal: (count) => t('reportDetail.totalItems', { count, formatted: number.format(count) }),
+        onChange: onPage,
+      }}
+      locale={{
+        emptyText: (
+          <Empty description={<Typography.Text strong>{t('reportDetail.empty.title')}</Typography.Text>}>
+            <Button type="primary" onClick={props.onBackToFilters}>
+              {t('reportDetail.empty.back')}
+            </Button>
+          </Empty>
+        ),
+      }}
+    />
+  );
+}
+
+/** Select All ({count}) / Remove All over every filtered product, not just the page. */
+export function SelectAllToggle({
+  count,
+  allSelected,
+  selectedCount,
+  onSelectAll,
+  onClear,
+}: {
+  count: number;
+  allSelected: boolean;
+  selectedCount: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <Flex gap={8} align="center" wrap>
+      {allSelected ? (
+        <Button onClick={onClear}>{t('reportDetail.removeAll')}</Button>
+      ) : (
+        <Button onClick={onSelectAll} disabled={count === 0}>
+          {t('reportDetail.selectAll', { count: number.format(count) })}
+        </Button>
+      )}
+      {selectedCount > 0 && !allSelected && <Button onClick={onClear}>{t('reportDetail.removeAll')}</Button>}
+      <Typography.Text data-testid="selected-count">
+        {t('reportDetail.selected', { count: selectedCount, formatted: number.format(selectedCount) })}
+      </Typography.Text>
+    </Flex>
+  );
+}

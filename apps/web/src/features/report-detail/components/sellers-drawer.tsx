@@ -1,0 +1,183 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
+import type { SellerOffer } from '@crossmarket/domain';
+import {
+  Alert,
+  Card,
+  Descriptions,
+  Drawer,
+  Empty,
+  Flex,
+  Image,
+  Skeleton,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs from '../../../lib/dayjs';
+import { errorMessage } from '../../../lib/api-client';
+import type { ResultRowView } from '../api/filter-results';
+import { useProductSellers } from '../api/offers';
+import { useMoney } from './money';
+import { productUrl, type Countries } from './product-cells';
+
+/** Rating stars as text: one accessible name ("4.5 out of 5") instead of five unnamed radio buttons. */
+function Stars({ value }: { value: number }) {
+  const { t } = useTranslation();
+  const full = Math.round(value);
+  return (
+    <span role="img" aria-label={t('reportDetail.sellers.rating', { value })} style={{ color: '#d48806' }}>
+      {'★'.repeat(full)}
+      {'☆'.repeat(5 - full)}
+    </span>
+  );
+}
+
+function SellerCard({ offer, currency }: { offer: SellerOffer; currency: string }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const na = t('reportDetail.na');
+  return (
+    <Card size="small" data-testid="seller-card">
+      <Flex justify="space-between" align="center" wrap gap={4}>
+        <Typography.Text strong>{offer.seller_name || na}</Typography.Text>
+        <Flex gap={4}>
+          {offer.is_fba && <Tag color="blue">FBA</Tag>}
+          {offer.is_sba && <Tag color="geekblue">SBA</Tag>}
+          {offer.coupon && (
+            <Tag color="gold">
+              {t('reportDetail.row.coupon')}{' '}
+              {offer.coupon.type === 'percent'
+                ? `${offer.coupon.value}%`
+                : money(offer.coupon.value, currency)}
+            </Tag>
+          )}
+        </Flex>
+      </Flex>
+      <Flex gap={8} align="center" wrap>
+        {offer.rating_average == null ? (
+          <Typography.Text>{na}</Typography.Text>
+        ) : (
+          <Stars value={offer.rating_average} />
+        )}
+        <Typography.Text>
+          {offer.rating_count == null
+            ? na
+            : t('reportDetail.sellers.storeReviews', { count: offer.rating_count })}
+        </Typography.Text>
+      </Flex>
+      <Descriptions size="small" column={2} style={{ marginTop: 8 }}>
+        <Descriptions.Item label={t('reportDetail.sellers.buyPrice')}>
+          {money(offer.buy_price, currency)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reportDetail.sellers.deliveryDate')}>
+          {offer.delivery_date ? dayjs(offer.delivery_date).format('LL') : na}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reportDetail.sellers.price')}>
+          {money(offer.price, currency)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reportDetail.sellers.shippingBy')}>
+          {offer.shipping_by ? t(`reportDetail.sellers.by.${offer.shipping_by}`) : na}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reportDetail.sellers.shippingFee')}>
+          {money(offer.shipping_fee, currency)}
+        </Descriptions.Item>
+        <Descriptions.Item
+          label={
+            <Tooltip title={t('reportDetail.sellers.importFeeHint')}>
+              <span>
+                {t('reportDetail.sellers.importFee')}{' '}
+                <InfoCircleOutlined aria-label={t('reportDetail.sellers.importFeeHint')} />
+              </span>
+            </Tooltip>
+          }
+        >
+          {money(offer.import_fee, currency)}
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
+/** Sellers & Prices of one product, both countries, cheapest buy price first. */
+export function SellersDrawer({
+  reportId,
+  row,
+  countries,
+  onClose,
+}: {
+  reportId: string;
+  row: ResultRowView | null;
+  countries: Countries;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const sellers = useProductSellers(reportId, row?.product_id ?? null);
+  const side = row?.row_to.title ? row.row_to : row?.row_cross;
+  const image = row?.row_cross.image ?? row?.row_to.image;
+  return (
+    <Drawer
+      title={t('reportDetail.sellers.title')}
+      open={row !== null}
+      onClose={onClose}
+      size={600}
+      aria-label={t('reportDetail.sellers.title')}
+      destroyOnHidden
+      data-testid="sellers-drawer"
+    >
+      {row && (
+        <Flex vertical gap={12}>
+          <Flex gap={12} align="start">
+            {image && <Image src={image} alt="" width={64} preview={false} />}
+            <Flex vertical gap={4}>
+              <Typography.Text code>{row.product_id}</Typography.Text>
+              <Flex gap={12} wrap>
+                {(['from', 'to'] as const).map((k) => (
+                  <Typography.Link
+                    key={k}
+                    href={productUrl(countries[k].code, row.product_id)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('reportDetail.row.openOn', { country: countries[k].name })}
+                  >
+                    {countries[k].flag_code}
+                  </Typography.Link>
+                ))}
+              </Flex>
+              <Typography.Text>{side?.title ?? t('reportDetail.na')}</Typography.Text>
+            </Flex>
+          </Flex>
+          {sellers.isLoading && <Skeleton active />}
+          {sellers.isError && <Alert type="error" showIcon title={errorMessage(sellers.error)} />}
+          {sellers.data &&
+            (['cross', 'to'] as const).map((k) => {
+              const offers = sellers.data[k];
+              const country = k === 'cross' ? countries.from : countries.to;
+              return (
+                <section key={k} aria-label={country.name}>
+                  <Typography.Title level={5}>
+                    {country.name} ({country.flag_code})
+                  </Typography.Title>
+                  <Typography.Paragraph>
+                    {t('reportDetail.sellers.otherPrices', { count: offers.length })}
+                  </Typography.Paragraph>
+                  {offers.length === 0 ? (
+                    <Empty
+                      description={t('reportDetail.sellers.none')}
+                      image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    />
+                  ) : (
+                    <Flex vertical gap={8}>
+                      {offers.map((offer) => (
+                        <SellerCard key={offer.seller_id} offer={offer} currency={country.currency.code} />
+                      ))}
+                    </Flex>
+                  )}
+                </section>
+              );
+            })}
+        </Flex>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,167 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { expect, test } from './fixtures';
+import { subscriber } from './helpers';
+
+const ids = (n: number) => Array.from({ length: n }, (_, i) => `B0RD${String(i).padStart(6, '0')}`);
+
+/** A finished sandbox report of `n` products (US → CA), created through the API as the page would. */
+async function finishedReport(page: Page, n: number, title: string): Promise<string> {
+  const created = await page.request.post('/api/reports', {
+    data: {
+      title,
+      from_country: 'us',
+      to_country: 'ca',
+      marketplace: 'amazon',
+      source: 'manual',
+      product_ids: ids(n).join('\n'),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { report_id } = (await created.json()) as { report_id: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/reports/${report_id}`)).json()) as { finalized: boolean })
+          .finalized,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(true);
+  return report_id;
+}
+
+const heading = (page: Page) => page.getByTestId('results-heading');
+const card = (page: Page, id: string) => page.getByTestId(`filter-${id}`);
+
+/** Clicks page `n` of the table and waits for that page's rows (fetched, or from the cache). */
+async function goToPage(page: Page, n: number) {
+  const firstRow = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  const before = await firstRow.getAttribute('data-row-key');
+  await page.getByRole('listitem', { name: String(n), exact: true }).click();
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText(String(n));
+  await expect(firstRow).not.toHaveAttribute('data-row-key', before!);
+}
+
+async function enableRange(page: Page, id: string, min: number) {
+  const c = card(page, id);
+  await c.getByRole('switch').click();
+  await c.getByLabel(/Min$/).fill(String(min));
+}
+
+async function enableMode(page: Page, id: string, choice: 'Only' | 'Exclude') {
+  const c = card(page, id);
+  await c.getByRole('switch').click();
+  await c.getByText(choice, { exact: true }).click();
+}
+
+test('a seller filters a finished report, pages, selects, saves a set and shares the view', async ({
+  page,
+}) => {
+  // A long journey with two accessibility sweeps (each in both themes).
+  test.setTimeout(240_000);
+  await subscriber(page, 'L');
+  const reportId = await finishedReport(page, 60, 'Toys for Canada');
+  await page.goto(`/reports/${reportId}`);
+  await expect(page).toHaveTitle('Crossmarket - Toys for Canada');
+  await expect(
+    page.getByRole('navigation').getByText(`Toys for Canada ${reportId.split('-')[0]}`),
+  ).toBeVisible();
+  await expect(heading(page)).toHaveText('60 / 60 products');
+  await expect(page.getByText('Completed')).toBeVisible();
+  await expectAccessible(page, 'report detail');
+
+  // Three filters on each side.
+  await enableRange(page, 'cross_sellers_count', 1);
+  await enableMode(page, 'cross_no_shipping', 'Exclude');
+  await enableRange(page, 'cross_weight_lbs', 0);
+  await enableRange(page, 'to_sellers_count', 1);
+  await enableMode(page, 'to_no_stock', 'Exclude');
+  await enableRange(page, 'to_review_count', 0);
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(/[?&]f=/);
+  await expect(page.getByTestId('active-filters-badge')).toContainText('6');
+  await expect(heading(page)).not.toHaveText('60 / 60 products');
+  const filtered = (await heading(page).textContent())!;
+  const count = Number(filtered.split(' / ')[0]);
+  expect(count).toBeGreaterThan(20);
+
+  // Sort by PPR, then page 2.
+  await page.getByTestId('sort-select').click();
+  await page.getByTitle('PPR (descending)').click();
+  await expect(page).toHaveURL(/sort=ppr-desc/);
+  await goToPage(page, 2);
+  await expect(page).toHaveURL(/sort=ppr-desc.*page=2|page=2.*sort=ppr-desc/);
+
+  // Select a row on page 2 and one on page 1: both are kept.
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await rows.nth(0).getByRole('checkbox').check();
+  const secondPageId = await rows.nth(0).getAttribute('data-row-key');
+  await goToPage(page, 1);
+  await rows.nth(1).getByRole('checkbox').check();
+  await expect(page.getByTestId('selected-count')).toHaveText('2 products selected');
+  await goToPage(page, 2);
+  await expect(page.locator(`tr[data-row-key="${secondPageId}"]`).getByRole('checkbox')).toBeChecked();
+
+  // Save the filters as a set.
+  await page.getByRole('button', { name: 'Save as Filter Set' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Save New Filter Set' });
+  await expect(dialog.getByText('6 filters will be saved.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Please input filter set name')).toBeVisible();
+  await dialog.getByLabel('Filter set name').fill('Six for Canada');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Filter Set Created')).toBeVisible();
+
+  // The URL restores the same view.
+  const url = page.url();
+  await page.reload();
+  await expect(heading(page)).toHaveText(filtered);
+  await expect(page.getByTestId('sort-select')).toContainText('PPR (descending)');
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+  await expect(card(page, 'to_review_count').getByRole('switch')).toBeChecked();
+  expect(page.url()).toBe(url);
+
+  // Reset, then load the set back.
+  await page.getByRole('button', { name: 'Reset Filters' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(heading(page)).toHaveText('60 / 60 products');
+  await expect(page).not.toHaveURL(/[?&]f=/);
+  await page.getByTestId('load-filter-set').click();
+  await page.getByTitle(/Six for Canada \(6 filters\)/).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(heading(page)).toHaveText(filtered);
+
+  // Back returns to the unfiltered view.
+  await page.goBack();
+  await expect(heading(page)).toHaveText('60 / 60 products');
+  await page.goForward();
+  await expect(heading(page)).toHaveText(filtered);
+
+  // A product's sellers.
+  await rows.first().getByRole('button', { name: 'Sellers & Prices' }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: 'other prices showing' });
+  await expect(drawer.getByText(/other prices? showing/).first()).toBeVisible();
+  await expect(drawer.getByTestId('seller-card').first()).toBeVisible();
+  await expectAccessible(page, 'sellers drawer', '.ant-drawer');
+});
+
+test('a broken link, another seller’s report and an unknown one', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await subscriber(page, 'L');
+  const reportId = await finishedReport(page, 5, 'Mine');
+  await page.goto(`/reports/${reportId}?f=not-a-filter`);
+  await expect(page.getByTestId('malformed-link')).toBeVisible();
+  await expect(heading(page)).toHaveText('5 / 5 products');
+
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const other = await context.newPage();
+  await subscriber(other, 'L');
+  await other.goto(`/reports/${reportId}`);
+  await expect(other.getByText("This report isn't a valid report.", { exact: false })).toBeVisible();
+  await other.goto('/reports/00000000-0000-4000-8000-000000000000');
+  await expect(other.getByText("This report isn't a valid report.", { exact: false })).toBeVisible();
+  await expectAccessible(other, 'invalid report');
+  await context.close();
+});
