@@ -27,9 +27,12 @@ const stale = sources.some(
 );
 if (stale && process.env.SKIP_WEB_BUILD !== '1') {
   console.log('Building the web app…');
+  // Always the production bundle: a NODE_ENV=test caller (the e2e setup) would otherwise get React's
+  // development build, which then stays in dist for the next `npm start`.
   const build = spawnSync('npm', ['run', 'build', '--workspace', '@crossmarket/web'], {
     stdio: 'inherit',
     cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
