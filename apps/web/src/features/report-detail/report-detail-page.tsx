@@ -114,12 +114,14 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
     () => ({ from: report.from_country_info, to: report.to_country_info }),
     [report.from_country_info, report.to_country_info],
   );
+  // Every answer carries the option lists; the cards re-render only when they really change.
+  const categories = results.data?.categories;
+  const bsrCategories = results.data?.bsr_categories;
+  const categoriesKey = `${categories?.join('\u0000')}\u0001${bsrCategories?.join('\u0000')}`;
   const options = useMemo(
-    () => ({
-      categories: results.data?.categories ?? [],
-      bsr_categories: results.data?.bsr_categories ?? [],
-    }),
-    [results.data?.categories, results.data?.bsr_categories],
+    () => ({ categories: categories ?? [], bsr_categories: bsrCategories ?? [] }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for both lists' contents
+    [categoriesKey],
   );
 
   const scrollTo = (ref: React.RefObject<HTMLDivElement | null>) =>

@@ -1,5 +1,7 @@
 import { regionByCode, type ProductSide, type RegionCode } from '@crossmarket/domain';
-import { Button, Descriptions, Flex, Image, Popover, Tag, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { App, Button, Descriptions, Flex, Popover, Tag, Typography } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryInfo } from '../api/report';
 import type { ResultRowView } from '../api/filter-results';
@@ -20,7 +22,27 @@ export function statusReasonKey(status: ProductSide['status']) {
     : 'statusReason.other';
 }
 
-export function ProductDetails({
+/** Copies a product ID; one small button instead of Typography's copyable (a tooltip per row). */
+function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  return (
+    <Button
+      size="small"
+      type="text"
+      icon={<CopyOutlined />}
+      aria-label={t('reportDetail.copy')}
+      onClick={() =>
+        void navigator.clipboard
+          ?.writeText(text)
+          .then(() => message.success(t('reportDetail.copied'), 1))
+          .catch(() => undefined)
+      }
+    />
+  );
+}
+
+export const ProductDetails = memo(function ProductDetails({
   row,
   countries,
   onSellers,
@@ -35,21 +57,24 @@ export function ProductDetails({
   return (
     <Flex gap={8} align="start">
       {image ? (
-        <Image src={image} alt="" width={48} height={48} style={{ objectFit: 'contain' }} preview={false} />
+        <img
+          src={image}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+          style={{ objectFit: 'contain', flex: 'none' }}
+        />
       ) : (
         <div style={{ width: 48, flex: 'none' }} />
       )}
       <Flex vertical gap={2} style={{ minWidth: 0 }}>
-        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: side.title }} style={{ margin: 0 }}>
+        <div className="clamp-2" title={side.title ?? undefined}>
           {side.title ?? t('reportDetail.na')}
-        </Typography.Paragraph>
+        </div>
         <Flex gap={6} wrap align="center">
-          <Typography.Text
-            code
-            copyable={{ text: row.product_id, tooltips: [t('reportDetail.copy'), t('reportDetail.copied')] }}
-          >
-            {row.product_id}
-          </Typography.Text>
+          <Typography.Text code>{row.product_id}</Typography.Text>
+          <CopyButton text={row.product_id} />
           {(['from', 'to'] as const).map((k) => (
             <Typography.Link
               key={k}
@@ -85,9 +110,9 @@ export function ProductDetails({
       </Flex>
     </Flex>
   );
-}
+});
 
-export function BasicInfo({ row }: { row: ResultRowView }) {
+export const BasicInfo = memo(function BasicInfo({ row }: { row: ResultRowView }) {
   const { t } = useTranslation();
   const num = useNumber();
   const to = row.row_to;
@@ -163,9 +188,9 @@ export function BasicInfo({ row }: { row: ResultRowView }) {
       </span>
     </Flex>
   );
-}
+});
 
-export function SideCell({ side, currency }: { side: ProductSide; currency: string }) {
+export const SideCell = memo(function SideCell({ side, currency }: { side: ProductSide; currency: string }) {
   const { t } = useTranslation();
   const money = useMoney();
   const num = useNumber();
@@ -195,9 +220,9 @@ export function SideCell({ side, currency }: { side: ProductSide; currency: stri
       </Flex>
     </Flex>
   );
-}
+});
 
-export function CostProfit({
+export const CostProfit = memo(function CostProfit({
   row,
   settingsDefined,
   currency,
@@ -233,4 +258,4 @@ export function CostProfit({
       )}
     </Flex>
   );
-}
+});
