@@ -15,6 +15,7 @@ import { registerRatesRoutes } from './features/rates/routes';
 import { registerReportRoutes } from './features/reports/routes';
 import { registerAnalysisRoutes } from './features/analysis/routes';
 import { registerFilterSetRoutes } from './features/filter-sets/routes';
+import { registerInventoryRoutes } from './features/inventories/routes';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerReportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, rates });
   registerAnalysisRoutes(app, { db, guard });
   registerFilterSetRoutes(app, { db, guard });
+  registerInventoryRoutes(app, { db, guard });
   app.get('/api/app-config', async () => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {

@@ -118,6 +118,12 @@ export const inventoryRegions = () =>
   REGIONS.filter(
     (r) => r.roles.includes('inventory') && (r.roles.includes('buying') || r.roles.includes('selling')),
   );
+/** An inventory's buying country: the inventory role plus buying. */
+export const inventoryBuyingRegions = () =>
+  REGIONS.filter((r) => r.roles.includes('inventory') && r.roles.includes('buying'));
+/** An inventory's selling country: the inventory role plus selling. */
+export const inventorySellingRegions = () =>
+  REGIONS.filter((r) => r.roles.includes('inventory') && r.roles.includes('selling'));
 
 /** The fixed rate table, by currency code. */
 export const FIXED_RATES: Readonly<Record<string, number>> = Object.fromEntries(

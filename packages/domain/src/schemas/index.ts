@@ -7,3 +7,4 @@ export * from './settings';
 export * from './reports';
 export * from './analysis';
 export * from './filter-sets';
+export * from './inventories';

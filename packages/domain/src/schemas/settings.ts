@@ -130,8 +130,12 @@ export const settingsSchema = z
 export type SettingsInput = z.input<typeof settingsSchema>;
 export type Settings = z.output<typeof settingsSchema>;
 
+export const INVENTORY_TITLE_MAX = 200;
+
 export const inventoryFormSchema = z.object({
-  title: requiredString('validation.inventory.title').pipe(z.string().max(200)),
+  title: requiredString('validation.inventory.title').pipe(
+    z.string().max(INVENTORY_TITLE_MAX, 'validation.inventory.titleTooLong'),
+  ),
   from_country: requiredString('validation.inventory.country'),
   to_country: requiredString('validation.inventory.country'),
   sell_type: z.literal('fbm', { error: 'validation.inventory.sellType' }),

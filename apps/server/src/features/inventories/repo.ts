@@ -1,0 +1,200 @@
+import type {
+  Inventory,
+  InventoryCreate,
+  InventoryProductPage,
+  InventoryUpdate,
+  RegionCode,
+  Settings,
+} from '@crossmarket/domain';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { filterSets, inventories, inventoryProducts } from '../../db/schema';
+
+/** Why a write was refused; the routes turn each into its HTTP answer. */
+export type InventoryRefusal = 'not_found' | 'bad_filter' | 'same_countries';
+
+const owned = (userId: string, id: string) => and(eq(inventories.id, id), eq(inventories.userId, userId));
+
+const columns = {
+  id: inventories.id,
+  title: inventories.title,
+  sellType: inventories.sellType,
+  fromCountry: inventories.fromCountry,
+  toCountry: inventories.toCountry,
+  fromMarketplace: inventories.fromMarketplace,
+  toMarketplace: inventories.toMarketplace,
+  amazonStoreId: inventories.amazonStoreId,
+  filterId: inventories.filterId,
+  settings: inventories.settings,
+  createdAt: inventories.createdAt,
+  filterSetId: filterSets.id,
+  filterSetName: filterSets.name,
+  filtersCount: filterSets.filtersCount,
+  // Counted over the primary key (inventory_id, code).
+  productsCount: sql<number>`(select count(*)::int from inventory_products p where p.inventory_id = ${inventories.id})`,
+};
+
+// The filter set is joined by owner too: an inventory only ever names one of its user's sets.
+const query = (db: Db, userId: string, where?: SQL) =>
+  db
+    .select(columns)
+    .from(inventories)
+    .leftJoin(filterSets, and(eq(filterSets.id, inventories.filterId), eq(filterSets.userId, userId)))
+    .where(and(eq(inventories.userId, userId), where))
+    .orderBy(desc(inventories.createdAt), desc(inventories.id));
+
+type Row = Awaited<ReturnType<typeof query>>[number];
+
+const view = (r: Row): Inventory => ({
+  id: r.id,
+  title: r.title,
+  sell_type: r.sellType as Inventory['sell_type'],
+  from_country: r.fromCountry as RegionCode,
+  to_country: r.toCountry as RegionCode,
+  from_marketplace: r.fromMarketplace,
+  to_marketplace: r.toMarketplace,
+  amazon_store_id: r.amazonStoreId,
+  filter_id: r.filterId,
+  filter_set:
+    r.filterSetId === null
+      ? null
+      : { id: r.filterSetId, name: r.filterSetName!, filters_count: r.filtersCount! },
+  settings: r.settings as Settings,
+  created_at: r.createdAt.toISOString(),
+  products_count: r.productsCount,
+});
+
+async function select(db: Db, userId: string, where?: SQL): Promise<Inventory[]> {
+  return (await query(db, userId, where)).map(view);
+}
+
+/** The user's inventories, newest first; with `toCountry`, only those selling there. */
+export function listInventories(db: Db, userId: string, filter: { toCountry?: string } = {}) {
+  return select(db, userId, filter.toCountry ? eq(inventories.toCountry, filter.toCountry) : undefined);
+}
+
+export async function findInventory(db: Db, userId: string, id: string): Promise<Inventory | undefined> {
+  const [found] = await select(db, userId, eq(inventories.id, id));
+  return found;
+}
+
+/**
+ * Whether `filterId` is one of the user's sets. The row is locked FOR KEY SHARE until the transaction
+ * ends, so the set cannot be deleted between this check and the write that references it (its delete
+ * waits, then meets the foreign key: 409 "already in use").
+ */
+async function holdOwnFilterSet(tx: Db, userId: string, filterId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: filterSets.id })
+    .from(filterSets)
+    .where(and(eq(filterSets.id, filterId), eq(filterSets.userId, userId)))
+    .for('key share');
+  return row !== undefined;
+}
+
+export async function insertInventory(
+  db: Db,
+  userId: string,
+  values: InventoryCreate,
+): Promise<Inventory | 'bad_filter'> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    if (values.filter_id && !(await holdOwnFilterSet(tx, userId, values.filter_id))) return 'bad_filter';
+    const [row] = await tx
+      .insert(inventories)
+      .values({
+        userId,
+        title: values.title,
+        sellType: values.sell_type,
+        fromCountry: values.from_country,
+        toCountry: values.to_country,
+        amazonStoreId: values.amazon_store_id ?? null,
+        filterId: values.filter_id ?? null,
+        settings: values.settings,
+      })
+      .returning({ id: inventories.id });
+    return (await findInventory(tx, userId, row!.id))!;
+  });
+}
+
+/**
+ * Applies the fields sent. A country sent alone is checked against the stored other one, under the row's
+ * lock so two half-patches cannot together make the countries equal.
+ */
+export async function updateInventory(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: InventoryUpdate,
+): Promise<Inventory | InventoryRefusal> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [current] = await tx
+      .select({ from: inventories.fromCountry, to: inventories.toCountry })
+      .from(inventories)
+      .where(owned(userId, id))
+      .for('update');
+    if (!current) return 'not_found';
+    if ((changes.from_country ?? current.from) === (changes.to_country ?? current.to))
+      return 'same_countries';
+    if (changes.filter_id && !(await holdOwnFilterSet(tx, userId, changes.filter_id))) return 'bad_filter';
+    await tx
+      .update(inventories)
+      .set({
+        ...(changes.title !== undefined && { title: changes.title }),
+        ...(changes.sell_type !== undefined && { sellType: changes.sell_type }),
+        ...(changes.from_country !== undefined && { fromCountry: changes.from_country }),
+        ...(changes.to_country !== undefined && { toCountry: changes.to_country }),
+        ...(changes.amazon_store_id !== undefined && { amazonStoreId: changes.amazon_store_id }),
+        ...(changes.filter_id !== undefined && { filterId: changes.filter_id }),
+        ...(changes.settings !== undefined && { settings: changes.settings }),
+      })
+      .where(owned(userId, id));
+    return (await findInventory(tx, userId, id))!;
+  });
+}
+
+/** False when the inventory is not the user's. Its products go with it (ON DELETE CASCADE). */
+export async function deleteInventory(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db.delete(inventories).where(owned(userId, id)).returning({ id: inventories.id });
+  return rows.length > 0;
+}
+
+/**
+ * One page of the inventory's products by code (the primary key's order), and their total; undefined when
+ * the inventory is not the user's. The two reads run side by side, each owner-checked.
+ */
+export async function listInventoryProducts(
+  db: Db,
+  userId: string,
+  id: string,
+  { page, perPage }: { page: number; perPage: number },
+): Promise<InventoryProductPage | undefined> {
+  const [[counted], rows] = await Promise.all([
+    db
+      .select({ total: sql<number>`count(${inventoryProducts.code})::int` })
+      .from(inventories)
+      .leftJoin(inventoryProducts, eq(inventoryProducts.inventoryId, inventories.id))
+      .where(owned(userId, id))
+      .groupBy(inventories.id),
+    db
+      .select({
+        code: inventoryProducts.code,
+        image: inventoryProducts.image,
+        createdAt: inventoryProducts.createdAt,
+      })
+      .from(inventoryProducts)
+      .innerJoin(inventories, eq(inventories.id, inventoryProducts.inventoryId))
+      .where(owned(userId, id))
+      .orderBy(asc(inventoryProducts.code))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+  ]);
+  if (!counted) return undefined;
+  return {
+    products: rows.map((r) => ({ code: r.code, image: r.image, created_at: r.createdAt.toISOString() })),
+    total: counted.total,
+    page,
+    per_page: perPage,
+  };
+}

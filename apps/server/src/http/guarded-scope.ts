@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../app';
+import type { Caller, Guard } from '../features/auth/guard';
+import type { HttpError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, set by a guarded scope's onRequest hook; null elsewhere. */
+    caller: Caller | null;
+  }
+}
+
+const uuid = z.uuid();
+
+/** `:id` of a user's row. A malformed one never reaches this schema: the scope answers 404 first. */
+export const idParams = z.object({ id: uuid });
+
+/**
+ * Registers `routes` in a scope of their own that guards every request once, before anything else:
+ * - onRequest runs the guard before the body is parsed and validated, so a stranger gets 401 whatever
+ *   they send, and sets `request.caller` (read it with `callerOf`);
+ * - a malformed `:id` names no row of this user's, like an unknown one: `missing()` (a 404) rather than
+ *   a params error, and before the body or query is validated.
+ */
+export function registerGuardedScope(
+  app: App,
+  guard: Guard,
+  missing: () => HttpError,
+  routes: (scope: App) => void,
+): void {
+  void app.register(async (plugin) => {
+    // A plugin's instance starts with Fastify's default type provider; the zod one gives typed bodies.
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
+    scope.decorateRequest('caller', null);
+    scope.addHook('onRequest', async (request) => {
+      request.caller = await guard(request);
+    });
+    scope.addHook('preValidation', async (request) => {
+      const { id } = request.params as { id?: string };
+      if (id !== undefined && !uuid.safeParse(id).success) throw missing();
+    });
+    routes(scope);
+  });
+}
+
+/** The account the scope's guard found; only routes registered through `registerGuardedScope` have one. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error(`${request.routeOptions.url} is registered outside a guarded scope`);
+  return request.caller;
+}
