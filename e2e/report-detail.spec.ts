@@ -1,4 +1,14 @@
-import type { Page } from '@playwright/test';
+import fs from 'node:fs';
+// The writers' module alone: the package's index also brings JSON texts Playwright's loader cannot import.
+import {
+  buildAutoPriceFile,
+  buildInventoryFile,
+  buildProductIdList,
+  DEFAULT_EXPORT_OPTIONS,
+  selectExportItems,
+  type ExportProduct,
+} from '../packages/domain/src/exports';
+import type { Download, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { subscriber } from './helpers';
@@ -165,3 +175,88 @@ test('a broken link, another seller’s report and an unknown one', async ({ pag
   await expectAccessible(other, 'invalid report');
   await context.close();
 });
+
+test('a seller prices a report with the recommended rules and downloads the three files', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await subscriber(page, 'L');
+  const reportId = await finishedReport(page, 40, 'Priced for Canada');
+  await page.goto(`/reports/${reportId}`);
+  await expect(heading(page)).toHaveText('40 / 40 products');
+  await expect(card(page, 'to_ppr_percent').getByRole('switch')).toBeDisabled();
+
+  // Settings: the recommended rule set, applied.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Apply Settings & Filters' }).waitFor();
+  await page.getByLabel('Handling Time (days)').fill('21');
+  await page.getByRole('button', { name: 'Apply Settings & Filters' }).click();
+  await expect(page.getByText('Enter value')).toBeVisible();
+  await page.getByLabel('Handling Time (days)').fill('3');
+  await expect(page.getByText('Enter value')).toBeHidden();
+  await page.getByRole('button', { name: 'Recommended' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByTestId('rule-1')).toBeVisible();
+  await expectAccessible(page, 'settings tab');
+  await page.getByRole('button', { name: 'Apply Settings & Filters' }).click();
+  await expect(page.getByText('Success', { exact: true })).toBeVisible();
+  await expect(page.locator('.ant-table-tbody').getByText('PPR:').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Filters' }).click();
+  await expect(card(page, 'to_ppr_percent').getByRole('switch')).toBeEnabled();
+
+  // Two products on two pages.
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  const selected: string[] = [];
+  await rows.nth(0).getByRole('checkbox').check();
+  selected.push((await rows.nth(0).getAttribute('data-row-key'))!);
+  await goToPage(page, 2);
+  await rows.nth(0).getByRole('checkbox').check();
+  selected.push((await rows.nth(0).getAttribute('data-row-key'))!);
+  await expect(page.getByTestId('selected-count')).toHaveText('2 products selected');
+
+  // The export drawer writes the inventory and AutoPrice files.
+  await page.getByRole('button', { name: 'Download Inventory File' }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: 'Exporting 2 products' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByLabel('Exclude banned products').uncheck();
+  await expect(drawer.getByText('Brand-banned, word-banned, or product ID-banned products')).toBeVisible();
+  await drawer.getByLabel('Exclude banned products').check();
+  await drawer.getByLabel('AutoPrice Rule Name').fill('Crossmarket rule');
+  await expectAccessible(page, 'export drawer', '.ant-drawer');
+  const downloads: Download[] = [];
+  page.on('download', (d) => downloads.push(d));
+  await drawer.getByRole('button', { name: 'Download' }).click();
+  await expect.poll(() => downloads.length).toBe(2);
+  const inventory = downloads.find((d) => d.suggestedFilename().startsWith('inventory-'))!;
+  const autoprice = downloads.find((d) => d.suggestedFilename().startsWith('autoprice-'))!;
+  expect(inventory.suggestedFilename()).toMatch(new RegExp(`^inventory-${reportId.split('-')[0]}-us-ca-`));
+
+  // Byte for byte what the domain's writers make of the same export answer.
+  const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+  const answer = (await (
+    await page.request.post('/v1/exports', {
+      data: { report_id: reportId, export_type: 'fbm', product_ids: selected.join(',') },
+    })
+  ).json()) as { data: Omit<ExportProduct, 'matchesFilters'>[] };
+  const items = selectExportItems(
+    answer.data.map((p) => ({ ...p, matchesFilters: true })),
+    DEFAULT_EXPORT_OPTIONS,
+    { userId: me.user.id },
+  );
+  expect(items.length).toBeGreaterThan(0);
+  expect(await read(inventory)).toBe(buildInventoryFile(items, { handlingTime: 3 }));
+  expect(await read(autoprice)).toBe(
+    buildAutoPriceFile(items, { country: 'ca', currency: 'CAD', ruleName: 'Crossmarket rule' }),
+  );
+  await drawer.getByRole('button', { name: 'Close' }).click();
+
+  // The product ID list of the selection.
+  const listDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Selected' }).click();
+  const list = await listDownload;
+  expect(await read(list)).toBe(buildProductIdList(selected));
+});
+
+async function read(download: Download) {
+  return fs.readFileSync((await download.path())!, 'utf8');
+}

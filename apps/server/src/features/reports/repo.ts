@@ -61,6 +61,8 @@ export function reportDetail(r: ReportRow) {
     to_country_info: countryInfo(r.toCountry),
     parity_rates: rates,
     parity: parityFor(r.fromCountry as RegionCode, r.toCountry as RegionCode, rates),
+    /** The seller's saved settings for this report; null until the Settings tab saves them. */
+    settings: r.settings ?? null,
   };
 }
 

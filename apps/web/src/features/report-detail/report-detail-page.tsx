@@ -23,6 +23,9 @@ import { LoadFilterSet, SaveFilterSetModal } from './components/filter-set-contr
 import type { Countries } from './components/product-cells';
 import { ResultsTable, SelectAllToggle } from './components/results-table';
 import { SellersDrawer } from './components/sellers-drawer';
+import { SettingsTab } from './components/settings-tab';
+import { ActionsCards } from './components/actions-cards';
+import { ExportDrawer } from './components/export-drawer';
 import { useSelection } from './selection';
 import { readAppliedFilters, useFilterForm } from './use-filter-form';
 import { readView, SORT_OPTIONS, sortFields, writeView, type ReportView } from './view-state';
@@ -59,6 +62,7 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
   const [saving, setSaving] = useState<{ content: string; count: number } | null>(null);
   const [panelOpen, setPanelOpen] = useState(true);
   const [tab, setTab] = useState('filters');
+  const [exporting, setExporting] = useState(false);
   const filtersRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
 
@@ -88,9 +92,15 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
     [report.id, applied.malformed, view.f, view.size, view.page, view.sort],
   );
   const results = useFilterResults(request);
-  const settingsDefined = results.data?.settings_defined ?? false;
+  const settingsDefined = report.settings !== null || (results.data?.settings_defined ?? false);
   const form = useFilterForm(applied.filters, applied.malformed ? '' : view.f, settingsDefined);
   const selection = useSelection(results.data?.filtered_ids);
+  const filteredSet = useMemo(() => new Set(results.data?.filtered_ids ?? []), [results.data?.filtered_ids]);
+  // Frozen while the drawer is open: the export is of what was selected when it opened.
+  const exportIds = useMemo(
+    () => (exporting ? [...selection.selected] : []),
+    [exporting, selection.selected],
+  );
 
   // "Loading..." while a page is on its way, then "Completed"; a failure is logged and the last rows stay.
   useEffect(() => {
@@ -249,9 +259,7 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
                       {
                         key: 'settings',
                         label: t('reportDetail.tabs.settings'),
-                        children: (
-                          <Typography.Paragraph>{t('reportDetail.settingsComing')}</Typography.Paragraph>
-                        ),
+                        children: <SettingsTab report={report} onApplied={() => scrollTo(tableRef)} />,
                       },
                     ]}
                   />
@@ -317,12 +325,28 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
             onClear={selection.clear}
           />
         </div>
+        <div style={{ marginTop: 16 }}>
+          <ActionsCards
+            report={report}
+            selected={selection.selected}
+            filteredIds={results.data?.filtered_ids ?? []}
+            settingsDefined={settingsDefined}
+            onExport={() => setExporting(true)}
+          />
+        </div>
       </div>
       <SellersDrawer
         reportId={report.id}
         row={sellersRow}
         countries={countries}
         onClose={() => setSellersFor(null)}
+      />
+      <ExportDrawer
+        open={exporting}
+        onClose={() => setExporting(false)}
+        report={report}
+        productIds={exportIds}
+        filteredIds={filteredSet}
       />
       <SaveFilterSetModal pending={saving} onClose={() => setSaving(null)} />
     </Flex>

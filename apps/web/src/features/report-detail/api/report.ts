@@ -1,4 +1,4 @@
-import type { RegionCode } from '@crossmarket/domain';
+import type { PricingSettings, RegionCode } from '@crossmarket/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 
@@ -25,6 +25,8 @@ export interface ReportDetail {
   to_country_info: CountryInfo;
   parity_rates: Record<string, number>;
   parity: number;
+  /** Saved with the Settings tab; null until then. */
+  settings: PricingSettings | null;
 }
 
 /** One of the user's reports; another user's or an unknown one is a 404 and is not retried. */

@@ -1,0 +1,29 @@
+import type { Settings } from '@crossmarket/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client';
+
+/**
+ * POST /v1/settings: stores the settings and re-prices every row; then the report (its saved settings)
+ * and every filters answer of this report are fetched again.
+ */
+export function useSaveSettings(reportId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: Settings) => {
+      const answer = await api<{ error: boolean; message?: string }>('/v1/settings', {
+        body: { report_id: reportId, ...settings },
+      });
+      if (answer.error) throw new ApiError(200, 'settings_failed', answer.message ?? 'settings failed');
+      return answer;
+    },
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['report', reportId] }),
+        client.invalidateQueries({
+          queryKey: ['filters'],
+          predicate: (q) => (q.queryKey[1] as { report_id?: string } | undefined)?.report_id === reportId,
+        }),
+      ]);
+    },
+  });
+}
