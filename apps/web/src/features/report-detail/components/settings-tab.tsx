@@ -1,10 +1,11 @@
 import { defaultReportSettings, PRESET_RULE_SETS, type Settings } from '@crossmarket/domain';
 import { App, Button, Col, Divider, Flex, Form, InputNumber, Radio, Row, Select, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRules, type SchemaPick } from '../../../lib/zod-form';
 import type { ReportDetail } from '../api/report';
 import { useSaveSettings } from '../api/settings';
+import { LoadInventorySettings, SaveInventoryModal } from './inventory-settings-controls';
 import { PricingRules } from './pricing-rules';
 
 const pick: SchemaPick = (s) => s.settingsSchema;
@@ -31,6 +32,7 @@ export function SettingsTab({ report, onApplied }: { report: ReportDetail; onApp
   // Untyped: fields are addressed by computed paths (pricing_rules.3.min_rate).
   const [form] = Form.useForm();
   const save = useSaveSettings(report.id);
+  const [saving, setSaving] = useState<Settings | null>(null);
   const parityType = Form.useWatch('parity_type', form);
   const defaults = () => defaultReportSettings(report.parity);
 
@@ -53,6 +55,13 @@ export function SettingsTab({ report, onApplied }: { report: ReportDetail; onApp
     } catch (error) {
       console.error('Saving settings failed', error);
       void message.error(t('validation.analysis.failed'));
+    }
+  };
+  const saveAsInventory = async () => {
+    try {
+      setSaving((await form.validateFields({ recursive: true })) as Settings);
+    } catch {
+      // The form shows what to fix.
     }
   };
   const confirm = (title: string, content: string, onOk: () => void) =>
@@ -87,6 +96,15 @@ export function SettingsTab({ report, onApplied }: { report: ReportDetail; onApp
       onFinish={apply}
       data-testid="settings-form"
     >
+      <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
+        <LoadInventorySettings
+          report={report}
+          onLoad={(settings) => {
+            form.setFieldsValue(settings);
+            form.setFields(changedPaths(settings).map((name) => ({ name, errors: [] })));
+          }}
+        />
+      </Flex>
       <Row gutter={16}>
         {number('handling_time', t('reportDetail.settings.handlingTime'))}
         <Col xs={24} sm={12} lg={8}>
@@ -137,7 +155,9 @@ export function SettingsTab({ report, onApplied }: { report: ReportDetail; onApp
           {t('reportDetail.settings.apply')}
         </Button>
         <Button onClick={reset}>{t('reportDetail.settings.reset')}</Button>
+        <Button onClick={() => void saveAsInventory()}>{t('reportDetail.inventories.save')}</Button>
       </Flex>
+      <SaveInventoryModal report={report} settings={saving} onClose={() => setSaving(null)} />
     </Form>
   );
 }
