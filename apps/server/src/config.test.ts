@@ -44,6 +44,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
 
+  it('never repeats a secret value or a URL that may carry a password', () => {
+    const secrets = {
+      SESSION_SECRET: 'short-but-secret',
+      DATABASE_URL: 'mysql://admin:hunter2@db',
+      SMTP_URL: 'http://mailer:pa55word@host',
+      STRIPE_SECRET_KEY: '',
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    try {
+      loadConfig(secrets);
+      expect.unreachable('the configuration is invalid');
+    } catch (error) {
+      const text = (error as ConfigError).message;
+      expect(text).toMatch(/SESSION_SECRET: must be at least 32 characters/);
+      expect(text).toMatch(/DATABASE_URL:/);
+      expect(text).toMatch(/SMTP_URL:/);
+      for (const value of ['short-but-secret', 'hunter2', 'pa55word']) expect(text).not.toContain(value);
+    }
+  });
+
+  it('refuses the sandbox payments and the mail outbox in production unless DEMO=true', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(/PAYMENTS_PROVIDER: is the sandbox engine/);
+    expect(() => loadConfig(production)).toThrow(/MAIL_TRANSPORT: keeps mails in the database/);
+    expect(() => loadConfig({ ...production, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://h:25' })).toThrow(
+      /PAYMENTS_PROVIDER/,
+    );
+    const demo = loadConfig({ ...production, DEMO: 'true' });
+    expect(demo).toMatchObject({ DEMO: true, PAYMENTS_PROVIDER: 'sandbox', MAIL_TRANSPORT: 'outbox' });
+    expect(loadConfig({}).DEMO).toBe(false);
+  });
+
   it('needs SMTP_URL for the smtp transport', () => {
     expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(
       /SMTP_URL: is required when MAIL_TRANSPORT=smtp/,

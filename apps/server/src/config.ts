@@ -82,6 +82,10 @@ export const envSchema = z.object({
    * them (the address they saw) becomes the client address the rate limits key on. Unset: trust nothing.
    */
   TRUST_PROXY: optional(trustProxyList),
+  /** A public demo: production may run the sandbox payments and the mail outbox (never a real card). */
+  DEMO: optional(z.enum(['true', 'false'], { error: 'must be true or false' }))
+    .default('false')
+    .transform((v) => v === 'true'),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string().min(3)).default('Crossmarket <no-reply@crossmarket.local>'),
   BLOG_URL: optional(z.url()).default('https://blog.crossmarket.app'),
@@ -101,6 +105,9 @@ export interface Config extends Omit<Env, 'SESSION_SECRET' | 'APP_URL'> {
   webDistDir: string;
   SESSION_SECRET?: string;
 }
+
+/** Variables whose values are never repeated in an error: secrets, keys, tokens and URLs with credentials. */
+const SECRET_VARIABLE = /SECRET|TOKEN|PASSWORD|_KEY$|DATABASE_URL|SMTP_URL/;
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
@@ -135,6 +142,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           });
         }
       }
+      // Production with the offline defaults would take sign-ups it cannot charge or mail.
+      if (e.NODE_ENV === 'production' && !e.DEMO) {
+        if (e.PAYMENTS_PROVIDER === 'sandbox')
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'is the sandbox engine, which takes no real payment: set PAYMENTS_PROVIDER=stripe in production (or DEMO=true for a public demo)',
+            path: ['PAYMENTS_PROVIDER'],
+          });
+        if (e.MAIL_TRANSPORT === 'outbox')
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'keeps mails in the database, nobody receives them: set MAIL_TRANSPORT=smtp in production (or DEMO=true for a public demo)',
+            path: ['MAIL_TRANSPORT'],
+          });
+      }
       if (e.PAYMENTS_PROVIDER !== 'stripe') return;
       for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
         if (!e[name])
@@ -151,7 +175,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
         const got = env[name];
-        return `${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`;
+        // A secret's value (or a URL that may carry a password) never reaches a log or a terminal.
+        const shown = got === undefined || SECRET_VARIABLE.test(name) ? '' : ` (got "${got}")`;
+        return `${name}: ${issue.message}${shown}`;
       }),
     );
   }
