@@ -24,10 +24,27 @@ export class ApiError extends Error {
 /** The JSON body of an answer; a failure as `ApiError` in the server's error shape. */
 async function readResponse<T>(response: Response): Promise<T> {
   const text = await response.text();
-  const data = text ? JSON.parse(text) : null;
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // Not our JSON: a proxy's HTML error page, a cut-off answer. Say what happened, not "Unexpected token".
+    throw new ApiError(
+      response.status,
+      response.ok ? 'bad_response' : 'http_error',
+      response.ok
+        ? 'The server sent an answer that could not be read. Please try again.'
+        : `The server could not be reached (${response.status} ${response.statusText}). Please try again.`,
+    );
+  }
   if (!response.ok) {
     // `{ error: { code, message } }`, or the settings call's `{ error: true, code, message }`.
-    const error = data?.error === true ? data : (data?.error ?? {});
+    const body = data as { error?: unknown } | null;
+    const error = (body?.error === true ? body : (body?.error ?? {})) as {
+      code?: string;
+      message?: string;
+      fields?: ApiFieldError[];
+    };
     throw new ApiError(
       response.status,
       error.code ?? 'http_error',
