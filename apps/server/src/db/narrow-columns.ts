@@ -25,6 +25,14 @@ export function assignments(columns: readonly NarrowColumn[], source: string): S
   return sql.raw(columns.map((c) => `${c.name} = ${source}.${c.name}`).join(', '));
 }
 
+/** `name = $1, …`: one row's values, each a parameter (`value` gives a column's). */
+export function valueAssignments(columns: readonly NarrowColumn[], value: (c: NarrowColumn) => unknown): SQL {
+  return sql.join(
+    columns.map((c) => sql`${sql.raw(c.name)} = ${value(c)}`),
+    sql`, `,
+  );
+}
+
 const KNOWN = new Set(['product_id', 'position', ...NARROW_COLUMNS.map((c) => c.name)]);
 
 /** A column of `report_products` by name, qualified with its alias `r` in the analysis queries. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -89,7 +90,12 @@ export const reportProductSnapshots = pgTable(
   (t) => [primaryKey({ columns: [t.reportId, t.productId] })],
 );
 
-/** What pricing reads of both sides (a few hundred bytes per product), read when settings change. */
+/**
+ * What pricing reads of a product, read when settings change: both sides (a few hundred bytes) and the
+ * user's own profit rates for it, which replace its rule's (the specification's
+ * individual_profit_rate_min/std/max; all three or none, ordered). The worker's upsert rewrites `input`
+ * only, so the rates stay with the product.
+ */
 export const reportProductPricing = pgTable(
   'report_product_pricing',
   {
@@ -99,8 +105,22 @@ export const reportProductPricing = pgTable(
     productId: text('product_id').notNull(),
     /** `packPricingInput`'s text (positional JSON). */
     input: text('input').notNull(),
+    individualMin: doublePrecision('individual_profit_rate_min'),
+    individualStd: doublePrecision('individual_profit_rate_std'),
+    individualMax: doublePrecision('individual_profit_rate_max'),
   },
-  (t) => [primaryKey({ columns: [t.reportId, t.productId] })],
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.productId] }),
+    // All three or none; ordered like a fixed rule, not negative, finite.
+    check(
+      'report_product_pricing_individual_rates',
+      sql`case num_nulls(${t.individualMin}, ${t.individualStd}, ${t.individualMax})
+            when 3 then true
+            when 0 then 0 <= ${t.individualMin} and ${t.individualMin} < ${t.individualStd}
+                    and ${t.individualStd} < ${t.individualMax} and ${t.individualMax} < 'Infinity'
+            else false end`,
+    ),
+  ],
 );
 
 export const productOffers = pgTable(

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_ENCODED_FILTERS_LENGTH } from '../filters/codec';
-import { settingsSchema } from './settings';
+import type { FbmBlock } from '../pricing/types';
+import type { IndividualRates } from '../product';
+import { individualRatesSchema, settingsSchema } from './settings';
 
 const reportId = z.uuid({ error: 'validation.analysis.reportId' });
 
@@ -53,3 +55,51 @@ export const exportsRequestSchema = z.object({
     .max(1_200_000, 'validation.exports.productIds'),
 });
 export type ExportsRequest = z.input<typeof exportsRequestSchema>;
+
+/**
+ * PUT /v1/reports/:id/products/:productId/rates: the product's own profit rates, which replace its rule's
+ * (digits with an optional decimal part, min < std < max, each message on its field).
+ */
+export const productRatesRequestSchema = individualRatesSchema;
+export type ProductRatesRequest = z.input<typeof productRatesRequestSchema>;
+
+const money = z.number().nullable();
+const atBuyboxAndCustom = z.object({ buybox: money, custom: z.object({ std: money }) });
+
+/** The fbm block `priceProduct` answers (pricing/types.ts), as the API sends it. */
+export const fbmBlockSchema: z.ZodType<FbmBlock> = z.object({
+  available: z.boolean(),
+  reason: z.string().nullable(),
+  buy_price: money,
+  shipping_fee: money,
+  cost_in_tc: money,
+  commission_rate: z.number(),
+  commission_category: z.string().nullable(),
+  sell_price: atBuyboxAndCustom,
+  profit_amount: atBuyboxAndCustom,
+  profit_percent: atBuyboxAndCustom,
+  fba_profit_percent: money,
+  min_price: money,
+  std_price: money,
+  max_price: money,
+  stock: z.number(),
+  rule_index: z.number().int().nullable(),
+  diff_between_lowest: money,
+});
+
+export const individualRatesViewSchema: z.ZodType<IndividualRates> = z.object({
+  min: z.number(),
+  std: z.number(),
+  max: z.number(),
+});
+
+/**
+ * The answer of PUT and DELETE /v1/reports/:id/products/:productId/rates: the product's rates (null once
+ * cleared) and its fbm block re-priced with them, so the results table updates the row without a refetch.
+ */
+export const productRatesResponseSchema = z.object({
+  product_id: z.string(),
+  individual: individualRatesViewSchema.nullable(),
+  fbm: fbmBlockSchema,
+});
+export type ProductRatesResponse = z.output<typeof productRatesResponseSchema>;

@@ -237,6 +237,12 @@ describe('settings and pricing rules', () => {
     expect(errors(individualRatesSchema, { min: 10, std: 10, max: 20 }).min).toEqual([
       'Minimum rate must be lower than standard rate',
     ]);
+    // Missing, negative, or too long to be a finite number: "Enter rate" on the field.
+    expect(errors(individualRatesSchema, { min: 5, std: 10 })).toEqual({ max: ['Enter rate'] });
+    expect(errors(individualRatesSchema, { min: -1, std: 10, max: 20 })).toEqual({ min: ['Enter rate'] });
+    expect(errors(individualRatesSchema, { min: 1, std: 2, max: '9'.repeat(400) })).toEqual({
+      max: ['Enter rate'],
+    });
   });
 
   const settings = {

@@ -67,10 +67,16 @@ export const pricingRuleSchema = z
   });
 export type PricingRuleInput = z.input<typeof pricingRuleSchema>;
 
-/** Per-product custom rates: digits with an optional decimal part, ordered like a fixed rule. */
+/**
+ * Per-product custom rates: digits with an optional decimal part (or a JSON number, not negative), ordered
+ * like a fixed rule. A text too long to be a finite number is refused like any other bad rate.
+ */
 const rateText = z
-  .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/, 'validation.rules.rate')])
-  .transform(Number);
+  .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/, 'validation.rules.rate')], {
+    error: 'validation.rules.rate',
+  })
+  .transform(Number)
+  .pipe(z.number({ error: 'validation.rules.rate' }).min(0, 'validation.rules.rate'));
 export const individualRatesSchema = z
   .object({ min: rateText, std: rateText, max: rateText })
   .superRefine((v, ctx) =>

@@ -7,6 +7,7 @@ import {
   type FbmBlock,
   type BannedReason,
   type filtersRequestSchema,
+  type IndividualRates,
   type ProductSide,
   type SortKey,
 } from '@crossmarket/domain';
@@ -24,6 +25,8 @@ export interface ResultRowView {
   product_id: string;
   row_cross: ProductSide;
   row_to: ProductSide;
+  /** The product's own profit rates (they replace its rule's); null when it has none. */
+  individual: IndividualRates | null;
   fbm: FbmBlock;
   banned: BannedReason | null;
 }
@@ -54,8 +57,9 @@ function refuseBeforeSettings(filters: readonly ActiveFilter[], report: Pick<Ana
 
 /**
  * POST /v1/filters: one statement filters the narrow rows, counts them, lists every matching ID and
- * reads the wide snapshots of the requested page only. The page's fbm blocks are priced here with the
- * report's settings — the same function and inputs that filled the fbm columns the filters compared.
+ * reads the wide snapshots (and the products' own rates) of the requested page only. The page's fbm
+ * blocks are priced here with the report's settings — the same function and inputs that filled the fbm
+ * columns the filters compared.
  * Answers a JSON string: the ID list goes out as PostgreSQL wrote it, without a parse and re-serialise.
  */
 export async function filterReport(db: Db, userId: string, body: FiltersBody): Promise<string> {
@@ -80,16 +84,20 @@ export async function filterReport(db: Db, userId: string, body: FiltersBody): P
     select (select count(*)::int from m) as filtered_count,
            (select coalesce(json_agg(product_id), '[]'::json) from m)::text as filtered_ids,
            (select coalesce(json_agg(json_build_object(
-                     'product_id', p.product_id, 'row_cross', w.row_cross, 'row_to', w.row_to)
+                     'product_id', p.product_id, 'row_cross', w.row_cross, 'row_to', w.row_to,
+                     'individual', case when i.individual_profit_rate_min is not null then json_build_object(
+                       'min', i.individual_profit_rate_min, 'std', i.individual_profit_rate_std,
+                       'max', i.individual_profit_rate_max) end)
                      order by p.s ${dir} nulls last, p.product_id), '[]'::json)
               from page p
               join report_product_snapshots w on w.report_id = ${body.report_id}::uuid and w.product_id = p.product_id
+              left join report_product_pricing i on i.report_id = ${body.report_id}::uuid and i.product_id = p.product_id
            )::text as data`),
   ]);
   if (!report) throw notFound('This report was not found.');
   refuseBeforeSettings(filters, report);
   const row = result.rows[0]!;
-  const page = JSON.parse(row.data) as { product_id: string; row_cross: ProductSide; row_to: ProductSide }[];
+  const page = JSON.parse(row.data) as Omit<ResultRowView, 'fbm' | 'banned'>[];
   const data: ResultRowView[] = page.map((p) => ({
     ...p,
     fbm: priceProduct(p, report.pricing, { toRegion: report.toCountry }),

@@ -2,22 +2,39 @@ import {
   exportsRequestSchema,
   filtersRequestSchema,
   PRODUCT_ID,
+  productRatesRequestSchema,
+  productRatesResponseSchema,
   settingsRequestSchema,
 } from '@crossmarket/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import { HttpError, notFound, zodFieldErrors } from '../../http/errors';
+import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import type { Guard } from '../auth/guard';
 import { exportReport } from './export-report';
 import { filterReport } from './filter-report';
 import { productSellers } from './offers';
+import { setProductRates } from './product-rates';
 import { saveSettings } from './save-settings';
 
 const offersParams = z.object({
   id: z.uuid({ error: 'This report was not found.' }),
   productId: z.string().regex(PRODUCT_ID, 'This product was not found.'),
 });
+
+const missingReport = () => notFound('This report was not found.');
+const missingProduct = () => notFound('This product was not found in the report.');
+
+/** `:id` and `:productId` of a product in one of the user's reports (malformed ones answer 404 first). */
+const productParams = z.object({ id: z.uuid(), productId: z.string().regex(PRODUCT_ID) });
+
+/** A malformed product ID names no product of the report, like an unknown one: 404 before the body. */
+async function knownProductShape(request: FastifyRequest) {
+  const { productId } = request.params as { productId?: string };
+  if (!PRODUCT_ID.test(productId ?? '')) throw missingProduct();
+}
 
 /** The analysis calls over a report's stored rows (`/v1/*`, session-authenticated). */
 export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard: Guard }) {
@@ -56,6 +73,33 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
       return exportReport(db, userId, request.body);
     },
   );
+
+  // A product's own profit rates: set (PUT) or cleared (DELETE), the row re-priced at once. The guard runs
+  // once for both, before the body is read; another user's report or an unknown product answers 404.
+  registerGuardedScope(app, guard, missingReport, (scope) => {
+    const url = '/v1/reports/:id/products/:productId/rates';
+    const response = { 200: productRatesResponseSchema };
+    scope.put(
+      url,
+      {
+        schema: { params: productParams, body: productRatesRequestSchema, response },
+        preValidation: knownProductShape,
+        bodyLimit: 4 * 1024,
+      },
+      (request) => {
+        const { id, productId } = request.params;
+        return setProductRates(db, callerOf(request).userId, id, productId, request.body);
+      },
+    );
+    scope.delete(
+      url,
+      { schema: { params: productParams, response }, preValidation: knownProductShape },
+      (request) => {
+        const { id, productId } = request.params;
+        return setProductRates(db, callerOf(request).userId, id, productId, null);
+      },
+    );
+  });
 
   app.get(
     '/v1/reports/:id/products/:productId/offers',

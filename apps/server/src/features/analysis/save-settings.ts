@@ -4,7 +4,9 @@ import {
   FIXED_RATES,
   parityFor,
   priceProduct,
+  type IndividualRates,
   type NarrowColumn,
+  type PricingInput,
   type PricingSettings,
   type ProductSide,
   type RegionCode,
@@ -19,6 +21,7 @@ import { reports } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 
 type FullSides = { row_cross: ProductSide; row_to: ProductSide };
+type PricedInput = PricingInput & { individual?: IndividualRates };
 
 function binaryElement(column: NarrowColumn): BinaryElement {
   if (column.type === 'text[]') throw new Error(`${column.name}: no binary encoding for text[]`);
@@ -27,8 +30,9 @@ function binaryElement(column: NarrowColumn): BinaryElement {
 
 /**
  * POST /v1/settings: stores the settings on the report and re-prices every row, in one transaction, so
- * the fbm columns the filters compare always belong to the stored settings. With `parity_type: auto`
- * the parity is the report's own (its rates when it was created), whatever the client sent.
+ * the fbm columns the filters compare always belong to the stored settings (a product's own rates, set
+ * through `product-rates.ts`, still replace its rule's). With `parity_type: auto` the parity is the
+ * report's own (its rates when it was created), whatever the client sent.
  */
 export async function saveSettings(db: Db, userId: string, body: SettingsRequest) {
   const { report_id: reportId, ...input } = body;
@@ -56,15 +60,20 @@ export async function saveSettings(db: Db, userId: string, body: SettingsRequest
     await tx.update(reports).set({ settings }).where(eq(reports.id, reportId));
 
     // One JSON text for all rows, assembled from the stored texts: a single parse on our side instead
-    // of 50,000 row objects from the driver.
+    // of 50,000 row objects from the driver. A product with its own rates gets them as a third element
+    // (float8 prints as its shortest exact text, a JSON number; the table's check keeps them finite).
     const read = await tx.execute<{ rows: string | null }>(sql`
-      select '[' || string_agg('[' || to_json(product_id)::text || ',' || input || ']', ',') || ']' as rows
+      select '[' || string_agg('[' || to_json(product_id)::text || ',' || input
+                               || coalesce(',[' || individual_profit_rate_min || ',' || individual_profit_rate_std
+                                           || ',' || individual_profit_rate_max || ']', '')
+                               || ']', ',') || ']' as rows
         from report_product_pricing where report_id = ${reportId}::uuid`);
-    const inputs = JSON.parse(read.rows[0]?.rows ?? '[]') as [string, unknown][];
+    const inputs = JSON.parse(read.rows[0]?.rows ?? '[]') as [string, unknown, [number, number, number]?][];
     const ids: string[] = [];
     const values: (number | boolean | string | null)[][] = FBM_COLUMNS.map(() => []);
-    for (const [productId, packed] of inputs) {
-      const pricing = unpackPricingInput(packed);
+    for (const [productId, packed, own] of inputs) {
+      const pricing: PricedInput = unpackPricingInput(packed);
+      if (own) pricing.individual = { min: own[0], std: own[1], max: own[2] };
       const fbm = priceProduct(pricing, settings, { toRegion: to });
       // The fbm columns read only the block; the sides are there to make the row whole.
       const row = { product_id: productId, ...(pricing as FullSides), fbm, banned: null };
