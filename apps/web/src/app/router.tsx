@@ -116,6 +116,13 @@ export const routes: RouteObject[] = [
                   (m) => m.ReportDetailPage,
                 ),
               },
+              {
+                path: '/filter-sets/:filterSetId?',
+                lazy: page(
+                  () => import('../features/filter-sets/filter-sets-page'),
+                  (m) => m.FilterSetsPage,
+                ),
+              },
               { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
               {
                 path: '/settings/:tab',
