@@ -198,9 +198,28 @@ test('a seller prices a report with the recommended rules and downloads the thre
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByTestId('rule-1')).toBeVisible();
   await expectAccessible(page, 'settings tab');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/v1/settings'));
   await page.getByRole('button', { name: 'Apply Settings & Filters' }).click();
-  await expect(page.getByText('Success', { exact: true })).toBeVisible();
+  expect((await saved).status()).toBe(200);
+  await expect(page.locator('.ant-message').getByText('Success', { exact: true })).toBeVisible();
   await expect(page.locator('.ant-table-tbody').getByText('PPR:').first()).toBeVisible();
+
+  // Saved as an inventory's settings, then loaded back over a change.
+  await page.getByRole('button', { name: 'Save as Inventory Settings' }).click();
+  const save = page.getByRole('dialog').filter({ hasText: 'Inventory settings title' });
+  await save.getByLabel('Inventory settings title').fill('Canada FBM');
+  await save.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Inventory Created')).toBeVisible();
+  await page.getByLabel('Handling Time (days)').fill('5');
+  await page.getByLabel('Load an inventory settings').click();
+  await page.getByTitle('Canada FBM').click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: 'Replace your settings?' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
+  await expect(page.getByLabel('Handling Time (days)')).toHaveValue('3');
+
   await page.getByRole('tab', { name: 'Filters' }).click();
   await expect(card(page, 'to_ppr_percent').getByRole('switch')).toBeEnabled();
 

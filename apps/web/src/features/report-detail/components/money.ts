@@ -12,12 +12,13 @@ function formatter(key: string, make: () => Intl.NumberFormat) {
   return format;
 }
 
-/** Amounts in a currency, in the interface language; missing values show NA. */
-export function useMoney() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  return (amount: number | null | undefined, currency: string) => {
-    if (amount == null || !Number.isFinite(amount)) return t('reportDetail.na');
+export type MoneyFormat = (amount: number | null | undefined, currency: string) => string;
+export type NumberFormat = (n: number | null | undefined) => string;
+
+/** Amounts in a currency in `lang`; missing values show `na`. */
+export function moneyFormat(lang: string, na: string): MoneyFormat {
+  return (amount, currency) => {
+    if (amount == null || !Number.isFinite(amount)) return na;
     return formatter(
       `${lang}:${currency}`,
       () => new Intl.NumberFormat(lang, { style: 'currency', currency }),
@@ -25,11 +26,20 @@ export function useMoney() {
   };
 }
 
-/** Plain numbers (at most two decimals) in the interface language; missing values show NA. */
-export function useNumber() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+/** Plain numbers (at most two decimals) in `lang`; missing values show `na`. */
+export function numberFormat(lang: string, na: string): NumberFormat {
   const format = formatter(`${lang}:number`, () => new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }));
-  return (n: number | null | undefined) =>
-    n == null || !Number.isFinite(n) ? t('reportDetail.na') : format.format(n);
+  return (n) => (n == null || !Number.isFinite(n) ? na : format.format(n));
+}
+
+/** Amounts in a currency, in the interface language; missing values show NA. */
+export function useMoney(): MoneyFormat {
+  const { t, i18n } = useTranslation();
+  return moneyFormat(i18n.language, t('reportDetail.na'));
+}
+
+/** Plain numbers (at most two decimals) in the interface language; missing values show NA. */
+export function useNumber(): NumberFormat {
+  const { t, i18n } = useTranslation();
+  return numberFormat(i18n.language, t('reportDetail.na'));
 }

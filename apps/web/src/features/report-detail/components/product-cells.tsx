@@ -1,11 +1,11 @@
 import { regionByCode, type ProductSide, type RegionCode } from '@crossmarket/domain';
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button, Descriptions, Flex, Popover, Tag, Typography } from 'antd';
-import { memo } from 'react';
+import { App, Descriptions, Popover } from 'antd';
+import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryInfo } from '../api/report';
 import type { ResultRowView } from '../api/filter-results';
-import { useMoney, useNumber } from './money';
+import { moneyFormat, numberFormat, type MoneyFormat, type NumberFormat } from './money';
 
 export interface Countries {
   from: CountryInfo;
@@ -22,23 +22,110 @@ export function statusReasonKey(status: ProductSide['status']) {
     : 'statusReason.other';
 }
 
-/** Copies a product ID; one small button instead of Typography's copyable (a tooltip per row). */
-function CopyButton({ text }: { text: string }) {
-  const { t } = useTranslation();
+// A page of results repaints after every filter change: 50 rows of five cells. The cells are plain
+// elements styled by index.css (`cm-*`, on antd's CSS variables) rather than antd components, whose
+// style hooks, contexts and effects per instance made most of that time; the texts and formatters come
+// from one context instead of a useTranslation per cell.
+
+interface CellKit {
+  /** i18next's `t`, each text kept once made: a page repeats the same labels hundreds of times. */
+  t: (key: string, options?: Record<string, unknown>) => string;
+  money: MoneyFormat;
+  num: NumberFormat;
+}
+
+const CellKitContext = createContext<CellKit | null>(null);
+
+/** The texts and formatters of the cells below, in the interface language. */
+export function CellKitProvider({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const kit = useMemo<CellKit>(() => {
+    const texts = new Map<string, string>();
+    const text = (key: string, options?: Record<string, unknown>) => {
+      const id = options ? `${key}\u0000${JSON.stringify(options)}` : key;
+      let made = texts.get(id);
+      if (made === undefined) {
+        if (texts.size >= 5000) texts.clear();
+        made = String(options ? t(key, options) : t(key));
+        texts.set(id, made);
+      }
+      return made;
+    };
+    const na = text('reportDetail.na');
+    return { t: text, money: moneyFormat(lang, na), num: numberFormat(lang, na) };
+  }, [t, lang]);
+  return <CellKitContext.Provider value={kit}>{children}</CellKitContext.Provider>;
+}
+
+function useCellKit() {
+  const kit = useContext(CellKitContext);
+  if (!kit) throw new Error('The result cells need a CellKitProvider above them');
+  return kit;
+}
+
+type TagColor = 'red' | 'orange' | 'blue' | 'gold' | 'cyan' | 'purple';
+
+/** antd's filled Tag as a plain span (index.css `.cm-tag`). */
+function Tag({ color, children, ...rest }: { color: TagColor; children: ReactNode; 'data-testid'?: string }) {
+  return (
+    <span className={`cm-tag cm-tag-${color}`} {...rest}>
+      {children}
+    </span>
+  );
+}
+
+/** Copies a product ID; one small icon button instead of Typography's copyable (a tooltip per row). */
+function CopyButton({ text, label, copied }: { text: string; label: string; copied: string }) {
   const { message } = App.useApp();
   return (
-    <Button
-      size="small"
-      type="text"
-      icon={<CopyOutlined />}
-      aria-label={t('reportDetail.copy')}
+    <button
+      type="button"
+      className="cm-btn cm-btn-icon"
+      aria-label={label}
       onClick={() =>
         void navigator.clipboard
           ?.writeText(text)
-          .then(() => message.success(t('reportDetail.copied'), 1))
+          .then(() => message.success(copied, 1))
           .catch(() => undefined)
       }
-    />
+    >
+      <CopyOutlined />
+    </button>
+  );
+}
+
+/**
+ * A small button that opens a popover on click. The Popover (a trigger, a portal and their effects) is
+ * mounted on the first click only, open at once; a page of rows shows two of these per row.
+ */
+function PopoverButton({ label, content }: { label: string; content: () => ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  const ref = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    // Mounting the Popover replaces the button: focus follows it (a keyboard user stays in place).
+    if (mounted && refocus.current) ref.current?.focus();
+  }, [mounted]);
+  const button = (
+    <button
+      type="button"
+      className="cm-btn"
+      ref={ref}
+      onClick={(e) => {
+        if (mounted) return;
+        refocus.current = document.activeElement === e.currentTarget;
+        setMounted(true);
+      }}
+    >
+      {label}
+    </button>
+  );
+  if (!mounted) return button;
+  return (
+    <Popover trigger="click" defaultOpen title={label} content={content()}>
+      {button}
+    </Popover>
   );
 }
 
@@ -51,43 +138,43 @@ export const ProductDetails = memo(function ProductDetails({
   countries: Countries;
   onSellers: (productId: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCellKit();
   const side = row.row_to.title ? row.row_to : row.row_cross;
   const image = row.row_cross.image ?? row.row_to.image;
   return (
-    <Flex gap={8} align="start">
+    <div className="cm-details">
       {image ? (
-        <img
-          src={image}
-          alt=""
-          width={48}
-          height={48}
-          loading="lazy"
-          style={{ objectFit: 'contain', flex: 'none' }}
-        />
+        <img src={image} alt="" width={48} height={48} loading="lazy" className="cm-thumb" />
       ) : (
-        <div style={{ width: 48, flex: 'none' }} />
+        <div className="cm-thumb" />
       )}
-      <Flex vertical gap={2} style={{ minWidth: 0 }}>
+      <div className="cm-stack cm-min0">
         <div className="clamp-2" title={side.title ?? undefined}>
           {side.title ?? t('reportDetail.na')}
         </div>
-        <Flex gap={6} wrap align="center">
-          <Typography.Text code>{row.product_id}</Typography.Text>
-          <CopyButton text={row.product_id} />
+        <div className="cm-line cm-line-ids">
+          <span className="cm-text">
+            <code className="cm-code">{row.product_id}</code>
+          </span>
+          <CopyButton
+            text={row.product_id}
+            label={t('reportDetail.copy')}
+            copied={t('reportDetail.copied')}
+          />
           {(['from', 'to'] as const).map((k) => (
-            <Typography.Link
+            <a
               key={k}
+              className="cm-link"
               href={productUrl(countries[k].code, row.product_id)}
               target="_blank"
               rel="noopener noreferrer"
               aria-label={t('reportDetail.row.openOn', { country: countries[k].name })}
             >
               {countries[k].flag_code}
-            </Typography.Link>
+            </a>
           ))}
-        </Flex>
-        <Flex gap={4} wrap>
+        </div>
+        <div className="cm-line">
           {row.banned && (
             <Tag color="red">
               {t('reportDetail.row.banned')}: {t(`bannedReason.${row.banned}`)}
@@ -103,100 +190,91 @@ export const ProductDetails = memo(function ProductDetails({
               {t(statusReasonKey(row.row_to.status))}
             </Tag>
           )}
-        </Flex>
-        <Button size="small" onClick={() => onSellers(row.product_id)} style={{ alignSelf: 'start' }}>
+        </div>
+        <button type="button" className="cm-btn cm-self-start" onClick={() => onSellers(row.product_id)}>
           {t('reportDetail.row.sellers')}
-        </Button>
-      </Flex>
-    </Flex>
+        </button>
+      </div>
+    </div>
   );
 });
 
 export const BasicInfo = memo(function BasicInfo({ row }: { row: ResultRowView }) {
-  const { t } = useTranslation();
-  const num = useNumber();
+  const { t, num } = useCellKit();
   const to = row.row_to;
   const cross = row.row_cross;
-  const dims = cross.package_dimensions ?? to.package_dimensions;
-  const weight = cross.weight ?? to.weight;
   const limit = cross.max_order_quantity;
+  const low = limit != null && limit < 5;
+  const packageDetails = () => {
+    const dims = cross.package_dimensions ?? to.package_dimensions;
+    const weight = cross.weight ?? to.weight;
+    return (
+      <Descriptions size="small" column={1}>
+        <Descriptions.Item label={t('reportDetail.row.dimensions')}>
+          {dims
+            ? `${num(dims.length)} × ${num(dims.width)} × ${num(dims.height)} ${dims.unit}`
+            : t('reportDetail.na')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reportDetail.row.weight')}>
+          {weight ? `${num(weight.value)} ${weight.unit}` : t('reportDetail.na')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reportDetail.row.packageName')}>
+          {cross.product_size?.package_name ?? t('reportDetail.na')}
+        </Descriptions.Item>
+      </Descriptions>
+    );
+  };
+  const salesRanks = () => (
+    <div className="cm-stack cm-gap-0">
+      {(['cross', 'to'] as const).map((k) => {
+        const rank = row[`row_${k}`].sales_rank;
+        return (
+          <span key={k}>
+            {t(`reportDetail.columns.${k}`)}:{' '}
+            {rank
+              ? t('reportDetail.row.rankIn', {
+                  rank: num(rank.rank),
+                  category: rank.category,
+                  level: t(`reportDetail.row.level.${rank.level}`),
+                })
+              : t('reportDetail.na')}
+          </span>
+        );
+      })}
+    </div>
+  );
   return (
-    <Flex vertical gap={2}>
+    <div className="cm-stack">
       <span>
         {t('reportDetail.row.brand')}: {to.brand ?? cross.brand ?? t('reportDetail.na')}
       </span>
-      <Flex gap={4} wrap>
-        <Popover
-          trigger="click"
-          title={t('reportDetail.row.package')}
-          content={
-            <Descriptions size="small" column={1}>
-              <Descriptions.Item label={t('reportDetail.row.dimensions')}>
-                {dims
-                  ? `${num(dims.length)} × ${num(dims.width)} × ${num(dims.height)} ${dims.unit}`
-                  : t('reportDetail.na')}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('reportDetail.row.weight')}>
-                {weight ? `${num(weight.value)} ${weight.unit}` : t('reportDetail.na')}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('reportDetail.row.packageName')}>
-                {cross.product_size?.package_name ?? t('reportDetail.na')}
-              </Descriptions.Item>
-            </Descriptions>
-          }
-        >
-          <Button size="small">{t('reportDetail.row.package')}</Button>
-        </Popover>
-        <Popover
-          trigger="click"
-          title={t('reportDetail.row.salesRank')}
-          content={
-            <Flex vertical>
-              {(['cross', 'to'] as const).map((k) => {
-                const rank = row[`row_${k}`].sales_rank;
-                return (
-                  <span key={k}>
-                    {t(`reportDetail.columns.${k}`)}:{' '}
-                    {rank
-                      ? t('reportDetail.row.rankIn', {
-                          rank: num(rank.rank),
-                          category: rank.category,
-                          level: t(`reportDetail.row.level.${rank.level}`),
-                        })
-                      : t('reportDetail.na')}
-                  </span>
-                );
-              })}
-            </Flex>
-          }
-        >
-          <Button size="small">{t('reportDetail.row.salesRank')}</Button>
-        </Popover>
-      </Flex>
+      <div className="cm-line">
+        <PopoverButton label={t('reportDetail.row.package')} content={packageDetails} />
+        <PopoverButton label={t('reportDetail.row.salesRank')} content={salesRanks} />
+      </div>
       <span>
         {t('reportDetail.row.reviews', { count: to.review_count ?? 0, formatted: num(to.review_count) })} ·{' '}
         {to.review_rating == null ? t('reportDetail.na') : `${num(to.review_rating)} / 5`}
       </span>
       <span>
         {t('reportDetail.row.orderLimit')}:{' '}
-        <Typography.Text
-          type={limit != null && limit < 5 ? 'danger' : undefined}
-          strong={limit != null && limit < 5}
-        >
-          {num(limit)}
-        </Typography.Text>
+        {low ? (
+          <span className="cm-text cm-text-danger">
+            <strong className="cm-strong">{num(limit)}</strong>
+          </span>
+        ) : (
+          <span className="cm-text">{num(limit)}</span>
+        )}
       </span>
-    </Flex>
+    </div>
   );
 });
 
 export const SideCell = memo(function SideCell({ side, currency }: { side: ProductSide; currency: string }) {
-  const { t } = useTranslation();
-  const money = useMoney();
-  const num = useNumber();
+  const { t, money, num } = useCellKit();
   const dates = side.buybox?.s_dates;
   return (
-    <Flex vertical gap={2}>
+    <div className="cm-stack">
       <span>
         {t('reportDetail.row.buybox')}: {money(side.buybox?.buy_price, currency)}
       </span>
@@ -207,7 +285,7 @@ export const SideCell = memo(function SideCell({ side, currency }: { side: Produ
         {t('reportDetail.row.sellersCount')}: {num(side.total_prices_count)}
       </span>
       {dates && <span>{t('reportDetail.row.delivery', { min: dates.min_days, max: dates.max_days })}</span>}
-      <Flex gap={4} wrap>
+      <div className="cm-line">
         {side.buybox?.is_fba && <Tag color="blue">FBA</Tag>}
         {side.coupon && (
           <Tag color="gold">
@@ -217,8 +295,8 @@ export const SideCell = memo(function SideCell({ side, currency }: { side: Produ
         )}
         {side.is_prime && <Tag color="cyan">Prime</Tag>}
         {side.is_amazonchoice && <Tag color="purple">AmazonChoice</Tag>}
-      </Flex>
-    </Flex>
+      </div>
+    </div>
   );
 });
 
@@ -231,16 +309,14 @@ export const CostProfit = memo(function CostProfit({
   settingsDefined: boolean;
   currency: string;
 }) {
-  const { t } = useTranslation();
-  const money = useMoney();
-  const num = useNumber();
+  const { t, money, num } = useCellKit();
   if (!settingsDefined)
-    return <Typography.Text type="secondary">{t('reportDetail.row.defineSettings')}</Typography.Text>;
+    return <span className="cm-text cm-text-secondary">{t('reportDetail.row.defineSettings')}</span>;
   const fbm = row.fbm;
   if (fbm.reason === 'ppr_failed')
-    return <Typography.Text type="danger">{t('statusReason.ppr_failed')}</Typography.Text>;
+    return <span className="cm-text cm-text-danger">{t('statusReason.ppr_failed')}</span>;
   return (
-    <Flex vertical gap={2}>
+    <div className="cm-stack">
       <span>
         {t('reportDetail.row.cost')}: {money(fbm.cost_in_tc, currency)}
       </span>
@@ -254,8 +330,8 @@ export const CostProfit = memo(function CostProfit({
         {t('reportDetail.row.profit')}: {money(fbm.profit_amount.buybox, currency)}
       </span>
       {!fbm.available && fbm.reason && fbm.reason !== 'ppr_failed' && (
-        <Typography.Text type="warning">{t('reportDetail.row.notForFbm')}</Typography.Text>
+        <span className="cm-text cm-text-warning">{t('reportDetail.row.notForFbm')}</span>
       )}
-    </Flex>
+    </div>
   );
 });

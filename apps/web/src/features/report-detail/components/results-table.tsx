@@ -1,10 +1,18 @@
 import { RESULT_PAGE_SIZES } from '@crossmarket/domain';
 import { Button, Empty, Flex, Table, Typography } from 'antd';
+import type { CheckboxChangeEvent, CheckboxProps } from 'antd/es/checkbox';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo } from 'react';
+import { isValidElement, useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterResults, ResultRowView } from '../api/filter-results';
-import { BasicInfo, CostProfit, ProductDetails, SideCell, type Countries } from './product-cells';
+import {
+  BasicInfo,
+  CellKitProvider,
+  CostProfit,
+  ProductDetails,
+  SideCell,
+  type Countries,
+} from './product-cells';
 
 export interface ResultsTableProps {
   results: FilterResults | undefined;
@@ -67,42 +75,75 @@ export function ResultsTable(props: ResultsTableProps) {
   );
 
   return (
-    <Table<ResultRowView>
-      rowKey="product_id"
-      bordered
-      sticky
-      size="small"
-      columns={columns}
-      dataSource={rows}
-      loading={loading && rows.length === 0}
-      scroll={{ x: 1160 }}
-      rowClassName={(row) => (row.row_cross.status !== 'ok' ? 'row-unavailable' : '')}
-      rowSelection={{
-        // The header checkbox would be copied into the table's aria-hidden measuring row (a focusable
-        // element hidden from assistive technology); Select All below covers every filtered product.
-        hideSelectAll: true,
-        selectedRowKeys: pageIds.filter((id) => selected.has(id)),
-        onChange: (keys) => onSelectPage(pageIds, keys as string[]),
-        getCheckboxProps: (row) => ({ 'aria-label': t('reportDetail.selectRow', { id: row.product_id }) }),
-      }}
-      pagination={{
-        current: page,
-        pageSize: size,
-        total: results?.filtered_count ?? 0,
-        showQuickJumper: true,
-        showSizeChanger: true,
-        pageSizeOptions: RESULT_PAGE_SIZES.map(String),
-        showTotal: (count) => t('reportDetail.totalItems', { count, formatted: number.format(count) }),
-        onChange: onPage,
-      }}
-      locale={{
-        emptyText: (
-          <Empty description={<Typography.Text strong>{t('reportDetail.empty.title')}</Typography.Text>}>
-            <Button type="primary" onClick={props.onBackToFilters}>
-              {t('reportDetail.empty.back')}
-            </Button>
-          </Empty>
-        ),
+    <CellKitProvider>
+      <Table<ResultRowView>
+        rowKey="product_id"
+        bordered
+        sticky
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        loading={loading && rows.length === 0}
+        scroll={{ x: 1160 }}
+        rowClassName={(row) => (row.row_cross.status !== 'ok' ? 'row-unavailable' : '')}
+        rowSelection={{
+          // The header checkbox would be copied into the table's aria-hidden measuring row (a focusable
+          // element hidden from assistive technology); Select All below covers every filtered product.
+          hideSelectAll: true,
+          selectedRowKeys: pageIds.filter((id) => selected.has(id)),
+          onChange: (keys) => onSelectPage(pageIds, keys as string[]),
+          getCheckboxProps: (row) => ({ 'aria-label': t('reportDetail.selectRow', { id: row.product_id }) }),
+          renderCell: (checked, _row, _index, origin) => <RowCheckbox checked={checked} origin={origin} />,
+        }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: results?.filtered_count ?? 0,
+          showQuickJumper: true,
+          showSizeChanger: true,
+          pageSizeOptions: RESULT_PAGE_SIZES.map(String),
+          showTotal: (count) => t('reportDetail.totalItems', { count, formatted: number.format(count) }),
+          onChange: onPage,
+        }}
+        locale={{
+          emptyText: (
+            <Empty description={<Typography.Text strong>{t('reportDetail.empty.title')}</Typography.Text>}>
+              <Button type="primary" onClick={props.onBackToFilters}>
+                {t('reportDetail.empty.back')}
+              </Button>
+            </Empty>
+          ),
+        }}
+      />
+    </CellKitProvider>
+  );
+}
+
+type OriginProps = CheckboxProps & { 'aria-label'?: string };
+
+/**
+ * The row's checkbox as a native input (index.css `.cm-check`, antd's looks) instead of antd's Checkbox, whose
+ * style hooks and wave effect per row weighed on every repaint. Table keeps the selection: the change goes to
+ * the handler it gave its own checkbox (`origin`), shift-click ranges included.
+ */
+function RowCheckbox({ checked, origin }: { checked: boolean; origin: ReactNode }) {
+  const props: OriginProps = isValidElement<OriginProps>(origin) ? origin.props : {};
+  return (
+    <input
+      type="checkbox"
+      className="cm-check"
+      checked={checked}
+      disabled={props.disabled}
+      aria-label={props['aria-label']}
+      onClick={(e) => e.stopPropagation()}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => {
+        const event: CheckboxChangeEvent = {
+          target: { ...props, checked: e.target.checked },
+          stopPropagation: () => e.stopPropagation(),
+          preventDefault: () => e.preventDefault(),
+          nativeEvent: e.nativeEvent as MouseEvent,
+        };
+        props.onChange?.(event);
       }}
     />
   );
