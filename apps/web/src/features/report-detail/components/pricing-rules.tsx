@@ -118,6 +118,7 @@ function RuleFields({ field, index }: { field: FormListFieldData; index: number 
         'rate_type',
         t('reportDetail.settings.rateType'),
         <Select
+          disabled={first}
           aria-label={`${t('reportDetail.settings.rateType')} (${t('reportDetail.settings.ruleN', { n: index + 1 })})`}
           options={RATE_TYPES.map((r) => ({ value: r, label: t(`reportDetail.settings.rateTypes.${r}`) }))}
         />,

@@ -2,6 +2,7 @@ import { defaultReportSettings, PRESET_RULE_SETS, type Settings } from '@crossma
 import { App, Button, Col, Divider, Flex, Form, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { zodRules, type SchemaPick } from '../../../lib/zod-form';
 import type { ReportDetail } from '../api/report';
 import { useSaveSettings } from '../api/settings';
@@ -54,6 +55,15 @@ export function SettingsTab({ report, onApplied }: { report: ReportDetail; onApp
       onApplied();
     } catch (error) {
       console.error('Saving settings failed', error);
+      // A refusal that names fields (the server checks the same schema) shows on those fields too.
+      if (error instanceof ApiError && error.fields.length > 0) {
+        form.setFields(
+          error.fields.map((f) => ({
+            name: f.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+            errors: [t(f.key, f.params ?? {})],
+          })),
+        );
+      }
       void message.error(t('validation.analysis.failed'));
     }
   };
