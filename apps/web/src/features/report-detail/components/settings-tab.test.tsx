@@ -325,7 +325,8 @@ describe('SettingsTab reset', () => {
 
     await waitFor(() => expect(field('Minimum Stock')).toHaveValue('1'));
     expect(field('Handling Time (days)')).toHaveValue('2');
-    expect(errorsOf(field('Minimum Stock'))).toEqual([]);
+    // The message leaves with antd's fade-out: wait for it rather than read it mid-animation.
+    await waitFor(() => expect(errorsOf(field('Minimum Stock'))).toEqual([]));
     expect(sentSettings(fetch)).toEqual([]);
   });
 });
