@@ -204,6 +204,20 @@ test('a seller prices a report with the recommended rules and downloads the thre
   await expect(page.locator('.ant-message').getByText('Success', { exact: true })).toBeVisible();
   await expect(page.locator('.ant-table-tbody').getByText('PPR:').first()).toBeVisible();
 
+  // One product's own rates: checked like a rule's, then shown on its row.
+  const firstRow = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  await firstRow.getByRole('button', { name: 'Set own rates' }).click();
+  const ratesDialog = page.getByRole('dialog').filter({ hasText: 'Own profit rates of' });
+  await ratesDialog.getByLabel('Min rate (%)').fill('30');
+  await ratesDialog.getByLabel('Std rate (%)').fill('20');
+  await ratesDialog.getByLabel('Max rate (%)').fill('60');
+  await ratesDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(ratesDialog.getByText('Minimum rate must be lower than standard rate')).toBeVisible();
+  await ratesDialog.getByLabel('Min rate (%)').fill('10');
+  await ratesDialog.getByLabel('Std rate (%)').fill('40');
+  await ratesDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(firstRow.getByTestId('own-rates')).toHaveText('Own rates (min / std / max): 10 / 40 / 60%');
+
   // Saved as an inventory's settings, then loaded back over a change.
   await page.getByRole('button', { name: 'Save as Inventory Settings' }).click();
   const save = page.getByRole('dialog').filter({ hasText: 'Inventory settings title' });

@@ -26,6 +26,7 @@ import { SellersDrawer } from './components/sellers-drawer';
 import { SettingsTab } from './components/settings-tab';
 import { ActionsCards } from './components/actions-cards';
 import { ExportDrawer } from './components/export-drawer';
+import { RatesModal } from './components/rates-modal';
 import { useSelection } from './selection';
 import { readAppliedFilters, useFilterForm } from './use-filter-form';
 import { readView, SORT_OPTIONS, sortFields, writeView, type ReportView } from './view-state';
@@ -63,6 +64,7 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
   const [panelOpen, setPanelOpen] = useState(true);
   const [tab, setTab] = useState('filters');
   const [exporting, setExporting] = useState(false);
+  const [ratesFor, setRatesFor] = useState<string | null>(null);
   const filtersRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
 
@@ -310,6 +312,7 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
           selected={selection.selected}
           onSelectPage={selection.setPage}
           onSellers={setSellersFor}
+          onRates={setRatesFor}
           onBackToFilters={() => {
             setPanelOpen(true);
             setTab('filters');
@@ -340,6 +343,11 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
         row={sellersRow}
         countries={countries}
         onClose={() => setSellersFor(null)}
+      />
+      <RatesModal
+        reportId={report.id}
+        row={results.data?.data.find((r) => r.product_id === ratesFor) ?? null}
+        onClose={() => setRatesFor(null)}
       />
       <ExportDrawer
         open={exporting}

@@ -1,4 +1,10 @@
-import type { BannedReason, FbmBlock, FiltersRequest, ProductSide } from '@crossmarket/domain';
+import type {
+  BannedReason,
+  FbmBlock,
+  FiltersRequest,
+  IndividualRates,
+  ProductSide,
+} from '@crossmarket/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -8,6 +14,8 @@ export interface ResultRowView {
   row_to: ProductSide;
   fbm: FbmBlock;
   banned: BannedReason | null;
+  /** The product's own profit rates; null when its pricing rule's apply. */
+  individual?: IndividualRates | null;
 }
 
 /** POST /v1/filters */

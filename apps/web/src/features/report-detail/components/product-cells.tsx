@@ -304,10 +304,13 @@ export const CostProfit = memo(function CostProfit({
   row,
   settingsDefined,
   currency,
+  onRates,
 }: {
   row: ResultRowView;
   settingsDefined: boolean;
   currency: string;
+  /** Opens the product's own rates. */
+  onRates: (productId: string) => void;
 }) {
   const { t, money, num } = useCellKit();
   if (!settingsDefined)
@@ -332,6 +335,15 @@ export const CostProfit = memo(function CostProfit({
       {!fbm.available && fbm.reason && fbm.reason !== 'ppr_failed' && (
         <span className="cm-text cm-text-warning">{t('reportDetail.row.notForFbm')}</span>
       )}
+      {row.individual && (
+        <span data-testid="own-rates">
+          {t('reportDetail.rates.own')}: {num(row.individual.min)} / {num(row.individual.std)} /{' '}
+          {num(row.individual.max)}%
+        </span>
+      )}
+      <button type="button" className="cm-btn cm-self-start" onClick={() => onRates(row.product_id)}>
+        {t(row.individual ? 'reportDetail.rates.edit' : 'reportDetail.rates.set')}
+      </button>
     </div>
   );
 });

@@ -24,12 +24,14 @@ export interface ResultsTableProps {
   selected: ReadonlySet<string>;
   onSelectPage: (pageIds: string[], selectedOnPage: string[]) => void;
   onSellers: (productId: string) => void;
+  onRates: (productId: string) => void;
   onBackToFilters: () => void;
 }
 
 /** The current page's rows only (the server pages); selection is kept by product ID across pages. */
 export function ResultsTable(props: ResultsTableProps) {
-  const { results, loading, countries, page, size, onPage, selected, onSelectPage, onSellers } = props;
+  const { results, loading, countries, page, size, onPage, selected, onSelectPage, onSellers, onRates } =
+    props;
   const { t, i18n } = useTranslation();
   const settingsDefined = results?.settings_defined ?? false;
   const rows = useMemo(() => results?.data ?? [], [results]);
@@ -67,11 +69,16 @@ export function ResultsTable(props: ResultsTableProps) {
         key: 'fbm',
         width: 200,
         render: (_, row) => (
-          <CostProfit row={row} settingsDefined={settingsDefined} currency={countries.to.currency.code} />
+          <CostProfit
+            row={row}
+            settingsDefined={settingsDefined}
+            currency={countries.to.currency.code}
+            onRates={onRates}
+          />
         ),
       },
     ],
-    [t, countries, onSellers, settingsDefined],
+    [t, countries, onSellers, onRates, settingsDefined],
   );
 
   return (
