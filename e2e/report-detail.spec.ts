@@ -290,6 +290,58 @@ test('a seller prices a report with the recommended rules and downloads the thre
   expect(await read(list)).toBe(buildProductIdList(selected));
 });
 
+test('in Turkish: the settings messages, then the charts narrow the filters to a bar', async ({ page }) => {
+  test.setTimeout(180_000);
+  await subscriber(page, 'L');
+  const reportId = await finishedReport(page, 60, 'Grafikler');
+  await page.addInitScript(() => window.localStorage.setItem('crossmarket.language', 'tr'));
+  await page.goto(`/reports/${reportId}`);
+  await expect(heading(page)).toHaveText('60 / 60 ürün');
+  const charts = page.getByTestId('charts-panel');
+  await expect(charts.getByText(/^Önce ayarları tanımlayın\./)).toBeVisible();
+
+  // The settings form's messages in Turkish: a field's, and a rule's ordering.
+  await page.getByRole('tab', { name: 'Ayarlar' }).click();
+  const apply = page.getByRole('button', { name: 'Ayarları ve Filtreleri Uygula' });
+  await page.getByLabel('Hazırlık Süresi (gün)').fill('21');
+  await page.getByLabel('En az oran (%) (Kural 1)').fill('90');
+  await apply.click();
+  await expect(page.getByText('Değer girin')).toBeVisible();
+  await expect(page.getByText('Minimum oran standart orandan düşük olmalıdır')).toBeVisible();
+  await page.getByLabel('Hazırlık Süresi (gün)').fill('2');
+  await expect(page.getByText('Değer girin')).toBeHidden();
+  await page.getByRole('button', { name: 'Önerilen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Evet' }).click();
+  await expect(page.getByText('Minimum oran standart orandan düşük olmalıdır')).toBeHidden();
+  await apply.click();
+  await expect(page.locator('.ant-message').getByText('Başarılı', { exact: true })).toBeVisible();
+
+  // The charts of every filtered product, drawn on canvases labelled for screen readers.
+  const ppr = page.getByTestId('chart-ppr');
+  await expect(ppr.locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('chart-profit').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('chart-rank').locator('canvas')).toBeVisible();
+  await expect(ppr.getByRole('img')).toHaveAttribute('aria-label', /çubukta \d+ ürün/);
+  await expectAccessible(page, 'charts');
+
+  // A bar narrows the filters to its range (from the table view, by keyboard): the table follows.
+  await ppr.getByText('Tablo', { exact: true }).click();
+  const bar = ppr.locator('.ant-table-tbody tr').filter({
+    has: page.getByRole('button', { name: 'Bu aralığa daralt', disabled: false }),
+  });
+  const count = Number(await bar.first().locator('td').nth(1).innerText());
+  expect(count).toBeGreaterThan(0);
+  await bar.first().getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(heading(page)).toHaveText(`${count} / 60 ürün`);
+  await expect(page.getByTestId('active-filters-badge')).toHaveText('1');
+  await page.getByRole('tab', { name: 'Filtreler' }).click();
+  await expect(card(page, 'to_ppr_percent').getByRole('switch')).toBeChecked();
+  // The charts are drawn again for the narrowed rows.
+  await ppr.getByText('Grafik', { exact: true }).click();
+  await expect(ppr.getByRole('img')).toHaveAttribute('aria-label', new RegExp(`çubukta ${count} ürün`));
+});
+
 async function read(download: Download) {
   return fs.readFileSync((await download.path())!, 'utf8');
 }

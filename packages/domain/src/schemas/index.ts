@@ -8,3 +8,4 @@ export * from './reports';
 export * from './analysis';
 export * from './filter-sets';
 export * from './inventories';
+export * from './charts';

@@ -39,7 +39,7 @@ const SORT_COLUMNS: Record<SortKey, SQL> = {
 };
 
 /** The active filters of a request, refused (400, naming the field) when unreadable. */
-function decodeRequestFilters(encoded: string): ActiveFilter[] {
+export function decodeRequestFilters(encoded: string): ActiveFilter[] {
   try {
     return decodeFilters(encoded);
   } catch (error) {
@@ -49,7 +49,10 @@ function decodeRequestFilters(encoded: string): ActiveFilter[] {
 }
 
 /** Filters that compare settings-dependent columns wait until the report has settings (400). */
-function refuseBeforeSettings(filters: readonly ActiveFilter[], report: Pick<AnalysisReport, 'settings'>) {
+export function refuseBeforeSettings(
+  filters: readonly ActiveFilter[],
+  report: Pick<AnalysisReport, 'settings'>,
+) {
   if (report.settings) return;
   const waiting = filters.find((f) => FILTERS_BY_ID.get(f.id)?.dependsOnSettings);
   if (waiting) throw fieldError('filters', 'validation.filters.settingsFirst', { filter: waiting.id });

@@ -1,4 +1,6 @@
 import {
+  chartsRequestSchema,
+  chartsResponseSchema,
   exportsRequestSchema,
   filtersRequestSchema,
   PRODUCT_ID,
@@ -13,6 +15,7 @@ import type { Db } from '../../db/client';
 import { HttpError, notFound, zodFieldErrors } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import type { Guard } from '../auth/guard';
+import { chartReport } from './chart-report';
 import { exportReport } from './export-report';
 import { filterReport } from './filter-report';
 import { productSellers } from './offers';
@@ -74,9 +77,19 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
     },
   );
 
-  // A product's own profit rates: set (PUT) or cleared (DELETE), the row re-priced at once. The guard runs
-  // once for both, before the body is read; another user's report or an unknown product answers 404.
+  // The charts, and a product's own profit rates: set (PUT) or cleared (DELETE), the row re-priced at once.
+  // The guard runs once for the group, before the body is read; another user's report or an unknown
+  // product answers 404.
   registerGuardedScope(app, guard, missingReport, (scope) => {
+    // The charts over every filtered row: the same report and filters as /v1/filters.
+    scope.post(
+      '/v1/charts',
+      {
+        schema: { body: chartsRequestSchema, response: { 200: chartsResponseSchema } },
+        bodyLimit: 64 * 1024,
+      },
+      (request) => chartReport(db, callerOf(request).userId, request.body),
+    );
     const url = '/v1/reports/:id/products/:productId/rates';
     const response = { 200: productRatesResponseSchema };
     scope.put(

@@ -25,6 +25,7 @@ import { ResultsTable, SelectAllToggle } from './components/results-table';
 import { SellersDrawer } from './components/sellers-drawer';
 import { SettingsTab } from './components/settings-tab';
 import { ActionsCards } from './components/actions-cards';
+import { ChartsPanel } from './components/charts-panel';
 import { ExportDrawer } from './components/export-drawer';
 import { RatesModal } from './components/rates-modal';
 import { useSelection } from './selection';
@@ -280,6 +281,17 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
           )}
         </pre>
       )}
+      <ChartsPanel
+        reportId={report.id}
+        encoded={request.filters}
+        applied={applied.filters}
+        settingsDefined={settingsDefined}
+        currency={report.to_country_info.currency.code}
+        onNarrow={(filters) => {
+          form.load(filters);
+          setView({ f: filters.length > 0 ? encodeFilters(filters) : '', page: 1 });
+        }}
+      />
       <div ref={tableRef} style={{ scrollMarginTop: 16 }}>
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
           <Typography.Title level={4} style={{ margin: 0 }} data-testid="results-heading">

@@ -1,11 +1,12 @@
 import type { IndividualRates } from '@crossmarket/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { invalidateReportResults } from './results-cache';
 
 /**
  * A product's own profit rates: PUT stores them (the server re-prices that row at once), null clears
- * them. Afterwards this report's filters answers are fetched again, so the row, its PPR filters and the
- * sort follow.
+ * them. Afterwards this report's filters and charts answers are fetched again, so the row, its PPR
+ * filters, the sort and the charts follow.
  */
 export function useProductRates(reportId: string) {
   const client = useQueryClient();
@@ -15,10 +16,6 @@ export function useProductRates(reportId: string) {
         method: rates ? 'PUT' : 'DELETE',
         body: rates ?? undefined,
       }),
-    onSuccess: () =>
-      client.invalidateQueries({
-        queryKey: ['filters'],
-        predicate: (q) => (q.queryKey[1] as { report_id?: string } | undefined)?.report_id === reportId,
-      }),
+    onSuccess: () => invalidateReportResults(client, reportId),
   });
 }

@@ -1,10 +1,11 @@
 import type { Settings } from '@crossmarket/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
+import { invalidateReportResults } from './results-cache';
 
 /**
  * POST /v1/settings: stores the settings and re-prices every row; then the report (its saved settings)
- * and every filters answer of this report are fetched again.
+ * and every filters and charts answer of this report are fetched again.
  */
 export function useSaveSettings(reportId: string) {
   const client = useQueryClient();
@@ -19,10 +20,7 @@ export function useSaveSettings(reportId: string) {
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: ['report', reportId] }),
-        client.invalidateQueries({
-          queryKey: ['filters'],
-          predicate: (q) => (q.queryKey[1] as { report_id?: string } | undefined)?.report_id === reportId,
-        }),
+        invalidateReportResults(client, reportId),
       ]);
     },
   });

@@ -329,6 +329,25 @@ describe('SettingsTab reset', () => {
     await waitFor(() => expect(errorsOf(field('Minimum Stock'))).toEqual([]));
     expect(sentSettings(fetch)).toEqual([]);
   });
+
+  it("a loaded preset replaces the rules, and the rules' messages go with them", async () => {
+    const fetch = settingsApi();
+    const { user } = renderTab();
+    const min = field('Min rate (%) (Rule 1)');
+    await replace(user, min, '20');
+    await apply(user);
+    await waitFor(() => expect(errorsOf(min)).toEqual([MIN_BELOW_STD]));
+
+    await user.click(button('Cost ladder'));
+    const dialog = (
+      await screen.findByText('Replace your pricing rules?', { selector: '.ant-modal-confirm-title' })
+    ).closest<HTMLElement>('.ant-modal')!;
+    await user.click(button('Yes', dialog));
+
+    await waitFor(() => expect(errorsOf(field('Min rate (%) (Rule 1)'))).toEqual([]));
+    expect(errorsOf(field('Std rate (%) (Rule 1)'))).toEqual([]);
+    expect(sentSettings(fetch)).toEqual([]);
+  });
 });
 
 describe('SettingsTab in Turkish', () => {

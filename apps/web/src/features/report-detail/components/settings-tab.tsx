@@ -74,17 +74,27 @@ export function SettingsTab({ report, onApplied }: { report: ReportDetail; onApp
       // The form shows what to fix.
     }
   };
+  // Values put in by a preset, a reset or a loaded inventory replace what was typed: its messages go too.
+  // Every field under a replaced key is cleared, not only the paths sent: a list that grows re-registers
+  // its rows, and a row's old message would otherwise outlive its value.
+  const replace = (values: Partial<Settings>) => {
+    const keys = new Set<unknown>(Object.keys(values));
+    form.setFieldsValue(values);
+    const shown = form.getFieldsError().filter((f) => f.errors.length > 0 && keys.has(f.name[0]));
+    form.setFields(
+      [...changedPaths(values), ...shown.map((f) => f.name)].map((name) => ({ name, errors: [] })),
+    );
+  };
   const confirm = (title: string, content: string, onOk: () => void) =>
     modal.confirm({ title, content, okText: t('common.yes'), cancelText: t('common.no'), onOk });
   const loadPreset = (preset: Preset) =>
     confirm(t('reportDetail.settings.presetTitle'), t('reportDetail.settings.presetBody'), () =>
-      form.setFieldValue('pricing_rules', structuredClone(PRESET_RULE_SETS[preset])),
+      replace({ pricing_rules: structuredClone(PRESET_RULE_SETS[preset]) }),
     );
   const reset = () =>
-    confirm(t('reportDetail.settings.resetTitle'), t('reportDetail.settings.resetBody'), () => {
-      form.setFieldsValue(defaults());
-      form.setFields(changedPaths(defaults()).map((name) => ({ name, errors: [] })));
-    });
+    confirm(t('reportDetail.settings.resetTitle'), t('reportDetail.settings.resetBody'), () =>
+      replace(defaults()),
+    );
 
   const number = (name: keyof Settings, label: string, props: Parameters<typeof InputNumber>[0] = {}) => (
     <Col xs={24} sm={12} lg={8}>
@@ -107,13 +117,7 @@ export function SettingsTab({ report, onApplied }: { report: ReportDetail; onApp
       data-testid="settings-form"
     >
       <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
-        <LoadInventorySettings
-          report={report}
-          onLoad={(settings) => {
-            form.setFieldsValue(settings);
-            form.setFields(changedPaths(settings).map((name) => ({ name, errors: [] })));
-          }}
-        />
+        <LoadInventorySettings report={report} onLoad={replace} />
       </Flex>
       <Row gutter={16}>
         {number('handling_time', t('reportDetail.settings.handlingTime'))}
