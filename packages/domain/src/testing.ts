@@ -2,3 +2,4 @@
 export * from './fixtures';
 export * from './filters/arbitraries';
 export * from './filters/row-arbitrary';
+export * from './listings-fixture';

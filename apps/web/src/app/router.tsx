@@ -123,6 +123,13 @@ export const routes: RouteObject[] = [
                   (m) => m.FilterSetsPage,
                 ),
               },
+              {
+                path: '/tools',
+                lazy: page(
+                  () => import('../features/tools/tools-page'),
+                  (m) => m.ToolsPage,
+                ),
+              },
               { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
               {
                 path: '/settings/:tab',
