@@ -16,6 +16,7 @@ import { registerReportRoutes } from './features/reports/routes';
 import { registerAnalysisRoutes } from './features/analysis/routes';
 import { registerFilterSetRoutes } from './features/filter-sets/routes';
 import { registerInventoryRoutes } from './features/inventories/routes';
+import { registerSupportRoutes } from './features/support/routes';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
@@ -55,6 +56,8 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** The user menu's Blog link when BLOG_URL (which also feeds the support centre's blog list) is unset. */
+const DEFAULT_BLOG_URL = 'https://blog.crossmarket.app';
 
 /** Content-Security-Policy the built app satisfies: no inline scripts; Ant Design injects <style> tags. */
 // Stripe.js and its Elements iframes, only when Stripe is the payment provider.
@@ -129,10 +132,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerAnalysisRoutes(app, { db, guard });
   registerFilterSetRoutes(app, { db, guard });
   registerInventoryRoutes(app, { db, guard });
+  registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
   app.get('/api/app-config', async () => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {
-      blog: config.BLOG_URL,
+      blog: config.BLOG_URL ?? DEFAULT_BLOG_URL,
       instagram: config.INSTAGRAM_URL,
       youtube: config.YOUTUBE_URL,
       extension: config.EXTENSION_URL,

@@ -42,6 +42,9 @@ const trustProxyList = z.string().transform((value, ctx) => {
   return entries.length > 0 ? entries : undefined;
 });
 
+/** A URL the server itself fetches: http or https only. */
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
 export const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('development'),
   PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
@@ -88,7 +91,23 @@ export const envSchema = z.object({
     .transform((v) => v === 'true'),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string().min(3)).default('Crossmarket <no-reply@crossmarket.local>'),
-  BLOG_URL: optional(z.url()).default('https://blog.crossmarket.app'),
+  /**
+   * WordPress sites whose latest posts the support centre lists (`/wp-json/wp/v2/posts`, a language prefix
+   * such as `/tr` added unless English). Unset: the knowledge base shows the guide shipped with the app and
+   * the blog section is hidden; the user menu's Blog link then points at Crossmarket's blog.
+   */
+  KNOWLEDGE_BASE_URL: optional(httpUrl),
+  BLOG_URL: optional(httpUrl),
+  /** The YouTube channel whose 6 latest videos the support centre shows; unset hides the section. */
+  YOUTUBE_CHANNEL_ID: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'must be a YouTube channel id (UC…, 24 characters)'),
+  ),
+  /** Where the channel's RSS (Atom) feed is read; `?channel_id=` is added. */
+  YOUTUBE_FEED_URL: optional(httpUrl).default('https://www.youtube.com/feeds/videos.xml'),
+  /** How long the support centre waits for WordPress or YouTube before it says the section is unavailable. */
+  SUPPORT_FEED_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).default(5000),
+  /** Where support tickets are mailed. */
+  SUPPORT_EMAIL: optional(z.email()).default('support@crossmarket.local'),
   INSTAGRAM_URL: optional(z.url()).default('https://www.instagram.com/crossmarket.app'),
   YOUTUBE_URL: optional(z.url()).default('https://www.youtube.com/@crossmarket'),
   EXTENSION_URL: optional(z.url()).default('https://chromewebstore.google.com/search/crossmarket'),

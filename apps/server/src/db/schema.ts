@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -11,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PricingSettings } from '@crossmarket/domain';
+import type { PricingSettings, SupportTopic } from '@crossmarket/domain';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
@@ -274,6 +275,26 @@ export const inventoryProducts = pgTable(
   (t) => [
     primaryKey({ columns: [t.inventoryId, t.code] }),
     index('inventory_products_user_idx').on(t.userId),
+  ],
+);
+
+/** Tickets from the support centre's drawer; the user comes from the session, never from the body. */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    topic: text('topic').$type<SupportTopic>().notNull(),
+    message: text('message').notNull(),
+    status: text('status').$type<'open' | 'closed'>().notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_tickets_user_created_idx').on(t.userId, t.createdAt),
+    check('support_tickets_topic', sql`${t.topic} in ('account', 'reports', 'payments', 'other')`),
+    check('support_tickets_status', sql`${t.status} in ('open', 'closed')`),
   ],
 );
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../app';
-import type { Caller, Guard } from '../features/auth/guard';
+import type { Caller, Guard, GuardOptions } from '../features/auth/guard';
 import type { HttpError } from './errors';
 
 declare module 'fastify' {
@@ -23,19 +23,21 @@ export const idParams = z.object({ id: uuid });
  *   they send, and sets `request.caller` (read it with `callerOf`);
  * - a malformed `:id` names no row of this user's, like an unknown one: `missing()` (a 404) rather than
  *   a params error, and before the body or query is validated.
+ * `options` relax the gating for the whole scope (support stays open to locked-out and suspended users).
  */
 export function registerGuardedScope(
   app: App,
   guard: Guard,
   missing: () => HttpError,
   routes: (scope: App) => void,
+  options?: GuardOptions,
 ): void {
   void app.register(async (plugin) => {
     // A plugin's instance starts with Fastify's default type provider; the zod one gives typed bodies.
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
     scope.decorateRequest('caller', null);
     scope.addHook('onRequest', async (request) => {
-      request.caller = await guard(request);
+      request.caller = await guard(request, options);
     });
     scope.addHook('preValidation', async (request) => {
       const { id } = request.params as { id?: string };

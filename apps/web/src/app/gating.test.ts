@@ -28,6 +28,12 @@ describe('decideGate: the six rules in order', () => {
       to: '/suspended',
     });
     expect(decideGate(me({ suspended: true }), '/suspended')).toEqual({ kind: 'page' });
+    expect(decideGate(me({ suspended: true }), '/support')).toEqual({ kind: 'page' });
+    expect(decideGate(me({ suspended: true }), '/support/guide/filters')).toEqual({ kind: 'page' });
+    expect(decideGate(me({ suspended: true }), '/supporters')).toEqual({
+      kind: 'redirect',
+      to: '/suspended',
+    });
     expect(decideGate(me(), '/suspended')).toEqual({ kind: 'redirect', to: '/' });
   });
 
@@ -43,6 +49,7 @@ describe('decideGate: the six rules in order', () => {
     expect(decideGate(locked, '/')).toEqual({ kind: 'lockout' });
     expect(decideGate(locked, '/settings/billing')).toEqual({ kind: 'page' });
     expect(decideGate(locked, '/support')).toEqual({ kind: 'page' });
+    expect(decideGate(locked, '/support/guide/getting-started')).toEqual({ kind: 'page' });
     expect(decideGate(locked, '/supporters')).toEqual({ kind: 'lockout' });
   });
 

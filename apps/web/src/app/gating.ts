@@ -16,8 +16,11 @@ export function decideGate(me: Me | null, path: string): GateDecision {
   const data = me.user_data;
   if (path === '/logout') return { kind: 'page' };
   if (!data.is_active) return { kind: 'redirect', to: '/logout' };
+  // The suspended page links to support, which stays open to a suspended user.
   if (data.suspended)
-    return path === '/suspended' ? { kind: 'page' } : { kind: 'redirect', to: '/suspended' };
+    return path === '/suspended' || startsWithAny(path, ['/support'])
+      ? { kind: 'page' }
+      : { kind: 'redirect', to: '/suspended' };
   if (path === '/suspended') return { kind: 'redirect', to: '/' };
   if (!data.welcome_done)
     return path === '/welcome' ? { kind: 'page' } : { kind: 'redirect', to: '/welcome' };

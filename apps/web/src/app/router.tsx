@@ -139,6 +139,20 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: '/support',
+                lazy: page(
+                  () => import('../features/support/support-page'),
+                  (m) => m.SupportPage,
+                ),
+              },
+              {
+                path: '/support/guide/:slug',
+                lazy: page(
+                  () => import('../features/support/guide-article-page'),
+                  (m) => m.GuideArticlePage,
+                ),
+              },
+              {
                 path: '*',
                 lazy: page(
                   () => import('./not-found-page'),

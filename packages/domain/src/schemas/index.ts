@@ -8,4 +8,5 @@ export * from './reports';
 export * from './analysis';
 export * from './filter-sets';
 export * from './inventories';
+export * from './support';
 export * from './charts';

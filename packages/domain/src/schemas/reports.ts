@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { parseProductIds, type ParsedProductIds } from '../product-ids';
 import { buyingRegions, sellingRegions } from '../regions';
-import { requiredString } from './common';
 
 const buying = buyingRegions().map((r) => r.code) as [string, ...string[]];
 const selling = sellingRegions().map((r) => r.code) as [string, ...string[]];
@@ -62,9 +61,3 @@ export function checkReportRequest(
   if (!input.to_country) return fail({ field: 'to_country', key: 'validation.report.country' });
   return { ok: true, parsed };
 }
-
-export const SUPPORT_TOPICS = ['account', 'reports', 'payments', 'other'] as const;
-export const supportTicketSchema = z.object({
-  topic: z.enum(SUPPORT_TOPICS, { error: 'validation.support.topic' }),
-  message: requiredString('validation.support.message').pipe(z.string().max(5000)),
-});

@@ -8,7 +8,8 @@ import { bannedContentsSchema } from './banned-contents';
 import { cardBrand, cardSchema, upgradeSchema } from './billing';
 import { onboardingInfoSchema, profileSchema } from './profile';
 import { filterSetNameSchema } from './filter-sets';
-import { checkReportRequest, reportCreationSchema, supportTicketSchema } from './reports';
+import { checkReportRequest, reportCreationSchema } from './reports';
+import { supportTicketSchema } from './support';
 import { individualRatesSchema, inventoryFormSchema, pricingRuleSchema, settingsSchema } from './settings';
 
 /** The English texts of every issue, by field path: what a form would show. */

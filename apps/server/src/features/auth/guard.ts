@@ -11,6 +11,8 @@ export interface GuardOptions {
   allowLocked?: boolean;
   /** Only /api/me: the web app needs it to know where to send a suspended or inactive user. */
   allowBlocked?: boolean;
+  /** Support: the suspended page sends its user there (an inactive account still gets 403). */
+  allowSuspended?: boolean;
 }
 
 export interface Caller {
@@ -33,7 +35,7 @@ export function createGuard(auth: Auth, db: Db): Guard {
     if (!account) throw new HttpError(401, 'unauthenticated', 'Please sign in.');
     if (!options.allowBlocked) {
       if (!account.data.isActive) throw new HttpError(403, 'account_inactive', 'This account is not active.');
-      if (account.data.suspended)
+      if (account.data.suspended && !options.allowSuspended)
         throw new HttpError(403, 'account_suspended', 'Your account has been suspended.');
       if (!options.allowLocked && isLockedOut(account.data.subscriptionEnd)) {
         throw new HttpError(

@@ -1,3 +1,4 @@
+import type { SupportTopic } from '@crossmarket/domain';
 import type { Mail } from '../../providers/mail/transport';
 
 export type MailKind = 'verify' | 'magic' | 'recovery';
@@ -72,4 +73,86 @@ export function renderMail(kind: MailKind, lang: MailLanguage, to: string, url: 
 <p style="font-size:12px;color:#8c8c8c;word-break:break-all">${escapeHtml(url)}</p>
 </body></html>`;
   return { to, subject: c.subject, text, html };
+}
+
+const TOPIC_NAMES: Record<MailLanguage, Record<SupportTopic, string>> = {
+  en: { account: 'Account', reports: 'Reports', payments: 'Payments', other: 'Other' },
+  tr: { account: 'Hesap', reports: 'Raporlar', payments: 'Ödemeler', other: 'Diğer' },
+};
+
+const ACK: Record<MailLanguage, { subject: string; intro: string; promise: string; yours: string }> = {
+  en: {
+    subject: 'We received your support ticket',
+    intro: 'Thank you for contacting Crossmarket support. We received your ticket:',
+    promise: 'We will respond to your question within 24 hours via this e-mail address.',
+    yours: 'Your message',
+  },
+  tr: {
+    subject: 'Destek talebinizi aldık',
+    intro: 'Crossmarket destek ekibiyle iletişime geçtiğiniz için teşekkür ederiz. Talebinizi aldık:',
+    promise: 'Sorunuzu 24 saat içinde bu e-posta adresi üzerinden yanıtlayacağız.',
+    yours: 'Mesajınız',
+  },
+};
+
+export interface TicketMailInput {
+  id: string;
+  topic: SupportTopic;
+  /** As the user typed it: it only ever reaches the HTML part escaped. */
+  message: string;
+  userId: string;
+  email: string;
+  plan: string;
+  lang: MailLanguage;
+}
+
+const reference = (id: string) => `#${id.split('-')[0]}`;
+
+/** A message as text in HTML: escaped, its line breaks kept. */
+const messageHtml = (message: string) =>
+  `<div style="white-space:pre-wrap;border-left:3px solid #d9d9d9;padding:8px 12px;margin:16px 0">${escapeHtml(message)}</div>`;
+
+const page = (lang: MailLanguage, body: string) =>
+  `<!doctype html><html lang="${lang}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f1f1f;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">Crossmarket</h1>
+${body}
+</body></html>`;
+
+/** The ticket as support reads it (English), with who sent it from the session. */
+export function renderSupportTicketMail(to: string, t: TicketMailInput): Mail {
+  const topic = TOPIC_NAMES.en[t.topic];
+  const facts: [string, string][] = [
+    ['Ticket', `${reference(t.id)} (${t.id})`],
+    ['Topic', topic],
+    ['From', t.email],
+    ['User id', t.userId],
+    ['Plan', t.plan],
+    ['Language', t.lang],
+  ];
+  const text = `${facts.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${t.message}\n`;
+  const rows = facts
+    .map(
+      ([k, v]) =>
+        `<tr><th style="text-align:left;padding:2px 12px 2px 0">${k}</th><td>${escapeHtml(v)}</td></tr>`,
+    )
+    .join('');
+  const html = page('en', `<table style="font-size:14px">${rows}</table>\n${messageHtml(t.message)}`);
+  return { to, subject: `Support ticket ${reference(t.id)}: ${topic} from ${t.email}`, text, html };
+}
+
+/** The user's copy, in their communication language. */
+export function renderTicketAcknowledgement(t: TicketMailInput): Mail {
+  const c = ACK[t.lang];
+  const topic = TOPIC_NAMES[t.lang][t.topic];
+  const subject = `${c.subject} ${reference(t.id)}`;
+  const text = `${c.intro}\n\n${topic} · ${reference(t.id)}\n\n${c.yours}:\n${t.message}\n\n${c.promise}\n\nCrossmarket`;
+  const html = page(
+    t.lang,
+    `<p>${escapeHtml(c.intro)}</p>
+<p><b>${escapeHtml(topic)}</b> · ${reference(t.id)}</p>
+<p style="margin-bottom:0">${escapeHtml(c.yours)}:</p>
+${messageHtml(t.message)}
+<p>${escapeHtml(c.promise)}</p>`,
+  );
+  return { to: t.email, subject, text, html };
 }

@@ -1,0 +1,42 @@
+import type {
+  SupportLanguage,
+  SupportPostKind,
+  SupportPosts,
+  SupportTicketCreated,
+  SupportTicketInput,
+  SupportVideos,
+} from '@crossmarket/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** The page's language as the support calls take it. */
+export const supportLanguage = (language: string | undefined): SupportLanguage =>
+  language?.startsWith('tr') ? 'tr' : 'en';
+
+// The server caches the sites for 15 minutes; asking it again sooner would only read its cache.
+const STALE_MS = 5 * 60_000;
+
+/** The latest knowledge-base or blog posts in `lang` (the server answers "unavailable" rather than fail). */
+export function useSupportPosts(kind: SupportPostKind, lang: SupportLanguage) {
+  return useQuery({
+    queryKey: ['support-posts', kind, lang],
+    queryFn: () => api<SupportPosts>(`/api/support/posts?kind=${kind}&lang=${lang}`),
+    staleTime: STALE_MS,
+  });
+}
+
+/** The channel's 6 latest videos; `disabled` when no channel is configured. */
+export function useSupportVideos() {
+  return useQuery({
+    queryKey: ['support-videos'],
+    queryFn: () => api<SupportVideos>('/api/get-yt-videos'),
+    staleTime: STALE_MS,
+  });
+}
+
+/** Only the topic and the message travel: the server knows who is asking from the session. */
+export function useCreateTicket() {
+  return useMutation({
+    mutationFn: (body: SupportTicketInput) => api<SupportTicketCreated>('/api/create-ticket', { body }),
+  });
+}
