@@ -131,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerReportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, rates });
   registerAnalysisRoutes(app, { db, guard });
   registerFilterSetRoutes(app, { db, guard });
-  registerInventoryRoutes(app, { db, guard });
+  registerInventoryRoutes(app, { db, guard, queue: deps.queue });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
   app.get('/api/app-config', async () => ({
     version: process.env.npm_package_version ?? '0.1.0',

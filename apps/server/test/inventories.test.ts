@@ -141,7 +141,16 @@ describe('create, list, get, patch, delete', () => {
       'title',
       'to_country',
       'to_marketplace',
+      'update',
     ]);
+    expect(body.update).toEqual({
+      status: 'never',
+      finished_at: null,
+      updated: 0,
+      unavailable: 0,
+      price_changed: 0,
+      next_manual_at: null,
+    });
     expect(await stored(body.id)).toMatchObject({ title: 'My inventory', settings: STORED_SETTINGS });
   });
 
@@ -256,7 +265,15 @@ describe('products', () => {
     expect(body.products.map((p: { code: string }) => p.code)).toEqual(
       Array.from({ length: 10 }, (_, i) => code(i + 1)),
     );
-    expect(Object.keys(body.products[0]).sort()).toEqual(['code', 'created_at', 'image']);
+    expect(Object.keys(body.products[0]).sort()).toEqual([
+      'available',
+      'code',
+      'created_at',
+      'image',
+      'std_price',
+      'stock',
+      'updated_at',
+    ]);
     expect(body.products[0].image).toBe(`https://img.example/${code(1)}.jpg`);
 
     const last = (await call('GET', `${url}?page=3&per_page=10`, alice)).json();

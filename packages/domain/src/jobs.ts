@@ -11,6 +11,8 @@ export const JOB_NAMES = {
   renewals: 'billing-renewals',
   processReport: 'process-report',
   refreshRates: 'refresh-exchange-rates',
+  updateInventory: 'update-inventory',
+  scheduleInventoryUpdates: 'schedule-inventory-updates',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -29,6 +31,8 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.renewals]: z.object({}).strict(),
   [JOB_NAMES.processReport]: z.object({ report_id: z.uuid() }).strict(),
   [JOB_NAMES.refreshRates]: z.object({}).strict(),
+  [JOB_NAMES.updateInventory]: z.object({ inventory_id: z.uuid() }).strict(),
+  [JOB_NAMES.scheduleInventoryUpdates]: z.object({}).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
@@ -39,4 +43,6 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   [JOB_NAMES.renewals]: '*/10 * * * *',
   // The ECB publishes around 16:00 CET on working days.
   [JOB_NAMES.refreshRates]: '30 17 * * *',
+  // Every inventory's prices and stock, once a day before Turkish sellers start work.
+  [JOB_NAMES.scheduleInventoryUpdates]: '15 4 * * *',
 };

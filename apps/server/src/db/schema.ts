@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -255,6 +256,18 @@ export const inventories = pgTable(
     filterId: uuid('filter_id').references(() => filterSets.id, { onDelete: 'restrict' }),
     settings: jsonb('settings').notNull(),
     createdAt: createdAt(),
+    // The price and stock update (daily, or "Update now"): never → queued → running → done | failed.
+    // A run re-looks-up the products not updated since `update_started_at`, so a crash resumes.
+    updateStatus: text('update_status').notNull().default('never'),
+    updateQueuedAt: timestamp('update_queued_at', { withTimezone: true }),
+    updateStartedAt: timestamp('update_started_at', { withTimezone: true }),
+    updateFinishedAt: timestamp('update_finished_at', { withTimezone: true }),
+    updateRequestedAt: timestamp('update_requested_at', { withTimezone: true }),
+    updateLeaseOwner: text('update_lease_owner'),
+    updateLeaseUntil: timestamp('update_lease_until', { withTimezone: true }),
+    updatedCount: integer('updated_count').notNull().default(0),
+    unavailableCount: integer('unavailable_count').notNull().default(0),
+    priceChangedCount: integer('price_changed_count').notNull().default(0),
   },
   (t) => [index('inventories_user_idx').on(t.userId, t.createdAt)],
 );
@@ -271,6 +284,15 @@ export const inventoryProducts = pgTable(
     code: text('code').notNull(),
     image: text('image'),
     createdAt: createdAt(),
+    /** The report row it came from, then the last update's lookup: `{ row_cross, row_to }`. */
+    snapshot: jsonb('snapshot'),
+    // What the last update priced with the inventory's settings; null until its first update.
+    available: boolean('available'),
+    minPrice: doublePrecision('min_price'),
+    stdPrice: doublePrecision('std_price'),
+    maxPrice: doublePrecision('max_price'),
+    stock: integer('stock'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.inventoryId, t.code] }),

@@ -14,6 +14,13 @@ import type { MarketplaceProvider } from '../providers/marketplace/types';
 import { fixedRates } from '../providers/rates/fixed';
 import type { RatesSource } from '../providers/rates/types';
 import { cleanupExpiredAuthRows } from './cleanup';
+import { pgBossQueue, type JobQueue } from './queue';
+import {
+  failInventoryUpdate,
+  findStalledUpdates,
+  queueDailyUpdates,
+  updateInventory,
+} from '../features/inventories/update-inventory';
 
 export interface WorkerDeps {
   url: string;
@@ -28,6 +35,7 @@ export interface WorkerDeps {
 
 interface RunContext extends Required<WorkerDeps> {
   owner: string;
+  queue: JobQueue;
   stopping: () => boolean;
   job: PgBoss.JobWithMetadata<unknown>;
 }
@@ -57,6 +65,20 @@ const handlers: Record<JobName, Handler> = {
       throw error;
     }
   },
+  [JOB_NAMES.updateInventory]: async (data, ctx) => {
+    const inventoryId = (data as { inventory_id: string }).inventory_id;
+    try {
+      return await updateInventory(ctx, inventoryId);
+    } catch (error) {
+      if (ctx.job.retryCount >= ctx.job.retryLimit) {
+        ctx.logger.error({ err: error, inventoryId }, 'inventory update failed: out of retries');
+        await failInventoryUpdate(ctx.db, inventoryId);
+        return 'failed';
+      }
+      throw error;
+    }
+  },
+  [JOB_NAMES.scheduleInventoryUpdates]: async (_data, { db, queue }) => queueDailyUpdates(db, queue),
 };
 
 /** Per-queue options where the defaults do not fit. */
@@ -64,6 +86,7 @@ const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
   // One queued job per report (the sweep may ask again); a report's liveness is its lease, not the job's
   // expiry, so a long SP-API report is never expired mid-way.
   [JOB_NAMES.processReport]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
+  [JOB_NAMES.updateInventory]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
 };
 
 export function createBoss(url: string): PgBoss {
@@ -109,6 +132,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     ...deps,
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     stopping: () => stopping,
+    queue: pgBossQueue(boss),
   };
   // Reports are long: two run side by side so a big one does not hold every small one back.
   const parallel: Partial<Record<JobName, number>> = { [JOB_NAMES.processReport]: 2 };
@@ -135,6 +159,9 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     try {
       for (const id of await findStalledReports(deps.db)) {
         await boss.send(JOB_NAMES.processReport, { report_id: id }, { singletonKey: id });
+      }
+      for (const id of await findStalledUpdates(deps.db)) {
+        await boss.send(JOB_NAMES.updateInventory, { inventory_id: id }, { singletonKey: id });
       }
     } catch (error) {
       logger.warn({ err: error }, 'report sweep failed');

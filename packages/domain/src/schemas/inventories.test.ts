@@ -5,11 +5,13 @@ import { PRESET_RULE_SETS } from '../pricing/presets';
 import {
   INVENTORY_FROM_COUNTRIES,
   INVENTORY_TO_COUNTRIES,
+  inventoryAddProductsSchema,
   inventoryCreateSchema,
   inventoryListQuerySchema,
   inventoryListSchema,
   inventoryProductPageSchema,
   inventoryProductsQuerySchema,
+  inventoryRemoveProductsSchema,
   inventorySchema,
   inventoryUpdateSchema,
 } from './inventories';
@@ -185,6 +187,14 @@ describe('response schemas', () => {
     settings: inventoryCreateSchema.parse(body).settings,
     created_at: '2026-01-02T03:04:05.678Z',
     products_count: 0,
+    update: {
+      status: 'never',
+      finished_at: null,
+      updated: 0,
+      unavailable: 0,
+      price_changed: 0,
+      next_manual_at: null,
+    },
   };
 
   it('describe what the API answers', () => {
@@ -193,11 +203,38 @@ describe('response schemas', () => {
     expect(inventorySchema.safeParse({ ...row, products_count: -1 }).success).toBe(false);
     expect(inventorySchema.safeParse({ ...row, created_at: 'yesterday' }).success).toBe(false);
     const page = {
-      products: [{ code: 'B000000001', image: null, created_at: row.created_at }],
+      products: [
+        {
+          code: 'B000000001',
+          image: null,
+          created_at: row.created_at,
+          available: true,
+          std_price: 24.99,
+          stock: 5,
+          updated_at: row.created_at,
+        },
+      ],
       total: 1,
       page: 1,
       per_page: 20,
     };
     expect(inventoryProductPageSchema.parse(page)).toEqual(page);
+    expect(inventorySchema.safeParse({ ...row, update: { ...row.update, status: 'paused' } }).success).toBe(
+      false,
+    );
+  });
+
+  it('take products to add or remove as product IDs, at least one', () => {
+    const reportId = '7a1c1a56-5b7e-4d8a-9f55-0a8d4b2c9e13';
+    expect(
+      inventoryAddProductsSchema.safeParse({ report_id: reportId, product_ids: ['B000000001'] }).success,
+    ).toBe(true);
+    expect(issues(inventoryAddProductsSchema, { report_id: 'x', product_ids: [] })).toEqual([
+      'report_id: validation.inventory.reportId',
+      'product_ids: validation.inventory.productIds',
+    ]);
+    expect(issues(inventoryRemoveProductsSchema, { product_ids: ['nope'] })).toEqual([
+      'product_ids.0: validation.inventory.productIds',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_ID } from '../product-ids';
 import { inventoryBuyingRegions, inventorySellingRegions, REGION_CODES, type RegionCode } from '../regions';
 import { inventoryFormSchema, settingsSchema } from './settings';
 
@@ -81,6 +82,28 @@ export const inventoryFilterSetSchema = z.object({
   filters_count: z.int().nonnegative(),
 });
 
+/** How often a seller may ask for an inventory's update ("Update now"): once an hour. */
+export const INVENTORY_UPDATE_INTERVAL_MINUTES = 60;
+export const INVENTORY_UPDATE_STATUSES = ['never', 'queued', 'running', 'done', 'failed'] as const;
+export type InventoryUpdateStatus = (typeof INVENTORY_UPDATE_STATUSES)[number];
+
+/**
+ * The inventory's price and stock update: the daily job's or the last "Update now", its counts
+ * (products looked up again, no longer available, priced differently than before) and when the seller
+ * may ask again.
+ */
+export const inventoryUpdateStateSchema = z.object({
+  status: z.enum(INVENTORY_UPDATE_STATUSES),
+  /** When the last update finished; null before the first. */
+  finished_at: z.iso.datetime().nullable(),
+  updated: z.int().nonnegative(),
+  unavailable: z.int().nonnegative(),
+  price_changed: z.int().nonnegative(),
+  /** Before this time "Update now" answers 429; null when it may be asked now. */
+  next_manual_at: z.iso.datetime().nullable(),
+});
+export type InventoryUpdateState = z.output<typeof inventoryUpdateStateSchema>;
+
 /** One inventory as the API answers it (list, get, create and update alike). */
 export const inventorySchema = z.object({
   id: z.uuid(),
@@ -96,6 +119,7 @@ export const inventorySchema = z.object({
   settings: settingsSchema,
   created_at: z.iso.datetime(),
   products_count: z.int().nonnegative(),
+  update: inventoryUpdateStateSchema,
 });
 export type Inventory = z.output<typeof inventorySchema>;
 
@@ -103,11 +127,20 @@ export type Inventory = z.output<typeof inventorySchema>;
 export const inventoryListSchema = z.array(inventorySchema);
 export type InventoryList = z.output<typeof inventoryListSchema>;
 
-/** A product of an inventory (the Inventory view's table: image and code). */
+/**
+ * A product of an inventory (the Inventory view's table): image and code, and what the last update
+ * found — null before the product's first update.
+ */
 export const inventoryProductSchema = z.object({
   code: z.string(),
   image: z.string().nullable(),
   created_at: z.iso.datetime(),
+  /** Whether it can be listed fbm now (the export drawer's rule); null before its first update. */
+  available: z.boolean().nullable(),
+  /** The standard price in the selling country's currency, and the stock to list. */
+  std_price: z.number().nullable(),
+  stock: z.int().nullable(),
+  updated_at: z.iso.datetime().nullable(),
 });
 export type InventoryProduct = z.output<typeof inventoryProductSchema>;
 
@@ -135,3 +168,42 @@ export const inventoryProductPageSchema = z.object({
   per_page: z.int().positive(),
 });
 export type InventoryProductPage = z.output<typeof inventoryProductPageSchema>;
+
+/** How many products one request may add or remove (a report holds at most this many). */
+export const INVENTORY_PRODUCTS_PER_REQUEST = 50_000;
+
+const productIds = z
+  .array(z.string().regex(PRODUCT_ID, 'validation.inventory.productIds'), {
+    error: 'validation.inventory.productIds',
+  })
+  .min(1, 'validation.inventory.productIds')
+  .max(INVENTORY_PRODUCTS_PER_REQUEST, 'validation.inventory.productIds');
+
+/**
+ * POST /api/inventories/:id/products: products of one of the user's finished reports whose countries are
+ * the inventory's. Within the plan's inventory quota or not at all (409 `inventory_quota` with
+ * `remaining`); products already in the inventory, or not in the report, are skipped.
+ */
+export const inventoryAddProductsSchema = z.object({
+  report_id: z.uuid({ error: 'validation.inventory.reportId' }),
+  product_ids: productIds,
+});
+export type InventoryAddProductsInput = z.input<typeof inventoryAddProductsSchema>;
+
+/** The answer of an add: how many went in, how many were skipped, and the quota left afterwards. */
+export const inventoryAddProductsResultSchema = z.object({
+  added: z.int().nonnegative(),
+  skipped: z.int().nonnegative(),
+  remaining: z.int().nonnegative(),
+});
+export type InventoryAddProductsResult = z.output<typeof inventoryAddProductsResultSchema>;
+
+/** DELETE /api/inventories/:id/products: frees their quota. */
+export const inventoryRemoveProductsSchema = z.object({ product_ids: productIds });
+export type InventoryRemoveProductsInput = z.input<typeof inventoryRemoveProductsSchema>;
+
+export const inventoryRemoveProductsResultSchema = z.object({
+  removed: z.int().nonnegative(),
+  remaining: z.int().nonnegative(),
+});
+export type InventoryRemoveProductsResult = z.output<typeof inventoryRemoveProductsResultSchema>;

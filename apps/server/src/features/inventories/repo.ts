@@ -1,10 +1,12 @@
-import type {
-  Inventory,
-  InventoryCreate,
-  InventoryProductPage,
-  InventoryUpdate,
-  RegionCode,
-  Settings,
+import {
+  INVENTORY_UPDATE_INTERVAL_MINUTES,
+  type Inventory,
+  type InventoryCreate,
+  type InventoryProductPage,
+  type InventoryUpdate,
+  type InventoryUpdateState,
+  type RegionCode,
+  type Settings,
 } from '@crossmarket/domain';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -32,6 +34,12 @@ const columns = {
   filtersCount: filterSets.filtersCount,
   // Counted over the primary key (inventory_id, code).
   productsCount: sql<number>`(select count(*)::int from inventory_products p where p.inventory_id = ${inventories.id})`,
+  updateStatus: inventories.updateStatus,
+  updateFinishedAt: inventories.updateFinishedAt,
+  updateRequestedAt: inventories.updateRequestedAt,
+  updatedCount: inventories.updatedCount,
+  unavailableCount: inventories.unavailableCount,
+  priceChangedCount: inventories.priceChangedCount,
 };
 
 // The filter set is joined by owner too: an inventory only ever names one of its user's sets.
@@ -62,7 +70,22 @@ const view = (r: Row): Inventory => ({
   settings: r.settings as Settings,
   created_at: r.createdAt.toISOString(),
   products_count: r.productsCount,
+  update: updateState(r),
 });
+
+/** The update's state as the API shows it; "Update now" waits an hour after the last request. */
+function updateState(r: Row, now = Date.now()): InventoryUpdateState {
+  const next =
+    r.updateRequestedAt && r.updateRequestedAt.getTime() + INVENTORY_UPDATE_INTERVAL_MINUTES * 60_000;
+  return {
+    status: r.updateStatus as InventoryUpdateState['status'],
+    finished_at: r.updateFinishedAt?.toISOString() ?? null,
+    updated: r.updatedCount,
+    unavailable: r.unavailableCount,
+    price_changed: r.priceChangedCount,
+    next_manual_at: next && next > now ? new Date(next).toISOString() : null,
+  };
+}
 
 async function select(db: Db, userId: string, where?: SQL): Promise<Inventory[]> {
   return (await query(db, userId, where)).map(view);
@@ -182,6 +205,10 @@ export async function listInventoryProducts(
         code: inventoryProducts.code,
         image: inventoryProducts.image,
         createdAt: inventoryProducts.createdAt,
+        available: inventoryProducts.available,
+        stdPrice: inventoryProducts.stdPrice,
+        stock: inventoryProducts.stock,
+        updatedAt: inventoryProducts.updatedAt,
       })
       .from(inventoryProducts)
       .innerJoin(inventories, eq(inventories.id, inventoryProducts.inventoryId))
@@ -192,7 +219,15 @@ export async function listInventoryProducts(
   ]);
   if (!counted) return undefined;
   return {
-    products: rows.map((r) => ({ code: r.code, image: r.image, created_at: r.createdAt.toISOString() })),
+    products: rows.map((r) => ({
+      code: r.code,
+      image: r.image,
+      created_at: r.createdAt.toISOString(),
+      available: r.available,
+      std_price: r.stdPrice,
+      stock: r.stock,
+      updated_at: r.updatedAt?.toISOString() ?? null,
+    })),
     total: counted.total,
     page,
     per_page: perPage,

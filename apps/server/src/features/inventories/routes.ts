@@ -1,5 +1,12 @@
 import {
+  APP_TIMEZONE,
+  englishMessage,
+  inventoryAddProductsResultSchema,
+  inventoryAddProductsSchema,
   inventoryCreateSchema,
+  inventoryRemoveProductsResultSchema,
+  inventoryRemoveProductsSchema,
+  inventoryUpdateStateSchema,
   inventoryListQuerySchema,
   inventoryListSchema,
   inventoryProductPageSchema,
@@ -9,7 +16,8 @@ import {
 } from '@crossmarket/domain';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
-import { fieldError, notFound } from '../../http/errors';
+import { fieldError, HttpError, notFound } from '../../http/errors';
+import type { JobQueue } from '../../jobs/queue';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
 import type { Guard } from '../auth/guard';
 import {
@@ -21,6 +29,9 @@ import {
   type InventoryRefusal,
   updateInventory,
 } from './repo';
+import { inventoryFile } from './inventory-file';
+import { addInventoryProducts, removeInventoryProducts, type AddRefusal } from './products';
+import { requestInventoryUpdate } from './request-update';
 
 const missing = () => notFound('This inventory was not found.');
 // Settings hold at most 31 pricing rules: a few kB.
@@ -33,12 +44,40 @@ function refusal(outcome: InventoryRefusal) {
   return fieldError('to_country', 'validation.report.sameCountries');
 }
 
+/** A refused add as its HTTP answer; over the quota says how many products still fit. */
+function addRefusal(outcome: AddRefusal) {
+  switch (outcome.refusal) {
+    case 'not_found':
+      return missing();
+    case 'bad_report':
+      return fieldError('report_id', 'validation.inventory.reportId');
+    case 'report_countries':
+      return fieldError('report_id', 'validation.inventory.reportCountries');
+    case 'quota':
+      return new HttpError(
+        409,
+        'inventory_quota',
+        englishMessage('validation.inventory.quotaExceeded', { remaining: outcome.remaining }),
+        { remaining: outcome.remaining },
+      );
+  }
+}
+
+const clock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: APP_TIMEZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
 /**
  * `/api/inventories`: the user's saved listing configurations (the Inventories page, the report view's
- * settings picker) and `/:id/products`. The plan's inventory quota is not enforced here: the
- * specification does not show its enforcement, and products are not added through these calls.
+ * settings picker), their products (added from reports within the plan's inventory quota, removed,
+ * listed), "Update now" and the current inventory file.
  */
-export function registerInventoryRoutes(app: App, { db, guard }: { db: Db; guard: Guard }) {
+export function registerInventoryRoutes(
+  app: App,
+  { db, guard, queue }: { db: Db; guard: Guard; queue: JobQueue },
+) {
   // The guard runs once per request before the body is read; a malformed id answers 404.
   registerGuardedScope(app, guard, missing, (scope) => {
     scope.get(
@@ -104,5 +143,86 @@ export function registerInventoryRoutes(app: App, { db, guard }: { db: Db; guard
         return found;
       },
     );
+
+    // Up to 50,000 product IDs of 10 characters, as JSON.
+    scope.post(
+      '/api/inventories/:id/products',
+      {
+        schema: {
+          params,
+          body: inventoryAddProductsSchema,
+          response: { 200: inventoryAddProductsResultSchema },
+        },
+        bodyLimit: 1024 * 1024,
+      },
+      async (request) => {
+        const added = await addInventoryProducts(
+          db,
+          callerOf(request).userId,
+          request.params.id,
+          request.body,
+        );
+        if ('refusal' in added) throw addRefusal(added);
+        return added;
+      },
+    );
+
+    scope.delete(
+      '/api/inventories/:id/products',
+      {
+        schema: {
+          params,
+          body: inventoryRemoveProductsSchema,
+          response: { 200: inventoryRemoveProductsResultSchema },
+        },
+        bodyLimit: 1024 * 1024,
+      },
+      async (request) => {
+        const { userId } = callerOf(request);
+        const removed = await removeInventoryProducts(
+          db,
+          userId,
+          request.params.id,
+          request.body.product_ids,
+        );
+        if (!removed) throw missing();
+        return removed;
+      },
+    );
+
+    scope.post(
+      '/api/inventories/:id/update',
+      { schema: { params, response: { 202: inventoryUpdateStateSchema } } },
+      async (request, reply) => {
+        const { userId } = callerOf(request);
+        const asked = await requestInventoryUpdate(db, queue, userId, request.params.id);
+        if (asked.outcome === 'not_found') throw missing();
+        if (asked.outcome === 'running') {
+          throw new HttpError(409, 'update_running', englishMessage('validation.inventory.updateRunning'));
+        }
+        if (asked.outcome === 'too_soon') {
+          const when = `after ${clock.format(asked.next)} (${APP_TIMEZONE})`;
+          throw new HttpError(
+            429,
+            'update_too_soon',
+            englishMessage('validation.inventory.updateTooSoon', { when }),
+            {
+              next_manual_at: asked.next.toISOString(),
+            },
+          );
+        }
+        const found = await findInventory(db, userId, request.params.id);
+        return reply.status(202).send(found!.update);
+      },
+    );
+
+    scope.get('/api/inventories/:id/file', { schema: { params } }, async (request, reply) => {
+      const file = await inventoryFile(db, callerOf(request).userId, request.params.id);
+      if (!file) throw missing();
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(file.text);
+    });
   });
 }

@@ -1,0 +1,35 @@
+import { priceProduct, type PricingSettings, type ProductSide, type RegionCode } from '@crossmarket/domain';
+
+export type SnapshotRow = {
+  product_id: string;
+  row_cross: ProductSide;
+  row_to: ProductSide;
+};
+
+/** What an inventory keeps of a priced product: the fbm verdict, prices and stock. */
+export interface PricedColumns {
+  available: boolean;
+  minPrice: number | null;
+  stdPrice: number | null;
+  maxPrice: number | null;
+  stock: number;
+}
+
+/** A product priced with the inventory's settings (the same `priceProduct` as a report's rows). */
+export function priceForInventory(
+  row: SnapshotRow,
+  settings: PricingSettings,
+  toRegion: RegionCode,
+): PricedColumns {
+  const fbm = priceProduct({ ...row, individual: null }, settings, { toRegion });
+  return {
+    available: fbm.available,
+    minPrice: fbm.min_price,
+    stdPrice: fbm.std_price,
+    maxPrice: fbm.max_price,
+    stock: fbm.stock,
+  };
+}
+
+/** The picture a seller recognises: the selling country's, else the buying country's. */
+export const imageOf = (row: SnapshotRow) => row.row_to.image ?? row.row_cross.image ?? null;
