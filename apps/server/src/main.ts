@@ -92,7 +92,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       // A serve-only process enqueues jobs but runs none.
       const sender = createBoss(server.url);
       await sender.start();
-      await ensureQueues(sender);
+      await ensureQueues(sender, database.pool);
       resources.add('job queue', () => sender.stop({ graceful: false, wait: true }));
       boss = sender;
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
+import type pg from 'pg';
 import { APP_TIMEZONE, JOB_NAMES, JOB_SCHEDULES, jobPayloadSchemas, type JobName } from '@crossmarket/domain';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
@@ -98,17 +99,31 @@ export function createBoss(url: string): PgBoss {
   });
 }
 
-/** Creates every queue (pg-boss 10 needs them to exist before send or work). Idempotent. */
-export async function ensureQueues(boss: PgBoss) {
-  for (const name of Object.values(JOB_NAMES)) {
-    if (!(await boss.getQueue(name)))
-      await boss.createQueue(name, {
-        name,
-        retryLimit: 5,
-        retryDelay: 5,
-        retryBackoff: true,
-        ...QUEUE_OPTIONS[name],
-      });
+/** Any number, the same in every process: the key of the lock that serialises queue creation. */
+const QUEUES_LOCK = 7_215_903_114;
+
+/**
+ * Creates every queue (pg-boss 10 needs them to exist before send or work). Idempotent. Processes that
+ * start together (two servers and two workers on one database) would deadlock inside pg-boss's
+ * create_queue, so they take turns under a session advisory lock on a connection of their own.
+ */
+export async function ensureQueues(boss: PgBoss, pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUES_LOCK]);
+    for (const name of Object.values(JOB_NAMES)) {
+      if (!(await boss.getQueue(name)))
+        await boss.createQueue(name, {
+          name,
+          retryLimit: 5,
+          retryDelay: 5,
+          retryBackoff: true,
+          ...QUEUE_OPTIONS[name],
+        });
+    }
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [QUEUES_LOCK]).catch(() => {});
+    client.release();
   }
 }
 
@@ -123,7 +138,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   const boss = createBoss(deps.url);
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  await ensureQueues(boss);
+  await ensureQueues(boss, deps.db.$client);
   let stopping = false;
   const base = {
     marketplace: createSandboxMarketplace(),
