@@ -80,7 +80,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       db: database.db,
       logger,
       mail,
-      marketplace: createMarketplace(config),
+      marketplace: createMarketplace(config, { db: database.db }),
       rates: createRatesSource(config),
       leaseSeconds: config.REPORT_LEASE_SECONDS,
     });

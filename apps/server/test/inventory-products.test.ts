@@ -211,6 +211,9 @@ describe('the inventory update', () => {
     expect(after.update.next_manual_at).not.toBeNull();
     const again = await call('POST', `/api/inventories/${inventory.id}/update`, alice);
     expect(again.statusCode).toBe(429);
+    // Retry-After says when the next manual update is allowed (within the hour).
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(60);
+    expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect(again.json().error).toMatchObject({
       code: 'update_too_soon',
       next_manual_at: after.update.next_manual_at,
@@ -254,5 +257,46 @@ describe('the inventory update', () => {
     expect(second.looked.some((code) => crashing.looked.includes(code))).toBe(false);
     const state = (await call('GET', `/api/inventories/${inventory.id}`, alice)).json<Inventory>().update;
     expect(state).toMatchObject({ status: 'done', updated: 18 });
+  });
+
+  it('keeps the last prices of a product Amazon did not answer for, rather than taking it down', async () => {
+    const inventory = await create(alice);
+    const codes = ids(1, 4);
+    expect((await add(alice, inventory.id, codes)).json()).toMatchObject({ added: codes.length });
+    const silent = codes[0]!;
+    const product = async () =>
+      (
+        await database.db.execute<{ std_price: number | null; stock: number; updated_at: string | null }>(
+          sql`select std_price, stock, updated_at::text from inventory_products
+               where inventory_id = ${inventory.id}::uuid and code = ${silent}`,
+        )
+      ).rows[0]!;
+    const before = await product();
+    await database.db.execute(
+      sql`update inventories set update_status = 'queued', update_queued_at = now() where id = ${inventory.id}::uuid`,
+    );
+    const sandbox = createSandboxMarketplace();
+    const unanswering: MarketplaceProvider = {
+      name: 'sandbox',
+      batchSize: 4,
+      async lookup(productIds, region, options) {
+        const found = await sandbox.lookup(productIds, region, options);
+        return found.map((s) =>
+          s.product_id === silent && region === 'ca'
+            ? { ...s, side: { ...s.side, status: 'noanswer' as const }, offers: [] }
+            : s,
+        );
+      },
+    };
+    const logger = createLogger(testConfig({ LOG_LEVEL: 'silent' }));
+    expect(
+      await updateInventory(
+        { db: database.db, logger, leaseSeconds: 60, marketplace: unanswering, owner: 'quiet' },
+        inventory.id,
+      ),
+    ).toBe('done');
+    expect(await product()).toEqual(before);
+    const state = (await call('GET', `/api/inventories/${inventory.id}`, alice)).json<Inventory>().update;
+    expect(state).toMatchObject({ status: 'done', updated: codes.length - 1 });
   });
 });

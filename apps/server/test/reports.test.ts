@@ -192,7 +192,7 @@ describe('a report from submission to its rows', () => {
     const events = res.body.split('\n\n').filter((e) => e.startsWith('event: progress'));
     expect(events).toHaveLength(1);
     const data = JSON.parse(events[0]!.split('data: ')[1]!);
-    expect(data).toMatchObject({ id: reportId, finalized: true, done_size: 242 });
+    expect(data).toMatchObject({ id: reportId, finalized: true, done_size: 242, no_answer_count: 0 });
   });
 
   it("answers a product's sellers on both sides, cheapest first, only to the report's owner", async () => {
@@ -222,6 +222,22 @@ describe('a report from submission to its rows', () => {
     expect(malformed.json().error.message).toContain('productId');
   });
 
+  it('reads seller ratings stored out of 5 before they became percentages', async () => {
+    const [stored] = (
+      await database.db.execute<{ product_id: string }>(sql`
+        select product_id from product_offers
+         where report_id = ${reportId} and side = 'to' and jsonb_array_length(offers) > 0 limit 1`)
+    ).rows;
+    await database.db.execute(sql`
+      update product_offers
+         set offers = jsonb_build_array((offers->0) - 'rating_percent' || '{"rating_average": 4.5}'::jsonb)
+       where report_id = ${reportId} and product_id = ${stored!.product_id} and side = 'to'`);
+    const url = `/v1/reports/${reportId}/products/${stored!.product_id}/offers`;
+    const [offer] = (await app.inject({ url, headers: { cookie: large } })).json().to;
+    expect(offer.rating_percent).toBe(90);
+    expect(offer).not.toHaveProperty('rating_average');
+  });
+
   it('is invisible to another user', async () => {
     for (const url of [`/api/reports/${reportId}`, `/api/reports/${reportId}/events`]) {
       expect((await app.inject({ url, headers: { cookie: other } })).statusCode).toBe(404);
@@ -230,10 +246,10 @@ describe('a report from submission to its rows', () => {
     expect(list.map((r: { id: string }) => r.id)).not.toContain(reportId);
   });
 
-  it('answers 400 naming the id when it is not a report id', async () => {
-    expect(
-      (await app.inject({ url: '/api/reports/not-a-uuid', headers: { cookie: large } })).statusCode,
-    ).toBe(400);
+  it('answers 404 when the id is not a report id, as for an unknown report', async () => {
+    const res = await app.inject({ url: '/api/reports/not-a-uuid', headers: { cookie: large } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('This report was not found.');
   });
 });
 
@@ -300,5 +316,16 @@ describe('uploading an All Listings Report', () => {
         message: expect.stringMatching(message),
       });
     }
+  });
+
+  it('counts the products while the file streams: past the send limit it answers the send-limit check', async () => {
+    const header = 'item-name\tseller-sku\tprice\tasin1';
+    const lines = productIds(30_000, 'U').map((id, i) => `Item ${i}\tSKU-${i}\t10\t${id}`);
+    const res = await multipart({ name: 'listings.txt', content: [header, ...lines].join('\n') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[0]).toMatchObject({
+      field: 'product_ids',
+      message: 'Your list contains too many products. You can only send 5000 products at once.',
+    });
   });
 });

@@ -11,7 +11,8 @@ export interface SellerOffer {
   /** Sold by Amazon itself. */
   is_sba: boolean;
   coupon: Coupon | null;
-  rating_average: number | null;
+  /** The seller's positive feedback over the past 12 months, 0–100 %; 0 is a rating, null is none. */
+  rating_percent: number | null;
   rating_count: number | null;
   /** What the buyer pays after the coupon. */
   buy_price: number;
@@ -20,7 +21,7 @@ export interface SellerOffer {
   shipping_by: 'amazon' | 'merchant';
   shipping_fee: number;
   import_fee: number;
-  /** The earliest delivery, ISO date. */
+  /** The earliest delivery (shipping time plus transit), ISO date. */
   delivery_date: string | null;
 }
 

@@ -1,8 +1,12 @@
 import type { BannedReason } from './banned';
 import type { FbmBlock } from './pricing/types';
 
-/** Why a side of a result row is unavailable; `ok` when it is. */
-export const SIDE_STATUSES = ['ok', 'dog', 'notsame', 'nostock', 'noship'] as const;
+/**
+ * Why a side of a result row is unavailable; `ok` when it is. `nostock` means no new-condition offer
+ * (used or collectible offers alone do not make a product available); `noanswer` means Amazon did not
+ * answer for the product even after retries — nothing is known about its stock.
+ */
+export const SIDE_STATUSES = ['ok', 'dog', 'notsame', 'nostock', 'noship', 'noanswer'] as const;
 export type SideStatus = (typeof SIDE_STATUSES)[number];
 
 export const PRODUCT_SIZES = [
@@ -22,7 +26,10 @@ export interface Offer {
   buy_price: number | null;
   import_fee: number | null;
   shipping_fee: number | null;
-  /** Delivery window in days from today. */
+  /**
+   * Delivery window in days from today: the offer's shipping time plus the transit estimate of its
+   * marketplace and fulfilment (cross-border when shipped abroad), so never "today" for a 0-hour FBA offer.
+   */
   s_dates: { min_days: number; max_days: number } | null;
 }
 

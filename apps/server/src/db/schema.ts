@@ -220,6 +220,8 @@ export const reports = pgTable(
     leaseOwner: text('lease_owner'),
     /** Why the report was cancelled (for operators; the user sees the Cancelled status). */
     failure: text('failure'),
+    /** Products Amazon did not answer for (either side `noanswer`), counted when the report finishes. */
+    noAnswerCount: integer('no_answer_count').notNull().default(0),
   },
   (t) => [index('reports_user_created_idx').on(t.userId, t.createdAt)],
 );
@@ -322,3 +324,4 @@ export const supportTickets = pgTable(
 
 export * from './schema-billing';
 export * from './schema-reports';
+export * from './schema-spapi';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +7,12 @@ import path from 'node:path';
 const fixture = (name: string) =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../fixtures/spapi', name), 'utf8'));
 const CATALOG_ITEM = fixture('catalog-item.json');
+const CATALOG_ITEM_METRIC = fixture('catalog-item-metric.json');
 const ITEM_OFFERS = fixture('item-offers.json');
+const ITEM_OFFERS_USED = fixture('item-offers-used.json');
+const ITEM_OFFERS_USED_ONLY = fixture('item-offers-used-only.json');
+const ITEM_OFFERS_TWO_WINNERS = fixture('item-offers-two-winners.json');
+const ITEM_FAILED = fixture('item-offers-failed.json');
 
 type Operation = 'searchCatalogItems' | 'getItemOffersBatch';
 export interface StandInLimits {
@@ -14,18 +20,124 @@ export interface StandInLimits {
   burst: number;
 }
 
+/** The usage plans Amazon's models document for the two operations (requests per second, burst). */
+export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
+  searchCatalogItems: { rate: 2, burst: 2 },
+  getItemOffersBatch: { rate: 0.1, burst: 1 },
+};
+
+/**
+ * Which fixture answers for an ASIN, by its first letters (ASINs are B + 9 letters or digits):
+ * - `BDOG…` is unknown to the catalogue;
+ * - `BMETRIC…` is measured in millimetres and ounces;
+ * - `BUSED…` has Amazon's own example offers (4,286 offers, 15 of them new), `BONLYUSED…` only used and
+ *   collectible ones, `BTWOWIN…` two buy box winners (one Prime FBA, one non-Prime merchant);
+ * - `BFAIL…` fails inside every batch (a per-item 429), `BFLAKY…` only the first time it is asked.
+ */
+const catalogFixture = (asin: string) => (asin.startsWith('BMETRIC') ? CATALOG_ITEM_METRIC : CATALOG_ITEM);
+const offersFixture = (asin: string) =>
+  asin.startsWith('BONLYUSED')
+    ? ITEM_OFFERS_USED_ONLY
+    : asin.startsWith('BUSED')
+      ? ITEM_OFFERS_USED
+      : asin.startsWith('BTWOWIN')
+        ? ITEM_OFFERS_TWO_WINNERS
+        : ITEM_OFFERS;
+
+// What Amazon's models mark required or enumerate (catalogItems_2022-04-01.json, productPricingV0.json).
+const IDENTIFIER_TYPES = ['ASIN', 'EAN', 'GTIN', 'ISBN', 'JAN', 'MINSAN', 'SKU', 'UPC'];
+const INCLUDED_DATA = [
+  'attributes',
+  'classifications',
+  'dimensions',
+  'identifiers',
+  'images',
+  'productTypes',
+  'relationships',
+  'salesRanks',
+  'summaries',
+  'vendorDetails',
+];
+const ITEM_CONDITIONS = ['New', 'Used', 'Collectible', 'Refurbished', 'Club'];
+const CUSTOMER_TYPES = ['Consumer', 'Business'];
+const HTTP_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE', 'POST'];
+const ITEM_OFFERS_URI = /^\/products\/pricing\/v0\/items\/([A-Za-z0-9]+)\/offers$/;
+
+/** What is wrong with a searchCatalogItems query, as Amazon's model defines it; null when it is fine. */
+function catalogQueryProblem(q: URLSearchParams): string | null {
+  const list = (name: string) => (q.get(name) ?? '').split(',').filter(Boolean);
+  const marketplaceIds = list('marketplaceIds');
+  if (marketplaceIds.length === 0) return "Missing required parameter 'marketplaceIds'";
+  if (marketplaceIds.length > 1) return "'marketplaceIds' accepts one marketplace";
+  const identifiers = list('identifiers');
+  const keywords = list('keywords');
+  if (identifiers.length > 0 && keywords.length > 0)
+    return "'identifiers' and 'keywords' cannot be used together";
+  if (identifiers.length === 0 && keywords.length === 0)
+    return "Either 'identifiers' or 'keywords' is required";
+  if (identifiers.length > 20) return "'identifiers' accepts at most 20 values";
+  if (identifiers.length > 0) {
+    const type = q.get('identifiersType');
+    if (!type) return "'identifiersType' is required when 'identifiers' is given";
+    if (!IDENTIFIER_TYPES.includes(type)) return `Invalid 'identifiersType' ${type}`;
+    if (type === 'SKU' && !q.get('sellerId')) return "'sellerId' is required when 'identifiersType' is SKU";
+  }
+  const unknown = list('includedData').find((d) => !INCLUDED_DATA.includes(d));
+  if (unknown) return `Invalid 'includedData' value ${unknown}`;
+  const pageSize = q.get('pageSize');
+  if (
+    pageSize !== null &&
+    !(Number.isInteger(Number(pageSize)) && Number(pageSize) >= 1 && Number(pageSize) <= 20)
+  )
+    return "'pageSize' must be between 1 and 20";
+  return null;
+}
+
+interface BatchItemRequest {
+  uri?: unknown;
+  method?: unknown;
+  MarketplaceId?: unknown;
+  ItemCondition?: unknown;
+  CustomerType?: unknown;
+}
+
+/** What is wrong with a getItemOffersBatch body (GetItemOffersBatchRequest); null when it is fine. */
+function offersBatchProblem(body: unknown): string | null {
+  const requests = (body as { requests?: unknown } | null)?.requests;
+  if (!Array.isArray(requests)) return "Missing required 'requests'";
+  if (requests.length < 1 || requests.length > 20) return "'requests' must hold 1 to 20 requests";
+  for (const [i, r] of (requests as BatchItemRequest[]).entries()) {
+    if (typeof r?.uri !== 'string' || !ITEM_OFFERS_URI.test(r.uri))
+      return `requests[${i}]: 'uri' is required (/products/pricing/v0/items/{Asin}/offers)`;
+    if (typeof r.method !== 'string' || !HTTP_METHODS.includes(r.method))
+      return `requests[${i}]: 'method' is required`;
+    if (r.method !== 'GET') return `requests[${i}]: getItemOffers is a GET`;
+    if (typeof r.MarketplaceId !== 'string' || !r.MarketplaceId)
+      return `requests[${i}]: 'MarketplaceId' is required`;
+    if (typeof r.ItemCondition !== 'string' || !ITEM_CONDITIONS.includes(r.ItemCondition))
+      return `requests[${i}]: 'ItemCondition' is required (New, Used, Collectible, Refurbished, Club)`;
+    if (r.CustomerType !== undefined && !CUSTOMER_TYPES.includes(r.CustomerType as string))
+      return `requests[${i}]: invalid 'CustomerType'`;
+  }
+  return null;
+}
+
 /**
  * A local server answering like Amazon's SP-API (Login with Amazon, searchCatalogItems, getItemOffersBatch)
- * with responses built from the documented-model fixtures. It enforces its own rate limits per operation
- * (429 beyond them, and `x-amzn-RateLimit-Limit` on every answer) and records when each request came, so
- * a test or a benchmark can check the client's pacing. IDs starting with `BDOG` are unknown to it.
+ * with responses built from the documented-model fixtures. Like Amazon it refuses a request missing what
+ * the models mark required (400 InvalidInput), enforces a rate limit per operation (429 beyond it;
+ * Amazon's documented defaults unless told otherwise), and sends `x-amzn-RateLimit-Limit` only with the
+ * answers the models document it on (200, 400 and 404, never 403 or 429). It records when each request
+ * came and how often each ASIN's offers were asked for, so a test or a benchmark can check the client.
  */
 export async function startSpapiStandIn(
-  limits: Record<Operation, StandInLimits>,
+  limits: Record<Operation, StandInLimits> = AMAZON_DEFAULT_LIMITS,
   options: { throttleFirst?: number } = {},
 ) {
   const arrivals: Record<Operation, number[]> = { searchCatalogItems: [], getItemOffersBatch: [] };
   const throttled: Record<Operation, number> = { searchCatalogItems: 0, getItemOffersBatch: 0 };
+  const refused: { operation: Operation | 'unknown'; message: string }[] = [];
+  const offersAsked = new Map<string, number>();
   const buckets = Object.fromEntries(
     Object.entries(limits).map(([op, l]) => [op, { tokens: l.burst, at: performance.now() }]),
   ) as Record<Operation, { tokens: number; at: number }>;
@@ -48,18 +160,25 @@ export async function startSpapiStandIn(
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
-      const send = (status: number, body: unknown, op?: Operation) => {
+      /** `limitOf`: the operation whose rate the answer announces (only where Amazon documents it). */
+      const send = (status: number, body: unknown, limitOf?: Operation) => {
         res.writeHead(status, {
           'content-type': 'application/json',
-          ...(op ? { 'x-amzn-ratelimit-limit': String(limits[op].rate) } : {}),
+          'x-amzn-requestid': randomUUID(),
+          ...(limitOf ? { 'x-amzn-ratelimit-limit': String(limits[limitOf].rate) } : {}),
         });
         res.end(JSON.stringify(body));
+      };
+      const invalid = (op: Operation, message: string) => {
+        refused.push({ operation: op, message });
+        return send(400, { errors: [{ code: 'InvalidInput', message }] }, op);
       };
       if (url.pathname === '/auth/o2/token') {
         const form = new URLSearchParams(raw);
         if (
           form.get('grant_type') !== 'refresh_token' ||
           !form.get('refresh_token') ||
+          !form.get('client_id') ||
           !form.get('client_secret')
         )
           return send(400, { error: 'invalid_request' });
@@ -71,53 +190,75 @@ export async function startSpapiStandIn(
         });
       }
       if (!String(req.headers['x-amz-access-token'] ?? '').startsWith('Atza|'))
-        return send(403, { errors: [] });
+        return send(403, {
+          errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.' }],
+        });
       const op: Operation | undefined =
-        url.pathname === '/catalog/2022-04-01/items'
+        url.pathname === '/catalog/2022-04-01/items' && req.method === 'GET'
           ? 'searchCatalogItems'
-          : url.pathname === '/batches/products/pricing/v0/itemOffers'
+          : url.pathname === '/batches/products/pricing/v0/itemOffers' && req.method === 'POST'
             ? 'getItemOffersBatch'
             : undefined;
-      if (!op) return send(404, { errors: [{ code: 'NotFound' }] });
+      if (!op) {
+        refused.push({ operation: 'unknown', message: `${req.method} ${url.pathname}` });
+        return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
+      }
       arrivals[op].push(performance.now());
       if (forced > 0 || !admit(op)) {
         forced = Math.max(0, forced - 1);
         throttled[op] += 1;
-        return send(
-          429,
-          {
-            errors: [
-              { code: 'QuotaExceeded', message: 'You exceeded your quota for the requested resource.' },
-            ],
-          },
-          op,
-        );
+        return send(429, {
+          errors: [{ code: 'QuotaExceeded', message: 'You exceeded your quota for the requested resource.' }],
+        });
       }
       if (op === 'searchCatalogItems') {
+        const problem = catalogQueryProblem(url.searchParams);
+        if (problem) return invalid(op, problem);
         const ids = (url.searchParams.get('identifiers') ?? '').split(',').filter(Boolean);
         const marketplaceId = url.searchParams.get('marketplaceIds');
         const items = ids
           .filter((id) => !id.startsWith('BDOG'))
-          .map((asin) => ({
-            ...structuredClone(CATALOG_ITEM),
-            asin,
-            summaries: [{ ...CATALOG_ITEM.summaries[0], marketplaceId }],
-          }));
+          .map((asin) => {
+            const item = structuredClone(catalogFixture(asin));
+            return { ...item, asin, summaries: [{ ...item.summaries[0], marketplaceId }] };
+          });
         return send(200, { numberOfResults: items.length, items }, op);
       }
-      const requests = (JSON.parse(raw) as { requests: { uri: string; MarketplaceId: string }[] }).requests;
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return invalid(op, 'The request body is not JSON');
+      }
+      const problem = offersBatchProblem(body);
+      if (problem) return invalid(op, problem);
+      const requests = (body as { requests: { uri: string; MarketplaceId: string; ItemCondition: string }[] })
+        .requests;
       const responses = requests.map((r) => {
-        const asin = r.uri.split('/')[5]!;
+        const asin = ITEM_OFFERS_URI.exec(r.uri)![1]!;
+        const asked = (offersAsked.get(asin) ?? 0) + 1;
+        offersAsked.set(asin, asked);
+        const request = {
+          MarketplaceId: r.MarketplaceId,
+          Asin: asin,
+          ItemCondition: r.ItemCondition,
+          CustomerType: 'Consumer',
+        };
+        if (asin.startsWith('BFAIL') || (asin.startsWith('BFLAKY') && asked === 1))
+          return { ...structuredClone(ITEM_FAILED), request };
+        const payload = structuredClone(offersFixture(asin));
         return {
           status: { statusCode: 200, reasonPhrase: 'OK' },
-          headers: {},
-          body: { payload: { ...structuredClone(ITEM_OFFERS), ASIN: asin } },
-          request: {
-            MarketplaceId: r.MarketplaceId,
-            Asin: asin,
-            ItemCondition: 'New',
-            CustomerType: 'Consumer',
+          headers: { 'x-amzn-RequestId': randomUUID() },
+          body: {
+            payload: {
+              ...payload,
+              ASIN: asin,
+              marketplaceId: r.MarketplaceId,
+              Identifier: { ...payload.Identifier, ASIN: asin, MarketplaceId: r.MarketplaceId },
+            },
           },
+          request,
         };
       });
       return send(200, { responses }, op);
@@ -128,9 +269,15 @@ export async function startSpapiStandIn(
   return {
     url,
     lwaUrl: `${url}/auth/o2/token`,
+    limits,
     arrivals,
     throttled,
+    /** Requests answered 400 or 404, with Amazon's reason. */
+    refused,
+    /** How many times each ASIN's offers were asked for. */
+    offersAsked: (asin: string) => offersAsked.get(asin) ?? 0,
     tokenExchanges: () => tokenExchanges,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+export type SpapiStandIn = Awaited<ReturnType<typeof startSpapiStandIn>>;

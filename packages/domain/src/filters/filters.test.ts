@@ -210,6 +210,14 @@ describe('matchesFilters', () => {
     expect(check('to_no_stock', 'exclude')).toBe(true);
   });
 
+  it('a side Amazon did not answer for is not out of stock', () => {
+    const unanswered = makeRow({ row_to: makeSide({ status: 'noanswer' }) });
+    expect(matchesFilter(unanswered, { id: 'to_no_stock', value: 'only' })).toBe(false);
+    expect(matchesFilter(unanswered, { id: 'to_no_stock', value: 'exclude' })).toBe(true);
+    const noStock = makeRow({ row_to: makeSide({ status: 'nostock' }) });
+    expect(matchesFilter(noStock, { id: 'to_no_stock', value: 'only' })).toBe(true);
+  });
+
   it('brand is exact and case-insensitive; title keywords match whole words', () => {
     expect(check('to_brand', { include: ['acme'], exclude: [] })).toBe(true);
     expect(check('to_brand', { include: ['Acm'], exclude: [] })).toBe(false);

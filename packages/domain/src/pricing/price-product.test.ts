@@ -239,6 +239,14 @@ describe('priceProduct: rules', () => {
     expect(fbm.available).toBe(true);
   });
 
+  it('19b. a selling side Amazon did not answer for is unavailable, never priced as out of stock', () => {
+    const fbm = price({ row_to: to({ status: 'noanswer', buybox: null, lowest: null }) });
+    expect(fbm.available).toBe(false);
+    expect(fbm.reason).toBe('noanswer');
+    const buying = price({ row_cross: cross({ status: 'noanswer' }) });
+    expect(buying).toMatchObject({ available: false, reason: 'noanswer' });
+  });
+
   it('20. a buybox_store rule matches the target buy-box seller', () => {
     const fbm = price(
       {},

@@ -15,9 +15,14 @@ type PricedInput = PricingInput & {
   to_country?: RegionCode;
 };
 
+/**
+ * The buying side must be `ok`. On the selling side a product without stock is an opportunity, but one
+ * Amazon did not answer for is unknown, not priced as if nobody sold it.
+ */
 function unavailableReason(cross: CrossPricingSide, to: ToPricingSide): string | null {
   if (cross.status !== 'ok') return cross.status;
-  if (to.status === 'dog' || to.status === 'notsame' || to.status === 'noship') return to.status;
+  if (to.status === 'dog' || to.status === 'notsame' || to.status === 'noship' || to.status === 'noanswer')
+    return to.status;
   return null;
 }
 

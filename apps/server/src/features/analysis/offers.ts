@@ -5,6 +5,16 @@ import { productOffers, reports } from '../../db/schema';
 
 const byBuyPrice = (a: SellerOffer, b: SellerOffer) => a.buy_price - b.buy_price;
 
+/** Offers stored before ratings became percentages kept `rating_average` out of 5 (percent ÷ 20). */
+type StoredOffer = SellerOffer & { rating_average?: number | null };
+function current({ rating_average, ...offer }: StoredOffer): SellerOffer {
+  if (offer.rating_percent !== undefined) return offer;
+  return {
+    ...offer,
+    rating_percent: rating_average == null ? null : Math.round(rating_average * 2000) / 100,
+  };
+}
+
 /**
  * The Sellers & Prices drawer: both sides' seller lists of one product of one of the user's reports,
  * cheapest buy price first. Undefined when the report is not the user's or has no such product.
@@ -22,6 +32,7 @@ export async function productSellers(db: Db, userId: string, reportId: string, p
       ),
     );
   if (rows.length === 0) return undefined;
-  const side = (name: string) => [...(rows.find((r) => r.side === name)?.offers ?? [])].sort(byBuyPrice);
+  const side = (name: string) =>
+    (rows.find((r) => r.side === name)?.offers ?? []).map((o) => current(o as StoredOffer)).sort(byBuyPrice);
   return { product_id: productId, cross: side('cross'), to: side('to') };
 }

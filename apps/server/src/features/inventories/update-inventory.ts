@@ -87,9 +87,15 @@ async function writeBatch(deps: UpdateDeps, id: string, started: string, rows: u
   });
 }
 
+/**
+ * The batch's new rows. A product Amazon did not answer for (either side `noanswer`) is left out: it keeps
+ * its last snapshot, prices and stock rather than being taken down for a failed call, and the next run
+ * asks again.
+ */
 const toRows = (cross: ProductSnapshot[], to: ProductSnapshot[], claimed: Claimed) =>
-  cross.map((c, i) => {
+  cross.flatMap((c, i) => {
     const row: SnapshotRow = { product_id: c.product_id, row_cross: c.side, row_to: to[i]!.side };
+    if (row.row_cross.status === 'noanswer' || row.row_to.status === 'noanswer') return [];
     return {
       code: c.product_id,
       snapshot: { row_cross: row.row_cross, row_to: row.row_to },

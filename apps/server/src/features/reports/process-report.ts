@@ -149,7 +149,7 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
     }
     throw error;
   }
-  await deps.db
+  const finished = await deps.db
     .update(reports)
     .set({
       finalized: true,
@@ -157,9 +157,14 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
       doneSize: sql`${reports.size}`,
       leaseUntil: null,
       facets: sql`${reportFacets(reportId)}`,
+      // The finish summary: products Amazon did not answer for, on either side, even after retries.
+      noAnswerCount: sql`(select count(*)::int from ${reportProducts}
+        where ${reportProducts.reportId} = ${reportId}::uuid
+          and (${reportProducts.crossStatus} = 'noanswer' or ${reportProducts.toStatus} = 'noanswer'))`,
     })
-    .where(and(eq(reports.id, reportId), eq(reports.leaseOwner, deps.owner)));
-  log.info('report finalized');
+    .where(and(eq(reports.id, reportId), eq(reports.leaseOwner, deps.owner)))
+    .returning({ noAnswer: reports.noAnswerCount });
+  log.info({ noAnswer: finished[0]?.noAnswer ?? 0 }, 'report finalized');
   return 'finalized';
 }
 

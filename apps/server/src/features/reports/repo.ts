@@ -18,6 +18,8 @@ const summary = (r: ReportRow) => ({
   size: r.size,
   done_size: r.doneSize,
   finalized: r.finalized,
+  /** The finish summary: products Amazon did not answer for (their rows say so), 0 until finished. */
+  no_answer_count: r.noAnswerCount,
 });
 export type ReportSummary = ReturnType<typeof summary>;
 
@@ -73,4 +75,5 @@ export const progressOf = (r: ReportRow) => ({
   done_size: r.doneSize,
   finalized: r.finalized,
   finish_at: r.finishAt,
+  no_answer_count: r.noAnswerCount,
 });

@@ -1,10 +1,16 @@
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { createSandboxMarketplace } from './sandbox';
 import { createSpapiClient } from './spapi/client';
 import { createSpapiMarketplace } from './spapi/provider';
+import { postgresPacing } from './spapi/shared-pacing';
 import type { MarketplaceProvider } from './types';
 
-export function createMarketplace(config: Config): MarketplaceProvider {
+/**
+ * The provider `MARKETPLACE_PROVIDER` names. With SP-API and a database, pacing is shared through
+ * PostgreSQL, so every worker process using the same seller authorisation stays within one allowance.
+ */
+export function createMarketplace(config: Config, deps: { db?: Db } = {}): MarketplaceProvider {
   if (config.MARKETPLACE_PROVIDER === 'spapi') {
     const base = config.SPAPI_ENDPOINT;
     return createSpapiMarketplace(
@@ -20,6 +26,7 @@ export function createMarketplace(config: Config): MarketplaceProvider {
         },
         endpoints: base ? { na: base, eu: base, fe: base } : undefined,
         lwaUrl: config.LWA_TOKEN_URL,
+        pacing: deps.db ? postgresPacing(deps.db) : undefined,
       }),
     );
   }

@@ -1,5 +1,6 @@
 import { PRODUCT_SIZES, SIDE_STATUSES } from '@crossmarket/domain';
 import { describe, expect, it } from 'vitest';
+import { CROSS_BORDER_TRANSIT_DAYS, TRANSIT_DAYS } from './delivery';
 import { createSandboxMarketplace, sandboxSnapshot } from './sandbox';
 
 const ids = Array.from({ length: 4000 }, (_, i) => `B${String(i).padStart(9, '0')}`);
@@ -62,6 +63,47 @@ describe('the sandbox marketplace', () => {
       ]!;
       expect(side.weight!.value).toBeLessThanOrEqual(tierMaxLb);
     }
+  });
+
+  it('delivers like the SP-API provider: shipping time plus the same transit, never today', () => {
+    const iso = (days: number) => new Date(today + days * 86_400_000).toISOString().slice(0, 10);
+    for (const id of ids.slice(0, 300)) {
+      for (const [region, shipTo] of [
+        ['us', 'us'],
+        ['us', 'uk'],
+      ] as const) {
+        const { side, offers } = sandboxSnapshot(id, region, {
+          shipTo,
+          role: region === shipTo ? 'to' : 'cross',
+          today,
+        });
+        for (const offer of offers) {
+          const fulfilment = offer.is_fba ? 'amazon' : 'merchant';
+          const [fewest, most] =
+            region === shipTo ? TRANSIT_DAYS[region][fulfilment] : CROSS_BORDER_TRANSIT_DAYS[fulfilment];
+          const earliest = Math.round((Date.parse(offer.delivery_date!) - today) / 86_400_000);
+          expect(earliest).toBeGreaterThanOrEqual(fewest);
+          // FBA ships within a day, a merchant within five.
+          expect(earliest).toBeLessThanOrEqual(fewest + (offer.is_fba ? 0 : 5));
+          if (side.buybox?.seller_id === offer.seller_id && side.buybox.buy_price === offer.buy_price) {
+            expect(iso(side.buybox.s_dates!.min_days)).toBe(offer.delivery_date);
+            expect(side.buybox.s_dates!.max_days).toBeLessThanOrEqual((offer.is_fba ? 1 : 6) + most);
+          }
+        }
+      }
+    }
+  });
+
+  it('rates sellers as a positive-feedback percentage, like Amazon', async () => {
+    const offers = (
+      await createSandboxMarketplace().lookup(ids.slice(0, 200), 'us', { shipTo: 'us' })
+    ).flatMap((s) => s.offers);
+    expect(offers.length).toBeGreaterThan(100);
+    for (const o of offers) {
+      expect(o.rating_percent).toBeGreaterThanOrEqual(0);
+      expect(o.rating_percent).toBeLessThanOrEqual(100);
+    }
+    expect(offers.some((o) => o.rating_percent! > 5)).toBe(true);
   });
 
   it('charges import fees that depend on the destination, and none at home', () => {

@@ -18,6 +18,7 @@ import {
   SELLER_NAMES,
   SIZE_TIERS,
 } from './sandbox-catalog';
+import { deliveryWindow } from './delivery';
 import { emptySide } from './empty-side';
 import { offerFrom } from './offer';
 import type { MarketplaceProvider } from './types';
@@ -90,8 +91,8 @@ function sideStatus(r: Rng, role: 'cross' | 'to'): SideStatus {
   return 'ok';
 }
 
-// Delivery days of each offer, kept beside it so that the side's offers need no date parsing.
-const daysOf = new WeakMap<SellerOffer, number>();
+// The delivery window of each offer, kept beside it so that the side's offers need no date parsing.
+const windowOf = new WeakMap<SellerOffer, Offer['s_dates']>();
 const DATES = new Map<number, string>();
 /** ISO dates repeat a lot (a handful of days ahead): formatted once each. */
 const isoDay = (ms: number) => {
@@ -104,14 +105,13 @@ const isoDay = (ms: number) => {
   return found;
 };
 
-const toOffer = (o: SellerOffer): Offer => {
-  const days = Math.max(1, daysOf.get(o) ?? 1);
-  return offerFrom(o, { min_days: days, max_days: days + 3 });
-};
+const toOffer = (o: SellerOffer): Offer => offerFrom(o, windowOf.get(o) ?? null);
 
 /**
  * One product in one marketplace. Deterministic: the same ID, region and destination always give the
- * same snapshot (the delivery dates count from `today`, a UTC day).
+ * same snapshot (the delivery dates count from `today`, a UTC day). It follows the SP-API provider's
+ * rules: every generated offer is a new-condition one (counts are of new offers; `nostock` stands for
+ * "no new offer"), and delivery is each offer's shipping time plus the same transit estimate.
  */
 export function sandboxSnapshot(
   productId: string,
@@ -128,8 +128,6 @@ export function sandboxSnapshot(
   const abroad = options.shipTo !== region;
   const importRate = abroad ? IMPORT_RATE[options.shipTo] : 0;
   const count = status === 'nostock' ? 0 : Math.min(30, 1 + Math.floor(-Math.log(1 - r.next()) * 5));
-  // Mexico is priced for zip 11000 (Mexico City): its deliveries run a little longer.
-  const baseDays = (abroad ? 7 : 2) + (region === 'mx' ? 2 : 0);
   const offers: SellerOffer[] = [];
   for (let i = 0; i < count; i++) {
     const isSba = i === 0 && r.chance(0.15);
@@ -145,23 +143,27 @@ export function sandboxSnapshot(
     const shippingFee =
       isFba && !abroad ? 0 : round2((abroad ? 6.99 : 3.99) * currency.rate + 0.45 * id.weightLb);
     const sellerIndex = (hash(`${productId}:${region}:${i}`) % 9000) + 1000;
-    const days = baseDays + r.int(0, 4) + (isFba ? 0 : 2);
+    // Shipping time, as Amazon's ShippingTime gives it: FBA ships the same or the next day, a merchant
+    // in one to five days; delivery adds the transit of this marketplace (or the cross-border one).
+    const handling = r.int(0, 4);
+    const ship = isFba ? { min: 0, max: handling > 2 ? 1 : 0 } : { min: 1 + handling, max: 2 + handling };
+    const window = deliveryWindow(ship, region, options.shipTo, isFba ? 'amazon' : 'merchant')!;
     const offer: SellerOffer = {
       seller_id: isSba ? 'ATVPDKIKX0DER' : `A${sellerIndex}SELLER${region.toUpperCase()}`,
       seller_name: isSba ? 'Amazon' : r.pick(SELLER_NAMES),
       is_fba: isFba,
       is_sba: isSba,
       coupon,
-      rating_average: round2(3.5 + 1.5 * r.next()),
+      rating_percent: Math.round(70 + 30 * r.next()),
       rating_count: r.int(3, 25_000),
       buy_price: buyPrice,
       price,
       shipping_by: isFba ? 'amazon' : 'merchant',
       shipping_fee: options.role === 'cross' && status === 'noship' ? 0 : shippingFee,
       import_fee: round2(buyPrice * importRate),
-      delivery_date: isoDay(options.today + days * DAY),
+      delivery_date: isoDay(options.today + window.min_days * DAY),
     };
-    daysOf.set(offer, days);
+    windowOf.set(offer, window);
     offers.push(offer);
   }
   offers.sort((a, b) => a.buy_price + a.shipping_fee - (b.buy_price + b.shipping_fee));

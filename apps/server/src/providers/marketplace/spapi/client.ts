@@ -1,4 +1,5 @@
-import { SPAPI_LIMITS, TokenBucket, type SpapiOperation } from './pacing';
+import { createHash } from 'node:crypto';
+import { localPacing, SPAPI_LIMITS, type Pacer, type PacerFactory, type SpapiOperation } from './pacing';
 import { LWA_TOKEN_URL, SPAPI_ENDPOINTS, type SpapiRegion } from './regions';
 
 export interface SpapiCredentials {
@@ -16,6 +17,11 @@ export interface SpapiClientOptions {
   maxRetries?: number;
   /** First backoff after a 429 or 5xx, doubled per try, with full jitter. */
   backoffMs?: number;
+  /**
+   * Where the token buckets live: this process (default), or PostgreSQL (`postgresPacing`) so that every
+   * worker using the same seller authorisation shares one allowance.
+   */
+  pacing?: PacerFactory;
 }
 
 export class SpapiError extends Error {
@@ -32,22 +38,31 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A thin SP-API client: Login with Amazon tokens (cached until a minute before expiry), one token bucket
- * per region and operation (the documented limits, then whatever `x-amzn-RateLimit-Limit` says), and
- * retries with exponential backoff and jitter on 429 and 5xx.
+ * per seller authorisation and operation (the documented limits, then whatever `x-amzn-RateLimit-Limit`
+ * says; in this process or shared through PostgreSQL), and retries with exponential backoff and jitter
+ * on 429 and 5xx.
  */
 export function createSpapiClient(options: SpapiClientOptions) {
   const tokens = new Map<SpapiRegion, { value: string; expiresAt: number }>();
-  const buckets = new Map<string, TokenBucket>();
-  const stats = { requests: 0, throttled: 0, retries: 0 };
+  const buckets = new Map<string, Pacer>();
+  /** `itemRetries`/`unanswered`: batch items asked again, and those never answered (kept by the provider). */
+  const stats = { requests: 0, throttled: 0, retries: 0, itemRetries: 0, unanswered: 0 };
   const maxRetries = options.maxRetries ?? 6;
   const backoffMs = options.backoffMs ?? 1000;
+  const pacing = options.pacing ?? localPacing;
+
+  /** The seller authorisation's name in shared pacing: never the refresh token itself. */
+  const sellerKey = (region: SpapiRegion) =>
+    `${region}:${createHash('sha256')
+      .update(`${options.credentials.clientId}\n${options.credentials.refreshTokens[region] ?? ''}`)
+      .digest('hex')
+      .slice(0, 32)}`;
 
   const bucket = (region: SpapiRegion, operation: SpapiOperation) => {
     const key = `${region}:${operation}`;
     let found = buckets.get(key);
     if (!found) {
-      const { rate, burst } = SPAPI_LIMITS[operation];
-      found = new TokenBucket(rate, burst);
+      found = pacing({ seller: sellerKey(region), operation }, SPAPI_LIMITS[operation]);
       buckets.set(key, found);
     }
     return found;
@@ -117,7 +132,7 @@ export function createSpapiClient(options: SpapiClientOptions) {
       });
       const limit = Number(res.headers.get('x-amzn-ratelimit-limit'));
       // 3 % under the announced rate: timer jitter then never tips a request over Amazon's limit.
-      if (limit > 0) pace.setRate(limit * 0.97);
+      if (limit > 0) await pace.setRate(limit * 0.97);
       const retryable = res.status === 429 || res.status >= 500 || (res.status === 403 && attempt === 0);
       if (res.ok) return (await res.json()) as T;
       await res.body?.cancel();
@@ -131,7 +146,7 @@ export function createSpapiClient(options: SpapiClientOptions) {
       }
       if (res.status === 429) {
         stats.throttled += 1;
-        pace.drain();
+        await pace.drain();
       }
       await sleep(Math.random() * backoffMs * 2 ** attempt);
     }

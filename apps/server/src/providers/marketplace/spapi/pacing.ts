@@ -2,7 +2,7 @@
  * A token bucket for one SP-API operation and seller account: `rate` requests per second, up to `burst`
  * at once. Amazon's `x-amzn-RateLimit-Limit` header tells the real rate; `setRate` adopts it.
  */
-export class TokenBucket {
+export class TokenBucket implements Pacer {
   private tokens: number;
   private updated: number;
   private queue: Promise<void> = Promise.resolve();
@@ -62,3 +62,25 @@ export const SPAPI_LIMITS = {
   getItemOffersBatch: { rate: 0.1, burst: 1 },
 } as const;
 export type SpapiOperation = keyof typeof SPAPI_LIMITS;
+
+/** What the client needs of a pacing bucket: in this process (`TokenBucket`) or shared (`postgresPacing`). */
+export interface Pacer {
+  /** Resolves when a request may go. */
+  take(): Promise<void>;
+  /** Adopt the rate Amazon announced (requests per second). */
+  setRate(rate: number): void | Promise<void>;
+  /** After a 429: the next request waits a full interval. */
+  drain(): void | Promise<void>;
+}
+
+/** Whose allowance a bucket paces: Amazon's limits apply per seller authorisation and operation. */
+export interface PacerKey {
+  /** A stable, non-secret name of the seller authorisation (region + hash of app and refresh token). */
+  seller: string;
+  operation: SpapiOperation;
+}
+
+export type PacerFactory = (key: PacerKey, limits: { rate: number; burst: number }) => Pacer;
+
+/** Buckets in this process only: right for one worker, or for tests and benchmarks of one process. */
+export const localPacing: PacerFactory = (_key, { rate, burst }) => new TokenBucket(rate, burst);

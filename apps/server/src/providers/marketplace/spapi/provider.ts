@@ -8,15 +8,34 @@ import { MARKETPLACES } from './regions';
 const BATCH = 20;
 const INCLUDED = 'summaries,salesRanks,dimensions,images,relationships';
 
+/** One answer of a batch: its own HTTP status, and the offers or Amazon's errors (ItemOffersResponse). */
+interface ItemOffersResponse {
+  status?: { statusCode: number; reasonPhrase?: string };
+  body?: { payload?: OffersPayload; errors?: { code: string; message: string }[] };
+  request?: { Asin?: string };
+}
 interface OffersBatch {
-  responses: { status: { statusCode: number }; body?: { payload?: OffersPayload } }[];
+  responses: ItemOffersResponse[];
+}
+
+export interface SpapiMarketplaceOptions {
+  /**
+   * How many more batches ask again for the items a batch did not answer (a per-item 429 or 5xx, or no
+   * answer at all). Each goes through the same pacing as any other call. Default 2.
+   */
+  itemRetries?: number;
 }
 
 /**
  * Amazon's Selling Partner API: searchCatalogItems and getItemOffersBatch, 20 ASINs a call, paced by the
- * client's token buckets. Import fees are computed (no SP-API operation returns them).
+ * client's token buckets. Items a batch answers with an error are asked again; those still unanswered are
+ * `noanswer`. Import fees are computed (no SP-API operation returns them).
  */
-export function createSpapiMarketplace(client: SpapiClient): MarketplaceProvider {
+export function createSpapiMarketplace(
+  client: SpapiClient,
+  options: SpapiMarketplaceOptions = {},
+): MarketplaceProvider {
+  const itemRetries = options.itemRetries ?? 2;
   return {
     name: 'spapi',
     batchSize: BATCH,
@@ -24,6 +43,32 @@ export function createSpapiMarketplace(client: SpapiClient): MarketplaceProvider
       const marketplace = MARKETPLACES[region];
       const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
       const importRate = shipTo === region ? 0 : IMPORT_RATE[shipTo];
+
+      const askOffers = async (asins: string[], priced: Map<string, OffersPayload>) => {
+        const batch = await client.call<OffersBatch>(
+          marketplace.region,
+          'getItemOffersBatch',
+          '/batches/products/pricing/v0/itemOffers',
+          {
+            method: 'POST',
+            body: {
+              requests: asins.map((asin) => ({
+                uri: `/products/pricing/v0/items/${encodeURIComponent(asin)}/offers`,
+                method: 'GET',
+                MarketplaceId: marketplace.id,
+                ItemCondition: 'New',
+                CustomerType: 'Consumer',
+              })),
+            },
+          },
+        );
+        // Answers come in the order asked; each also names its ASIN.
+        batch.responses.forEach((r, i) => {
+          const asin = r.request?.Asin ?? r.body?.payload?.ASIN ?? asins[i];
+          if (asin && r.status?.statusCode === 200 && r.body?.payload) priced.set(asin, r.body.payload);
+        });
+      };
+
       const out: ProductSnapshot[] = [];
       for (let i = 0; i < productIds.length; i += BATCH) {
         const chunk = productIds.slice(i, i + BATCH);
@@ -34,43 +79,33 @@ export function createSpapiMarketplace(client: SpapiClient): MarketplaceProvider
           includedData: INCLUDED,
           pageSize: String(BATCH),
         });
-        const [catalog, offers] = await Promise.all([
+        const priced = new Map<string, OffersPayload>();
+        const [catalog] = await Promise.all([
           client.call<{ items: CatalogItem[] }>(
             marketplace.region,
             'searchCatalogItems',
             `/catalog/2022-04-01/items?${query}`,
             { method: 'GET' },
           ),
-          client.call<OffersBatch>(
-            marketplace.region,
-            'getItemOffersBatch',
-            '/batches/products/pricing/v0/itemOffers',
-            {
-              method: 'POST',
-              body: {
-                requests: chunk.map((asin) => ({
-                  uri: `/products/pricing/v0/items/${asin}/offers`,
-                  method: 'GET',
-                  MarketplaceId: marketplace.id,
-                  ItemCondition: 'New',
-                  CustomerType: 'Consumer',
-                })),
-              },
-            },
-          ),
+          askOffers(chunk, priced),
         ]);
         const items = new Map(catalog.items.map((item) => [item.asin, item]));
-        const priced = new Map(
-          offers.responses
-            .filter((r) => r.status.statusCode === 200 && r.body?.payload)
-            .map((r) => [r.body!.payload!.ASIN, r.body!.payload!]),
-        );
+        // A product the catalogue does not know is `dog` whatever its offers say: only known ones are retried.
+        let unanswered = chunk.filter((id) => items.has(id) && !priced.has(id));
+        for (let attempt = 0; attempt < itemRetries && unanswered.length > 0; attempt++) {
+          client.stats.itemRetries += unanswered.length;
+          await askOffers(unanswered, priced);
+          unanswered = unanswered.filter((id) => !priced.has(id));
+        }
+        client.stats.unanswered += unanswered.length;
         for (const id of chunk) {
           out.push(
             toSnapshot(id, items.get(id), priced.get(id), {
               importRate,
               amazonSellerId: marketplace.amazonSellerId,
               today,
+              region,
+              shipTo,
             }),
           );
         }

@@ -1,0 +1,23 @@
+import { boolean, doublePrecision, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * SP-API pacing shared by every worker: one token bucket per seller authorisation and operation, refilled
+ * and taken in one atomic UPDATE on the database's clock (`providers/marketplace/spapi/shared-pacing.ts`).
+ * `seller` is a hash of the application and refresh token, never the token itself.
+ */
+export const spapiPacing = pgTable(
+  'spapi_pacing',
+  {
+    seller: text('seller').notNull(),
+    operation: text('operation').notNull(),
+    /** Tokens left when `updated_at` was written (refilled at `rate` per second up to `burst`). */
+    tokens: doublePrecision('tokens').notNull(),
+    /** Requests per second: the documented default until Amazon's `x-amzn-RateLimit-Limit` says otherwise. */
+    rate: doublePrecision('rate').notNull(),
+    burst: doublePrecision('burst').notNull(),
+    /** Whether the last take got a token (the UPDATE's answer: RETURNING sees only the new row). */
+    granted: boolean('granted').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seller, t.operation] })],
+);
