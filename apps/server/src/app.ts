@@ -91,6 +91,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A request must arrive in full (a slow upload, a slowloris) and be answered (else 503) within this;
+    // event streams hijack their reply and are exempt from the second.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    handlerTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
     // X-Forwarded-For is believed only as far as the proxies TRUST_PROXY names; unset, the peer is the client.
     trustProxy: config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -123,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerAccountRoutes(app, { db, auth, guard, limit });
   registerPlanRoutes(app, db);
   const payments = createPayments(config, db);
-  registerBillingRoutes(app, { db, guard, queue: deps.queue, payments: payments.provider });
+  registerBillingRoutes(app, { db, guard, queue: deps.queue, payments: payments.provider, limit });
   if (payments.stripe) registerStripeWebhook(app, db, payments.stripe, config.STRIPE_WEBHOOK_SECRET!);
   const ratesSource = createRatesSource(config);
   const rates = () => latestRates(db, ratesSource);

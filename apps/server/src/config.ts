@@ -42,6 +42,9 @@ const trustProxyList = z.string().transform((value, ctx) => {
   return entries.length > 0 ? entries : undefined;
 });
 
+/** A whole number of hours, at least one and at most `max`. */
+const hours = (max: number) => z.coerce.number().int().min(1).max(max);
+
 /** A URL the server itself fetches: http or https only. */
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
@@ -85,6 +88,15 @@ export const envSchema = z.object({
    * them (the address they saw) becomes the client address the rate limits key on. Unset: trust nothing.
    */
   TRUST_PROXY: optional(trustProxyList),
+  /** A session unused this long ends (its expiry moves on with every use). */
+  SESSION_IDLE_TIMEOUT_HOURS: optional(hours(90 * 24)).default(7 * 24),
+  /** A session ends this long after sign-in, however much it is used. */
+  SESSION_MAX_LIFETIME_HOURS: optional(hours(365 * 24)).default(30 * 24),
+  /**
+   * The longest a request may take: to arrive in full (a slow upload) and, separately, for its handler to
+   * answer (then 503). Event streams are exempt.
+   */
+  REQUEST_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(3600)).default(120),
   /** A public demo: production may run the sandbox payments and the mail outbox (never a real card). */
   DEMO: optional(z.enum(['true', 'false'], { error: 'must be true or false' }))
     .default('false')

@@ -25,8 +25,15 @@ export const REDACT_PATHS = [
   '*.connectionString',
 ];
 
-export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): LoggerOptions {
-  const pretty = config.NODE_ENV === 'development' && process.stdout.isTTY;
+/**
+ * A person at a terminal reads pino-pretty's lines (pino-pretty 13 declares no engine and runs on Node 20);
+ * anything else (a pipe, a file, a log collector) gets one JSON object per line.
+ */
+export function loggerOptions(
+  config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>,
+  terminal = process.stdout.isTTY === true,
+): LoggerOptions {
+  const pretty = terminal && config.LOG_LEVEL !== 'silent';
   return {
     level: config.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },

@@ -63,7 +63,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
   ensureWritableDir(config.dataDir, 'DATA_DIR');
   const server: DatabaseServer = await openDatabaseServer(config, logger);
   resources.add('PostgreSQL', () => server.stop());
-  const database: Database = connect(server.url, { max: command === 'worker' ? 4 : 10 });
+  const database: Database = connect(server.url, { max: command === 'worker' ? 4 : 10, logger });
   resources.add('database pool', () => database.close());
 
   if (command === 'migrate' || command === 'start') {

@@ -230,3 +230,38 @@ describe('payments', () => {
     ).toBe(400);
   });
 });
+
+describe('abuse and double submits', () => {
+  it('claims an idempotency key atomically: two concurrent submits, one subscription and one invoice', async () => {
+    const carol = await activeUser(app, database.db, 'carol@example.com');
+    const submit = () =>
+      post(carol, '/api/create-subscription', {
+        price_id: 'price_sandbox_M',
+        active_coupon: null,
+        idempotency_key: 'double-click-5678',
+      });
+    const answers = await Promise.all([submit(), submit(), submit()]);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const other of answers.filter((a) => a.statusCode !== 200)) {
+      expect(other.statusCode).toBe(409);
+      expect(other.json().error.code).toBe('request_in_progress');
+    }
+    expect(new Set(ok.map((a) => a.json().client_secret)).size).toBe(1);
+    const subscriptions = await database.db.execute(sql`
+      select s.id from billing_subscriptions s join "user" u on u.id = s.user_id
+       where u.email = 'carol@example.com'`);
+    expect(subscriptions.rows).toHaveLength(1);
+    // Once done, the same key answers the stored result.
+    expect((await submit()).json().client_secret).toBe(ok[0]!.json().client_secret);
+  });
+
+  it('rate-limits coupon checks per user, with Retry-After', async () => {
+    const dave = await activeUser(app, database.db, 'dave@example.com');
+    const check = () => post(dave, '/api/check-coupon', { coupon_code: 'GUESS1' });
+    for (let i = 0; i < 20; i++) expect((await check()).statusCode).toBe(200);
+    const refused = await check();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

@@ -244,6 +244,15 @@ describe('Stripe adapter against a stand-in for Stripe API', () => {
     expect(customerUpdate.params.get('invoice_settings[default_payment_method]')).toBe('pm_master');
   });
 
+  it('limits SetupIntents per user, with Retry-After', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 10; i++) codes.push((await post(bob, '/api/stripe/setup-intent')).statusCode);
+    expect(codes.every((c) => c !== 429)).toBe(true);
+    const refused = await post(bob, '/api/stripe/setup-intent');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('records a failed renewal as open and pays it on request; another user gets 404', async () => {
     const failed = {
       id: 'evt_failed',
@@ -276,6 +285,23 @@ describe('Stripe adapter against a stand-in for Stripe API', () => {
     };
     expect((await webhook(event)).statusCode).toBe(200);
     expect((await account()).subscriptionEnd!.getTime()).toBe(ended * 1000);
+  });
+
+  it('applies subscription events in order: an older one than the stored state is ignored', async () => {
+    const endedAt = (await account()).subscriptionEnd!.getTime();
+    const late = {
+      id: 'evt_updated_late',
+      type: 'customer.subscription.updated',
+      created: now() - 3600, // sent before the deletion, delivered after it
+      data: { object: subscription('price_live_xl') },
+    };
+    expect((await webhook(late)).statusCode).toBe(200);
+    expect((await account()).subscriptionEnd!.getTime()).toBe(endedAt);
+    expect(logs.join('\n')).toMatch(/"stripeEvent":"evt_updated_late".*"outcome":"stale"/);
+
+    const newer = { ...late, id: 'evt_updated_newer', created: now() + 5 };
+    expect((await webhook(newer)).statusCode).toBe(200);
+    expect((await account()).subscriptionEnd!.getTime()).toBe(PERIOD_END * 1000);
   });
 
   it('keeps the secret key and webhook secret out of the logs', () => {

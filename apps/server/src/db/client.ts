@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { Logger } from '../logger';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -11,7 +12,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connect(url: string, options: { max?: number; applicationName?: string } = {}): Database {
+export interface ConnectOptions {
+  max?: number;
+  applicationName?: string;
+  /** Where a failing idle connection is reported (default: standard error). */
+  logger?: Pick<Logger, 'error'>;
+}
+
+export function connect(url: string, options: ConnectOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
@@ -20,7 +28,10 @@ export function connect(url: string, options: { max?: number; applicationName?: 
     statement_timeout: 30_000,
   });
   // Idle clients can lose their server (restart, failover); log it instead of crashing the process.
-  pool.on('error', () => {});
+  pool.on('error', (error) => {
+    if (options.logger) options.logger.error({ err: error }, 'an idle database connection failed');
+    else process.stderr.write(`an idle database connection failed: ${error.message}\n`);
+  });
   const db = drizzle(pool, { schema });
   let closed: Promise<void> | undefined;
   return { pool, db, url, close: () => (closed ??= pool.end()) };

@@ -136,11 +136,21 @@ export const idempotencyKeys = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     route: text('route').notNull(),
-    response: jsonb('response').notNull(),
+    /** Null while the first request with this key is still at work (the key is claimed before it starts). */
+    response: jsonb('response'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * The creation time of the newest Stripe event applied to each subscription: events arrive out of order, and
+ * an older one than this must not undo a newer state (an `updated` after the `deleted`).
+ */
+export const stripeSubscriptionVersions = pgTable('stripe_subscription_versions', {
+  subscriptionId: text('subscription_id').primaryKey(),
+  eventAt: timestamp('event_at', tz).notNull(),
+});
 
 /** Stripe webhook events already handled: Stripe delivers at least once, and retries. */
 export const stripeEvents = pgTable('stripe_events', {

@@ -17,6 +17,29 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', what);
 
+/**
+ * A failure whose text is a domain i18n key (`apiErrors.*`): the English text as `message`, the key for
+ * the web app to show it in the user's language.
+ */
+export function apiError(
+  statusCode: number,
+  code: string,
+  key: string,
+  details: Record<string, unknown> = {},
+): HttpError {
+  return new HttpError(statusCode, code, englishMessage(key), { key, ...details });
+}
+
+/** Seconds a 429 asks the client to wait when its error names none. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** `Retry-After` on a 429: the error's `retryAfterSeconds`, else a minute. */
+function retryAfter(reply: FastifyReply, details?: Record<string, unknown>) {
+  const asked = Number(details?.retryAfterSeconds);
+  const seconds = Number.isFinite(asked) && asked > 0 ? Math.ceil(asked) : DEFAULT_RETRY_AFTER_SECONDS;
+  reply.header('retry-after', String(seconds));
+}
+
 /** A zod failure outside a route schema (multipart bodies): the same shape as a schema validation error. */
 export function zodFieldErrors(error: { issues: { path: PropertyKey[]; message: string }[] }) {
   const fields = error.issues.map((issue) => ({
@@ -55,6 +78,10 @@ function fieldName(instancePath: string | undefined, params: unknown): string {
 
 /** Every error leaves as `{ error: { code, message } }`; a 500 never leaks internals. */
 export function registerErrorHandling(app: App) {
+  // Every 429 says when to come back, whichever code path answered it.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) retryAfter(reply);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Domain schemas speak in i18n keys: the API answers the English text and the key for the client.
@@ -68,7 +95,14 @@ export function registerErrorHandling(app: App) {
       return sendError(reply, 400, 'validation_error', `Invalid ${where}: ${message}`, { fields });
     }
     if (error instanceof HttpError) {
+      if (error.statusCode === 429) retryAfter(reply, error.details);
       return sendError(reply, error.statusCode, error.code, error.message, error.details);
+    }
+    // handlerTimeout (REQUEST_TIMEOUT_SECONDS) ran out: the work may go on, the client hears why now.
+    if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      request.log.warn({ url: request.url }, 'request timed out');
+      const key = 'apiErrors.timeout';
+      return sendError(reply, 503, 'timeout', englishMessage(key), { key });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -1,3 +1,4 @@
+import { englishMessage } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -10,44 +11,101 @@ export interface Limit {
   windowSeconds: number;
 }
 
+export interface Count {
+  count: number;
+  /** Seconds until the window ends and the count starts again. */
+  retryAfterSeconds: number;
+}
+
 /**
  * Fixed-window counters in PostgreSQL, so every server process shares them. One round trip per check:
  * an upsert that restarts the window when it has passed and returns the new count.
  */
 export async function hit(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const result = await db.execute<{ count: number }>(sql`
+  return (await count(db, key, windowSeconds)).count;
+}
+
+/** {@link hit}, also telling how long the window has left. */
+export async function count(db: Db, key: string, windowSeconds: number): Promise<Count> {
+  const result = await db.execute<{ count: number; left: number }>(sql`
     insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
       count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
-    returning count`);
-  return Number(result.rows[0]?.count ?? 0);
+    returning count, extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now()) as left`);
+  const row = result.rows[0];
+  return {
+    count: Number(row?.count ?? 0),
+    retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.left ?? 1))),
+  };
 }
 
-export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+/** The count of a window still running, without adding to it (0 when none). */
+export async function peek(db: Db, key: string, windowSeconds: number): Promise<Count> {
+  const result = await db.execute<{ count: number; left: number }>(sql`
+    select count, extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now()) as left
+    from rate_limits
+    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`);
+  const row = result.rows[0];
+  return row
+    ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Math.ceil(Number(row.left))) }
+    : { count: 0, retryAfterSeconds: 0 };
+}
 
-export type Limiter = (
-  request: FastifyRequest,
-  limits: { perIp: Limit; perEmail?: Limit },
-  email?: string | null,
-) => Promise<void>;
+export const TOO_MANY_KEY = 'apiErrors.tooMany';
+export const TOO_MANY = englishMessage(TOO_MANY_KEY);
+
+export const tooMany = (retryAfterSeconds: number) =>
+  new HttpError(429, 'rate_limited', TOO_MANY, { key: TOO_MANY_KEY, retryAfterSeconds });
+
+export interface Limits {
+  /** Every request from one address. */
+  perIp: Limit;
+  /** Every request naming one e-mail, from anywhere: the ceiling that stops a spread-out attack. */
+  perEmail?: Limit;
+  /** Requests naming one e-mail from one address: a stranger uses up their own share, not the owner's. */
+  perEmailAndIp?: Limit;
+}
+
+export interface Limiter {
+  (request: FastifyRequest, limits: Limits, email?: string | null): Promise<void>;
+  /** 429 when `limit` (failures only, recorded with `recordFailure`) is used up for this e-mail. */
+  checkFailures(limit: Limit, email: string): Promise<void>;
+  recordFailure(limit: Limit, email: string): Promise<void>;
+}
+
+export const emailKey = (email: string) => email.trim().toLowerCase();
 
 /**
- * Counts one attempt per IP and, when the body names one, per e-mail; 429 once either passes its limit.
- * `scale` multiplies every limit (RATE_LIMIT_SCALE).
+ * Counts one request per IP and, when the body names one, per e-mail (and per e-mail and IP); 429 with
+ * the time left once any passes its limit. `scale` multiplies every limit (RATE_LIMIT_SCALE).
  */
 export function createLimiter(db: Db, scale = 1): Limiter {
-  return async (request, limits, email) => {
+  const limiter = async (request: FastifyRequest, limits: Limits, email?: string | null) => {
     const checks: [string, Limit][] = [[`${limits.perIp.name}:ip:${request.ip}`, limits.perIp]];
-    if (limits.perEmail && email) {
-      checks.push([`${limits.perEmail.name}:email:${email.trim().toLowerCase()}`, limits.perEmail]);
+    if (email) {
+      const e = emailKey(email);
+      if (limits.perEmailAndIp) {
+        const l = limits.perEmailAndIp;
+        checks.push([`${l.name}:email-ip:${e}:${request.ip}`, l]);
+      }
+      if (limits.perEmail) checks.push([`${limits.perEmail.name}:email:${e}`, limits.perEmail]);
     }
     for (const [key, limit] of checks) {
-      if ((await hit(db, key, limit.windowSeconds)) > limit.max * scale) {
-        throw new HttpError(429, 'rate_limited', TOO_MANY, { retryAfterSeconds: limit.windowSeconds });
-      }
+      const counted = await count(db, key, limit.windowSeconds);
+      if (counted.count > limit.max * scale) throw tooMany(counted.retryAfterSeconds);
     }
   };
+  const failureKey = (limit: Limit, email: string) => `${limit.name}:email:${emailKey(email)}`;
+  return Object.assign(limiter, {
+    async checkFailures(limit: Limit, email: string) {
+      const failures = await peek(db, failureKey(limit, email), limit.windowSeconds);
+      if (failures.count >= limit.max * scale) throw tooMany(failures.retryAfterSeconds);
+    },
+    async recordFailure(limit: Limit, email: string) {
+      await count(db, failureKey(limit, email), limit.windowSeconds);
+    },
+  });
 }
 
 /** Drops windows that ended more than a day ago (the daily cleanup job). */

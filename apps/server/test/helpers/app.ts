@@ -7,7 +7,7 @@ import type { Database } from '../../src/db/client';
 import { pgBossQueue } from '../../src/jobs/queue';
 import { startWorker, type Worker } from '../../src/jobs/worker';
 import { pino } from 'pino';
-import { createLogger, loggerOptions } from '../../src/logger';
+import { loggerOptions } from '../../src/logger';
 import { outboxTransport } from '../../src/providers/mail/transport';
 
 export const TEST_APP_URL = 'http://localhost:3999';
@@ -56,8 +56,8 @@ export async function buildTestApp(
   const config = testConfig(options.logs ? { LOG_LEVEL: 'trace', ...overrides } : overrides);
   // With `logs`, every log line (requests included) is kept for the test to search.
   const logger = options.logs
-    ? pino(loggerOptions(config), { write: (line: string) => void options.logs!.push(line) })
-    : createLogger(config);
+    ? pino(loggerOptions(config, false), { write: (line: string) => void options.logs!.push(line) })
+    : pino(loggerOptions(config, false));
   const worker =
     options.worker === false
       ? undefined

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { emailField, requiredString } from './common';
 
-export const PASSWORD_MIN = 6;
-const newPassword = requiredString('validation.password.required').pipe(
+export const PASSWORD_MIN = 8;
+/**
+ * A password as typed: never trimmed (a space is part of it), only refused when empty or blank. The server
+ * also refuses the common passwords of a list too large for the browser (`validation.password.common`).
+ */
+const passwordField = (key: string) =>
+  z
+    .string({ error: key })
+    .min(1, key)
+    .refine((v) => v.trim() !== '', key);
+const newPassword = passwordField('validation.password.required').pipe(
   z.string().min(PASSWORD_MIN, 'validation.password.min'),
 );
 const confirmation = requiredString('validation.password.confirmRequired');
@@ -12,7 +21,7 @@ const mustMatch = <T extends { password: string; confirm: string }>(v: T) =>
 
 export const loginSchema = z.object({
   email: emailField,
-  password: requiredString('validation.password.required'),
+  password: passwordField('validation.password.required'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -31,7 +40,7 @@ export const setPasswordSchema = z
 
 export const changePasswordSchema = z
   .object({
-    current_password: requiredString('validation.password.currentRequired'),
+    current_password: passwordField('validation.password.currentRequired'),
     password: newPassword,
     confirm: confirmation,
   })
@@ -40,7 +49,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** POST /api/change-user-password (the specification's RPC field names); the form above maps onto it. */
 export const changeUserPasswordBody = z.object({
-  current_plain_password: requiredString('validation.password.currentRequired'),
+  current_plain_password: passwordField('validation.password.currentRequired'),
   new_plain_password: newPassword,
 });
 

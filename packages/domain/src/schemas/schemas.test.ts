@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { DOMAIN_MESSAGES, englishMessage } from '../i18n';
 import { PRESET_RULE_SETS } from '../pricing/presets';
-import { changePasswordSchema, loginSchema, signUpSchema } from './auth';
+import {
+  changePasswordSchema,
+  changeUserPasswordBody,
+  loginSchema,
+  setPasswordBody,
+  signUpSchema,
+} from './auth';
 import { normaliseBannedIds, normaliseBannedTerms } from '../banned';
 import { bannedContentsSchema } from './banned-contents';
 import { cardBrand, cardSchema, upgradeSchema } from './billing';
@@ -45,16 +51,33 @@ describe('auth schemas', () => {
     expect(errors(loginSchema, { email: 'not-an-email', password: 'x' })).toEqual({
       email: ['Please input your e-mail'],
     });
-    expect(errors(signUpSchema, { email: 'a@b.co', password: 'secret1', confirm: '' })).toEqual({
+    expect(errors(signUpSchema, { email: 'a@b.co', password: 'secret-1', confirm: '' })).toEqual({
       confirm: ['Please confirm your password'],
     });
-    expect(errors(signUpSchema, { email: 'a@b.co', password: 'secret1', confirm: 'secret2' })).toEqual({
+    expect(errors(signUpSchema, { email: 'a@b.co', password: 'secret-1', confirm: 'secret-2' })).toEqual({
       confirm: ['The two passwords that you entered do not match'],
     });
     expect(
       errors(changePasswordSchema, { current_password: 'old', password: '12345', confirm: '12345' }),
     ).toEqual({
-      password: ['New password must be at least 6 characters.'],
+      password: ['New password must be at least 8 characters.'],
+    });
+    expect(
+      errors(changePasswordSchema, { current_password: 'old', password: '1234567', confirm: '1234567' }),
+    ).toEqual({ password: ['New password must be at least 8 characters.'] });
+  });
+
+  it('keeps a password as typed: spaces are part of it, a blank one is missing', () => {
+    const parsed = changeUserPasswordBody.parse({
+      current_plain_password: ' old pass ',
+      new_plain_password: '  new pass  ',
+    });
+    expect(parsed).toEqual({ current_plain_password: ' old pass ', new_plain_password: '  new pass  ' });
+    expect(errors(loginSchema, { email: 'a@b.co', password: '   ' })).toEqual({
+      password: ['Please input your password'],
+    });
+    expect(errors(setPasswordBody, { password: '        ' })).toEqual({
+      password: ['Please input your password'],
     });
   });
 });

@@ -9,12 +9,16 @@ import {
 } from '@crossmarket/domain';
 import { APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
+import { and, eq, ne } from 'drizzle-orm';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import { session } from '../../db/schema';
+import { apiError, fieldError, HttpError, notFound } from '../../http/errors';
+import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import type { Limiter } from '../../http/rate-limit';
 import { RECOVERY_CALLBACK, type Auth } from '../auth/auth';
 import type { Guard } from '../auth/guard';
+import { consumePasswordGrant, hasPasswordGrant } from '../auth/password-grant';
 import { MAIL_LIMITS } from '../auth/routes';
 import { loadBannedContents, profileColumns, saveBannedContents, updateProfile, usageOf } from './repo';
 import { accountView } from './view';
@@ -26,95 +30,133 @@ export interface AccountRouteDeps {
   limit: Limiter;
 }
 
+const noAccount = () => notFound();
+
 export function registerAccountRoutes(app: App, { db, auth, guard, limit }: AccountRouteDeps) {
-  app.get('/api/me', async (request) => {
-    const { userId, account } = await guard(request, { allowBlocked: true });
-    return accountView(account, await usageOf(db, userId));
-  });
+  // The web app needs /api/me to know where to send a suspended or inactive user.
+  registerGuardedScope(
+    app,
+    guard,
+    noAccount,
+    (scope) => {
+      scope.get('/api/me', async (request) => {
+        const { userId, account } = callerOf(request);
+        return accountView(account, await usageOf(db, userId));
+      });
+    },
+    { allowBlocked: true },
+  );
 
-  app.get('/api/usage', async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    return usageOf(db, userId);
-  });
+  // Settings stay usable after the 6-hour grace (the specification's lockout).
+  registerGuardedScope(
+    app,
+    guard,
+    noAccount,
+    (scope) => {
+      scope.get('/api/usage', async (request) => usageOf(db, callerOf(request).userId));
 
-  app.patch('/api/me/profile', { schema: { body: profileSchema } }, async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    await updateProfile(db, userId, profileColumns(request.body));
-    return { result: true };
-  });
+      scope.patch('/api/me/profile', { schema: { body: profileSchema } }, async (request) => {
+        await updateProfile(db, callerOf(request).userId, profileColumns(request.body));
+        return { result: true };
+      });
 
-  app.put('/api/me/onboarding', { schema: { body: onboardingInfoSchema } }, async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    await updateProfile(db, userId, { ...profileColumns(request.body), qs: request.body.qs });
-    return { result: true };
-  });
+      scope.put('/api/me/onboarding', { schema: { body: onboardingInfoSchema } }, async (request) => {
+        await updateProfile(db, callerOf(request).userId, {
+          ...profileColumns(request.body),
+          qs: request.body.qs,
+        });
+        return { result: true };
+      });
 
-  app.patch('/api/me/preferences', { schema: { body: commLangSchema } }, async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    await updateProfile(db, userId, { commLang: request.body.comm_lang });
-    return { result: true };
-  });
+      scope.patch('/api/me/preferences', { schema: { body: commLangSchema } }, async (request) => {
+        await updateProfile(db, callerOf(request).userId, { commLang: request.body.comm_lang });
+        return { result: true };
+      });
 
-  app.get('/api/me/banned-contents', async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    return loadBannedContents(db, userId);
-  });
+      scope.get('/api/me/banned-contents', async (request) =>
+        loadBannedContents(db, callerOf(request).userId),
+      );
 
-  app.put('/api/me/banned-contents', { schema: { body: bannedContentsSchema } }, async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    await saveBannedContents(db, userId, request.body);
-    return loadBannedContents(db, userId);
-  });
+      scope.put('/api/me/banned-contents', { schema: { body: bannedContentsSchema } }, async (request) => {
+        const { userId } = callerOf(request);
+        await saveBannedContents(db, userId, request.body);
+        return loadBannedContents(db, userId);
+      });
 
-  app.post('/api/change-user-password', { schema: { body: changeUserPasswordBody } }, async (request) => {
-    await guard(request, { allowLocked: true });
-    try {
-      await auth.api.changePassword({
-        body: {
-          currentPassword: request.body.current_plain_password,
-          newPassword: request.body.new_plain_password,
-          revokeOtherSessions: true,
+      scope.post(
+        '/api/change-user-password',
+        { schema: { body: changeUserPasswordBody } },
+        async (request) => {
+          try {
+            await auth.api.changePassword({
+              body: {
+                currentPassword: request.body.current_plain_password,
+                newPassword: request.body.new_plain_password,
+                revokeOtherSessions: true,
+              },
+              headers: fromNodeHeaders(request.headers),
+            });
+          } catch (error) {
+            if (error instanceof APIError) throw new HttpError(400, 'password_change_failed', error.message);
+            throw error;
+          }
+          return { result: true };
         },
-        headers: fromNodeHeaders(request.headers),
-      });
-    } catch (error) {
-      if (error instanceof APIError) throw new HttpError(400, 'password_change_failed', error.message);
-      throw error;
-    }
-    return { result: true };
-  });
+      );
 
-  app.post('/api/set-password', { schema: { body: setPasswordBody } }, async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    const ctx = await auth.$context;
-    const hash = await ctx.password.hash(request.body.password);
-    const accounts = await ctx.internalAdapter.findAccounts(userId);
-    if (accounts.some((a) => a.providerId === 'credential'))
-      await ctx.internalAdapter.updatePassword(userId, hash);
-    else
-      await ctx.internalAdapter.linkAccount({
-        userId,
-        providerId: 'credential',
-        accountId: userId,
-        password: hash,
+      /**
+       * A new password without the current one: only within 15 minutes of signing in through a recovery
+       * link (the grant that sign-in left for this session), or for an account that has none yet. A stolen
+       * session alone cannot take the account over. Every other session of the user ends.
+       */
+      scope.post('/api/set-password', { schema: { body: setPasswordBody } }, async (request) => {
+        const { userId, sessionId } = callerOf(request);
+        const ctx = await auth.$context;
+        const accounts = await ctx.internalAdapter.findAccounts(userId);
+        const credential = accounts.find((a) => a.providerId === 'credential' && a.password);
+        if (credential && !(await hasPasswordGrant(db, sessionId, userId))) {
+          throw apiError(403, 'use_change_password', 'apiErrors.setPasswordNeedsRecovery');
+        }
+        let hash: string;
+        try {
+          hash = await ctx.password.hash(request.body.password);
+        } catch (error) {
+          if (error instanceof APIError) throw fieldError('password', 'validation.password.common');
+          throw error;
+        }
+        if (credential && !(await consumePasswordGrant(db, sessionId, userId))) {
+          throw apiError(403, 'use_change_password', 'apiErrors.setPasswordNeedsRecovery');
+        }
+        if (accounts.some((a) => a.providerId === 'credential'))
+          await ctx.internalAdapter.updatePassword(userId, hash);
+        else
+          await ctx.internalAdapter.linkAccount({
+            userId,
+            providerId: 'credential',
+            accountId: userId,
+            password: hash,
+          });
+        await db.delete(session).where(and(eq(session.userId, userId), ne(session.id, sessionId)));
+        return { result: true };
       });
-    return { result: true };
-  });
 
-  /** The signed-in user's own recovery link (Settings → Security → reset by e-mail). */
-  app.post('/api/reset-password', async (request) => {
-    const { email } = await guard(request, { allowLocked: true });
-    await limit(request, MAIL_LIMITS, email);
-    await auth.api.signInMagicLink({
-      body: { email, callbackURL: RECOVERY_CALLBACK },
-      headers: fromNodeHeaders(request.headers),
-    });
-    return { result: true };
-  });
+      /** The signed-in user's own recovery link (Settings → Security → reset by e-mail). */
+      scope.post('/api/reset-password', async (request) => {
+        const { email } = callerOf(request);
+        await limit(request, MAIL_LIMITS.recovery, email);
+        await auth.api.signInMagicLink({
+          body: { email, callbackURL: RECOVERY_CALLBACK },
+          headers: fromNodeHeaders(request.headers),
+        });
+        return { result: true };
+      });
+    },
+    { allowLocked: true },
+  );
 
   /** "Forgot password" on the login page: answers the same whether or not the e-mail has an account. */
   app.post('/api/password-recovery', { schema: { body: resetPasswordRequestSchema } }, async (request) => {
-    await limit(request, MAIL_LIMITS, request.body.email);
+    await limit(request, MAIL_LIMITS.recovery, request.body.email);
     await auth.api.signInMagicLink({
       body: { email: request.body.email, callbackURL: RECOVERY_CALLBACK },
       headers: fromNodeHeaders(request.headers),

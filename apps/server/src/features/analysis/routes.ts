@@ -12,8 +12,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
-import { HttpError, notFound, zodFieldErrors } from '../../http/errors';
+import { apiError, HttpError, notFound, zodFieldErrors } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
+import { oneAtATime } from '../../http/one-at-a-time';
 import type { Guard } from '../auth/guard';
 import { chartReport } from './chart-report';
 import { exportReport } from './export-report';
@@ -39,48 +40,64 @@ async function knownProductShape(request: FastifyRequest) {
   if (!PRODUCT_ID.test(productId ?? '')) throw missingProduct();
 }
 
+/** How long a refused second call is told to wait before it tries again. */
+const BUSY_RETRY_SECONDS = 5;
+
+/** `/v1/*` calls that read or rewrite every row of a report: one of each kind in flight per user. */
+const heavy = (db: Db, kind: 'settings' | 'exports' | 'charts', key: string) => {
+  const busy = () => apiError(429, `${kind}_busy`, key, { retryAfterSeconds: BUSY_RETRY_SECONDS });
+  return <T>(userId: string, work: () => Promise<T>) =>
+    oneAtATime(db.$client, `analysis-${kind}:${userId}`, busy, work);
+};
+
 /** The analysis calls over a report's stored rows (`/v1/*`, session-authenticated). */
 export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard: Guard }) {
+  const settingsOnce = heavy(db, 'settings', 'apiErrors.settingsBusy');
+  const exportsOnce = heavy(db, 'exports', 'apiErrors.exportBusy');
+  const chartsOnce = heavy(db, 'charts', 'apiErrors.chartsBusy');
+
   // The specification's settings call answers `{ error: false }` or `{ error: true, message }`; a refusal
-  // keeps its status and carries the usual code and field list beside the flag.
-  app.post('/v1/settings', { bodyLimit: 256 * 1024 }, async (request, reply) => {
-    try {
-      const { userId } = await guard(request);
-      const parsed = settingsRequestSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw zodFieldErrors(parsed.error);
-      await saveSettings(db, userId, parsed.data);
-      return { error: false };
-    } catch (error) {
+  // (the guard's 401 included) keeps its status and carries the usual code and field list beside the flag.
+  registerGuardedScope(app, guard, missingReport, (scope) => {
+    scope.setErrorHandler((error, request, reply) => {
       if (!(error instanceof HttpError)) throw error;
+      if (error.statusCode === 429) {
+        reply.header('retry-after', String(error.details?.retryAfterSeconds ?? BUSY_RETRY_SECONDS));
+      }
       return reply
         .status(error.statusCode)
         .send({ error: true, code: error.code, message: error.message, ...error.details });
-    }
+    });
+    scope.post('/v1/settings', { bodyLimit: 256 * 1024 }, async (request) => {
+      const { userId } = callerOf(request);
+      const parsed = settingsRequestSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw zodFieldErrors(parsed.error);
+      await settingsOnce(userId, () => saveSettings(db, userId, parsed.data));
+      return { error: false };
+    });
   });
 
-  app.post(
-    '/v1/filters',
-    { schema: { body: filtersRequestSchema }, bodyLimit: 64 * 1024 },
-    async (request, reply) => {
-      const { userId } = await guard(request);
-      const json = await filterReport(db, userId, request.body);
-      return reply.type('application/json; charset=utf-8').send(json);
-    },
-  );
-
-  app.post(
-    '/v1/exports',
-    { schema: { body: exportsRequestSchema }, bodyLimit: 2 * 1024 * 1024 },
-    async (request) => {
-      const { userId } = await guard(request);
-      return exportReport(db, userId, request.body);
-    },
-  );
-
-  // The charts, and a product's own profit rates: set (PUT) or cleared (DELETE), the row re-priced at once.
-  // The guard runs once for the group, before the body is read; another user's report or an unknown
-  // product answers 404.
+  // Everything else over a report. The guard runs once for the group, before the body is read; another
+  // user's report, a malformed id or an unknown product answers 404.
   registerGuardedScope(app, guard, missingReport, (scope) => {
+    scope.post(
+      '/v1/filters',
+      { schema: { body: filtersRequestSchema }, bodyLimit: 64 * 1024 },
+      async (request, reply) => {
+        const json = await filterReport(db, callerOf(request).userId, request.body);
+        return reply.type('application/json; charset=utf-8').send(json);
+      },
+    );
+
+    scope.post(
+      '/v1/exports',
+      { schema: { body: exportsRequestSchema }, bodyLimit: 2 * 1024 * 1024 },
+      async (request) => {
+        const { userId } = callerOf(request);
+        return exportsOnce(userId, () => exportReport(db, userId, request.body));
+      },
+    );
+
     // The charts over every filtered row: the same report and filters as /v1/filters.
     scope.post(
       '/v1/charts',
@@ -88,8 +105,13 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
         schema: { body: chartsRequestSchema, response: { 200: chartsResponseSchema } },
         bodyLimit: 64 * 1024,
       },
-      (request) => chartReport(db, callerOf(request).userId, request.body),
+      (request) => {
+        const { userId } = callerOf(request);
+        return chartsOnce(userId, () => chartReport(db, userId, request.body));
+      },
     );
+
+    // A product's own profit rates: set (PUT) or cleared (DELETE), the row re-priced at once.
     const url = '/v1/reports/:id/products/:productId/rates';
     const response = { 200: productRatesResponseSchema };
     scope.put(
@@ -112,16 +134,17 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
         return setProductRates(db, callerOf(request).userId, id, productId, null);
       },
     );
-  });
 
-  app.get(
-    '/v1/reports/:id/products/:productId/offers',
-    { schema: { params: offersParams } },
-    async (request) => {
-      const { userId } = await guard(request);
-      const sellers = await productSellers(db, userId, request.params.id, request.params.productId);
-      if (!sellers) throw notFound('This product was not found in the report.');
-      return sellers;
-    },
-  );
+    // Sellers & Prices of one product.
+    scope.get(
+      '/v1/reports/:id/products/:productId/offers',
+      { schema: { params: offersParams } },
+      async (request) => {
+        const { id, productId } = request.params;
+        const sellers = await productSellers(db, callerOf(request).userId, id, productId);
+        if (!sellers) throw missingProduct();
+        return sellers;
+      },
+    );
+  });
 }

@@ -1,7 +1,9 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { hashPassword } from 'better-auth/crypto';
 import { magicLink } from 'better-auth/plugins/magic-link';
-import { JOB_NAMES } from '@crossmarket/domain';
+import { englishMessage, JOB_NAMES, PASSWORD_MIN } from '@crossmarket/domain';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -9,6 +11,8 @@ import { account, session, user, userProfiles, verification } from '../../db/sch
 import type { JobQueue } from '../../jobs/queue';
 import { ensureAccountRows } from '../account/repo';
 import { renderMail, type MailKind, type MailLanguage } from '../mail/templates';
+import { isCommonPassword } from './common-passwords';
+import { grantPasswordReset } from './password-grant';
 
 /** Where a recovery link lands: signed in, with the reset-password modal open. */
 export const RECOVERY_CALLBACK = '/settings/security?recovery=1';
@@ -39,7 +43,29 @@ export function requestLanguage(headers: Headers | undefined | null): MailLangua
   return asked.toLowerCase().startsWith('tr') ? 'tr' : 'en';
 }
 
+/**
+ * The origins a browser may call better-auth from: APP_URL's, and the same server under its other loopback
+ * name (a page opened at http://127.0.0.1:3000 when APP_URL says localhost), as http/origin.ts allows.
+ */
+export function trustedOriginsFor(appUrl: string): string[] {
+  const url = new URL(appUrl);
+  const origins = [url.origin];
+  const loopback = ['localhost', '127.0.0.1', '[::1]'];
+  if (loopback.includes(url.hostname)) {
+    for (const name of loopback) {
+      const other = new URL(url.origin);
+      other.hostname = name;
+      if (!origins.includes(other.origin)) origins.push(other.origin);
+    }
+  }
+  return origins;
+}
+
+const HOUR = 3600;
+
 export function createAuth({ config, db, queue, secret }: AuthDeps) {
+  const absoluteMs = config.SESSION_MAX_LIFETIME_HOURS * HOUR * 1000;
+  const idleSeconds = config.SESSION_IDLE_TIMEOUT_HOURS * HOUR;
   const mail = async (kind: MailKind, email: string, url: string, request?: Request) =>
     queue.send(JOB_NAMES.sendMail, renderMail(kind, await languageOf(db, email, request), email, url));
 
@@ -49,20 +75,40 @@ export function createAuth({ config, db, queue, secret }: AuthDeps) {
     basePath: '/api/auth',
     secret,
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
-    trustedOrigins: [new URL(config.APP_URL).origin],
+    trustedOrigins: trustedOriginsFor(config.APP_URL),
     telemetry: { enabled: false },
     // Ours lives in PostgreSQL so that every server process shares it (http/rate-limit.ts).
     rateLimit: { enabled: false },
     advanced: {
+      // better-auth skips its Origin check when NODE_ENV is test; tests then see what production does.
+      disableOriginCheck: false,
       useSecureCookies: config.APP_URL.startsWith('https:'),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+    },
+    // Idle timeout: a session not used for SESSION_IDLE_TIMEOUT_HOURS ends (its expiry moves on with use,
+    // checked every 1/24 of it); absolute lifetime: the hooks below never let it pass created + the maximum.
+    session: {
+      expiresIn: idleSeconds,
+      updateAge: Math.max(60, Math.floor(idleSeconds / 24)),
     },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
       autoSignIn: false,
-      minPasswordLength: 6,
+      minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: 128,
+      password: {
+        // Every new password passes here (sign-up, change, set): the common ones are refused.
+        hash: async (password) => {
+          if (await isCommonPassword(password)) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'PASSWORD_TOO_COMMON',
+              message: englishMessage('validation.password.common'),
+            });
+          }
+          return hashPassword(password);
+        },
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -73,6 +119,31 @@ export function createAuth({ config, db, queue, secret }: AuthDeps) {
       },
     },
     databaseHooks: {
+      session: {
+        create: {
+          before: async (created) => {
+            const cap = new Date(Date.now() + absoluteMs);
+            return { data: { ...created, expiresAt: created.expiresAt > cap ? cap : created.expiresAt } };
+          },
+          // A recovery link's sign-in may set a new password without the old one, for 15 minutes.
+          after: async (created, ctx) => {
+            if (ctx?.path !== '/magic-link/verify') return;
+            const callback = (ctx.query as { callbackURL?: string } | undefined)?.callbackURL;
+            if (callback && decodeURIComponent(callback) === RECOVERY_CALLBACK) {
+              await grantPasswordReset(db, created.id, created.userId, LINK_LIFETIME_SECONDS);
+            }
+          },
+        },
+        update: {
+          // A refresh moves the expiry on, never past the session's absolute end.
+          before: async (changes, ctx) => {
+            const createdAt = ctx?.context.session?.session.createdAt;
+            if (!(changes.expiresAt instanceof Date) || !createdAt) return;
+            const cap = new Date(new Date(createdAt).getTime() + absoluteMs);
+            if (changes.expiresAt > cap) return { data: { ...changes, expiresAt: cap } };
+          },
+        },
+      },
       user: {
         create: {
           after: async (created, ctx) => {
@@ -84,6 +155,8 @@ export function createAuth({ config, db, queue, secret }: AuthDeps) {
     plugins: [
       magicLink({
         expiresIn: LINK_LIFETIME_SECONDS,
+        // The verification table holds a hash: a database leak hands out no working sign-in link.
+        storeToken: 'hashed',
         // Magic links sign existing accounts in; sign-up always goes through e-mail verification.
         disableSignUp: true,
         sendMagicLink: async ({ email, url }) => {

@@ -17,6 +17,8 @@ export interface GuardOptions {
 
 export interface Caller {
   userId: string;
+  /** The session the request came with (a recovery grant belongs to one session). */
+  sessionId: string;
   email: string;
   account: AccountRow;
 }
@@ -45,6 +47,6 @@ export function createGuard(auth: Auth, db: Db): Guard {
         );
       }
     }
-    return { userId: found.user.id, email: found.user.email, account };
+    return { userId: found.user.id, sessionId: found.session.id, email: found.user.email, account };
   };
 }

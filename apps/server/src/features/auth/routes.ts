@@ -1,28 +1,51 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app';
-import type { Limit, Limiter } from '../../http/rate-limit';
+import type { Limit, Limiter, Limits } from '../../http/rate-limit';
 import type { Auth } from './auth';
 
 const minutes = (n: number) => n * 60;
-export const MAIL_LIMITS = {
-  perIp: { name: 'mail', max: 10, windowSeconds: minutes(15) },
-  perEmail: { name: 'mail', max: 3, windowSeconds: minutes(15) },
-} satisfies { perIp: Limit; perEmail: Limit };
 
-/** Limits for better-auth's endpoints that sign in, sign up or send mail. */
-const AUTH_LIMITS: Record<string, { perIp: Limit; perEmail?: Limit }> = {
-  '/api/auth/sign-in/email': {
-    perIp: { name: 'sign-in', max: 30, windowSeconds: minutes(15) },
-    perEmail: { name: 'sign-in', max: 10, windowSeconds: minutes(15) },
-  },
+/**
+ * Limits of a kind of mail (sign-in links, activation, recovery each have their own, so a flood of one
+ * never blocks another): per address, per e-mail from one address (a stranger uses up only their own
+ * share), and a ceiling per e-mail from anywhere so that nobody's inbox is flooded.
+ */
+const mailLimits = (kind: string): Limits => ({
+  perIp: { name: `mail-${kind}`, max: 10, windowSeconds: minutes(15) },
+  perEmailAndIp: { name: `mail-${kind}`, max: 3, windowSeconds: minutes(15) },
+  perEmail: { name: `mail-${kind}`, max: 10, windowSeconds: minutes(15) },
+});
+export const MAIL_LIMITS = {
+  signIn: mailLimits('sign-in'),
+  verify: mailLimits('verify'),
+  recovery: mailLimits('recovery'),
+};
+
+/** Every sign-in attempt from one address counts. */
+const SIGN_IN_PER_IP: Limit = { name: 'sign-in', max: 30, windowSeconds: minutes(15) };
+/**
+ * Wrong passwords for one e-mail, from anywhere: a ceiling well above the per-address limit, so a
+ * stranger's guesses (stopped by their own address's limit first) never lock the owner out, while a
+ * guessing attack spread over many addresses still stops.
+ */
+export const SIGN_IN_FAILURES_PER_EMAIL: Limit = {
+  name: 'sign-in-failures',
+  max: 100,
+  windowSeconds: minutes(15),
+};
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
+
+/** Limits for better-auth's endpoints that sign up or send mail (sign-in is counted apart, above). */
+const AUTH_LIMITS: Record<string, Limits> = {
   '/api/auth/sign-up/email': {
     perIp: { name: 'sign-up', max: 10, windowSeconds: minutes(60) },
-    perEmail: { name: 'sign-up', max: 3, windowSeconds: minutes(60) },
+    perEmailAndIp: { name: 'sign-up', max: 3, windowSeconds: minutes(60) },
+    perEmail: { name: 'sign-up', max: 10, windowSeconds: minutes(60) },
   },
-  '/api/auth/sign-in/magic-link': MAIL_LIMITS,
-  '/api/auth/send-verification-email': MAIL_LIMITS,
-  '/api/auth/request-password-reset': MAIL_LIMITS,
+  '/api/auth/sign-in/magic-link': MAIL_LIMITS.signIn,
+  '/api/auth/send-verification-email': MAIL_LIMITS.verify,
+  '/api/auth/request-password-reset': MAIL_LIMITS.recovery,
 };
 
 /**
@@ -43,10 +66,15 @@ export function registerAuthRoutes(app: App, auth: Auth, limit: Limiter) {
       // Parsed once: the limit is chosen on the very URL better-auth routes on, so another spelling of
       // a path (./, x/../, %2e, a trailing or doubled slash, a #fragment) cannot skip it.
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
-      const limits = AUTH_LIMITS[routedPath(url)];
-      if (limits && request.method === 'POST') {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        await limit(request, limits, typeof email === 'string' ? email : null);
+      const path = routedPath(url);
+      const limits = AUTH_LIMITS[path];
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      const named = typeof email === 'string' && email.trim() ? email : null;
+      const signIn = path === SIGN_IN_PATH && request.method === 'POST';
+      if (limits && request.method === 'POST') await limit(request, limits, named);
+      if (signIn) {
+        await limit(request, { perIp: SIGN_IN_PER_IP });
+        if (named) await limit.checkFailures(SIGN_IN_FAILURES_PER_EMAIL, named);
       }
       const response = await auth.handler(
         new Request(url, {
@@ -56,6 +84,10 @@ export function registerAuthRoutes(app: App, auth: Auth, limit: Limiter) {
             request.body === undefined || request.method === 'GET' ? undefined : JSON.stringify(request.body),
         }),
       );
+      // Only a wrong password counts against the e-mail; the right one is never refused for a stranger's.
+      if (signIn && named && response.status === 401) {
+        await limit.recordFailure(SIGN_IN_FAILURES_PER_EMAIL, named);
+      }
       reply.status(response.status);
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       response.headers.forEach((value, key) => {

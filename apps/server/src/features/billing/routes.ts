@@ -14,6 +14,8 @@ import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app';
 import { billingInvoices } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
+import type { Limiter, Limits } from '../../http/rate-limit';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { Guard } from '../auth/guard';
@@ -22,115 +24,141 @@ import { once } from './idempotency';
 import { renderInvoicePdf } from './invoice-pdf';
 import { confirmPayment, listPayments } from './sandbox';
 
-/** The specification's app-server billing calls (POST with JSON), identity from the session only. */
-export function registerBillingRoutes(
-  app: App,
-  { db, guard, queue, payments }: { db: Db; guard: Guard; queue: JobQueue; payments: PaymentsProvider },
-) {
+const minutes = (n: number) => n * 60;
+/** Guessing coupon codes, or piling up Stripe SetupIntents, is limited per user and per address. */
+export const COUPON_LIMITS: Limits = {
+  perIp: { name: 'check-coupon', max: 60, windowSeconds: minutes(15) },
+  perEmail: { name: 'check-coupon', max: 20, windowSeconds: minutes(15) },
+};
+export const SETUP_INTENT_LIMITS: Limits = {
+  perIp: { name: 'setup-intent', max: 20, windowSeconds: minutes(60) },
+  perEmail: { name: 'setup-intent', max: 10, windowSeconds: minutes(60) },
+};
+
+const missingInvoice = () => notFound('This invoice was not found.');
+
+export interface BillingRouteDeps {
+  db: Db;
+  guard: Guard;
+  queue: JobQueue;
+  payments: PaymentsProvider;
+  limit: Limiter;
+}
+
+/**
+ * The specification's app-server billing calls (POST with JSON), identity from the session only. One
+ * guarded scope that stays open after the 6-hour grace (paying is how a locked-out user gets back in).
+ */
+export function registerBillingRoutes(app: App, { db, guard, queue, payments, limit }: BillingRouteDeps) {
   const sandbox = payments.name === 'sandbox';
-  app.post('/api/get-products', async (request) => {
-    await guard(request, { allowLocked: true });
-    return { price_ids: await payments.listPrices() };
-  });
+  registerGuardedScope(
+    app,
+    guard,
+    missingInvoice,
+    (scope) => {
+      scope.post('/api/get-products', async () => ({ price_ids: await payments.listPrices() }));
 
-  app.post('/api/check-coupon', { schema: { body: couponSchema } }, async (request) => {
-    await guard(request, { allowLocked: true });
-    const coupon = await payments.findCoupon(request.body.coupon_code);
-    return coupon ? { result: true, coupon } : { result: false, coupon: null };
-  });
+      scope.post('/api/check-coupon', { schema: { body: couponSchema } }, async (request) => {
+        await limit(request, COUPON_LIMITS, callerOf(request).email);
+        const coupon = await payments.findCoupon(request.body.coupon_code);
+        return coupon ? { result: true, coupon } : { result: false, coupon: null };
+      });
 
-  app.post('/api/create-subscription', { schema: { body: createSubscriptionBody } }, async (request) => {
-    const { userId, email } = await guard(request, { allowLocked: true });
-    const b = request.body;
-    return once(db, userId, b.idempotency_key, 'create-subscription', async () => {
-      const created = await payments.createSubscription(
-        { id: userId, email },
-        { priceId: b.price_id, couponCode: b.active_coupon, idempotencyKey: b.idempotency_key },
+      scope.post(
+        '/api/create-subscription',
+        { schema: { body: createSubscriptionBody } },
+        async (request) => {
+          const { userId, email } = callerOf(request);
+          const b = request.body;
+          return once(db, userId, b.idempotency_key, 'create-subscription', async () => {
+            const created = await payments.createSubscription(
+              { id: userId, email },
+              { priceId: b.price_id, couponCode: b.active_coupon, idempotencyKey: b.idempotency_key },
+            );
+            return { result: true, client_secret: created.clientSecret, msg: '' };
+          });
+        },
       );
-      return { result: true, client_secret: created.clientSecret, msg: '' };
-    });
-  });
 
-  // The sandbox's card confirmation; with Stripe the card goes to Stripe Elements and never reaches us.
-  if (sandbox) {
-    app.post('/api/sandbox/confirm-payment', { schema: { body: confirmPaymentBody } }, async (request) => {
-      const { userId } = await guard(request, { allowLocked: true });
-      return confirmPayment(db, queue, userId, request.body);
-    });
-  }
+      // The sandbox's card confirmation; with Stripe the card goes to Stripe Elements and never reaches us.
+      if (sandbox) {
+        scope.post(
+          '/api/sandbox/confirm-payment',
+          { schema: { body: confirmPaymentBody } },
+          async (request) => confirmPayment(db, queue, callerOf(request).userId, request.body),
+        );
+      }
 
-  app.post('/api/pause-subscription', { schema: { body: subscriptionActionBody } }, async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    return payments.setAutopay(userId, false);
-  });
+      scope.post('/api/pause-subscription', { schema: { body: subscriptionActionBody } }, async (request) =>
+        payments.setAutopay(callerOf(request).userId, false),
+      );
 
-  app.post('/api/unpause-subscription', { schema: { body: subscriptionActionBody } }, async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    return payments.setAutopay(userId, true);
-  });
+      scope.post('/api/unpause-subscription', { schema: { body: subscriptionActionBody } }, async (request) =>
+        payments.setAutopay(callerOf(request).userId, true),
+      );
 
-  app.post('/api/preview-new-subscription', { schema: { body: upgradeSchema } }, async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    return { result: true, data: await payments.previewUpgrade(userId, request.body.price_id) };
-  });
+      scope.post('/api/preview-new-subscription', { schema: { body: upgradeSchema } }, async (request) => ({
+        result: true,
+        data: await payments.previewUpgrade(callerOf(request).userId, request.body.price_id),
+      }));
 
-  app.post('/api/upgrade-subscription', { schema: { body: upgradeBody } }, async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    return once(db, userId, request.body.idempotency_key, 'upgrade-subscription', () =>
-      payments.upgrade(userId, request.body.price_id, request.body.idempotency_key),
-    );
-  });
+      scope.post('/api/upgrade-subscription', { schema: { body: upgradeBody } }, async (request) => {
+        const { userId } = callerOf(request);
+        return once(db, userId, request.body.idempotency_key, 'upgrade-subscription', () =>
+          payments.upgrade(userId, request.body.price_id, request.body.idempotency_key),
+        );
+      });
 
-  // Sandbox: the typed card. Stripe: the id of a SetupIntent confirmed in Stripe Elements.
-  const cardBody = sandbox ? changePaymentMethodBody : stripeChangePaymentMethodBody;
-  app.post('/api/change-payment-method', { schema: { body: cardBody } }, async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    return payments.changePaymentMethod(userId, request.body);
-  });
+      // Sandbox: the typed card. Stripe: the id of a SetupIntent confirmed in Stripe Elements.
+      const cardBody = sandbox ? changePaymentMethodBody : stripeChangePaymentMethodBody;
+      scope.post('/api/change-payment-method', { schema: { body: cardBody } }, async (request) =>
+        payments.changePaymentMethod(callerOf(request).userId, request.body),
+      );
 
-  const { createSetupIntent } = payments;
-  if (createSetupIntent) {
-    app.post('/api/stripe/setup-intent', async (request) => {
-      const { userId, email } = await guard(request, { allowLocked: true });
-      const { clientSecret } = await createSetupIntent({ id: userId, email });
-      return { result: true, client_secret: clientSecret };
-    });
-  }
+      const { createSetupIntent } = payments;
+      if (createSetupIntent) {
+        scope.post('/api/stripe/setup-intent', async (request) => {
+          const { userId, email } = callerOf(request);
+          await limit(request, SETUP_INTENT_LIMITS, email);
+          const { clientSecret } = await createSetupIntent({ id: userId, email });
+          return { result: true, client_secret: clientSecret };
+        });
+      }
 
-  app.post('/api/pay-invoice', { schema: { body: payInvoiceBody } }, async (request) => {
-    const { userId } = await guard(request, { allowLocked: true });
-    return payments.payInvoice(userId, request.body.invoice_id);
-  });
+      scope.post('/api/pay-invoice', { schema: { body: payInvoiceBody } }, async (request) =>
+        payments.payInvoice(callerOf(request).userId, request.body.invoice_id),
+      );
 
-  app.get(
-    '/api/invoices/:id/pdf',
-    { schema: { params: z.object({ id: z.string().max(100) }) } },
-    async (request, reply) => {
-      const { userId, email } = await guard(request, { allowLocked: true });
-      const [invoice] = await db
-        .select()
-        .from(billingInvoices)
-        .where(and(eq(billingInvoices.id, request.params.id), eq(billingInvoices.userId, userId)));
-      if (!invoice) throw notFound('This invoice was not found.');
-      const pdf = await renderInvoicePdf(invoice, email);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      // Invoice ids are Stripe's (`in_…`), not UUIDs: the parameter is not the scope's `:id`.
+      scope.get(
+        '/api/invoices/:invoiceId/pdf',
+        { schema: { params: z.object({ invoiceId: z.string().max(100) }) } },
+        async (request, reply) => {
+          const { userId, email } = callerOf(request);
+          const [invoice] = await db
+            .select()
+            .from(billingInvoices)
+            .where(and(eq(billingInvoices.id, request.params.invoiceId), eq(billingInvoices.userId, userId)));
+          if (!invoice) throw missingInvoice();
+          const pdf = await renderInvoicePdf(invoice, email);
+          return reply
+            .type('application/pdf')
+            .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
+            .header('cache-control', 'private, no-store')
+            .send(pdf);
+        },
+      );
+
+      scope.get(
+        '/api/payments',
+        {
+          schema: {
+            querystring: z.object({ status: z.enum(['paid', 'open', 'uncollectible', 'void']).optional() }),
+          },
+        },
+        async (request) => listPayments(db, callerOf(request).userId, request.query.status),
+      );
     },
-  );
-
-  app.get(
-    '/api/payments',
-    {
-      schema: {
-        querystring: z.object({ status: z.enum(['paid', 'open', 'uncollectible', 'void']).optional() }),
-      },
-    },
-    async (request) => {
-      const { userId } = await guard(request, { allowLocked: true });
-      return listPayments(db, userId, request.query.status);
-    },
+    { allowLocked: true },
   );
 }

@@ -208,6 +208,7 @@ export function registerInventoryRoutes(
             englishMessage('validation.inventory.updateTooSoon', { when }),
             {
               next_manual_at: asked.next.toISOString(),
+              retryAfterSeconds: Math.ceil((asked.next.getTime() - Date.now()) / 1000),
             },
           );
         }

@@ -1,4 +1,6 @@
 import type { App } from '../../app';
+import { notFound } from '../../http/errors';
+import { registerGuardedScope } from '../../http/guarded-scope';
 import type { RateTable } from '../../providers/rates/types';
 import type { Guard } from '../auth/guard';
 
@@ -6,10 +8,17 @@ export function registerRatesRoutes(
   app: App,
   { guard, rates }: { guard: Guard; rates: () => Promise<RateTable & { source: string }> },
 ) {
-  /** Units of each currency per US dollar, as the latest stored rates have them. */
-  app.get('/api/exchange-rates', async (request) => {
-    await guard(request, { allowLocked: true });
-    const table = await rates();
-    return { source: table.source, as_of: table.asOf, rates: table.rates };
-  });
+  registerGuardedScope(
+    app,
+    guard,
+    notFound,
+    (scope) => {
+      /** Units of each currency per US dollar, as the latest stored rates have them. */
+      scope.get('/api/exchange-rates', async () => {
+        const table = await rates();
+        return { source: table.source, as_of: table.asOf, rates: table.rates };
+      });
+    },
+    { allowLocked: true },
+  );
 }

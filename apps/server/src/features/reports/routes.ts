@@ -1,20 +1,24 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { parseAllListingsReport, reportCreationSchema } from '@crossmarket/domain';
+import { once } from 'node:events';
+import { reportCreationSchema } from '@crossmarket/domain';
 import { z } from 'zod';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
-import { fieldError, notFound, zodFieldErrors } from '../../http/errors';
+import { apiError, fieldError, notFound, zodFieldErrors } from '../../http/errors';
+import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import type { RateTable } from '../../providers/rates/types';
 import type { Guard } from '../auth/guard';
 import { createReport } from './create-report';
 import { findReport, listReports, progressOf, reportDetail } from './repo';
+import { readListingsUpload, type ListingsUpload } from './upload';
 
 export const UPLOAD_LIMIT_MB = 20;
 const EVENTS_POLL_MS = 1000;
 const params = z.object({ id: z.uuid({ error: 'This report was not found.' }) });
+const missing = () => notFound('This report was not found.');
 
 export interface ReportRouteDeps {
   db: Db;
@@ -24,17 +28,29 @@ export interface ReportRouteDeps {
   rates: () => Promise<RateTable>;
 }
 
-/** The uploaded All Listings Report: one .txt file of text; its SKUs are kept for the export. */
-async function readUpload(request: FastifyRequest) {
+/**
+ * The uploaded All Listings Report: one .txt file, read and counted while it streams (`upload.ts`), never
+ * buffered whole. Past the plan's send limit the file is only drained and the answer is the send-limit
+ * check's. Its SKUs are kept for the export.
+ */
+async function readUpload(request: FastifyRequest, sendLimit: number) {
   const fields: Record<string, string> = {};
-  let file: { name: string; data: Buffer } | undefined;
+  let file: { name: string; upload: ListingsUpload | null } | undefined;
   try {
     for await (const part of request.parts({
       limits: { files: 1, fields: 10, fileSize: UPLOAD_LIMIT_MB * 1024 * 1024 },
     })) {
       if (part.type === 'file') {
         if (file) throw fieldError('file', 'validation.report.oneFile');
-        file = { name: part.filename, data: await part.toBuffer() };
+        if (!/\.txt$/i.test(part.filename)) {
+          part.file.resume(); // drained, unread
+          await once(part.file, 'end');
+          file = { name: part.filename, upload: null };
+        } else {
+          file = { name: part.filename, upload: await readListingsUpload(part.file, sendLimit) };
+        }
+        if (part.file.truncated)
+          throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
       } else {
         fields[part.fieldname] = String(part.value);
       }
@@ -47,86 +63,117 @@ async function readUpload(request: FastifyRequest) {
     throw error;
   }
   if (!file) throw fieldError('file', 'validation.report.fileRequired');
-  if (!/\.txt$/i.test(file.name)) throw fieldError('file', 'validation.report.fileType');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(file.data);
-  } catch {
-    throw fieldError('file', 'validation.report.fileBinary');
+  if (!file.upload) throw fieldError('file', 'validation.report.fileType');
+  if (file.upload.problem === 'binary') throw fieldError('file', 'validation.report.fileBinary');
+  if (file.upload.overLimit) {
+    throw fieldError('product_ids', 'validation.report.tooMany', { count: sendLimit });
   }
-  if (text.includes('\u0000')) throw fieldError('file', 'validation.report.fileBinary');
-  const { ids, skus } = parseAllListingsReport(text);
-  return { fields, productIds: ids.join('\n'), skus };
+  const { skus } = file.upload;
+  return { fields, productIds: [...skus.keys()].join('\n'), skus: Object.fromEntries(skus) };
 }
+
+/** Live progress streams one user may hold open on one server (each polls the database once a second). */
+export const STREAMS_PER_USER = 5;
 
 export async function registerReportRoutes(app: App, deps: ReportRouteDeps) {
   const { db, guard } = deps;
   await app.register(multipart);
 
-  app.get('/api/reports', async (request) => {
-    const { userId } = await guard(request);
-    return listReports(db, userId);
+  // Open event streams: counted per user, and ended when the server stops (a hijacked response would
+  // otherwise keep it waiting for the report to finish).
+  const streamsOf = new Map<string, number>();
+  const stops = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const stop of stops) stop();
   });
 
-  // JSON `{ title, from_country, to_country, marketplace, source: "manual", product_ids }`, or multipart
-  // with the same fields, `source: "amazon_all_listings_report"` and one .txt file.
-  app.post('/api/reports', { bodyLimit: 4 * 1024 * 1024 }, async (request, reply) => {
-    const { userId } = await guard(request);
-    let body: unknown = request.body;
-    let skus: Record<string, string> | null = null;
-    if (request.isMultipart()) {
-      const upload = await readUpload(request);
-      body = { ...upload.fields, source: 'amazon_all_listings_report', product_ids: upload.productIds };
-      skus = upload.skus;
-    }
-    const parsed = reportCreationSchema.safeParse(body ?? {});
-    if (!parsed.success) throw zodFieldErrors(parsed.error);
-    if (parsed.data.source === 'amazon_all_listings_report' && !request.isMultipart()) {
-      throw fieldError('file', 'validation.report.fileRequired');
-    }
-    const created = await createReport(deps, userId, { ...parsed.data, skus });
-    return reply.status(201).send(created);
-  });
+  registerGuardedScope(app, guard, missing, (scope) => {
+    scope.get('/api/reports', async (request) => listReports(db, callerOf(request).userId));
 
-  app.get('/api/reports/:id', { schema: { params } }, async (request) => {
-    const { userId } = await guard(request);
-    const report = await findReport(db, userId, request.params.id);
-    if (!report) throw notFound('This report was not found.');
-    return reportDetail(report);
-  });
-
-  // Server-sent events: `progress` whenever done_size moves, until the report is finalized or cancelled.
-  app.get('/api/reports/:id/events', { schema: { params } }, async (request, reply) => {
-    const { userId } = await guard(request);
-    const first = await findReport(db, userId, request.params.id);
-    if (!first) throw notFound('This report was not found.');
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-    });
-    let closed = false;
-    request.raw.on('close', () => (closed = true));
-    let last = '';
-    let report = first;
-    for (let ticks = 0; !closed; ticks++) {
-      const progress = JSON.stringify(progressOf(report));
-      if (progress !== last) {
-        raw.write(`event: progress\ndata: ${progress}\n\n`);
-        last = progress;
-      } else if (ticks % 15 === 0) {
-        raw.write(': keep-alive\n\n');
+    // JSON `{ title, from_country, to_country, marketplace, source: "manual", product_ids }`, or multipart
+    // with the same fields, `source: "amazon_all_listings_report"` and one .txt file.
+    scope.post('/api/reports', { bodyLimit: 4 * 1024 * 1024 }, async (request, reply) => {
+      const { userId } = callerOf(request);
+      let body: unknown = request.body;
+      let skus: Record<string, string> | null = null;
+      if (request.isMultipart()) {
+        const upload = await readUpload(request, callerOf(request).account.plan.sendLimit);
+        body = { ...upload.fields, source: 'amazon_all_listings_report', product_ids: upload.productIds };
+        skus = upload.skus;
       }
-      if (report.finalized || report.doneSize === -1) break;
-      await new Promise((resolve) => setTimeout(resolve, EVENTS_POLL_MS));
-      const next = await findReport(db, userId, first.id).catch(() => undefined);
-      if (!next) break;
-      report = next;
-    }
-    raw.end();
+      const parsed = reportCreationSchema.safeParse(body ?? {});
+      if (!parsed.success) throw zodFieldErrors(parsed.error);
+      if (parsed.data.source === 'amazon_all_listings_report' && !request.isMultipart()) {
+        throw fieldError('file', 'validation.report.fileRequired');
+      }
+      const created = await createReport(deps, userId, { ...parsed.data, skus });
+      return reply.status(201).send(created);
+    });
+
+    scope.get('/api/reports/:id', { schema: { params } }, async (request) => {
+      const report = await findReport(db, callerOf(request).userId, request.params.id);
+      if (!report) throw missing();
+      return reportDetail(report);
+    });
+
+    // Server-sent events: `progress` whenever done_size moves, until the report is finalized or cancelled.
+    scope.get('/api/reports/:id/events', { schema: { params } }, async (request, reply) => {
+      const { userId } = callerOf(request);
+      const first = await findReport(db, userId, request.params.id);
+      if (!first) throw missing();
+      const open = streamsOf.get(userId) ?? 0;
+      if (open >= STREAMS_PER_USER) {
+        throw apiError(429, 'too_many_streams', 'apiErrors.tooManyStreams', { retryAfterSeconds: 10 });
+      }
+      streamsOf.set(userId, open + 1);
+      let closed = false;
+      let wake: (() => void) | undefined;
+      const stop = () => {
+        closed = true;
+        wake?.();
+      };
+      stops.add(stop);
+      request.raw.on('close', stop);
+      try {
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+          'x-request-id': request.id,
+        });
+        let last = '';
+        let report = first;
+        for (let ticks = 0; !closed; ticks++) {
+          const progress = JSON.stringify(progressOf(report));
+          if (progress !== last) {
+            raw.write(`event: progress\ndata: ${progress}\n\n`);
+            last = progress;
+          } else if (ticks % 15 === 0) {
+            raw.write(': keep-alive\n\n');
+          }
+          if (report.finalized || report.doneSize === -1) break;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, EVENTS_POLL_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          if (closed) break;
+          const next = await findReport(db, userId, first.id).catch(() => undefined);
+          if (!next) break;
+          report = next;
+        }
+        raw.end();
+      } finally {
+        stops.delete(stop);
+        const left = (streamsOf.get(userId) ?? 1) - 1;
+        if (left > 0) streamsOf.set(userId, left);
+        else streamsOf.delete(userId);
+      }
+    });
   });
 }

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
-import { stripeEvents } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { stripeEvents, stripeSubscriptionVersions } from '../../db/schema';
 import { sendError } from '../../http/errors';
 import { applyStripeSubscription, upsertStripeInvoice, userOfCustomer } from './stripe-records';
 
@@ -12,8 +13,29 @@ async function cardOf(stripe: Stripe, subscription: Stripe.Subscription) {
   return method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
 }
 
-async function syncSubscription(db: Db, stripe: Stripe, id: string) {
+/**
+ * Records that an event created at `created` (Stripe's seconds) describes the subscription; false when a
+ * newer event has already been applied to it, so this older state must be ignored. Events of the same
+ * second are applied in arrival order.
+ */
+async function newestFor(db: Db, subscriptionId: string, created: number): Promise<boolean> {
+  const eventAt = new Date(created * 1000);
+  const applied = await db
+    .insert(stripeSubscriptionVersions)
+    .values({ subscriptionId, eventAt })
+    .onConflictDoUpdate({
+      target: stripeSubscriptionVersions.subscriptionId,
+      set: { eventAt: sql`excluded.event_at` },
+      setWhere: sql`${stripeSubscriptionVersions.eventAt} <= excluded.event_at`,
+    })
+    .returning({ id: stripeSubscriptionVersions.subscriptionId });
+  return applied.length > 0;
+}
+
+/** The subscription as Stripe has it now: newer than any event so far, so it is always applied. */
+async function syncSubscription(db: Db, stripe: Stripe, id: string, created: number) {
   const subscription = await stripe.subscriptions.retrieve(id);
+  await newestFor(db, id, created);
   await applyStripeSubscription(db, subscription, await cardOf(stripe, subscription));
 }
 
@@ -22,6 +44,8 @@ async function syncSubscription(db: Db, stripe: Stripe, id: string) {
  * rolls both back and Stripe's retry applies it again; a repeat delivery changes nothing.
  */
 export async function handleStripeEvent(db: Db, stripe: Stripe, event: Stripe.Event) {
+  // Stripe stamps every event; one without a stamp (a hand-made test event) counts as just created.
+  const created = typeof event.created === 'number' ? event.created : Math.floor(Date.now() / 1000);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const fresh = await t
@@ -46,6 +70,7 @@ export async function handleStripeEvent(db: Db, stripe: Stripe, event: Stripe.Ev
             t,
             stripe,
             typeof subscription === 'string' ? subscription : subscription.id,
+            created,
           );
         }
         return 'processed' as const;
@@ -54,6 +79,8 @@ export async function handleStripeEvent(db: Db, stripe: Stripe, event: Stripe.Ev
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
         const subscription = event.data.object;
+        // Out of order: an older state than one already applied (say `updated` after `deleted`) is dropped.
+        if (!(await newestFor(t, subscription.id, created))) return 'stale' as const;
         await applyStripeSubscription(t, subscription, await cardOf(stripe, subscription));
         return 'processed' as const;
       }

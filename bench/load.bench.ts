@@ -1,0 +1,180 @@
+// 20 sellers at once against the real program on loopback: `main.ts serve` in its own process (and a
+// worker beside it), each seller with a 10,000-product report with settings, mixing result-table calls
+// (page and sort changes, a filter change) with `/api/me` and the reports list, for 15 s from 20
+// connections (autocannon). Target ≥ 150 filter calls/s with p99 ≤ 250 ms on these 2 cores (issue 19).
+import { encodeFilters } from '@crossmarket/domain';
+import { makeSettings } from '@crossmarket/domain/testing';
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { user, userData } from '../apps/server/src/db/schema';
+import { freePort } from '../apps/server/src/db/embedded';
+import { processReport } from '../apps/server/src/features/reports/process-report';
+import { createSandboxMarketplace } from '../apps/server/src/providers/marketplace/sandbox';
+import { benchDatabase, insertBenchReport } from './bench-db';
+
+const SELLERS = Number(process.env.BENCH_LOAD_SELLERS ?? 20);
+const PRODUCTS = Number(process.env.BENCH_LOAD_PRODUCTS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 15);
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const db = await benchDatabase();
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync('/tmp/crossmarket-load-');
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts'), 'serve'],
+  {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      APP_URL: base,
+      SESSION_SECRET: 'load-bench-secret-load-bench-secret-42',
+      LOG_LEVEL: 'warn',
+      // The load comes from 20 sellers on one address: the per-IP limits would count them as one.
+      RATE_LIMIT_SCALE: '100',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
+const headers = { 'content-type': 'application/json', origin: base };
+
+async function ready() {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(`${base}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not become ready');
+}
+
+/** A signed-in seller on a paid plan with one processed report with settings; answers what the calls need. */
+async function seller(i: number) {
+  const email = `load-${i}@example.com`;
+  const password = 'a-long-secret-9';
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password, name: `Seller ${i}` }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  await db.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  await fetch(`${base}/api/me`, { headers: { cookie } });
+  const [row] = await db.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  await db.db
+    .update(userData)
+    .set({ planCode: '3XL', welcomeDone: true, subscriptionEnd: new Date(Date.now() + 30 * 86_400_000) })
+    .where(eq(userData.userId, row!.id));
+  const report = await insertBenchReport(db.db, row!.id, PRODUCTS, `L${i}`);
+  const made = await processReport(
+    {
+      db: db.db,
+      marketplace: createSandboxMarketplace(),
+      logger: db.logger,
+      leaseSeconds: 120,
+      owner: 'load',
+    },
+    report.id,
+  );
+  if (made !== 'finalized') throw new Error(`report ended ${made}`);
+  const saved = await fetch(`${base}/v1/settings`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ report_id: report.id, ...makeSettings({ parity: 1.35 }) }),
+  });
+  if (!saved.ok) throw new Error(`settings: ${saved.status} ${await saved.text()}`);
+  return { cookie, reportId: report.id };
+}
+
+type Seller = Awaited<ReturnType<typeof seller>>;
+
+/** VmHWM of the server process: its peak resident memory, in MB. */
+const peakRss = () =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+try {
+  await ready();
+  const sellers: Seller[] = [];
+  for (let i = 0; i < SELLERS; i++) sellers.push(await seller(i));
+  await db.db.execute(sql`vacuum analyze report_products`);
+  const narrowed = encodeFilters([{ id: 'to_buybox_price', value: { min: 10 } }]);
+  // Each connection is one seller (taken in turn on its first request), with its own session cookie.
+  type Context = { seller?: Seller };
+  type Req = { headers?: Record<string, string>; body?: string };
+  let next = 0;
+  const as = (req: Req, context: Context, body?: object): Req => {
+    const me = (context.seller ??= sellers[next++ % sellers.length]!);
+    return {
+      ...req,
+      headers: { ...headers, cookie: me.cookie },
+      ...(body && { body: JSON.stringify({ report_id: me.reportId, limit: 20, skip: 0, ...body }) }),
+    };
+  };
+  const table = (body: object) => ({
+    method: 'POST' as const,
+    path: '/v1/filters',
+    setupRequest: (req: Req, context: Context) => as(req, context, body),
+  });
+  const get = (route: string) => ({
+    method: 'GET' as const,
+    path: route,
+    setupRequest: (req: Req, context: Context) => as(req, context),
+  });
+  // One cycle per connection: what a seller clicks in the results table, with /api/me and the list.
+  const cycle = [
+    table({ sort_key: 'ppr', sort_direction: 'desc' }),
+    table({ sort_key: 'ppr', sort_direction: 'desc', skip: 20 }),
+    table({ sort_key: 'cost', sort_direction: 'asc' }),
+    table({ filters: narrowed, sort_key: 'ppr', sort_direction: 'desc' }),
+    table({ filters: narrowed, sort_key: 'ppr', sort_direction: 'desc', skip: 40 }),
+    get('/api/me'),
+    table({ sort_key: '$natural', sort_direction: 'desc' }),
+    get('/api/reports'),
+  ];
+  const result = await autocannon({
+    url: base,
+    connections: 20,
+    duration: SECONDS,
+    headers,
+    requests: cycle as never,
+  });
+  const filterShare = cycle.filter((c) => c.path === '/v1/filters').length / cycle.length;
+  const filtersRps = result.requests.average * filterShare;
+  console.log(
+    `BENCH load.requests_total ${result.requests.total} requests (${result.non2xx} not 2xx, ${result.errors} errors)`,
+  );
+  console.log(`BENCH load.filters_rps ${filtersRps.toFixed(1)} calls/s`);
+  console.log(`BENCH load.p50 ${result.latency.p50.toFixed(1)} ms`);
+  console.log(
+    `BENCH load.filters_p99 ${result.latency.p99.toFixed(1)} ms (every call of the mix; 6 in 8 are filter calls)`,
+  );
+  console.log(`BENCH load.server_peak_rss ${peakRss().toFixed(0)} MB`);
+  console.log(`BENCH load.filters_rps_ratio_to_target ${(filtersRps / 150).toFixed(2)} x`);
+  console.log(`BENCH load.filters_p99_ratio_to_target ${(result.latency.p99 / 250).toFixed(2)} x`);
+  if (result.non2xx > 0) throw new Error(`${result.non2xx} answers were not 2xx`);
+  // autocannon stops sending at the deadline; let the answers still on their way finish first.
+  await new Promise((r) => setTimeout(r, 3000));
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
