@@ -207,6 +207,15 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
           data-testid="outdated-warning"
         />
       )}
+      {(report.no_answer_count ?? 0) > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          closable
+          title={t('reportSummary.noAnswer', { count: report.no_answer_count })}
+          data-testid="no-answer-summary"
+        />
+      )}
       {applied.malformed && (
         <Alert
           type="error"

@@ -20,6 +20,8 @@ export interface ReportDetail {
   size: number | null;
   done_size: number;
   finalized: boolean;
+  /** Products Amazon did not answer for, counted when the report finished. */
+  no_answer_count?: number;
   skus: Record<string, string>;
   from_country_info: CountryInfo;
   to_country_info: CountryInfo;

@@ -1,4 +1,4 @@
-import { regionByCode, type ProductSide, type RegionCode } from '@crossmarket/domain';
+import { regionByCode, SIDE_STATUSES, type ProductSide, type RegionCode } from '@crossmarket/domain';
 import { CopyOutlined } from '@ant-design/icons';
 import { App, Descriptions, Popover } from 'antd';
 import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -15,11 +15,9 @@ export interface Countries {
 export const productUrl = (country: RegionCode, productId: string) =>
   `https://www.${regionByCode(country).domain}/dp/${encodeURIComponent(productId)}`;
 
-/** The status reason of an unavailable side (the specification's texts). */
+/** The status reason of an unavailable side (the specification's texts, and `noanswer`'s). */
 export function statusReasonKey(status: ProductSide['status']) {
-  return ['dog', 'notsame', 'nostock', 'noship'].includes(status)
-    ? `statusReason.${status}`
-    : 'statusReason.other';
+  return status !== 'ok' && SIDE_STATUSES.includes(status) ? `statusReason.${status}` : 'statusReason.other';
 }
 
 // A page of results repaints after every filter change: 50 rows of five cells. The cells are plain

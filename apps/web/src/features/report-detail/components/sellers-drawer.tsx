@@ -21,20 +21,8 @@ import { useProductSellers } from '../api/offers';
 import { useMoney } from './money';
 import { productUrl, type Countries } from './product-cells';
 
-/** Rating stars as text: one accessible name ("4.5 out of 5") instead of five unnamed radio buttons. */
-function Stars({ value }: { value: number }) {
-  const { t } = useTranslation();
-  const full = Math.round(value);
-  return (
-    <span role="img" aria-label={t('reportDetail.sellers.rating', { value })} style={{ color: '#d48806' }}>
-      {'★'.repeat(full)}
-      {'☆'.repeat(5 - full)}
-    </span>
-  );
-}
-
 function SellerCard({ offer, currency }: { offer: SellerOffer; currency: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const na = t('reportDetail.na');
   return (
@@ -55,11 +43,16 @@ function SellerCard({ offer, currency }: { offer: SellerOffer; currency: string 
         </Flex>
       </Flex>
       <Flex gap={8} align="center" wrap>
-        {offer.rating_average == null ? (
-          <Typography.Text>{na}</Typography.Text>
-        ) : (
-          <Stars value={offer.rating_average} />
-        )}
+        {/* Amazon's positive feedback percentage; 0 % is a rating, only a missing one shows NA. */}
+        <Typography.Text data-testid="seller-rating">
+          {offer.rating_percent == null
+            ? na
+            : t('reportDetail.sellers.rating', {
+                value: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(
+                  offer.rating_percent,
+                ),
+              })}
+        </Typography.Text>
         <Typography.Text>
           {offer.rating_count == null
             ? na

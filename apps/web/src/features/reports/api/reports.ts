@@ -15,6 +15,8 @@ export interface ReportSummary {
   size: number | null;
   done_size: number;
   finalized: boolean;
+  /** The finish summary: products Amazon did not answer for (0 until finished). */
+  no_answer_count?: number;
 }
 
 export interface CreatedReport {

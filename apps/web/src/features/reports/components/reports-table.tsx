@@ -61,11 +61,21 @@ export function ReportsTable({
     {
       title: t('reports.columns.info'),
       key: 'info',
-      render: (_, r) =>
-        t('reports.products', {
+      render: (_, r) => {
+        const products = t('reports.products', {
           count: displayedProductCount(r),
           formatted: number.format(displayedProductCount(r)),
-        }),
+        });
+        if (!r.no_answer_count) return products;
+        return (
+          <Space orientation="vertical" size={0}>
+            <span>{products}</span>
+            <Typography.Text type="secondary" data-testid="no-answer-count">
+              {t('reportSummary.noAnswer', { count: r.no_answer_count })}
+            </Typography.Text>
+          </Space>
+        );
+      },
     },
     {
       title: t('reports.columns.countries'),
