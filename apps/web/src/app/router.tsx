@@ -123,6 +123,24 @@ export const routes: RouteObject[] = [
                   (m) => m.FilterSetsPage,
                 ),
               },
+              // The list; /inventories/new opens the Create New drawer over it and
+              // /inventories/:inventoryId/settings an inventory's Settings drawer.
+              ...['/inventories', '/inventories/new', '/inventories/:inventoryId/settings'].map(
+                (path): RouteObject => ({
+                  path,
+                  lazy: page(
+                    () => import('../features/inventories/inventories-page'),
+                    (m) => m.InventoriesPage,
+                  ),
+                }),
+              ),
+              {
+                path: '/inventories/:inventoryId',
+                lazy: page(
+                  () => import('../features/inventories/inventory-view-page'),
+                  (m) => m.InventoryViewPage,
+                ),
+              },
               {
                 path: '/tools',
                 lazy: page(

@@ -59,6 +59,8 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
         Menu: { itemSelectedColor: DARK_PRIMARY_TEXT },
         Tabs: { itemSelectedColor: DARK_PRIMARY_TEXT, itemActiveColor: DARK_PRIMARY_TEXT },
         Pagination: { itemActiveColor: DARK_PRIMARY_TEXT },
+        // A checked button-style radio writes its label in the primary colour on the dark background.
+        Radio: { colorPrimary: DARK_PRIMARY_TEXT },
       },
     };
   }

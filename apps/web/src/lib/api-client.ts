@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: ApiFieldError[] = [],
+    /** The error's other members (`remaining` of a quota refusal, `next_manual_at` of a 429). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -44,12 +46,16 @@ async function readResponse<T>(response: Response): Promise<T> {
       code?: string;
       message?: string;
       fields?: ApiFieldError[];
+      [detail: string]: unknown;
     };
+    const { code, message, fields, ...details } = error;
+    delete details.error; // the settings call's flag
     throw new ApiError(
       response.status,
-      error.code ?? 'http_error',
-      error.message ?? response.statusText,
-      error.fields,
+      code ?? 'http_error',
+      message ?? response.statusText,
+      fields,
+      details,
     );
   }
   return data as T;
@@ -68,6 +74,21 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return readResponse<T>(response);
+}
+
+/**
+ * A text file the server sends as an attachment: its text and the name its Content-Disposition gives
+ * (null when none). Errors as `api`.
+ */
+export async function apiFile(path: string): Promise<{ name: string | null; text: string }> {
+  const response = await fetch(path, {
+    credentials: 'same-origin',
+    headers: { accept: 'text/plain, application/json', 'x-crossmarket-language': i18next.language ?? 'en' },
+  });
+  if (!response.ok) return readResponse<never>(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  return { name: name ? decodeURIComponent(name) : null, text: await response.text() };
 }
 
 /** A multipart form (file uploads); the browser sets the boundary. Errors as `api`. */

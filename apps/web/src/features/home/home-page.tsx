@@ -12,6 +12,8 @@ export function HomePage() {
   const quota = me.user_data.plan.daily_report_quota;
   const remaining = Math.max(0, quota - me.usage.r_count);
   const number = new Intl.NumberFormat(i18n.language);
+  const inventoryQuota = me.user_data.plan.inventory_quota;
+  const inventoryUsed = me.usage.ip_count;
   return (
     <>
       <Typography.Title level={2}>
@@ -45,6 +47,20 @@ export function HomePage() {
               data-testid="remaining-quota"
             />
             <Progress percent={quota ? Math.round((remaining / quota) * 100) : 0} showInfo={false} />
+          </Card>
+        </Col>
+        <Col xs={24} md={12}>
+          <Card title={t('home.inventories')} extra={<Link to="/inventories">{t('nav.inventories')}</Link>}>
+            <Statistic
+              title={t('home.inventoryProducts')}
+              value={number.format(inventoryUsed)}
+              suffix={`/ ${number.format(inventoryQuota)}`}
+              data-testid="inventory-quota"
+            />
+            <Progress
+              percent={inventoryQuota ? Math.min(100, Math.round((inventoryUsed / inventoryQuota) * 100)) : 0}
+              showInfo={false}
+            />
           </Card>
         </Col>
       </Row>

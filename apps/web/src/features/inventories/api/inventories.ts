@@ -1,15 +1,57 @@
-import type { Inventory, InventoryCreateInput } from '@crossmarket/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import {
+  INVENTORY_PRODUCTS_PER_PAGE,
+  type Inventory,
+  type InventoryAddProductsInput,
+  type InventoryAddProductsResult,
+  type InventoryCreateInput,
+  type InventoryProductPage,
+  type InventoryRemoveProductsResult,
+  type InventoryUpdateInput,
+  type InventoryUpdateState,
+} from '@crossmarket/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiFile } from '../../../lib/api-client';
+import { ME_KEY } from '../../account';
 
+// Every inventory query lives under this key: a write invalidates the lists, the one inventory and its
+// products together.
 const KEY = ['inventories'] as const;
+/** While an update is queued or running, the inventory is read again this often. */
+export const UPDATE_POLL_MS = 3000;
+
+const path = (id: string, rest = '') => `/api/inventories/${encodeURIComponent(id)}${rest}`;
+export const updateInProgress = (state: InventoryUpdateState | undefined) =>
+  state?.status === 'queued' || state?.status === 'running';
 
 /** The user's inventories, newest first; with a selling country, only those selling there. */
 export function useInventories(toCountry?: string) {
   return useQuery({
-    queryKey: [...KEY, toCountry ?? null],
+    queryKey: [...KEY, 'list', toCountry ?? null],
     queryFn: () =>
       api<Inventory[]>(`/api/inventories${toCountry ? `?to_country=${encodeURIComponent(toCountry)}` : ''}`),
+  });
+}
+
+/** One of the user's inventories (another user's answers 404); polled while its update is under way. */
+export function useInventory(id: string | undefined) {
+  return useQuery({
+    queryKey: [...KEY, 'one', id],
+    queryFn: () => api<Inventory>(path(id!)),
+    enabled: !!id,
+    retry: false,
+    refetchInterval: (query) => (updateInProgress(query.state.data?.update) ? UPDATE_POLL_MS : false),
+  });
+}
+
+/** Every page of an inventory's products (read again when an update has finished). */
+export const inventoryProductsKey = (id: string) => [...KEY, 'products', id];
+
+/** A page of an inventory's products, by code; the previous page stays shown while the next loads. */
+export function useInventoryProducts(id: string, page: number, perPage = INVENTORY_PRODUCTS_PER_PAGE) {
+  return useQuery({
+    queryKey: [...inventoryProductsKey(id), page, perPage],
+    queryFn: () => api<InventoryProductPage>(path(id, `/products?page=${page}&per_page=${perPage}`)),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -20,3 +62,74 @@ export function useCreateInventory() {
     onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
   });
 }
+
+export function useUpdateInventory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: InventoryUpdateInput & { id: string }) =>
+      api<Inventory>(path(id), { method: 'PATCH', body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** Its products go with it: the plan's inventory quota (/api/me's ip_count) is freed too. */
+export function useDeleteInventory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(path(id), { method: 'DELETE' }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: KEY });
+      void client.invalidateQueries({ queryKey: ME_KEY });
+    },
+  });
+}
+
+/**
+ * Products of a finished report into an inventory of the same countries: all within the plan's quota or
+ * none (409 `inventory_quota` with `remaining`). The home page's quota card follows.
+ */
+export function useAddInventoryProducts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: InventoryAddProductsInput & { id: string }) =>
+      api<InventoryAddProductsResult>(path(id, '/products'), { body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: KEY });
+      void client.invalidateQueries({ queryKey: ME_KEY });
+    },
+  });
+}
+
+/** Removes products from an inventory, which frees their quota. */
+export function useRemoveInventoryProducts(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (productIds: string[]) =>
+      api<InventoryRemoveProductsResult>(path(id, '/products'), {
+        method: 'DELETE',
+        body: { product_ids: productIds },
+      }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: KEY });
+      void client.invalidateQueries({ queryKey: ME_KEY });
+    },
+  });
+}
+
+/**
+ * "Update now": 202 with the queued state, 429 `update_too_soon` (with `next_manual_at`) within the hour,
+ * 409 `update_running` while one is under way.
+ */
+export function useRequestInventoryUpdate(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<InventoryUpdateState>(path(id, '/update'), { method: 'POST' }),
+    onSuccess: (update) =>
+      client.setQueryData<Inventory>([...KEY, 'one', id], (old) => old && { ...old, update }),
+    // Queued, or refused: either way the stored state (status, next_manual_at) is read again.
+    onSettled: () => void client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** The current inventory file (the server writes it from the last update's prices and stock). */
+export const fetchInventoryFile = (id: string) => apiFile(path(id, '/file'));

@@ -2,8 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../../../app/providers';
 import i18n, { changeLanguage } from '../../../i18n';
+import { fakeApi } from '../../../test/fake-api';
 import type { ReportDetail } from '../api/report';
 import { ActionsCards } from './actions-cards';
 
@@ -41,6 +43,7 @@ beforeEach(() => {
 afterEach(async () => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   saved.length = 0;
   if (i18n.language !== 'en') await changeLanguage('en');
 });
@@ -68,16 +71,20 @@ function renderCards({
   settingsDefined = true,
 } = {}) {
   const onExport = vi.fn();
+  // The Add to Inventory card lists the user's inventories (none here; add-to-inventory.test.tsx has them).
+  fakeApi((url) => (url.startsWith('/api/inventories') ? { body: [] } : undefined));
   render(
     <AppProviders>
       <AntApp>
-        <ActionsCards
-          report={report}
-          selected={new Set(selected)}
-          filteredIds={filteredIds}
-          settingsDefined={settingsDefined}
-          onExport={onExport}
-        />
+        <MemoryRouter>
+          <ActionsCards
+            report={report}
+            selected={new Set(selected)}
+            filteredIds={filteredIds}
+            settingsDefined={settingsDefined}
+            onExport={onExport}
+          />
+        </MemoryRouter>
       </AntApp>
     </AppProviders>,
   );

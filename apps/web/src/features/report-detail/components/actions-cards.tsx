@@ -3,9 +3,10 @@ import { buildProductIdList } from '@crossmarket/domain';
 import { App, Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReportDetail } from '../api/report';
+import { AddToInventoryCard } from './add-to-inventory';
 import { downloadText, exportFileName } from './download';
 
-/** Download Inventory File (through the export drawer) and Download Product ID List. */
+/** Download Inventory File (through the export drawer), Download Product ID List and Add to Inventory. */
 export function ActionsCards({
   report,
   selected,
@@ -36,7 +37,7 @@ export function ActionsCards({
     downloadText(exportFileName('product-ids', report), buildProductIdList(ids));
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} md={12}>
+      <Col xs={24} md={12} xl={8}>
         <Card size="small" title={t('reportDetail.actions.inventory')}>
           <Typography.Paragraph>{t('reportDetail.actions.inventoryText')}</Typography.Paragraph>
           <Button type="primary" icon={<DownloadOutlined />} onClick={openExport}>
@@ -44,7 +45,7 @@ export function ActionsCards({
           </Button>
         </Card>
       </Col>
-      <Col xs={24} md={12}>
+      <Col xs={24} md={12} xl={8}>
         <Card size="small" title={t('reportDetail.actions.idList')}>
           <Typography.Paragraph>{t('reportDetail.actions.idListText')}</Typography.Paragraph>
           <Flex gap={8} wrap>
@@ -64,6 +65,9 @@ export function ActionsCards({
             </Button>
           </Flex>
         </Card>
+      </Col>
+      <Col xs={24} md={12} xl={8}>
+        <AddToInventoryCard report={report} selected={selected} filteredIds={filteredIds} />
       </Col>
     </Row>
   );

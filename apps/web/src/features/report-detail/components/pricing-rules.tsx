@@ -35,18 +35,23 @@ import {
   type FormListFieldData,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { zodRules, type SchemaPick } from '../../../lib/zod-form';
-
-const pick: SchemaPick = (s) => s.settingsSchema;
+import { zodRules } from '../../../lib/zod-form';
+import { useSettingsScope } from './settings-scope';
 
 /** A new rule below the others: a cost range, fixed rates like the first rule's defaults. */
 const newRule = (): PricingRule => ({ ...defaultFirstRule(), threshold_start: 0, threshold_end: 100 });
 
 function RuleFields({ field, index }: { field: FormListFieldData; index: number }) {
   const { t } = useTranslation();
+  const { prefix, pick } = useSettingsScope();
   const first = index === 0;
-  const type = Form.useWatch(['pricing_rules', field.name, 'rule_type']) as PricingRule['rule_type'];
-  const path = (name: string) => ['pricing_rules', field.name, name];
+  const type = Form.useWatch([
+    ...prefix,
+    'pricing_rules',
+    field.name,
+    'rule_type',
+  ]) as PricingRule['rule_type'];
+  const path = (name: string) => [...prefix, 'pricing_rules', field.name, name];
   const item = (name: string, label: string, input: React.ReactNode, width = 120) => (
     <Form.Item
       name={[field.name, name]}
@@ -210,12 +215,13 @@ function SortableRule({
  */
 export function PricingRules() {
   const { t } = useTranslation();
+  const { prefix } = useSettingsScope();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   return (
-    <Form.List name="pricing_rules">
+    <Form.List name={[...prefix, 'pricing_rules']}>
       {(fields, { add, remove, move }) => {
         const ids = fields.map((f) => String(f.key));
         const onDragEnd = ({ active, over }: DragEndEvent) => {

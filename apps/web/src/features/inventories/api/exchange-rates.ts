@@ -1,0 +1,30 @@
+import { FIXED_RATES, parityFor, type RegionCode } from '@crossmarket/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+interface ExchangeRates {
+  source: string;
+  as_of: string | null;
+  /** Units of each currency per US dollar. */
+  rates: Record<string, number>;
+}
+
+/**
+ * The parity "Auto" stands for in the inventory form: the selling ÷ buying currency rate of the latest
+ * stored rates (the fixed table until they arrive); null until both countries are chosen.
+ */
+export function useAutoParity(from: RegionCode | undefined, to: RegionCode | undefined): number | null {
+  const { data } = useQuery({
+    queryKey: ['exchange-rates'],
+    queryFn: () => api<ExchangeRates>('/api/exchange-rates'),
+    staleTime: 60 * 60_000,
+    retry: false,
+  });
+  if (!from || !to) return null;
+  try {
+    return parityFor(from, to, data?.rates ?? FIXED_RATES);
+  } catch {
+    // A currency the stored rates lack: the fixed table has every region's.
+    return parityFor(from, to, FIXED_RATES);
+  }
+}

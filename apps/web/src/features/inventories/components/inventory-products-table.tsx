@@ -1,0 +1,128 @@
+import { ExportOutlined } from '@ant-design/icons';
+import {
+  regionByCode,
+  type InventoryProduct,
+  type InventoryProductPage,
+  type RegionCode,
+} from '@crossmarket/domain';
+import { Empty, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { productUrl } from '../../report-detail';
+
+export interface InventoryProductsTableProps {
+  page: InventoryProductPage | undefined;
+  loading: boolean;
+  /** The selling country: product links and prices are its. */
+  toCountry: RegionCode;
+  onPage: (page: number) => void;
+  selected: ReadonlySet<string>;
+  onSelectPage: (pageCodes: string[], selectedOnPage: string[]) => void;
+}
+
+/**
+ * An inventory's products, a page at a time (the pager hides on a single page): index, image, product
+ * ID (a link to the selling marketplace), what the last update found. Selection is kept by code across
+ * pages.
+ */
+export function InventoryProductsTable(props: InventoryProductsTableProps) {
+  const { page, loading, toCountry, onPage, selected, onSelectPage } = props;
+  const { t, i18n } = useTranslation();
+  const rows = useMemo(() => page?.products ?? [], [page]);
+  const codes = useMemo(() => rows.map((r) => r.code), [rows]);
+  const first = page ? (page.page - 1) * page.per_page : 0;
+  const money = new Intl.NumberFormat(i18n.language, {
+    style: 'currency',
+    currency: regionByCode(toCountry).currency.code,
+  });
+
+  const columns: ColumnsType<InventoryProduct> = [
+    { title: t('inventoryView.columns.index'), key: 'index', width: 64, render: (_, __, i) => first + i + 1 },
+    {
+      title: t('inventoryView.columns.image'),
+      key: 'image',
+      width: 80,
+      render: (_, p) =>
+        p.image ? (
+          <img src={p.image} alt="" width={48} height={48} loading="lazy" className="cm-thumb" />
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      title: t('inventoryView.columns.code'),
+      key: 'code',
+      render: (_, p) => (
+        <a
+          href={productUrl(toCountry, p.code)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('inventoryView.openOnAmazon', { id: p.code })}
+        >
+          {p.code} <ExportOutlined aria-hidden />
+        </a>
+      ),
+    },
+    {
+      title: t('inventoryView.columns.availability'),
+      key: 'available',
+      render: (_, p) =>
+        p.available === null ? (
+          <Typography.Text type="secondary">{t('inventoryView.notUpdated')}</Typography.Text>
+        ) : p.available ? (
+          <Tag color="green">{t('inventoryView.available')}</Tag>
+        ) : (
+          <Tag color="red">{t('inventoryView.unavailableTag')}</Tag>
+        ),
+    },
+    {
+      title: t('inventoryView.columns.price'),
+      key: 'price',
+      align: 'right',
+      render: (_, p) => (p.std_price === null ? t('reportDetail.na') : money.format(p.std_price)),
+    },
+    {
+      title: t('inventoryView.columns.stock'),
+      key: 'stock',
+      align: 'right',
+      render: (_, p) => (p.stock === null ? t('reportDetail.na') : p.stock),
+    },
+  ];
+
+  return (
+    <Table<InventoryProduct>
+      rowKey="code"
+      size="small"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      scroll={{ x: 640 }}
+      rowSelection={{
+        // The header checkbox would be copied into the table's aria-hidden measuring row (see the
+        // report's table); rows are selected one by one.
+        hideSelectAll: true,
+        selectedRowKeys: codes.filter((c) => selected.has(c)),
+        onChange: (keys) => onSelectPage(codes, keys as string[]),
+        getCheckboxProps: (p) => ({ 'aria-label': t('inventoryView.selectRow', { id: p.code }) }),
+      }}
+      pagination={{
+        current: page?.page ?? 1,
+        pageSize: page?.per_page,
+        total: page?.total ?? 0,
+        hideOnSinglePage: true,
+        showSizeChanger: false,
+        onChange: onPage,
+      }}
+      locale={{
+        emptyText: loading ? (
+          <span />
+        ) : (
+          <Empty description={<Typography.Text strong>{t('inventoryView.empty.title')}</Typography.Text>}>
+            <Typography.Paragraph type="secondary">{t('inventoryView.empty.body')}</Typography.Paragraph>
+          </Empty>
+        ),
+      }}
+    />
+  );
+}

@@ -1,0 +1,141 @@
+import { DownloadOutlined, SyncOutlined } from '@ant-design/icons';
+import type { Inventory } from '@crossmarket/domain';
+import { Alert, App, Button, Card, Descriptions, Flex, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import dayjs from '../../../lib/dayjs';
+import { downloadText } from '../../../lib/download';
+import { fetchInventoryFile, updateInProgress, useRequestInventoryUpdate } from '../api/inventories';
+import { UpdateStatusTag } from './update-state';
+
+/** The time now, moved on when `until` passes (so a button waiting for it comes back by itself). */
+function useNowUntil(until: string | null) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const wait = new Date(until).getTime() - Date.now();
+    // Longer than a day is not a wait a page stays open for (and overflows setTimeout's range).
+    if (wait <= 0 || wait > 86_400_000) return;
+    const timer = setTimeout(() => setNow(Date.now()), wait + 250);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return now;
+}
+
+/**
+ * The inventory's price and stock update: the last one's time and counts, "Update now" (once an hour;
+ * the button waits with the next allowed time, a 429 says when) and the current inventory file.
+ */
+export function UpdatePanel({ inventory }: { inventory: Inventory }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const { update } = inventory;
+  const request = useRequestInventoryUpdate(inventory.id);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const now = useNowUntil(update.next_manual_at);
+  const busy = updateInProgress(update);
+  const next = update.next_manual_at ? dayjs(update.next_manual_at) : null;
+  const waiting = next !== null && next.valueOf() > now;
+  const number = new Intl.NumberFormat(i18n.language);
+
+  const updateNow = async () => {
+    setProblem(null);
+    try {
+      await request.mutateAsync();
+      void message.success(t('inventoryView.updateQueued'));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'update_too_soon') {
+        const at = error.details.next_manual_at;
+        const when = typeof at === 'string' ? dayjs(at).fromNow() : '';
+        setProblem(t('validation.inventory.updateTooSoon', { when }));
+      } else if (error instanceof ApiError && error.code === 'update_running') {
+        setProblem(t('validation.inventory.updateRunning'));
+      } else {
+        setProblem(errorMessage(error));
+      }
+    }
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const file = await fetchInventoryFile(inventory.id);
+      downloadText(file.name ?? `inventory-${inventory.id.split('-')[0]}.txt`, file.text);
+    } catch (error) {
+      void message.error(errorMessage(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card size="small" title={t('inventoryView.lastUpdate')} data-testid="update-panel">
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 5 }}
+        items={[
+          { key: 'status', label: t('inventoryView.status'), children: <UpdateStatusTag update={update} /> },
+          {
+            key: 'finished',
+            label: t('inventoryView.finishedAt'),
+            children: update.finished_at ? (
+              <span data-testid="update-finished-at">{dayjs(update.finished_at).format('L LT')}</span>
+            ) : (
+              t('inventoryView.notUpdated')
+            ),
+          },
+          {
+            key: 'updated',
+            label: t('inventoryView.updated'),
+            children: <span data-testid="update-updated">{number.format(update.updated)}</span>,
+          },
+          {
+            key: 'unavailable',
+            label: t('inventoryView.unavailable'),
+            children: <span data-testid="update-unavailable">{number.format(update.unavailable)}</span>,
+          },
+          {
+            key: 'price',
+            label: t('inventoryView.priceChanged'),
+            children: <span data-testid="update-price-changed">{number.format(update.price_changed)}</span>,
+          },
+        ]}
+      />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {t('inventoryView.updateNote')}
+      </Typography.Paragraph>
+      <Flex gap={8} wrap align="center">
+        <Button
+          type="primary"
+          icon={<SyncOutlined spin={busy} />}
+          onClick={() => void updateNow()}
+          loading={request.isPending}
+          disabled={busy || waiting}
+        >
+          {t('inventoryView.updateNow')}
+        </Button>
+        <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={downloading}>
+          {t('inventoryView.download')}
+        </Button>
+        {waiting && !busy && (
+          <Typography.Text type="secondary" data-testid="next-update">
+            {t('inventoryView.nextAllowed', { time: next.format('LT'), when: next.from(now) })}
+          </Typography.Text>
+        )}
+      </Flex>
+      {problem && (
+        <Alert
+          type="warning"
+          showIcon
+          title={problem}
+          role="alert"
+          closable
+          onClose={() => setProblem(null)}
+          style={{ marginTop: 12 }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Inventory } from '@crossmarket/domain';
+import { Alert, App, Breadcrumb, Button, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useMatch, useNavigate, useParams } from 'react-router';
+import { usePageTitle } from '../../app/route-handle';
+import { useDeleteInventory, useInventories } from './api/inventories';
+import { InventoriesTable } from './components/inventories-table';
+import { InventoryDrawer, type DrawerTarget } from './components/inventory-drawer';
+
+const TOAST = 'inventory-delete';
+
+/**
+ * `/inventories`, with the Create New drawer at `/inventories/new` and an inventory's Settings drawer at
+ * `/inventories/:inventoryId/settings` (the same list behind them).
+ */
+export function InventoriesPage() {
+  const { t } = useTranslation();
+  usePageTitle('inventoriesPage.title');
+  const navigate = useNavigate();
+  const { inventoryId } = useParams();
+  const creating = useMatch('/inventories/new') !== null;
+  const { modal, message } = App.useApp();
+  const { data: inventories = [], isLoading } = useInventories();
+  const remove = useDeleteInventory();
+  const target: DrawerTarget = creating
+    ? { mode: 'create' }
+    : inventoryId
+      ? { mode: 'edit', id: inventoryId }
+      : null;
+
+  const confirmDelete = (inventory: Inventory) =>
+    modal.confirm({
+      title: t('inventoriesPage.deleteConfirm'),
+      content: inventory.title,
+      okText: t('common.yes'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.no'),
+      onOk: async () => {
+        void message.open({ key: TOAST, type: 'loading', content: t('common.loading'), duration: 0 });
+        try {
+          await remove.mutateAsync(inventory.id);
+          void message.open({ key: TOAST, type: 'success', content: t('inventoriesPage.deleted') });
+        } catch (error) {
+          console.error('Deleting the inventory failed', error);
+          void message.open({ key: TOAST, type: 'error', content: t('inventoriesPage.deleteFailed') });
+        }
+      },
+    });
+
+  return (
+    <>
+      <Breadcrumb
+        items={[{ title: <Link to="/">{t('nav.home')}</Link> }, { title: t('inventoriesPage.title') }]}
+        style={{ marginBottom: 8 }}
+      />
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          {t('inventoriesPage.title')}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/inventories/new')}>
+          {t('inventoriesPage.create')}
+        </Button>
+      </Flex>
+      <Alert
+        type="info"
+        showIcon
+        title={t('inventoriesPage.explanation')}
+        style={{ marginBottom: 16 }}
+        data-testid="inventories-explanation"
+      />
+      <InventoriesTable
+        inventories={inventories}
+        loading={isLoading}
+        onSettings={(inventory) => void navigate(`/inventories/${inventory.id}/settings`)}
+        onDelete={confirmDelete}
+      />
+      <InventoryDrawer target={target} onClose={() => void navigate('/inventories')} />
+    </>
+  );
+}

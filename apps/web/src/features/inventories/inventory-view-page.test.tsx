@@ -1,0 +1,202 @@
+import type { Inventory, InventoryUpdateState } from '@crossmarket/domain';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/providers';
+import '../../i18n';
+import { fakeApi } from '../../test/fake-api';
+import { InventoryViewPage } from './inventory-view-page';
+import { INVENTORY_ID, inventoryFixture, productsFixture } from './test/fixtures';
+
+const BASE = `/api/inventories/${INVENTORY_ID}`;
+const PER_PAGE = 20;
+
+function renderAt(path = `/inventories/${INVENTORY_ID}`) {
+  const router = createMemoryRouter(
+    [
+      { path: '/inventories/:inventoryId', element: <InventoryViewPage /> },
+      { path: '/inventories/:inventoryId/settings', element: <p>settings</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  render(
+    <AppProviders>
+      <AntApp>
+        <RouterProvider router={router} />
+      </AntApp>
+    </AppProviders>,
+  );
+  return { router, user };
+}
+
+/** The inventory with `total` products, answered a page at a time; other calls go to `more`. */
+function viewApi(
+  total: number,
+  inventory: Partial<Inventory> = {},
+  more: (url: string, init?: RequestInit) => { status?: number; body: unknown } | undefined = () => undefined,
+) {
+  return fakeApi((url, init) => {
+    if (url === BASE) return { body: inventoryFixture({ products_count: total, ...inventory }) };
+    const products = /^.+\/products\?page=(\d+)&per_page=(\d+)$/.exec(url);
+    if (products && url.startsWith(BASE) && (init?.method ?? 'GET') === 'GET') {
+      const page = Number(products[1]);
+      const from = (page - 1) * PER_PAGE;
+      return {
+        body: {
+          products: productsFixture(Math.max(0, Math.min(PER_PAGE, total - from)), from + 1),
+          total,
+          page,
+          per_page: PER_PAGE,
+        },
+      };
+    }
+    return more(url, init);
+  });
+}
+
+const state = (overrides: Partial<InventoryUpdateState>): InventoryUpdateState => ({
+  status: 'done',
+  finished_at: '2026-11-22T09:00:00.000Z',
+  updated: 3,
+  unavailable: 1,
+  price_changed: 2,
+  next_manual_at: null,
+  ...overrides,
+});
+
+const updateNow = () => screen.getByText('Update now').closest('button')!;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the inventory view', () => {
+  it('shows the breadcrumb, the count and one page of products without a pager', async () => {
+    viewApi(3);
+    renderAt();
+    expect(await screen.findByTestId('products-count')).toHaveTextContent('Products: 3');
+    const crumbs = screen.getByRole('navigation');
+    expect(within(crumbs).getByRole('link', { name: 'Inventories' })).toHaveAttribute('href', '/inventories');
+    expect(within(crumbs).getByText('Toys for Canada 5b0c8e2d')).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: /^B000000001/ });
+    expect(link).toHaveAttribute('href', 'https://www.amazon.ca/dp/B000000001');
+    expect(screen.getAllByText('Available')).toHaveLength(2);
+    expect(screen.getByText('Unavailable')).toBeInTheDocument();
+    expect(screen.getByText('CA$12.50')).toBeInTheDocument();
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+    expect(screen.getByText('Not updated yet', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(document.title).toBe('Crossmarket - Toys for Canada');
+  });
+
+  it('pages through more products than one page holds', async () => {
+    const fetch = viewApi(45);
+    const { router, user } = renderAt();
+    expect(await screen.findByText('B000000020')).toBeInTheDocument();
+    expect(document.querySelector('.ant-pagination')).not.toBeNull();
+    await user.click(screen.getByTitle('2'));
+    expect(await screen.findByText('B000000021')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getAllByText('21')).not.toHaveLength(0);
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain(`${BASE}/products?page=2&per_page=20`);
+  });
+
+  it('shows the last update and waits with Update now until the next allowed time', async () => {
+    const next = new Date(Date.now() + 40 * 60_000).toISOString();
+    viewApi(3, { update: state({ next_manual_at: next }) });
+    renderAt();
+    expect(await screen.findByTestId('update-updated')).toHaveTextContent('3');
+    expect(screen.getByTestId('update-unavailable')).toHaveTextContent('1');
+    expect(screen.getByTestId('update-price-changed')).toHaveTextContent('2');
+    expect(updateNow()).toBeDisabled();
+    expect(screen.getByTestId('next-update')).toHaveTextContent(
+      /You can update again at .+ \(in 40 minutes\)\./,
+    );
+  });
+
+  it('queues an update and follows it while it is under way', async () => {
+    let current = state({});
+    const fetch = fakeApi((url, init) => {
+      if (url === BASE) return { body: inventoryFixture({ products_count: 0, update: current }) };
+      if (url.startsWith(`${BASE}/products?`))
+        return { body: { products: [], total: 0, page: 1, per_page: PER_PAGE } };
+      if (url === `${BASE}/update` && init?.method === 'POST') {
+        current = state({ status: 'queued' });
+        return { status: 202, body: current };
+      }
+      return undefined;
+    });
+    const { user } = renderAt();
+    await waitFor(() => expect(updateNow()).toBeEnabled());
+    await user.click(updateNow());
+    expect(await screen.findByText('The update is queued.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('update-status')).toHaveTextContent('Queued'));
+    expect(updateNow()).toBeDisabled();
+    // Read again while it is queued or running; done, the button comes back.
+    current = state({ status: 'done', updated: 9 });
+    await waitFor(() => expect(screen.getByTestId('update-updated')).toHaveTextContent('9'), {
+      timeout: 8000,
+    });
+    expect(updateNow()).toBeEnabled();
+    expect(fetch.mock.calls.filter(([url]) => url === BASE).length).toBeGreaterThan(2);
+  });
+
+  it('says when a too-early update may be asked again', async () => {
+    const next = new Date(Date.now() + 25 * 60_000).toISOString();
+    viewApi(3, { update: state({}) }, (url, init) =>
+      url === `${BASE}/update` && init?.method === 'POST'
+        ? {
+            status: 429,
+            body: {
+              error: {
+                code: 'update_too_soon',
+                message: 'This inventory was updated recently. You can update it again after 14:30.',
+                next_manual_at: next,
+              },
+            },
+          }
+        : undefined,
+    );
+    const { user } = renderAt();
+    await waitFor(() => expect(updateNow()).toBeEnabled());
+    await user.click(updateNow());
+    expect(
+      await screen.findByText('This inventory was updated recently. You can update it again in 25 minutes.'),
+    ).toBeInTheDocument();
+  });
+
+  it('removes the selected products after asking, which frees quota', async () => {
+    let removed: unknown = null;
+    viewApi(3, {}, (url, init) => {
+      if (url === `${BASE}/products` && init?.method === 'DELETE') {
+        removed = JSON.parse(String(init.body));
+        return { body: { removed: 2, remaining: 24_970 } };
+      }
+      return undefined;
+    });
+    const { user } = renderAt();
+    const remove = () => screen.getByText('Remove from inventory').closest('button')!;
+    await screen.findByText('B000000001');
+    expect(remove()).toBeDisabled();
+    await user.click(screen.getByLabelText('Select B000000001'));
+    await user.click(screen.getByLabelText('Select B000000003'));
+    expect(screen.getByTestId('selected-count')).toHaveTextContent('2 products selected');
+    await user.click(remove());
+    expect(await screen.findAllByText('Remove 2 products from this inventory?')).not.toHaveLength(0);
+    await user.click(screen.getByText('Yes').closest('button')!);
+    expect(
+      await screen.findByText("2 products removed. 24,970 left in your plan's inventory quota."),
+    ).toBeInTheDocument();
+    expect(removed).toEqual({ product_ids: ['B000000001', 'B000000003'] });
+    expect(screen.getByTestId('selected-count')).toHaveTextContent('0 products selected');
+  });
+
+  it("says so when the inventory is not the user's", async () => {
+    fakeApi(() => undefined);
+    renderAt();
+    expect(await screen.findByText('This inventory was not found.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,177 @@
+import { DeleteOutlined, SettingOutlined } from '@ant-design/icons';
+import type { Inventory } from '@crossmarket/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Breadcrumb, Button, Flex, Result, Skeleton, Space, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import {
+  inventoryProductsKey,
+  updateInProgress,
+  useInventory,
+  useInventoryProducts,
+  useRemoveInventoryProducts,
+} from './api/inventories';
+import { Country } from './components/country';
+import { InventoryProductsTable } from './components/inventory-products-table';
+import { UpdatePanel } from './components/update-panel';
+
+const shortId = (id: string) => id.split('-')[0];
+const TOAST = 'inventory-remove';
+
+/** `/inventories/:inventoryId`: the inventory's update state, file and products (`?page=`). */
+export function InventoryViewPage() {
+  const { inventoryId = '' } = useParams();
+  const { t } = useTranslation();
+  const inventory = useInventory(inventoryId);
+
+  if (inventory.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (!inventory.data) {
+    const notFound = inventory.error instanceof ApiError && inventory.error.status === 404;
+    return (
+      <Result
+        status={notFound ? '404' : 'error'}
+        title={t(notFound ? 'inventoriesPage.drawer.notFound' : 'inventoriesPage.failed')}
+        extra={<Link to="/inventories">{t('inventoryView.back')}</Link>}
+      />
+    );
+  }
+  return <InventoryView inventory={inventory.data} />;
+}
+
+function InventoryView({ inventory }: { inventory: Inventory }) {
+  const { t, i18n } = useTranslation();
+  const { modal, message } = App.useApp();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const products = useInventoryProducts(inventory.id, page);
+  const remove = useRemoveInventoryProducts(inventory.id);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const number = new Intl.NumberFormat(i18n.language);
+  const total = products.data?.total ?? inventory.products_count;
+
+  useEffect(() => {
+    document.title = t('app.title', { page: inventory.title });
+  }, [t, inventory.title, i18n.language]);
+
+  // When an update under way ends, the products' prices and stock are read again.
+  const busy = updateInProgress(inventory.update);
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy)
+      void client.invalidateQueries({ queryKey: inventoryProductsKey(inventory.id) });
+    wasBusy.current = busy;
+  }, [busy, client, inventory.id]);
+
+  // A page past the end (after a removal, or an old link) goes to the last one.
+  const last = products.data ? Math.max(1, Math.ceil(products.data.total / products.data.per_page)) : page;
+  useEffect(() => {
+    if (page > last) setParams({ page: String(last) }, { replace: true });
+  }, [page, last, setParams]);
+
+  const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
+  const selectPage = (pageCodes: string[], onPage: string[]) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      for (const code of pageCodes) next.delete(code);
+      for (const code of onPage) next.add(code);
+      return next;
+    });
+
+  const confirmRemove = () =>
+    modal.confirm({
+      title: t('inventoryView.removeConfirm', {
+        count: selected.size,
+        formatted: number.format(selected.size),
+      }),
+      content: t('inventoryView.removeBody'),
+      okText: t('common.yes'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.no'),
+      onOk: async () => {
+        void message.open({ key: TOAST, type: 'loading', content: t('common.loading'), duration: 0 });
+        try {
+          const done = await remove.mutateAsync([...selected]);
+          setSelected(new Set());
+          void message.open({
+            key: TOAST,
+            type: 'success',
+            content: t('inventoryView.removed', {
+              count: done.removed,
+              removed: number.format(done.removed),
+              remaining: number.format(done.remaining),
+            }),
+          });
+        } catch (error) {
+          console.error('Removing products failed', error);
+          void message.open({ key: TOAST, type: 'error', content: t('inventoriesPage.deleteFailed') });
+        }
+      },
+    });
+
+  return (
+    <Flex vertical gap={16}>
+      <Breadcrumb
+        items={[
+          { title: <Link to="/">{t('nav.home')}</Link> },
+          { title: <Link to="/inventories">{t('inventoriesPage.title')}</Link> },
+          { title: `${inventory.title} ${shortId(inventory.id)}` },
+        ]}
+      />
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Space orientation="vertical" size={0}>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            {inventory.title}
+          </Typography.Title>
+          <Space size={4}>
+            <Country code={inventory.from_country} />
+            <span aria-hidden>→</span>
+            <Country code={inventory.to_country} />
+            {inventory.filter_set && (
+              <Typography.Text type="secondary">
+                · {t('inventoryView.filterSet', { name: inventory.filter_set.name })}
+              </Typography.Text>
+            )}
+          </Space>
+        </Space>
+        <Button
+          icon={<SettingOutlined />}
+          onClick={() => void navigate(`/inventories/${inventory.id}/settings`)}
+        >
+          {t('inventoriesPage.settings')}
+        </Button>
+      </Flex>
+      <UpdatePanel inventory={inventory} />
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4} style={{ margin: 0 }} data-testid="products-count">
+          {t('inventoryView.products', { count: total, formatted: number.format(total) })}
+        </Typography.Title>
+        <Space wrap>
+          <Typography.Text data-testid="selected-count">
+            {t('reportDetail.selected', { count: selected.size, formatted: number.format(selected.size) })}
+          </Typography.Text>
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            disabled={selected.size === 0}
+            loading={remove.isPending}
+            onClick={confirmRemove}
+          >
+            {t('inventoryView.remove')}
+          </Button>
+        </Space>
+      </Flex>
+      <InventoryProductsTable
+        page={products.data}
+        loading={products.isLoading}
+        toCountry={inventory.to_country}
+        onPage={goTo}
+        selected={selected}
+        onSelectPage={selectPage}
+      />
+    </Flex>
+  );
+}

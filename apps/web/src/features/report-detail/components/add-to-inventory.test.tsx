@@ -1,0 +1,154 @@
+import { defaultReportSettings, type Inventory } from '@crossmarket/domain';
+import { render, screen } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/providers';
+import i18n, { changeLanguage } from '../../../i18n';
+import { fakeApi } from '../../../test/fake-api';
+import { ME_KEY } from '../../account';
+import { AddToInventoryCard } from './add-to-inventory';
+
+const REPORT = { id: '3f2a9c1d-0000-4000-8000-000000000001', from_country: 'us', to_country: 'ca' } as const;
+const US_CA = '5b0c8e2d-0000-4000-8000-000000000001';
+const UK_CA = '5b0c8e2d-0000-4000-8000-000000000002';
+
+const inventory = (id: string, title: string, from: 'us' | 'uk'): Inventory => ({
+  id,
+  title,
+  sell_type: 'fbm',
+  from_country: from,
+  to_country: 'ca',
+  from_marketplace: 'amazon',
+  to_marketplace: 'amazon',
+  amazon_store_id: null,
+  filter_id: null,
+  filter_set: null,
+  settings: defaultReportSettings(1.37),
+  created_at: '2026-11-20T10:00:00.000Z',
+  products_count: 0,
+  update: {
+    status: 'never',
+    finished_at: null,
+    updated: 0,
+    unavailable: 0,
+    price_changed: 0,
+    next_manual_at: null,
+  },
+});
+
+function addApi(answer: { status?: number; body: unknown }) {
+  return fakeApi((url, init) => {
+    if (url === '/api/inventories?to_country=ca')
+      return { body: [inventory(US_CA, 'Toys for Canada', 'us'), inventory(UK_CA, 'British toys', 'uk')] };
+    if (url === `/api/inventories/${US_CA}/products` && init?.method === 'POST') return answer;
+    return undefined;
+  });
+}
+
+function renderCard(selected: string[], filteredIds: string[], client: QueryClient = createQueryClient()) {
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  render(
+    <AppProviders queryClient={client}>
+      <AntApp>
+        <MemoryRouter>
+          <AddToInventoryCard report={REPORT} selected={new Set(selected)} filteredIds={filteredIds} />
+        </MemoryRouter>
+      </AntApp>
+    </AppProviders>,
+  );
+  return { user };
+}
+
+const posted = (fetch: ReturnType<typeof fakeApi>) =>
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body)) as unknown }));
+
+async function choose(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await user.click(screen.getByLabelText('Choose an inventory'));
+  await user.click(await screen.findByTitle(title));
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  if (i18n.language !== 'en') await changeLanguage('en');
+});
+
+describe('Add to Inventory', () => {
+  it("offers only the inventories with the report's countries", async () => {
+    addApi({ body: {} });
+    const { user } = renderCard([], ['B000000001']);
+    await user.click(await screen.findByLabelText('Choose an inventory'));
+    expect(await screen.findByTitle('Toys for Canada')).toBeInTheDocument();
+    expect(screen.queryByTitle('British toys')).toBeNull();
+  });
+
+  it('adds the selection and says what happened; the home quota is read again', async () => {
+    const fetch = addApi({ body: { added: 2, skipped: 1, remaining: 24_970 } });
+    const client = createQueryClient();
+    const invalidated = vi.spyOn(client, 'invalidateQueries');
+    const { user } = renderCard(['B000000001', 'B000000002', 'B000000003'], ['B000000009'], client);
+    await choose(user, 'Toys for Canada');
+    await user.click(screen.getByText('Add 3 selected products').closest('button')!);
+    expect(
+      await screen.findByText(
+        "2 products added, 1 already there or skipped. 24,970 left in your plan's inventory quota.",
+      ),
+    ).toBeInTheDocument();
+    expect(posted(fetch)).toEqual([
+      {
+        url: `/api/inventories/${US_CA}/products`,
+        body: { report_id: REPORT.id, product_ids: ['B000000001', 'B000000002', 'B000000003'] },
+      },
+    ]);
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: ME_KEY });
+  });
+
+  it('adds every filtered product when none is selected', async () => {
+    const fetch = addApi({ body: { added: 2, skipped: 0, remaining: 10 } });
+    const { user } = renderCard([], ['B000000008', 'B000000009']);
+    await choose(user, 'Toys for Canada');
+    await user.click(screen.getByText('Add 2 filtered products').closest('button')!);
+    await screen.findByTestId('add-to-inventory-outcome');
+    expect(posted(fetch)[0]?.body).toEqual({
+      report_id: REPORT.id,
+      product_ids: ['B000000008', 'B000000009'],
+    });
+  });
+
+  it("says how many still fit when the plan's quota refuses them", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    addApi({
+      status: 409,
+      body: {
+        error: {
+          code: 'inventory_quota',
+          message: "Your plan's inventory quota allows 5 more products.",
+          remaining: 5,
+        },
+      },
+    });
+    await changeLanguage('tr');
+    const { user } = renderCard(['B000000001', 'B000000002'], []);
+    await user.click(await screen.findByLabelText('Bir envanter seçin'));
+    await user.click(await screen.findByTitle('Toys for Canada'));
+    await user.click(screen.getByText('Seçili 2 ürünü ekle').closest('button')!);
+    expect(
+      await screen.findByText('Planınızın envanter kotası 5 ürün daha eklemenize izin veriyor.'),
+    ).toBeInTheDocument();
+  });
+
+  it('links to Create New when no inventory has these countries', async () => {
+    fakeApi((url) => (url.startsWith('/api/inventories') ? { body: [] } : undefined));
+    renderCard([], ['B000000001']);
+    expect(await screen.findByText('You have no inventory for these countries yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create New Inventory' })).toHaveAttribute(
+      'href',
+      '/inventories/new',
+    );
+  });
+});

@@ -1,0 +1,117 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Select, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useAddInventoryProducts, useInventories } from '../../inventories';
+import type { ReportDetail } from '../api/report';
+
+type Outcome = { type: 'success' | 'error'; text: string };
+
+/**
+ * Add to Inventory: the selection, or every filtered product when none is selected, into one of the
+ * user's inventories with the report's countries. All of them fit the plan's inventory quota or none
+ * is added (the server's 409 says how many still fit).
+ */
+export function AddToInventoryCard({
+  report,
+  selected,
+  filteredIds,
+}: {
+  report: Pick<ReportDetail, 'id' | 'from_country' | 'to_country'>;
+  selected: ReadonlySet<string>;
+  filteredIds: readonly string[];
+}) {
+  const { t, i18n } = useTranslation();
+  const inventories = useInventories(report.to_country);
+  const add = useAddInventoryProducts();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const matching = useMemo(
+    () => (inventories.data ?? []).filter((i) => i.from_country === report.from_country),
+    [inventories.data, report.from_country],
+  );
+  const number = new Intl.NumberFormat(i18n.language);
+  const ids = selected.size > 0 ? [...selected] : filteredIds;
+  const inventoryId = matching.some((i) => i.id === chosen) ? chosen : null;
+
+  const submit = async () => {
+    if (!inventoryId || ids.length === 0) return;
+    setOutcome(null);
+    try {
+      const done = await add.mutateAsync({ id: inventoryId, report_id: report.id, product_ids: [...ids] });
+      setOutcome({
+        type: 'success',
+        text: t('reportDetail.addToInventory.added', {
+          added: number.format(done.added),
+          skipped: number.format(done.skipped),
+          remaining: number.format(done.remaining),
+        }),
+      });
+    } catch (error) {
+      console.error('Adding products to the inventory failed', error);
+      const remaining = error instanceof ApiError ? error.details.remaining : undefined;
+      const quota = error instanceof ApiError && error.code === 'inventory_quota';
+      setOutcome({
+        type: 'error',
+        text:
+          quota && typeof remaining === 'number'
+            ? t('validation.inventory.quotaExceeded', { remaining: number.format(remaining) })
+            : errorMessage(error),
+      });
+    }
+  };
+
+  return (
+    <Card size="small" title={t('reportDetail.addToInventory.title')} data-testid="add-to-inventory">
+      <Typography.Paragraph>{t('reportDetail.addToInventory.text')}</Typography.Paragraph>
+      {!inventories.isLoading && matching.length === 0 ? (
+        <Typography.Paragraph type="secondary">
+          {t('reportDetail.addToInventory.none')}{' '}
+          <Link to="/inventories/new">{t('reportDetail.addToInventory.create')}</Link>
+        </Typography.Paragraph>
+      ) : (
+        <Flex gap={8} wrap>
+          <Select
+            aria-label={t('reportDetail.addToInventory.choose')}
+            placeholder={t('reportDetail.addToInventory.choose')}
+            loading={inventories.isLoading}
+            value={inventoryId}
+            onChange={(id: string) => {
+              setChosen(id);
+              setOutcome(null);
+            }}
+            notFoundContent={t('reportDetail.notFound')}
+            options={matching.map((i) => ({ value: i.id, label: i.title }))}
+            style={{ minWidth: 220 }}
+          />
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={!inventoryId || ids.length === 0}
+            loading={add.isPending}
+            onClick={() => void submit()}
+          >
+            {t(
+              selected.size > 0
+                ? 'reportDetail.addToInventory.addSelected'
+                : 'reportDetail.addToInventory.addFiltered',
+              { count: ids.length, formatted: number.format(ids.length) },
+            )}
+          </Button>
+        </Flex>
+      )}
+      {outcome && (
+        <Alert
+          type={outcome.type}
+          showIcon
+          title={outcome.text}
+          role={outcome.type === 'error' ? 'alert' : 'status'}
+          style={{ marginTop: 12 }}
+          data-testid="add-to-inventory-outcome"
+        />
+      )}
+    </Card>
+  );
+}
