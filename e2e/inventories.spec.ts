@@ -80,7 +80,7 @@ test('a seller creates an inventory, fills it from a report within the quota, up
   await expectAccessible(page, 'the Create New Inventory drawer', '.ant-drawer');
 
   await drawer.getByLabel('Inventory Name').fill('Toys for Canada');
-  await choose(page, 'Selling country', '🇨🇦 Canada (CA)');
+  await choose(page, 'Selling country', 'Canada (CA)');
   await choose(page, 'Filter Set', 'Cheap toys (1 filter)');
   await drawer.getByRole('button', { name: 'Recommended' }).click();
   await page
@@ -101,8 +101,8 @@ test('a seller creates an inventory, fills it from a report within the quota, up
   const id = inventory!.id;
   const row = page.getByRole('row').filter({ hasText: id.split('-')[0] });
   await expect(row).toContainText('Toys for Canada');
-  await expect(row).toContainText('🇺🇸 US');
-  await expect(row).toContainText('🇨🇦 CA');
+  await expect(row).toContainText('US');
+  await expect(row).toContainText('CA');
   await expect(row).toContainText('Cheap toys');
   await expect(row).toContainText('0 products');
   // Once the drawer has slid away (axe would see its leaving form), the mouse off the buttons.

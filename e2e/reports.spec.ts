@@ -15,13 +15,13 @@ test('a seller creates a report from pasted IDs and watches it finish', async ({
   const drawer = page.getByRole('dialog', { name: 'Create New Report' });
   await expect(drawer).toBeVisible();
   await drawer.getByLabel('Selling Country').click();
-  await page.getByTitle('🇺🇸 United States (US)').last().click();
+  await page.getByTitle('United States (US)').last().click();
   await drawer.getByLabel('Product IDs (one per line)').fill(ids(3).join('\n'));
   await drawer.getByRole('button', { name: 'Submit' }).click();
   await expect(drawer.getByText('Countries should be different.')).toBeVisible();
 
   await drawer.getByLabel('Selling Country').click();
-  await page.getByTitle('🇨🇦 Canada (CA)').last().click();
+  await page.getByTitle('Canada (CA)').last().click();
   const list = [...ids(30), ids(30)[0], 'not-an-id'].join('\n');
   await drawer.getByLabel('Product IDs (one per line)').fill(list);
   await expect(drawer.getByTestId('typed-counter')).toHaveText('30 / 5,000');

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { expectAccessible } from './axe';
 import { onboard, signedInUser } from './helpers';
 
 test('the shell switches theme and language from the user menu, and both survive a reload', async ({
@@ -54,4 +55,33 @@ test('unknown API paths answer JSON; readyz answers ready', async ({ request }) 
   expect(api.status()).toBe(404);
   expect(await api.json()).toMatchObject({ error: { code: 'not_found' } });
   expect(await (await request.get('/readyz')).json()).toMatchObject({ status: 'ready' });
+});
+
+test('at phone width the menu opens from the header and nothing covers the page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = await signedInUser(page, 'phone');
+  await onboard(email);
+  await page.goto('/reports');
+  const open = page.getByRole('button', { name: 'Open menu' });
+  await expect(open).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Crossmarket')).toBeVisible();
+  // The breadcrumb's first link is whole and nothing lies on top of it.
+  const home = page.getByRole('navigation').getByRole('link', { name: 'Home' }).first();
+  await expect(home).toBeVisible();
+  const box = (await home.boundingBox())!;
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(onTop).toBe('Home');
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  // The page never scrolls sideways as a whole.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await open.click();
+  await expect(open).toHaveAttribute('aria-expanded', 'true');
+  await expectAccessible(page, 'the menu at phone width');
+  await page.locator('#app-navigation').getByRole('link', { name: 'Filter Sets' }).click();
+  await expect(page).toHaveURL(/\/filter-sets$/);
+  await expect(page.locator('#app-navigation').getByRole('link', { name: 'Filter Sets' })).toBeHidden();
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from './api-client';
+import i18n, { changeLanguage } from '../i18n';
+import { api, ApiError, errorMessage } from './api-client';
 
 function answer(body: string, init: ResponseInit) {
   vi.stubGlobal(
@@ -42,5 +43,35 @@ describe('api', () => {
       code: 'validation_error',
       fields: [{ field: 'name' }],
     });
+  });
+});
+
+describe('errorMessage', () => {
+  it("translates the error's own key in the current language, else keeps the server's text", async () => {
+    await changeLanguage('tr');
+    try {
+      answer(
+        JSON.stringify({
+          error: {
+            code: 'settings_busy',
+            message: 'Your settings are still being saved.',
+            key: 'apiErrors.settingsBusy',
+          },
+        }),
+        { status: 429 },
+      );
+      const busy = await api('/v1/settings', { body: {} }).catch((e: unknown) => e);
+      expect(errorMessage(busy)).toBe(i18n.t('apiErrors.settingsBusy'));
+      expect(errorMessage(busy)).not.toBe('Your settings are still being saved.');
+      answer(
+        JSON.stringify({ error: { code: 'odd', message: 'Something odd.', key: 'apiErrors.noSuchKey' } }),
+        {
+          status: 400,
+        },
+      );
+      expect(errorMessage(await api('/x').catch((e: unknown) => e))).toBe('Something odd.');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

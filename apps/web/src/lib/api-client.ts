@@ -102,11 +102,16 @@ export async function apiForm<T>(path: string, form: FormData): Promise<T> {
   return readResponse<T>(response);
 }
 
-/** The message to show for a failed call, translated where the server sent a key. */
+/**
+ * The message to show for a failed call, translated where the server sent a key: a field's, else the
+ * error's own (`apiErrors.*`, with its details as the message's values).
+ */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    const key = error.fields[0]?.key;
-    return key && i18next.exists(key) ? i18next.t(key) : error.message;
+    const field = error.fields[0];
+    if (field?.key && i18next.exists(field.key)) return i18next.t(field.key, field.params ?? {});
+    const key = typeof error.details.key === 'string' ? error.details.key : undefined;
+    return key && i18next.exists(key) ? i18next.t(key, error.details) : error.message;
   }
   return error instanceof Error ? error.message : String(error);
 }

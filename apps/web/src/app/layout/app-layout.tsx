@@ -4,11 +4,13 @@ import {
   DatabaseOutlined,
   FileSearchOutlined,
   FilterOutlined,
+  CloseOutlined,
   HomeOutlined,
+  MenuOutlined,
   SettingOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
-import { Flex, Layout, Menu, Typography, theme } from 'antd';
+import { Button, Flex, Grid, Layout, Menu, Typography, theme } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -25,37 +27,74 @@ const NAV = [
   { key: '/support', icon: <CustomerServiceOutlined />, label: 'nav.support' },
 ];
 
-/** The signed-in shell: sidebar (collapses on narrow screens), header with the user menu, the page. */
+function Brand() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <AppstoreOutlined aria-hidden style={{ fontSize: 22, color: token.colorPrimary }} />
+      <Typography.Text strong style={{ fontSize: 18 }}>
+        {t('app.name')}
+      </Typography.Text>
+    </Link>
+  );
+}
+
+/**
+ * The signed-in shell: sidebar, header with the user menu, the page. Below `lg` the sidebar becomes a
+ * drawer over the page, opened from the header's menu button (the header then carries the name), so
+ * nothing sits on top of the page's breadcrumb at phone widths.
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const [collapsed, setCollapsed] = useState(false);
+  const narrow = !Grid.useBreakpoint().lg;
+  const [open, setOpen] = useState(false);
   const { token } = theme.useToken();
   const selected = NAV.filter((n) => (n.key === '/' ? pathname === '/' : pathname.startsWith(n.key))).map(
     (n) => n.key,
   );
+  const hidden = narrow && !open;
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      {narrow && open && (
+        <div
+          aria-hidden="true"
+          onClick={() => setOpen(false)}
+          style={{ position: 'fixed', inset: 0, background: token.colorBgMask, zIndex: 99 }}
+        />
+      )}
       <Layout.Sider
-        breakpoint="lg"
+        collapsed={hidden}
         collapsedWidth={0}
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
+        trigger={null}
         theme="light"
         width={220}
-        style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
+        id="app-navigation"
+        style={{
+          borderRight: hidden ? 'none' : `1px solid ${token.colorBorderSecondary}`,
+          // Closed, it is out of sight, of the tab order and of screen readers too.
+          ...(hidden && { overflow: 'hidden', visibility: 'hidden' }),
+          ...(narrow && { position: 'fixed', insetBlock: 0, insetInlineStart: 0, zIndex: 100 }),
+        }}
       >
         <Flex vertical style={{ height: '100%' }}>
-          <Link to="/" style={{ padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 8 }}>
-            <AppstoreOutlined style={{ fontSize: 22, color: token.colorPrimary }} />
-            <Typography.Text strong style={{ fontSize: 18 }}>
-              {t('app.name')}
-            </Typography.Text>
-          </Link>
+          <Flex align="center" justify="space-between" style={{ padding: '20px 12px 20px 24px' }}>
+            <Brand />
+            {narrow && (
+              <Button
+                type="text"
+                icon={<CloseOutlined />}
+                aria-label={t('nav.closeMenu')}
+                onClick={() => setOpen(false)}
+              />
+            )}
+          </Flex>
           <Menu
             mode="inline"
             selectedKeys={selected}
             style={{ borderInlineEnd: 'none', flex: 1 }}
+            onClick={() => setOpen(false)}
             items={NAV.map((n) => ({
               key: n.key,
               icon: n.icon,
@@ -73,14 +112,28 @@ export function AppLayout() {
             background: token.colorBgContainer,
             padding: '0 16px',
             display: 'flex',
-            justifyContent: 'flex-end',
+            gap: 8,
             alignItems: 'center',
             borderBottom: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
+          {narrow && (
+            <>
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label={t('nav.openMenu')}
+                aria-controls="app-navigation"
+                aria-expanded={open}
+                onClick={() => setOpen(true)}
+              />
+              <Brand />
+            </>
+          )}
+          <div style={{ flex: 1 }} />
           <UserMenu />
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content style={{ padding: narrow ? 12 : 24, minWidth: 0 }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

@@ -89,7 +89,19 @@ export function UserMenu() {
         icon={<Avatar size="small" icon={<UserOutlined />} />}
         aria-label={t('userMenu.open')}
       >
-        <span style={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>{me?.user.email}</span>
+        {/* At phone widths the address gives way (cut with an ellipsis) rather than push the page wider. */}
+        <span
+          style={{
+            display: 'inline-block',
+            maxWidth: 'min(220px, 30vw)',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+            verticalAlign: 'bottom',
+          }}
+        >
+          {me?.user.email}
+        </span>
         <DownOutlined />
       </Button>
     </Dropdown>

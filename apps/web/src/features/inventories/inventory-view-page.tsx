@@ -13,7 +13,7 @@ import {
   useInventoryProducts,
   useRemoveInventoryProducts,
 } from './api/inventories';
-import { Country } from './components/country';
+import { Country } from '../../lib/country';
 import { InventoryProductsTable } from './components/inventory-products-table';
 import { UpdatePanel } from './components/update-panel';
 

@@ -6,6 +6,7 @@ const KNOWN: Record<string, string> = {
   EMAIL_NOT_VERIFIED: 'auth.errors.emailNotVerified',
   USER_ALREADY_EXISTS: 'auth.errors.userExists',
   PASSWORD_TOO_SHORT: 'validation.password.min',
+  PASSWORD_TOO_COMMON: 'validation.password.common',
 };
 
 export function authErrorMessage(

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import dayjs from '../../../lib/dayjs';
-import { Country } from './country';
+import { Country } from '../../../lib/country';
 import { UpdateSummary } from './update-state';
 
 const shortId = (id: string) => id.split('-')[0];

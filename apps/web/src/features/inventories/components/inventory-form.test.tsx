@@ -90,11 +90,11 @@ describe('the inventory form', () => {
     formApi();
     const { user } = renderForm();
     await user.click(field('Buying country'));
-    await waitFor(() => expect(openOptions()).toEqual(['🇺🇸 United States (US)', '🇬🇧 United Kingdom (GB)']));
+    await waitFor(() => expect(openOptions()).toEqual(['United States (US)', 'United Kingdom (GB)']));
     await user.keyboard('{Escape}');
     await user.click(field('Selling country'));
     await waitFor(() => expect(openOptions()).toHaveLength(7));
-    expect(openOptions()).toContain('🇦🇪 United Arab Emirates (AE)');
+    expect(openOptions()).toContain('United Arab Emirates (AE)');
     expect(field('FBM')).toBeChecked();
     expect(field('FBA')).toBeDisabled();
   });
@@ -103,7 +103,7 @@ describe('the inventory form', () => {
     const fetch = formApi();
     const { user } = renderForm();
     await user.type(field('Inventory Name'), 'Toys');
-    await choose(user, 'Selling country', '🇺🇸 United States (US)');
+    await choose(user, 'Selling country', 'United States (US)');
     await submit(user);
     await waitFor(() =>
       expect(errorsOf(field('Selling country'))).toEqual(['Countries should be different.']),
@@ -115,7 +115,7 @@ describe('the inventory form', () => {
     const fetch = formApi();
     const { user } = renderForm();
     await user.type(field('Inventory Name'), 'Toys');
-    await choose(user, 'Selling country', '🇨🇦 Canada (CA)');
+    await choose(user, 'Selling country', 'Canada (CA)');
     await user.clear(field('Minimum Stock'));
     await user.type(field('Minimum Stock'), '9');
     await submit(user);
@@ -138,7 +138,7 @@ describe('the inventory form', () => {
     const fetch = formApi();
     const { onSaved, user } = renderForm();
     await user.type(field('Inventory Name'), '  Toys for Canada ');
-    await choose(user, 'Selling country', '🇨🇦 Canada (CA)');
+    await choose(user, 'Selling country', 'Canada (CA)');
     await waitFor(() => expect(field('Parity')).toHaveValue('1.40'));
     await user.type(field('Amazon Store ID'), 'A1STORE');
     await user.click(screen.getByText('Recommended').closest('button')!);

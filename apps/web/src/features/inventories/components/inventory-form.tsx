@@ -17,7 +17,7 @@ import { useFilterSets } from '../../filter-sets';
 import { clearChangedErrors, SettingsFields, type SettingsScope } from '../../report-detail';
 import { useAutoParity } from '../api/exchange-rates';
 import { useCreateInventory, useUpdateInventory } from '../api/inventories';
-import { countryOption } from './country';
+import { countryOption } from '../../../lib/country';
 
 interface Values {
   title: string;
@@ -33,8 +33,6 @@ interface Values {
 const CREATE_SCOPE: SettingsScope = { prefix: ['settings'], pick: (s) => s.inventoryCreateSchema };
 const UPDATE_SCOPE: SettingsScope = { prefix: ['settings'], pick: (s) => s.inventoryUpdateSchema };
 const TOAST = 'inventory-save';
-const FROM_OPTIONS = INVENTORY_FROM_COUNTRIES.map(countryOption);
-const TO_OPTIONS = INVENTORY_TO_COUNTRIES.map(countryOption);
 
 const initialValues = (inventory: Inventory | undefined): Values =>
   inventory
@@ -64,7 +62,7 @@ const initialValues = (inventory: Inventory | undefined): Values =>
  * schema the server uses (create or update); a field's message goes as soon as that field changes.
  */
 export function InventoryForm({ inventory, onSaved }: { inventory?: Inventory; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   // Untyped: the settings are addressed by computed paths (settings.pricing_rules.3.min_rate).
   const [form] = Form.useForm();
@@ -157,7 +155,7 @@ export function InventoryForm({ inventory, onSaved }: { inventory?: Inventory; o
             extra={countriesLocked ? t('inventoriesPage.form.countriesLocked') : undefined}
           >
             <Select
-              options={FROM_OPTIONS}
+              options={INVENTORY_FROM_COUNTRIES.map((c) => countryOption(c, i18n.language))}
               disabled={countriesLocked}
               placeholder={t('inventoriesPage.form.countryPlaceholder')}
             />
@@ -170,7 +168,7 @@ export function InventoryForm({ inventory, onSaved }: { inventory?: Inventory; o
             rules={zodRules(pick, 'to_country')}
           >
             <Select
-              options={TO_OPTIONS}
+              options={INVENTORY_TO_COUNTRIES.map((c) => countryOption(c, i18n.language))}
               disabled={countriesLocked}
               placeholder={t('inventoriesPage.form.countryPlaceholder')}
             />

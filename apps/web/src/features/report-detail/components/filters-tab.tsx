@@ -2,6 +2,7 @@ import { FILTERS, type FilterDef, type FilterGroup } from '@crossmarket/domain';
 import { Button, Col, Flex, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { regionName } from '../../../lib/country';
 import type { Draft, Drafts } from '../filter-drafts';
 import { FilterCard } from './filter-card';
 import type { FilterOptionLists } from './filter-inputs';
@@ -58,7 +59,9 @@ export function FiltersTab(props: FiltersTabProps) {
           return (
             <Col xs={24} lg={12} key={group}>
               <Typography.Title level={5}>
-                {t(`reportDetail.filters.${group}`, { country: `${country.name} (${country.flag_code})` })}
+                {t(`reportDetail.filters.${group}`, {
+                  country: `${regionName(country.code, i18n.language)} (${country.flag_code})`,
+                })}
               </Typography.Title>
               <Flex vertical gap={8}>
                 {columns[group].map((def) => (

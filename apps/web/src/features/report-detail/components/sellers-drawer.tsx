@@ -14,6 +14,7 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { regionName } from '../../../lib/country';
 import dayjs from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/api-client';
 import type { ResultRowView } from '../api/filter-results';
@@ -104,7 +105,7 @@ export function SellersDrawer({
   countries: Countries;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sellers = useProductSellers(reportId, row?.product_id ?? null);
   const side = row?.row_to.title ? row.row_to : row?.row_cross;
   const image = row?.row_cross.image ?? row?.row_to.image;
@@ -147,9 +148,9 @@ export function SellersDrawer({
               const offers = sellers.data[k];
               const country = k === 'cross' ? countries.from : countries.to;
               return (
-                <section key={k} aria-label={country.name}>
+                <section key={k} aria-label={regionName(country.code, i18n.language)}>
                   <Typography.Title level={5}>
-                    {country.name} ({country.flag_code})
+                    {regionName(country.code, i18n.language)} ({country.flag_code})
                   </Typography.Title>
                   <Typography.Paragraph>
                     {t('reportDetail.sellers.otherPrices', { count: offers.length })}

@@ -24,13 +24,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { countryOption } from '../../../lib/country';
 import { useMe } from '../../account/api/use-me';
 import { useCreateReport, type CreatedReport, type ReportRequest } from '../api/reports';
 
 type Values = Omit<ReportRequest, 'file'> & { marketplace: 'amazon' };
 
-const regionOptions = (regions: Region[]) =>
-  regions.map((r) => ({ value: r.code, label: `${r.flag} ${r.name} (${r.flag_code})` }));
+const regionOptions = (regions: Region[], lang: string) => regions.map((r) => countryOption(r.code, lang));
 
 /** The Create New Report drawer: the form, then the four counts once the report is queued. */
 export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -122,7 +122,7 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
               rules={[{ required: true, message: t('validation.report.country') }]}
               style={{ flex: 1 }}
             >
-              <Select options={regionOptions(buyingRegions())} />
+              <Select options={regionOptions(buyingRegions(), i18n.language)} />
             </Form.Item>
             <Form.Item
               name="to_country"
@@ -131,7 +131,7 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
               style={{ flex: 1 }}
             >
               <Select
-                options={regionOptions(sellingRegions())}
+                options={regionOptions(sellingRegions(), i18n.language)}
                 placeholder={t('validation.report.country')}
               />
             </Form.Item>

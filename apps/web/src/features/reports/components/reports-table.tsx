@@ -1,24 +1,14 @@
-import { displayedProductCount, regionByCode, type RegionCode } from '@crossmarket/domain';
-import { Button, Empty, Space, Table, Tooltip, Typography } from 'antd';
+import { displayedProductCount } from '@crossmarket/domain';
+import { Button, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Country } from '../../../lib/country';
 import dayjs from '../../../lib/dayjs';
 import type { ReportSummary } from '../api/reports';
 import { ReportStatus } from './report-status';
 
 const shortId = (id: string) => id.split('-')[0];
-
-function Country({ code }: { code: string }) {
-  const region = regionByCode(code as RegionCode);
-  return (
-    <Tooltip title={region.name}>
-      <span>
-        {region.flag} {region.flag_code}
-      </span>
-    </Tooltip>
-  );
-}
 
 function When({ at }: { at: string | null }) {
   if (!at) return <Typography.Text type="secondary">—</Typography.Text>;
