@@ -69,7 +69,9 @@ export function AddToInventoryCard({
       {!inventories.isLoading && matching.length === 0 ? (
         <Typography.Paragraph type="secondary">
           {t('reportDetail.addToInventory.none')}{' '}
-          <Link to="/inventories/new">{t('reportDetail.addToInventory.create')}</Link>
+          <Link to="/inventories/new" style={{ textDecoration: 'underline' }}>
+            {t('reportDetail.addToInventory.create')}
+          </Link>
         </Typography.Paragraph>
       ) : (
         <Flex gap={8} wrap>
