@@ -61,6 +61,8 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
         Pagination: { itemActiveColor: DARK_PRIMARY_TEXT },
         // A checked button-style radio writes its label in the primary colour on the dark background.
         Radio: { colorPrimary: DARK_PRIMARY_TEXT },
+        // An empty table's "No data" is written in the disabled colour; it is text a seller reads.
+        Table: { colorTextDisabled: 'rgba(255, 255, 255, 0.62)' },
       },
     };
   }
@@ -75,5 +77,7 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
       colorLink: SEED.colorPrimary,
       ...tagText(theme.defaultAlgorithm),
     },
+    // An empty table's "No data" is written in the disabled colour (1.8:1); it is text a seller reads.
+    components: { Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.62)' } },
   };
 }

@@ -46,7 +46,11 @@ export function HomePage() {
               suffix={`/ ${number.format(quota)}`}
               data-testid="remaining-quota"
             />
-            <Progress percent={quota ? Math.round((remaining / quota) * 100) : 0} showInfo={false} />
+            <Progress
+              percent={quota ? Math.round((remaining / quota) * 100) : 0}
+              showInfo={false}
+              aria-label={t('home.remainingToday')}
+            />
           </Card>
         </Col>
         <Col xs={24} md={12}>
@@ -60,6 +64,7 @@ export function HomePage() {
             <Progress
               percent={inventoryQuota ? Math.min(100, Math.round((inventoryUsed / inventoryQuota) * 100)) : 0}
               showInfo={false}
+              aria-label={t('home.inventoryProducts')}
             />
           </Card>
         </Col>

@@ -336,7 +336,7 @@ describe('SettingsTab reset', () => {
     const min = field('Min rate (%) (Rule 1)');
     await replace(user, min, '20');
     await apply(user);
-    await waitFor(() => expect(errorsOf(min)).toEqual([MIN_BELOW_STD]));
+    await waitFor(() => expect(errorsOf(min)).toEqual([MIN_BELOW_STD]), { timeout: 5000 });
 
     await user.click(button('Cost ladder'));
     const dialog = (
@@ -344,8 +344,14 @@ describe('SettingsTab reset', () => {
     ).closest<HTMLElement>('.ant-modal')!;
     await user.click(button('Yes', dialog));
 
-    await waitFor(() => expect(errorsOf(field('Min rate (%) (Rule 1)'))).toEqual([]));
-    expect(errorsOf(field('Std rate (%) (Rule 1)'))).toEqual([]);
+    // Both messages leave with antd's fade-out, which a busy machine slows: wait for both together.
+    await waitFor(
+      () => {
+        expect(errorsOf(field('Min rate (%) (Rule 1)'))).toEqual([]);
+        expect(errorsOf(field('Std rate (%) (Rule 1)'))).toEqual([]);
+      },
+      { timeout: 5000 },
+    );
     expect(sentSettings(fetch)).toEqual([]);
   });
 });
