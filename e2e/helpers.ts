@@ -93,3 +93,28 @@ export async function subscriber(page: Page, plan = 'L'): Promise<string> {
     .toBe(1);
   return email;
 }
+
+/** A finished sandbox report of these products (US → CA), created through the API as the page would. */
+export async function finishedReport(page: Page, productIds: string[], title: string): Promise<string> {
+  const created = await page.request.post('/api/reports', {
+    data: {
+      title,
+      from_country: 'us',
+      to_country: 'ca',
+      marketplace: 'amazon',
+      source: 'manual',
+      product_ids: productIds.join('\n'),
+    },
+  });
+  pwExpect(created.status()).toBe(201);
+  const { report_id } = (await created.json()) as { report_id: string };
+  await pwExpect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/reports/${report_id}`)).json()) as { finalized: boolean })
+          .finalized,
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return report_id;
+}

@@ -5,35 +5,10 @@ import { PRESET_RULE_SETS } from '../packages/domain/src/pricing/presets';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { subscriber } from './helpers';
+import { finishedReport, subscriber } from './helpers';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `B0IN${String(i).padStart(6, '0')}`);
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
-
-/** A finished sandbox report of `n` products (US → CA), created through the API as the page would. */
-async function finishedReport(page: Page, n: number, title: string): Promise<string> {
-  const created = await page.request.post('/api/reports', {
-    data: {
-      title,
-      from_country: 'us',
-      to_country: 'ca',
-      marketplace: 'amazon',
-      source: 'manual',
-      product_ids: ids(n).join('\n'),
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { report_id } = (await created.json()) as { report_id: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/reports/${report_id}`)).json()) as { finalized: boolean })
-          .finalized,
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return report_id;
-}
 
 /** The home page's inventory quota card: used / the plan's quota. */
 async function expectQuota(page: Page, used: number) {
@@ -61,7 +36,7 @@ test('a seller creates an inventory, fills it from a report within the quota, up
     },
   });
   expect(set.status()).toBe(201);
-  const reportId = await finishedReport(page, 30, 'Toys for Canada');
+  const reportId = await finishedReport(page, ids(30), 'Toys for Canada');
   await expectQuota(page, 0);
 
   // The list, empty; Create New opens the drawer on /inventories/new.

@@ -11,36 +11,9 @@ import {
 import type { Download, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { subscriber } from './helpers';
+import { finishedReport, subscriber } from './helpers';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `B0RD${String(i).padStart(6, '0')}`);
-
-/** A finished sandbox report of `n` products (US → CA), created through the API as the page would. */
-async function finishedReport(page: Page, n: number, title: string): Promise<string> {
-  const created = await page.request.post('/api/reports', {
-    data: {
-      title,
-      from_country: 'us',
-      to_country: 'ca',
-      marketplace: 'amazon',
-      source: 'manual',
-      product_ids: ids(n).join('\n'),
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { report_id } = (await created.json()) as { report_id: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/reports/${report_id}`)).json()) as { finalized: boolean })
-          .finalized,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe(true);
-  return report_id;
-}
 
 const heading = (page: Page) => page.getByTestId('results-heading');
 const card = (page: Page, id: string) => page.getByTestId(`filter-${id}`);
@@ -72,7 +45,7 @@ test('a seller filters a finished report, pages, selects, saves a set and shares
   // A long journey with two accessibility sweeps (each in both themes).
   test.setTimeout(240_000);
   await subscriber(page, 'L');
-  const reportId = await finishedReport(page, 60, 'Toys for Canada');
+  const reportId = await finishedReport(page, ids(60), 'Toys for Canada');
   await page.goto(`/reports/${reportId}`);
   await expect(page).toHaveTitle('Crossmarket - Toys for Canada');
   await expect(
@@ -160,7 +133,7 @@ test('a seller filters a finished report, pages, selects, saves a set and shares
 test('a broken link, another seller’s report and an unknown one', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await subscriber(page, 'L');
-  const reportId = await finishedReport(page, 5, 'Mine');
+  const reportId = await finishedReport(page, ids(5), 'Mine');
   await page.goto(`/reports/${reportId}?f=not-a-filter`);
   await expect(page.getByTestId('malformed-link')).toBeVisible();
   await expect(heading(page)).toHaveText('5 / 5 products');
@@ -181,7 +154,7 @@ test('a seller prices a report with the recommended rules and downloads the thre
 }) => {
   test.setTimeout(240_000);
   await subscriber(page, 'L');
-  const reportId = await finishedReport(page, 40, 'Priced for Canada');
+  const reportId = await finishedReport(page, ids(40), 'Priced for Canada');
   await page.goto(`/reports/${reportId}`);
   await expect(heading(page)).toHaveText('40 / 40 products');
   await expect(card(page, 'to_ppr_percent').getByRole('switch')).toBeDisabled();
@@ -293,7 +266,7 @@ test('a seller prices a report with the recommended rules and downloads the thre
 test('in Turkish: the settings messages, then the charts narrow the filters to a bar', async ({ page }) => {
   test.setTimeout(180_000);
   await subscriber(page, 'L');
-  const reportId = await finishedReport(page, 60, 'Grafikler');
+  const reportId = await finishedReport(page, ids(60), 'Grafikler');
   await page.addInitScript(() => window.localStorage.setItem('crossmarket.language', 'tr'));
   await page.goto(`/reports/${reportId}`);
   await expect(heading(page)).toHaveText('60 / 60 ürün');

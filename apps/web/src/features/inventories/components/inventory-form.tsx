@@ -147,33 +147,31 @@ export function InventoryForm({ inventory, onSaved }: { inventory?: Inventory; o
             />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="from_country"
-            label={t('inventoriesPage.form.from')}
-            rules={zodRules(pick, 'from_country')}
-            extra={countriesLocked ? t('inventoriesPage.form.countriesLocked') : undefined}
-          >
-            <Select
-              options={INVENTORY_FROM_COUNTRIES.map((c) => countryOption(c, i18n.language))}
-              disabled={countriesLocked}
-              placeholder={t('inventoriesPage.form.countryPlaceholder')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="to_country"
-            label={t('inventoriesPage.form.to')}
-            rules={zodRules(pick, 'to_country')}
-          >
-            <Select
-              options={INVENTORY_TO_COUNTRIES.map((c) => countryOption(c, i18n.language))}
-              disabled={countriesLocked}
-              placeholder={t('inventoriesPage.form.countryPlaceholder')}
-            />
-          </Form.Item>
-        </Col>
+        {(
+          [
+            ['from_country', 'from', INVENTORY_FROM_COUNTRIES],
+            ['to_country', 'to', INVENTORY_TO_COUNTRIES],
+          ] as const
+        ).map(([name, label, countries]) => (
+          <Col xs={24} md={12} key={name}>
+            <Form.Item
+              name={name}
+              label={t(`inventoriesPage.form.${label}`)}
+              rules={zodRules(pick, name)}
+              extra={
+                name === 'from_country' && countriesLocked
+                  ? t('inventoriesPage.form.countriesLocked')
+                  : undefined
+              }
+            >
+              <Select
+                options={countries.map((c) => countryOption(c, i18n.language))}
+                disabled={countriesLocked}
+                placeholder={t('inventoriesPage.form.countryPlaceholder')}
+              />
+            </Form.Item>
+          </Col>
+        ))}
         <Col xs={24} md={12}>
           <Form.Item
             name="amazon_store_id"
