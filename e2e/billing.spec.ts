@@ -81,7 +81,9 @@ test('an expired account is sent to billing and renews on a bigger plan through 
   await page.getByRole('button', { name: 'Upgrade' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade your plan' });
   await expect(dialog.getByText('Small')).toHaveCount(0);
-  await dialog.getByText(/^Large/).click();
+  // check() confirms the choice took: a click swallowed by the opening animation would otherwise
+  // leave the test waiting for a card form that never comes.
+  await dialog.getByRole('radio', { name: /^Large/ }).check();
   await dialog.getByLabel('Card number').fill('4242424242424242');
   await dialog.getByLabel('Expiry month').fill('10');
   await dialog.getByLabel('Expiry year').fill(String(new Date().getUTCFullYear() + 2));

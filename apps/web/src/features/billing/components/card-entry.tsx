@@ -1,4 +1,5 @@
-import { Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useAppConfig } from '../../../lib/app-config';
 import { changePaymentMethod, confirmSandboxPayment } from '../api/billing';
@@ -22,7 +23,18 @@ const sandboxEntry: CardEntry = {
 };
 
 export function CardEntryProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const config = useAppConfig();
+  // Without the configuration we cannot know which card form to show: say so rather than spin forever.
+  if (config.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('errors.generic')}
+        action={<Button onClick={() => void config.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
   if (!config.data) return <Spin />;
   const key = config.data.stripe_publishable_key;
   if (config.data.providers.payments === 'stripe' && key) {

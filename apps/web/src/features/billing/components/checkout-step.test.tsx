@@ -102,3 +102,28 @@ describe('checkout in the sandbox', () => {
     expect(loadStripe).not.toHaveBeenCalled();
   });
 });
+
+describe('checkout without the configuration', () => {
+  it('says the card form could not be loaded and loads it again on request', async () => {
+    let down = true;
+    const fetch = fakeApi((url) => {
+      if (url === '/api/app-config')
+        return down
+          ? { status: 503, body: { error: { code: 'unavailable', message: 'down' } } }
+          : {
+              body: {
+                providers: { payments: 'sandbox', marketplace: 'sandbox' },
+                stripe_publishable_key: null,
+              },
+            };
+      return undefined;
+    });
+    renderCheckout();
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
+    expect(screen.getByText('An error occurred. Please try again later.')).toBeInTheDocument();
+    down = false;
+    await userEvent.click(retry);
+    expect(await screen.findByText(/Sandbox payments/)).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([u]) => u === '/api/app-config').length).toBeGreaterThanOrEqual(2);
+  });
+});
