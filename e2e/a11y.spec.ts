@@ -37,7 +37,7 @@ test('the welcome wizard, home, reports and its drawer, the settings tabs and th
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
 
-  for (const tab of ['profile', 'billing', 'security', 'application']) {
+  for (const tab of ['profile', 'billing', 'security', 'application', 'api']) {
     await page.goto(`/settings/${tab}`);
     await expect(page.getByRole('tab', { selected: true }).first()).toBeVisible();
     // Tabs that load data settle before the sweep.
@@ -56,4 +56,63 @@ test('the welcome wizard, home, reports and its drawer, the settings tabs and th
   await page.goto('/');
   await expect(page).toHaveURL(/\/suspended$/);
   await expectAccessible(page, 'the suspended page', undefined, ['light']);
+});
+
+test('the welcome plan, checkout and done steps, and the billing modals', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = await signedInUser(page, 'a11y-pay');
+  await sql(
+    `update user_profiles set phone_number = '5551234567', first_name = 'Ayşe' where user_id = (select id from "user" where email = $1)`,
+    [email],
+  );
+  // The waiting notice lasts until the poll sees the payment, the done step 2 s until the move home:
+  // both are held still for the sweep by answering the poll "nothing paid yet" and holding the move.
+  let paymentSeen = false;
+  await page.route('**/api/payments?status=paid', (route) =>
+    paymentSeen ? route.continue() : route.fulfill({ json: [] }),
+  );
+  let goHome = () => {};
+  const home = new Promise<void>((resolve) => (goHome = resolve));
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      await home;
+      await route.continue();
+    },
+  );
+  await page.goto('/welcome');
+  await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+  await expectAccessible(page, 'the plan step', undefined, ['light']);
+  await page.getByTestId('plan-M').getByRole('button', { name: 'Select' }).click();
+  await expect(page.getByTestId('checkout-total')).toBeVisible();
+  await expectAccessible(page, 'the checkout step', undefined, ['light']);
+
+  await page.getByLabel('Card number').fill('4242424242424242');
+  await page.getByLabel('Expiry month').fill('12');
+  await page.getByLabel('Expiry year').fill(String(new Date().getUTCFullYear() + 2));
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByTestId('payment-waiting')).toBeVisible();
+  await expectAccessible(page, 'the payment waiting notice', undefined, ['light']);
+  paymentSeen = true;
+  await expect(page.getByText('Your plan is active')).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page, 'the done step', undefined, ['light']);
+  goHome();
+  await expect(page.getByRole('heading', { name: /Hello/ })).toBeVisible({ timeout: 10_000 });
+  await page.unrouteAll();
+
+  await page.goto('/settings/billing');
+  await expect(page.getByTestId('card-on-file')).toHaveText('VISA •••• 4242');
+  await page.getByRole('button', { name: 'Change' }).click();
+  const card = page.getByRole('dialog', { name: 'Payment method' });
+  await expect(card.getByLabel('Card number')).toBeVisible();
+  await expectAccessible(page, 'the payment method modal', '.ant-modal');
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card).toBeHidden();
+
+  await page.getByRole('button', { name: 'Upgrade' }).click();
+  const upgrade = page.getByRole('dialog', { name: 'Upgrade your plan' });
+  await upgrade.getByRole('radio', { name: /^Large/ }).check();
+  await expect(upgrade.getByTestId('upgrade-preview')).toBeVisible();
+  await expectAccessible(page, 'the upgrade modal', '.ant-modal');
 });

@@ -38,6 +38,17 @@ function tagText(algorithm: typeof theme.defaultAlgorithm) {
 }
 
 /**
+ * A gold ribbon ("Best seller") writes white on the 6th gold shade (1.9:1); the light palette's 9th reads
+ * at 6.8:1, in either theme.
+ */
+const RIBBON_GOLD = (
+  theme.getDesignToken({ algorithm: theme.defaultAlgorithm, token: SEED }) as unknown as Record<
+    string,
+    string
+  >
+).gold9;
+
+/**
  * The app's theme, with the secondary, tertiary and placeholder texts darkened (light) or lightened (dark)
  * to reach 4.5:1 on their backgrounds: antd's defaults (45 % opacity) read at about 3:1.
  */
@@ -63,6 +74,7 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
         Radio: { colorPrimary: DARK_PRIMARY_TEXT },
         // An empty table's "No data" is written in the disabled colour; it is text a seller reads.
         Table: { colorTextDisabled: 'rgba(255, 255, 255, 0.62)' },
+        Badge: { gold6: RIBBON_GOLD },
       },
     };
   }
@@ -78,6 +90,9 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
       ...tagText(theme.defaultAlgorithm),
     },
     // An empty table's "No data" is written in the disabled colour (1.8:1); it is text a seller reads.
-    components: { Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.62)' } },
+    components: {
+      Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.62)' },
+      Badge: { gold6: RIBBON_GOLD },
+    },
   };
 }
