@@ -363,6 +363,7 @@ describe('the stand-in says no like Amazon', () => {
     expect(amazon.limits).toEqual({
       searchCatalogItems: { rate: 2, burst: 2 },
       getItemOffersBatch: { rate: 0.1, burst: 1 },
+      getCompetitivePricing: { rate: 0.5, burst: 1 },
     });
     try {
       const { marketplace, client } = provider(amazon);

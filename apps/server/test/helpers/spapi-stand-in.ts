@@ -13,17 +13,24 @@ const ITEM_OFFERS_USED = fixture('item-offers-used.json');
 const ITEM_OFFERS_USED_ONLY = fixture('item-offers-used-only.json');
 const ITEM_OFFERS_TWO_WINNERS = fixture('item-offers-two-winners.json');
 const ITEM_FAILED = fixture('item-offers-failed.json');
+/**
+ * getCompetitivePricing's answer for ItemType=Asin, copied verbatim from the example Amazon's model gives
+ * (amzn/selling-partner-api-models, models/product-pricing-api-model/productPricingV0.json, the 200
+ * response's `x-amzn-api-sandbox` static example). Its first item is every answered ASIN's template.
+ */
+const COMPETITIVE_PRICING = fixture('competitive-pricing.json');
 
-type Operation = 'searchCatalogItems' | 'getItemOffersBatch';
+type Operation = 'searchCatalogItems' | 'getItemOffersBatch' | 'getCompetitivePricing';
 export interface StandInLimits {
   rate: number;
   burst: number;
 }
 
-/** The usage plans Amazon's models document for the two operations (requests per second, burst). */
+/** The usage plans Amazon's models document for the operations (requests per second, burst). */
 export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
   searchCatalogItems: { rate: 2, burst: 2 },
   getItemOffersBatch: { rate: 0.1, burst: 1 },
+  getCompetitivePricing: { rate: 0.5, burst: 1 },
 };
 
 /**
@@ -32,7 +39,9 @@ export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
  * - `BMETRIC…` is measured in millimetres and ounces;
  * - `BUSED…` has Amazon's own example offers (4,286 offers, 15 of them new), `BONLYUSED…` only used and
  *   collectible ones, `BTWOWIN…` two buy box winners (one Prime FBA, one non-Prime merchant);
- * - `BFAIL…` fails inside every batch (a per-item 429), `BFLAKY…` only the first time it is asked.
+ * - `BFAIL…` fails inside every batch (a per-item 429), `BFLAKY…` only the first time it is asked;
+ * - in getCompetitivePricing, `BNOBB…` has new offers but no buy box, `BNONEW…` no new offer, and
+ *   `BDOG…` is not answered (a status other than Success, no competitive pricing).
  */
 const catalogFixture = (asin: string) => (asin.startsWith('BMETRIC') ? CATALOG_ITEM_METRIC : CATALOG_ITEM);
 const offersFixture = (asin: string) =>
@@ -101,6 +110,31 @@ interface BatchItemRequest {
   CustomerType?: unknown;
 }
 
+/** What is wrong with a getCompetitivePricing query (productPricingV0.json); null when it is fine. */
+function competitivePricingProblem(q: URLSearchParams): string | null {
+  if (!q.get('MarketplaceId')) return "Missing required parameter 'MarketplaceId'";
+  const type = q.get('ItemType');
+  if (type !== 'Asin' && type !== 'Sku') return "'ItemType' is required (Asin or Sku)";
+  const ids = (q.get(type === 'Asin' ? 'Asins' : 'Skus') ?? '').split(',').filter(Boolean);
+  if (ids.length === 0) return `'${type}s' is required when 'ItemType' is ${type}`;
+  if (ids.length > 20) return `'${type}s' accepts at most 20 values`;
+  const customer = q.get('CustomerType');
+  if (customer !== null && !CUSTOMER_TYPES.includes(customer)) return "invalid 'CustomerType'";
+  return null;
+}
+
+/** One ASIN's competitive pricing: the model's example, with the buy box or offers taken away as named. */
+function competitivePricing(asin: string, marketplaceId: string) {
+  if (asin.startsWith('BDOG')) return { status: 'ClientError', ASIN: asin };
+  const item = structuredClone(COMPETITIVE_PRICING.payload[0]);
+  item.ASIN = asin;
+  item.Product.Identifiers.MarketplaceASIN = { MarketplaceId: marketplaceId, ASIN: asin };
+  const pricing = item.Product.CompetitivePricing;
+  if (asin.startsWith('BNOBB') || asin.startsWith('BNONEW')) pricing.CompetitivePrices = [];
+  if (asin.startsWith('BNONEW')) pricing.NumberOfOfferListings = [{ Count: 2, condition: 'used' }];
+  return item;
+}
+
 /** What is wrong with a getItemOffersBatch body (GetItemOffersBatchRequest); null when it is fine. */
 function offersBatchProblem(body: unknown): string | null {
   const requests = (body as { requests?: unknown } | null)?.requests;
@@ -123,7 +157,8 @@ function offersBatchProblem(body: unknown): string | null {
 }
 
 /**
- * A local server answering like Amazon's SP-API (Login with Amazon, searchCatalogItems, getItemOffersBatch)
+ * A local server answering like Amazon's SP-API (Login with Amazon, searchCatalogItems, getItemOffersBatch,
+ * getCompetitivePricing)
  * with responses built from the documented-model fixtures. Like Amazon it refuses a request missing what
  * the models mark required (400 InvalidInput), enforces a rate limit per operation (429 beyond it;
  * Amazon's documented defaults unless told otherwise), and sends `x-amzn-RateLimit-Limit` only with the
@@ -131,11 +166,22 @@ function offersBatchProblem(body: unknown): string | null {
  * came and how often each ASIN's offers were asked for, so a test or a benchmark can check the client.
  */
 export async function startSpapiStandIn(
-  limits: Record<Operation, StandInLimits> = AMAZON_DEFAULT_LIMITS,
+  given: Partial<Record<Operation, StandInLimits>> = AMAZON_DEFAULT_LIMITS,
   options: { throttleFirst?: number } = {},
 ) {
-  const arrivals: Record<Operation, number[]> = { searchCatalogItems: [], getItemOffersBatch: [] };
-  const throttled: Record<Operation, number> = { searchCatalogItems: 0, getItemOffersBatch: 0 };
+  // An operation the test does not name answers at Amazon's default rate.
+  const limits: Record<Operation, StandInLimits> = { ...AMAZON_DEFAULT_LIMITS, ...given };
+  const arrivals: Record<Operation, number[]> = {
+    searchCatalogItems: [],
+    getItemOffersBatch: [],
+    getCompetitivePricing: [],
+  };
+  const throttled: Record<Operation, number> = {
+    searchCatalogItems: 0,
+    getItemOffersBatch: 0,
+    getCompetitivePricing: 0,
+  };
+  const pricingAsked = new Map<string, number>();
   const refused: { operation: Operation | 'unknown'; message: string }[] = [];
   const offersAsked = new Map<string, number>();
   const buckets = Object.fromEntries(
@@ -198,7 +244,9 @@ export async function startSpapiStandIn(
           ? 'searchCatalogItems'
           : url.pathname === '/batches/products/pricing/v0/itemOffers' && req.method === 'POST'
             ? 'getItemOffersBatch'
-            : undefined;
+            : url.pathname === '/products/pricing/v0/competitivePrice' && req.method === 'GET'
+              ? 'getCompetitivePricing'
+              : undefined;
       if (!op) {
         refused.push({ operation: 'unknown', message: `${req.method} ${url.pathname}` });
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
@@ -223,6 +271,14 @@ export async function startSpapiStandIn(
             return { ...item, asin, summaries: [{ ...item.summaries[0], marketplaceId }] };
           });
         return send(200, { numberOfResults: items.length, items }, op);
+      }
+      if (op === 'getCompetitivePricing') {
+        const problem = competitivePricingProblem(url.searchParams);
+        if (problem) return invalid(op, problem);
+        const marketplaceId = url.searchParams.get('MarketplaceId')!;
+        const asins = url.searchParams.get('Asins')!.split(',').filter(Boolean);
+        for (const asin of asins) pricingAsked.set(asin, (pricingAsked.get(asin) ?? 0) + 1);
+        return send(200, { payload: asins.map((asin) => competitivePricing(asin, marketplaceId)) }, op);
       }
       let body: unknown;
       try {
@@ -276,6 +332,8 @@ export async function startSpapiStandIn(
     refused,
     /** How many times each ASIN's offers were asked for. */
     offersAsked: (asin: string) => offersAsked.get(asin) ?? 0,
+    /** How many times each ASIN's competitive pricing was asked for (any marketplace). */
+    pricingAsked: (asin: string) => pricingAsked.get(asin) ?? 0,
     tokenExchanges: () => tokenExchanges,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -11,6 +11,8 @@ import {
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { filterSets, inventories, inventoryProducts } from '../../db/schema';
+import type { Allowance } from '../../providers/marketplace/types';
+import { loadDemand, planRun, refreshEta, type Demand } from './update-plan';
 
 /** Why a write was refused; the routes turn each into its HTTP answer. */
 export type InventoryRefusal = 'not_found' | 'bad_filter' | 'same_countries';
@@ -37,6 +39,7 @@ const columns = {
   updateStatus: inventories.updateStatus,
   updateFinishedAt: inventories.updateFinishedAt,
   updateRequestedAt: inventories.updateRequestedAt,
+  updateStartedAt: inventories.updateStartedAt,
   updatedCount: inventories.updatedCount,
   unavailableCount: inventories.unavailableCount,
   priceChangedCount: inventories.priceChangedCount,
@@ -53,7 +56,10 @@ const query = (db: Db, userId: string, where?: SQL) =>
 
 type Row = Awaited<ReturnType<typeof query>>[number];
 
-const view = (r: Row): Inventory => ({
+/** What the refresh estimate needs beyond the row: the allowance and every inventory's demand on it. */
+type PlanContext = { allowance: Allowance | undefined; demand: Demand[]; now: Date };
+
+const view = (r: Row, plan: PlanContext): Inventory => ({
   id: r.id,
   title: r.title,
   sell_type: r.sellType as Inventory['sell_type'],
@@ -70,13 +76,28 @@ const view = (r: Row): Inventory => ({
   settings: r.settings as Settings,
   created_at: r.createdAt.toISOString(),
   products_count: r.productsCount,
-  update: updateState(r),
+  update: updateState(r, plan),
 });
 
-/** The update's state as the API shows it; "Update now" waits an hour after the last request. */
-function updateState(r: Row, now = Date.now()): InventoryUpdateState {
+/**
+ * The update's state as the API shows it; "Update now" waits an hour after the last request. The pace
+ * and the estimate are the worker's plan (update-plan.ts) for this inventory.
+ */
+function updateState(r: Row, { allowance, demand, now: at }: PlanContext): InventoryUpdateState {
+  const now = at.getTime();
   const next =
     r.updateRequestedAt && r.updateRequestedAt.getTime() + INVENTORY_UPDATE_INTERVAL_MINUTES * 60_000;
+  const inventory = {
+    from: r.fromCountry as RegionCode,
+    to: r.toCountry as RegionCode,
+    products: r.productsCount,
+  };
+  const plan = planRun(inventory, demand, allowance);
+  const eta = refreshEta(
+    { products: r.productsCount, status: r.updateStatus, startedAt: r.updateStartedAt },
+    plan,
+    at,
+  );
   return {
     status: r.updateStatus as InventoryUpdateState['status'],
     finished_at: r.updateFinishedAt?.toISOString() ?? null,
@@ -84,20 +105,40 @@ function updateState(r: Row, now = Date.now()): InventoryUpdateState {
     unavailable: r.unavailableCount,
     price_changed: r.priceChangedCount,
     next_manual_at: next && next > now ? new Date(next).toISOString() : null,
+    per_run: plan.perRun,
+    refreshed_by: eta?.toISOString() ?? null,
   };
 }
 
-async function select(db: Db, userId: string, where?: SQL): Promise<Inventory[]> {
-  return (await query(db, userId, where)).map(view);
+async function select(db: Db, userId: string, where: SQL | undefined, allowance?: Allowance) {
+  const [rows, demand] = await Promise.all([query(db, userId, where), allowance ? loadDemand(db) : []]);
+  const plan = { allowance, demand, now: new Date() };
+  return rows.map((r) => view(r, plan));
 }
 
 /** The user's inventories, newest first; with `toCountry`, only those selling there. */
-export function listInventories(db: Db, userId: string, filter: { toCountry?: string } = {}) {
-  return select(db, userId, filter.toCountry ? eq(inventories.toCountry, filter.toCountry) : undefined);
+export function listInventories(
+  db: Db,
+  userId: string,
+  filter: { toCountry?: string } = {},
+  allowance?: Allowance,
+) {
+  return select(
+    db,
+    userId,
+    filter.toCountry ? eq(inventories.toCountry, filter.toCountry) : undefined,
+    allowance,
+  );
 }
 
-export async function findInventory(db: Db, userId: string, id: string): Promise<Inventory | undefined> {
-  const [found] = await select(db, userId, eq(inventories.id, id));
+/** One of the user's inventories; `allowance` (the provider's) sets its refresh estimate. */
+export async function findInventory(
+  db: Db,
+  userId: string,
+  id: string,
+  allowance?: Allowance,
+): Promise<Inventory | undefined> {
+  const [found] = await select(db, userId, eq(inventories.id, id), allowance);
   return found;
 }
 
@@ -119,6 +160,7 @@ export async function insertInventory(
   db: Db,
   userId: string,
   values: InventoryCreate,
+  allowance?: Allowance,
 ): Promise<Inventory | 'bad_filter'> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -136,7 +178,7 @@ export async function insertInventory(
         settings: values.settings,
       })
       .returning({ id: inventories.id });
-    return (await findInventory(tx, userId, row!.id))!;
+    return (await findInventory(tx, userId, row!.id, allowance))!;
   });
 }
 
@@ -149,6 +191,7 @@ export async function updateInventory(
   userId: string,
   id: string,
   changes: InventoryUpdate,
+  allowance?: Allowance,
 ): Promise<Inventory | InventoryRefusal> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -173,7 +216,7 @@ export async function updateInventory(
         ...(changes.settings !== undefined && { settings: changes.settings }),
       })
       .where(owned(userId, id));
-    return (await findInventory(tx, userId, id))!;
+    return (await findInventory(tx, userId, id, allowance))!;
   });
 }
 

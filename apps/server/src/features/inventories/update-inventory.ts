@@ -1,10 +1,12 @@
-import { JOB_NAMES, type PricingSettings, type ProductSnapshot, type RegionCode } from '@crossmarket/domain';
+import { JOB_NAMES, type PricingSettings, type ProductSide, type RegionCode } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
-import type { MarketplaceProvider } from '../../providers/marketplace/types';
+import type { MarketplaceProvider, PriceCheck } from '../../providers/marketplace/types';
+import { applyPriceCheck, FULL, needsBuyBoxSeller } from './light-refresh';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
+import { loadDemand, planRun } from './update-plan';
 
 export interface UpdateDeps {
   db: Db;
@@ -15,6 +17,8 @@ export interface UpdateDeps {
   owner: string;
   /** True once the worker is shutting down: the inventory is handed back between batches. */
   stopping?: () => boolean;
+  /** The plan's period (update-plan.ts); one day unless a test shortens it. */
+  periodSeconds?: number;
 }
 
 export type UpdateOutcome = 'done' | 'busy' | 'idle' | 'handed-back';
@@ -26,6 +30,8 @@ type Claimed = {
   to_country: RegionCode;
   settings: PricingSettings;
   started: string;
+  /** Products this run already updated (a resumed run). */
+  updated: number;
 };
 
 /**
@@ -45,7 +51,7 @@ async function claim(deps: UpdateDeps, id: string): Promise<Claimed | undefined>
      where id = ${id}::uuid
        and (update_status = 'queued' or (update_status = 'running' and (update_lease_until is null
             or update_lease_until < now() or update_lease_owner = ${deps.owner})))
-    returning from_country, to_country, settings,
+    returning from_country, to_country, settings, updated_count as updated,
               to_char(update_started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as started`);
   return result.rows[0];
 }
@@ -87,66 +93,177 @@ async function writeBatch(deps: UpdateDeps, id: string, started: string, rows: u
   });
 }
 
-/**
- * The batch's new rows. A product Amazon did not answer for (either side `noanswer`) is left out: it keeps
- * its last snapshot, prices and stock rather than being taken down for a failed call, and the next run
- * asks again.
- */
-const toRows = (cross: ProductSnapshot[], to: ProductSnapshot[], claimed: Claimed) =>
-  cross.flatMap((c, i) => {
-    const row: SnapshotRow = { product_id: c.product_id, row_cross: c.side, row_to: to[i]!.side };
-    if (row.row_cross.status === 'noanswer' || row.row_to.status === 'noanswer') return [];
-    return {
-      code: c.product_id,
-      snapshot: { row_cross: row.row_cross, row_to: row.row_to },
-      image: imageOf(row),
-      ...priceForInventory(row, claimed.settings, claimed.to_country),
-    };
-  });
+type Sides = { code: string; cross: ProductSide | typeof FULL; to: ProductSide | typeof FULL };
 
 /**
- * The `update-inventory` job: looks every product of the inventory up again in both countries (the
- * report pipeline's provider, batching and pacing), re-prices it with the inventory's settings and keeps
- * the run's counts. Resumes after a crash; several workers can share the queue (one lease at a time).
+ * A product's new row from both sides. One Amazon did not answer for (either side `noanswer`) has none:
+ * it keeps its last snapshot, prices, stock and time rather than being taken down for a failed call, and
+ * being among the stalest it is asked first next run.
  */
-export async function updateInventory(deps: UpdateDeps, id: string): Promise<UpdateOutcome> {
-  const claimed = await claim(deps, id);
-  if (!claimed) return 'busy';
+function toRow(code: string, cross: ProductSide, to: ProductSide, claimed: Claimed) {
+  if (cross.status === 'noanswer' || to.status === 'noanswer') return [];
+  const row: SnapshotRow = { product_id: code, row_cross: cross, row_to: to };
+  return [
+    {
+      code,
+      snapshot: { row_cross: cross, row_to: to },
+      image: imageOf(row),
+      ...priceForInventory(row, claimed.settings, claimed.to_country),
+    },
+  ];
+}
+
+/** How many of the inventory's products there are, and the ones this run refreshes, stalest first. */
+async function runTodo(deps: UpdateDeps, id: string, claimed: Claimed) {
+  const [{ products }] = (
+    await deps.db.execute<{ products: number }>(
+      sql`select count(*)::int as products from inventory_products where inventory_id = ${id}::uuid`,
+    )
+  ).rows as [{ products: number }];
+  const allowance = deps.marketplace.allowance;
+  const plan = planRun(
+    { from: claimed.from_country, to: claimed.to_country, products },
+    allowance ? await loadDemand(deps.db) : [],
+    allowance,
+    deps.periodSeconds,
+  );
+  // Stalest first, to the hour (products added or updated together tie), then the dearest first.
   const todo = await deps.db.execute<{ code: string }>(sql`
     select code from inventory_products
      where inventory_id = ${id}::uuid
        and (updated_at is null or updated_at < ${claimed.started}::timestamptz)
-     order by code`);
-  const codes = todo.rows.map((r) => r.code);
-  const log = deps.logger.child({ inventoryId: id, products: codes.length });
+     order by date_trunc('hour', updated_at) asc nulls first, std_price desc nulls last, code
+     limit ${Math.max(0, plan.perRun - claimed.updated)}`);
+  return { plan, codes: todo.rows.map((r) => r.code) };
+}
+
+/**
+ * The `update-inventory` job, within Amazon's allowance (update-plan.ts): this run's share of the
+ * products, stalest first, are light-checked in both countries (`refreshPrices`, the cheapest call that
+ * carries a buy box and offer counts); those a light check cannot price (light-refresh.ts), or every
+ * product when the provider has no light check, get a full lookup in the updates' lane, up to the
+ * run's full budget. Each is re-priced with the inventory's settings and the run's counts kept.
+ * Resumes after a crash; several workers can share the queue (one lease at a time).
+ */
+export async function updateInventory(deps: UpdateDeps, id: string): Promise<UpdateOutcome> {
+  const claimed = await claim(deps, id);
+  if (!claimed) return 'busy';
+  const { plan, codes } = await runTodo(deps, id, claimed);
+  const log = deps.logger.child({ inventoryId: id, products: codes.length, fraction: plan.fraction });
   log.info('updating inventory');
-  const lookup = (batch: string[]) =>
-    Promise.all([
-      deps.marketplace.lookup(batch, claimed.from_country, { shipTo: claimed.to_country }),
-      deps.marketplace.lookup(batch, claimed.to_country, { shipTo: claimed.to_country }),
-    ]);
-  const size = deps.marketplace.batchSize;
+  const { marketplace } = deps;
+  const from = claimed.from_country;
+  const to = claimed.to_country;
+  const needsSeller = needsBuyBoxSeller(claimed.settings);
+  let fullLeft = plan.fullPerRun;
+
+  const lastSides = async (batch: string[]) => {
+    const rows = await deps.db.execute<{ code: string; snapshot: Omit<SnapshotRow, 'product_id'> | null }>(
+      sql`select code, snapshot from inventory_products
+           where inventory_id = ${id}::uuid and code = any(${sql.param(batch)}::text[])`,
+    );
+    return new Map(rows.rows.map((r) => [r.code, r.snapshot]));
+  };
+  /** The batch's last snapshots, and light checks of those that have one (the others need a full lookup). */
+  const check = async (batch: string[]) => {
+    const last = await lastSides(batch);
+    const known = marketplace.refreshPrices ? batch.filter((code) => last.get(code)) : [];
+    const [cross, toSide] = known.length
+      ? await Promise.all([
+          marketplace.refreshPrices!(known, from, { shipTo: to }),
+          marketplace.refreshPrices!(known, to, { shipTo: to }),
+        ])
+      : [[], []];
+    const byCode = (checks: PriceCheck[]) => new Map(checks.map((c) => [c.product_id, c]));
+    return { last, cross: byCode(cross), to: byCode(toSide) };
+  };
+
+  /** Full lookups of the sides that need one, a batch at a time, in the updates' lane. */
+  const lookUp = async (pending: Sides[]) => {
+    const ask = async (region: RegionCode, side: 'cross' | 'to') => {
+      const ids = pending.filter((p) => p[side] === FULL).map((p) => p.code);
+      const found = ids.length ? await marketplace.lookup(ids, region, { shipTo: to, lane: 'update' }) : [];
+      return new Map(found.map((s) => [s.product_id, s.side]));
+    };
+    const [cross, toSide] = await Promise.all([ask(from, 'cross'), ask(to, 'to')]);
+    const rows = pending.flatMap((p) =>
+      toRow(
+        p.code,
+        p.cross === FULL ? cross.get(p.code)! : p.cross,
+        p.to === FULL ? toSide.get(p.code)! : p.to,
+        claimed,
+      ),
+    );
+    await writeBatch(deps, id, claimed.started, rows);
+  };
+  // Full lookups wait for the updates' lane; they run behind the light checks, one batch at a time.
+  let fulls: Promise<void> = Promise.resolve();
+  let pending: Sides[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    if (batch.length) fulls = fulls.then(() => lookUp(batch));
+    fulls.catch(() => {}); // awaited before the run ends; a failure must not go unhandled meanwhile
+  };
+
+  const size = marketplace.batchSize;
+  // Full lookups in the updates' lane may take longer than a lease between two writes: renewed meanwhile.
+  const heartbeat = setInterval(
+    () =>
+      void deps.db
+        .execute(
+          sql`update inventories set update_lease_until = now() + make_interval(secs => ${deps.leaseSeconds})
+               where id = ${id}::uuid and update_lease_owner = ${deps.owner}`,
+        )
+        .catch(() => {}),
+    (deps.leaseSeconds * 1000) / 3,
+  );
+  heartbeat.unref();
   try {
-    // The next batch is looked up while the current one is written.
-    let next = codes.length > 0 ? lookup(codes.slice(0, size)) : null;
-    for (let i = 0; next; i += size) {
-      const [cross, to] = await next;
-      next = i + size < codes.length ? lookup(codes.slice(i + size, i + 2 * size)) : null;
+    // The next batch is checked while the current one is written.
+    let next = codes.length > 0 ? check(codes.slice(0, size)) : null;
+    for (let i = 0; i < codes.length; i += size) {
+      const batch = codes.slice(i, i + size);
+      const answered = (await next)!;
+      next = i + size < codes.length ? check(codes.slice(i + size, i + 2 * size)) : null;
       next?.catch(() => {}); // awaited on the next turn; a failure must not go unhandled meanwhile
-      await writeBatch(deps, id, claimed.started, toRows(cross, to, claimed));
-      if (next && deps.stopping?.()) {
+      const ready: ReturnType<typeof toRow> = [];
+      for (const code of batch) {
+        const last = answered.last.get(code);
+        const sides: Sides = {
+          code,
+          cross: applyPriceCheck(last?.row_cross, answered.cross.get(code), false),
+          to: applyPriceCheck(last?.row_to, answered.to.get(code), needsSeller),
+        };
+        if (sides.cross !== FULL && sides.to !== FULL)
+          ready.push(...toRow(code, sides.cross, sides.to, claimed));
+        else if (fullLeft > 0) {
+          fullLeft -= 1;
+          pending.push(sides);
+          if (pending.length >= size) flush();
+        }
+        // Past the full budget: left as it was, and first next run.
+      }
+      if (ready.length) await writeBatch(deps, id, claimed.started, ready);
+      if (i + size < codes.length && deps.stopping?.()) {
+        pending = []; // not looked up: first next run
+        await fulls;
         await deps.db.execute(sql`update inventories set update_lease_until = now()
           where id = ${id}::uuid and update_lease_owner = ${deps.owner}`);
         log.info('inventory handed back at shutdown');
         return 'handed-back';
       }
     }
+    flush();
+    await fulls;
   } catch (error) {
     if (error instanceof LeaseLost) {
       log.warn('another worker took the inventory over');
       return 'busy';
     }
     throw error;
+  } finally {
+    clearInterval(heartbeat);
   }
   await deps.db.execute(sql`
     update inventories set update_status = 'done', update_finished_at = now(),

@@ -2,9 +2,13 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createSandboxMarketplace } from './sandbox';
 import { createSpapiClient } from './spapi/client';
-import { createSpapiMarketplace } from './spapi/provider';
+import { createSpapiMarketplace, SPAPI_ALLOWANCE } from './spapi/provider';
 import { postgresPacing } from './spapi/shared-pacing';
-import type { MarketplaceProvider } from './types';
+import type { Allowance, MarketplaceProvider } from './types';
+
+/** The allowance of the provider `MARKETPLACE_PROVIDER` names, for plans made outside the worker. */
+export const marketplaceAllowance = (config: Config): Allowance | undefined =>
+  config.MARKETPLACE_PROVIDER === 'spapi' ? SPAPI_ALLOWANCE : undefined;
 
 /**
  * The provider `MARKETPLACE_PROVIDER` names. With SP-API and a database, pacing is shared through

@@ -21,7 +21,7 @@ import {
 import { deliveryWindow } from './delivery';
 import { emptySide } from './empty-side';
 import { offerFrom } from './offer';
-import type { MarketplaceProvider } from './types';
+import type { MarketplaceProvider, PriceCheck } from './types';
 
 /** FNV-1a: a stable 32-bit seed from a string. */
 function hash(text: string): number {
@@ -211,6 +211,33 @@ export function sandboxSnapshot(
   return { product_id: productId, side, offers };
 }
 
+/**
+ * The light check of a sandbox product, meaning what SP-API's getCompetitivePricing answer means: the new
+ * buy box and the count of new offers of the same generated data. A product the catalogue does not know
+ * is `unknown` (Amazon answers no competitive pricing for it); whether it ships or is the same product
+ * are catalogue facts a light check cannot see, so they answer like any other.
+ */
+export function sandboxPriceCheck(snapshot: ProductSnapshot): PriceCheck {
+  const { side } = snapshot;
+  if (side.status === 'dog')
+    return { product_id: snapshot.product_id, status: 'unknown', buybox: null, new_offers: null };
+  const box = side.buybox;
+  return {
+    product_id: snapshot.product_id,
+    status: snapshot.offers.length > 0 ? 'ok' : 'nostock',
+    buybox:
+      box?.buy_price != null
+        ? {
+            seller_id: box.seller_id,
+            buy_price: box.buy_price,
+            shipping_fee: box.shipping_fee ?? 0,
+            import_fee: box.import_fee ?? 0,
+          }
+        : null,
+    new_offers: snapshot.offers.length,
+  };
+}
+
 /** The default provider: generated, deterministic marketplace data with realistic shapes; no network. */
 export function createSandboxMarketplace(options: { delayMs?: number } = {}): MarketplaceProvider {
   return {
@@ -222,6 +249,13 @@ export function createSandboxMarketplace(options: { delayMs?: number } = {}): Ma
       const today = Math.floor(Date.now() / DAY) * DAY;
       const role = lookupOptions.shipTo === region ? 'to' : 'cross';
       return productIds.map((id) => sandboxSnapshot(id, region, { ...lookupOptions, role, today }));
+    },
+    async refreshPrices(productIds, region, lookupOptions) {
+      const today = Math.floor(Date.now() / DAY) * DAY;
+      const role = lookupOptions.shipTo === region ? 'to' : 'cross';
+      return productIds.map((id) =>
+        sandboxPriceCheck(sandboxSnapshot(id, region, { ...lookupOptions, role, today })),
+      );
     },
   };
 }

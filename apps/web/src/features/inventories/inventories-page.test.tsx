@@ -66,6 +66,8 @@ describe('the Inventories list', () => {
                   unavailable: 4,
                   price_changed: 7,
                   next_manual_at: null,
+                  per_run: 30,
+                  refreshed_by: '2026-11-23T09:00:00.000Z',
                 },
               }),
             ],

@@ -64,6 +64,8 @@ const state = (overrides: Partial<InventoryUpdateState>): InventoryUpdateState =
   unavailable: 1,
   price_changed: 2,
   next_manual_at: null,
+  per_run: 3,
+  refreshed_by: '2026-11-23T09:00:00.000Z',
   ...overrides,
 });
 
@@ -90,6 +92,23 @@ describe('the inventory view', () => {
     expect(document.querySelector('.ant-pagination')).toBeNull();
     expect(screen.getByText('Not updated yet', { selector: '.ant-tag' })).toBeInTheDocument();
     expect(document.title).toBe('Crossmarket - Toys for Canada');
+  });
+
+  it("shows when each product was last refreshed, and when all will have been at Amazon's pace", async () => {
+    viewApi(45, { update: state({ per_run: 20, refreshed_by: '2026-11-25T01:15:00.000Z' }) });
+    renderAt();
+    expect(await screen.findByRole('columnheader', { name: 'Last refreshed' })).toBeInTheDocument();
+    const refreshed = await screen.findAllByText((_, el) => el?.tagName === 'TIME');
+    expect(refreshed[0]).toHaveAttribute('datetime', '2026-11-21T10:00:00.000Z');
+    expect(screen.getByTestId('update-refreshed-by')).toHaveTextContent(/^11\/25\/2026 /);
+    expect(screen.getByTestId('update-pace')).toHaveTextContent('each run refreshes 20 products');
+  });
+
+  it('says nothing of the pace while one run refreshes every product', async () => {
+    viewApi(3, { update: state({ per_run: 3, refreshed_by: '2026-11-24T01:15:00.000Z' }) });
+    renderAt();
+    expect(await screen.findByTestId('update-refreshed-by')).toBeInTheDocument();
+    expect(screen.queryByTestId('update-pace')).toBeNull();
   });
 
   it('pages through more products than one page holds', async () => {

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { localPacing, SPAPI_LIMITS, type Pacer, type PacerFactory, type SpapiOperation } from './pacing';
+import type { LookupLane } from '../types';
+import {
+  localPacing,
+  SPAPI_LIMITS,
+  UPDATE_SHARE,
+  type PacedName,
+  type Pacer,
+  type PacerFactory,
+  type SpapiOperation,
+} from './pacing';
 import { LWA_TOKEN_URL, SPAPI_ENDPOINTS, type SpapiRegion } from './regions';
 
 export interface SpapiCredentials {
@@ -58,14 +67,21 @@ export function createSpapiClient(options: SpapiClientOptions) {
       .digest('hex')
       .slice(0, 32)}`;
 
-  const bucket = (region: SpapiRegion, operation: SpapiOperation) => {
-    const key = `${region}:${operation}`;
+  const bucket = (region: SpapiRegion, name: PacedName, limits: { rate: number; burst: number }) => {
+    const key = `${region}:${name}`;
     let found = buckets.get(key);
     if (!found) {
-      found = pacing({ seller: sellerKey(region), operation }, SPAPI_LIMITS[operation]);
+      found = pacing({ seller: sellerKey(region), operation: name }, limits);
       buckets.set(key, found);
     }
     return found;
+  };
+  /** The updates' own bucket of an operation reports also need, at their share of its rate. */
+  const laneOf = (region: SpapiRegion, operation: SpapiOperation, lane: LookupLane | undefined) => {
+    const share = lane === 'update' ? UPDATE_SHARE[operation] : undefined;
+    if (share === undefined) return undefined;
+    const { rate, burst } = SPAPI_LIMITS[operation];
+    return { share, pacer: bucket(region, `${operation}:update`, { rate: rate * share, burst }) };
   };
 
   const exchanging = new Map<SpapiRegion, Promise<string>>();
@@ -111,13 +127,16 @@ export function createSpapiClient(options: SpapiClientOptions) {
     region: SpapiRegion,
     operation: SpapiOperation,
     path: string,
-    init: { method: 'GET' | 'POST'; body?: unknown },
+    init: { method: 'GET' | 'POST'; body?: unknown; lane?: LookupLane },
   ): Promise<T> {
     const base = options.endpoints?.[region] ?? SPAPI_ENDPOINTS[region];
-    const pace = bucket(region, operation);
+    const pace = bucket(region, operation, SPAPI_LIMITS[operation]);
+    const lane = laneOf(region, operation, init.lane);
     for (let attempt = 0; ; attempt++) {
       // The token first: the request must leave as soon as the bucket lets it, or the pacing is off.
       const token = await accessToken(region);
+      // The lane first: an update waiting for its share holds no token reports could use.
+      await lane?.pacer.take();
       await pace.take();
       stats.requests += 1;
       const res = await fetch(`${base}${path}`, {
@@ -132,7 +151,10 @@ export function createSpapiClient(options: SpapiClientOptions) {
       });
       const limit = Number(res.headers.get('x-amzn-ratelimit-limit'));
       // 3 % under the announced rate: timer jitter then never tips a request over Amazon's limit.
-      if (limit > 0) await pace.setRate(limit * 0.97);
+      if (limit > 0) {
+        await pace.setRate(limit * 0.97);
+        await lane?.pacer.setRate(limit * 0.97 * lane.share);
+      }
       const retryable = res.status === 429 || res.status >= 500 || (res.status === 403 && attempt === 0);
       if (res.ok) return (await res.json()) as T;
       await res.body?.cancel();

@@ -56,12 +56,26 @@ export class TokenBucket implements Pacer {
   }
 }
 
-/** The documented default limits of the operations we call (requests per second, burst). */
+/**
+ * The documented default limits of the operations we call (requests per second, burst), from the usage
+ * plans in Amazon's models (productPricingV0.json, catalogItems_2022-04-01.json).
+ */
 export const SPAPI_LIMITS = {
   searchCatalogItems: { rate: 2, burst: 2 },
   getItemOffersBatch: { rate: 0.1, burst: 1 },
+  getCompetitivePricing: { rate: 0.5, burst: 1 },
 } as const;
 export type SpapiOperation = keyof typeof SPAPI_LIMITS;
+
+/**
+ * The share of an operation's allowance inventory updates may use, where reports need the same
+ * operation: updates' calls also pass a bucket of their own at this share of the rate, so reports always
+ * find the rest (docs/decisions.md, "Inventory updates within Amazon's allowance").
+ */
+export const UPDATE_SHARE: Partial<Record<SpapiOperation, number>> = { getItemOffersBatch: 0.5 };
+
+/** A bucket's name: the operation, or the updates' lane of it. */
+export type PacedName = SpapiOperation | `${SpapiOperation}:update`;
 
 /** What the client needs of a pacing bucket: in this process (`TokenBucket`) or shared (`postgresPacing`). */
 export interface Pacer {
@@ -77,7 +91,7 @@ export interface Pacer {
 export interface PacerKey {
   /** A stable, non-secret name of the seller authorisation (region + hash of app and refresh token). */
   seller: string;
-  operation: SpapiOperation;
+  operation: PacedName;
 }
 
 export type PacerFactory = (key: PacerKey, limits: { rate: number; burst: number }) => Pacer;

@@ -1,8 +1,10 @@
 import type { ProductSnapshot } from '@crossmarket/domain';
 import { IMPORT_RATE } from '../sandbox-catalog';
-import type { MarketplaceProvider } from '../types';
+import type { Allowance, MarketplaceProvider } from '../types';
 import type { SpapiClient } from './client';
+import { toPriceCheck, type CompetitivePricingItem } from './competitive-pricing';
 import { toSnapshot, type CatalogItem, type OffersPayload } from './mapping';
+import { SPAPI_LIMITS, UPDATE_SHARE } from './pacing';
 import { MARKETPLACES } from './regions';
 
 const BATCH = 20;
@@ -27,9 +29,20 @@ export interface SpapiMarketplaceOptions {
 }
 
 /**
+ * What inventory updates may use of one seller authorisation at Amazon's documented rates: every light
+ * check (reports do not call getCompetitivePricing) and the updates' share of getItemOffersBatch.
+ */
+export const SPAPI_ALLOWANCE: Allowance = {
+  account: (region) => MARKETPLACES[region].region,
+  lightPerSecond: SPAPI_LIMITS.getCompetitivePricing.rate * BATCH,
+  fullPerSecond: SPAPI_LIMITS.getItemOffersBatch.rate * BATCH * UPDATE_SHARE.getItemOffersBatch!,
+};
+
+/**
  * Amazon's Selling Partner API: searchCatalogItems and getItemOffersBatch, 20 ASINs a call, paced by the
  * client's token buckets. Items a batch answers with an error are asked again; those still unanswered are
- * `noanswer`. Import fees are computed (no SP-API operation returns them).
+ * `noanswer`. Import fees are computed (no SP-API operation returns them). Light price checks use
+ * getCompetitivePricing (20 ASINs a call at five times the offers batch's rate).
  */
 export function createSpapiMarketplace(
   client: SpapiClient,
@@ -39,7 +52,31 @@ export function createSpapiMarketplace(
   return {
     name: 'spapi',
     batchSize: BATCH,
-    async lookup(productIds, region, { shipTo }) {
+    allowance: SPAPI_ALLOWANCE,
+    async refreshPrices(productIds, region, { shipTo }) {
+      const marketplace = MARKETPLACES[region];
+      const importRate = shipTo === region ? 0 : IMPORT_RATE[shipTo];
+      const out = [];
+      for (let i = 0; i < productIds.length; i += BATCH) {
+        const chunk = productIds.slice(i, i + BATCH);
+        const query = new URLSearchParams({
+          MarketplaceId: marketplace.id,
+          ItemType: 'Asin',
+          Asins: chunk.join(','),
+          CustomerType: 'Consumer',
+        });
+        const answer = await client.call<{ payload?: CompetitivePricingItem[] }>(
+          marketplace.region,
+          'getCompetitivePricing',
+          `/products/pricing/v0/competitivePrice?${query}`,
+          { method: 'GET' },
+        );
+        const items = new Map((answer.payload ?? []).map((item) => [item.ASIN, item]));
+        out.push(...chunk.map((id) => toPriceCheck(id, items.get(id), importRate)));
+      }
+      return out;
+    },
+    async lookup(productIds, region, { shipTo, lane }) {
       const marketplace = MARKETPLACES[region];
       const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
       const importRate = shipTo === region ? 0 : IMPORT_RATE[shipTo];
@@ -51,6 +88,7 @@ export function createSpapiMarketplace(
           '/batches/products/pricing/v0/itemOffers',
           {
             method: 'POST',
+            lane,
             body: {
               requests: asins.map((asin) => ({
                 uri: `/products/pricing/v0/items/${encodeURIComponent(asin)}/offers`,

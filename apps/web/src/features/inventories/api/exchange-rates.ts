@@ -1,13 +1,6 @@
-import { FIXED_RATES, parityFor, type RegionCode } from '@crossmarket/domain';
+import { FIXED_RATES, parityFor, type ExchangeRates, type RegionCode } from '@crossmarket/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-interface ExchangeRates {
-  source: string;
-  as_of: string | null;
-  /** Units of each currency per US dollar. */
-  rates: Record<string, number>;
-}
 
 /**
  * The parity "Auto" stands for in the inventory form: the selling ÷ buying currency rate of the latest

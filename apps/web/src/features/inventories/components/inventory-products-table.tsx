@@ -9,6 +9,7 @@ import { Empty, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import dayjs from '../../../lib/dayjs';
 import { productUrl } from '../../report-detail';
 
 export interface InventoryProductsTableProps {
@@ -23,8 +24,8 @@ export interface InventoryProductsTableProps {
 
 /**
  * An inventory's products, a page at a time (the pager hides on a single page): index, image, product
- * ID (a link to the selling marketplace), what the last update found. Selection is kept by code across
- * pages.
+ * ID (a link to the selling marketplace), what the last update found and when it refreshed the product.
+ * Selection is kept by code across pages.
  */
 export function InventoryProductsTable(props: InventoryProductsTableProps) {
   const { page, loading, toCountry, onPage, selected, onSelectPage } = props;
@@ -88,6 +89,18 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
       align: 'right',
       render: (_, p) => (p.stock === null ? t('reportDetail.na') : p.stock),
     },
+    {
+      title: t('inventoryView.columns.refreshed'),
+      key: 'refreshed',
+      render: (_, p) =>
+        p.updated_at ? (
+          <time dateTime={p.updated_at} title={dayjs(p.updated_at).format('L LT')}>
+            {dayjs(p.updated_at).fromNow()}
+          </time>
+        ) : (
+          <Typography.Text type="secondary">{t('inventoryView.notUpdated')}</Typography.Text>
+        ),
+    },
   ];
 
   return (
@@ -97,7 +110,7 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 640 }}
+      scroll={{ x: 760 }}
       rowSelection={{
         // The header checkbox would be copied into the table's aria-hidden measuring row (see the
         // report's table); rows are selected one by one.

@@ -24,8 +24,10 @@ function useNowUntil(until: string | null) {
 }
 
 /**
- * The inventory's price and stock update: the last one's time and counts, "Update now" (once an hour;
- * the button waits with the next allowed time, a 429 says when) and the current inventory file.
+ * The inventory's price and stock update: the last one's time and counts, when every product will have
+ * been refreshed (and, when Amazon's allowance cannot refresh them all in one run, how many a run does),
+ * "Update now" (once an hour; the button waits with the next allowed time, a 429 says when) and the
+ * current inventory file.
  */
 export function UpdatePanel({ inventory }: { inventory: Inventory }) {
   const { t, i18n } = useTranslation();
@@ -74,7 +76,7 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
     <Card size="small" title={t('inventoryView.lastUpdate')} data-testid="update-panel">
       <Descriptions
         size="small"
-        column={{ xs: 1, sm: 2, lg: 5 }}
+        column={{ xs: 1, sm: 2, lg: 3 }}
         items={[
           { key: 'status', label: t('inventoryView.status'), children: <UpdateStatusTag update={update} /> },
           {
@@ -101,11 +103,28 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
             label: t('inventoryView.priceChanged'),
             children: <span data-testid="update-price-changed">{number.format(update.price_changed)}</span>,
           },
+          {
+            key: 'refreshed-by',
+            label: t('inventoryView.refreshedBy'),
+            children: update.refreshed_by ? (
+              <span data-testid="update-refreshed-by">{dayjs(update.refreshed_by).format('L LT')}</span>
+            ) : (
+              '—'
+            ),
+          },
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('inventoryView.updateNote')}
       </Typography.Paragraph>
+      {update.per_run < inventory.products_count && (
+        <Typography.Paragraph type="secondary" data-testid="update-pace">
+          {t('inventoryView.refreshPace', {
+            count: update.per_run,
+            formatted: number.format(update.per_run),
+          })}
+        </Typography.Paragraph>
+      )}
       <Flex gap={8} wrap align="center">
         <Button
           type="primary"

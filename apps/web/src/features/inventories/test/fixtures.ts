@@ -26,6 +26,8 @@ export function inventoryFixture(overrides: Partial<Inventory> = {}): Inventory 
       unavailable: 0,
       price_changed: 0,
       next_manual_at: null,
+      per_run: 0,
+      refreshed_by: null,
     },
     ...overrides,
   };

@@ -36,6 +36,8 @@ const inventory = (id: string, title: string, from: 'us' | 'uk'): Inventory => (
     unavailable: 0,
     price_changed: 0,
     next_manual_at: null,
+    per_run: 0,
+    refreshed_by: null,
   },
 });
 

@@ -1,0 +1,74 @@
+import type { PriceCheck } from '../types';
+
+// The parts of Amazon's getCompetitivePricing answer we read (productPricingV0.json: GetPricingResponse).
+type Money = { CurrencyCode?: string; Amount: number };
+interface CompetitivePrice {
+  /** "1" is the new buy box, "2" the used one. */
+  CompetitivePriceId: string;
+  Price: { LandedPrice?: Money; ListingPrice: Money; Shipping?: Money };
+  condition?: string;
+  /** B2C or B2B; a business buy box is not the one a consumer sees. */
+  offerType?: string;
+  quantityTier?: number;
+  sellerId?: string;
+}
+export interface CompetitivePricingItem {
+  /** "Success" when the item was answered; anything else says it was not. */
+  status: string;
+  ASIN?: string;
+  Product?: {
+    CompetitivePricing?: {
+      CompetitivePrices: CompetitivePrice[];
+      NumberOfOfferListings: { Count: number; condition: string }[];
+    };
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+/** The model's examples write conditions in lower case, its descriptions capitalised. */
+const isNew = (condition: string | undefined) => condition?.toLowerCase() === 'new';
+
+/** The consumer's new buy box: condition new (or, without a condition, price id 1), not a business or tier price. */
+function newBuyBox(prices: CompetitivePrice[]): CompetitivePrice | undefined {
+  return prices.find(
+    (p) =>
+      (p.condition === undefined ? p.CompetitivePriceId === '1' : isNew(p.condition)) &&
+      (p.offerType === undefined || p.offerType === 'B2C') &&
+      (p.quantityTier === undefined || p.quantityTier <= 1),
+  );
+}
+
+/**
+ * One product's light check from its getCompetitivePricing answer: the new buy box (listing price and
+ * shipping, as a full lookup reads an offer) and the count of new offer listings. An item Amazon did not
+ * answer, or answered without competitive pricing, is `unknown`: only a full lookup can tell.
+ */
+export function toPriceCheck(
+  productId: string,
+  item: CompetitivePricingItem | undefined,
+  importRate: number,
+): PriceCheck {
+  const pricing = item?.status === 'Success' ? item.Product?.CompetitivePricing : undefined;
+  if (!pricing) return { product_id: productId, status: 'unknown', buybox: null, new_offers: null };
+  const offers = pricing.NumberOfOfferListings.filter((n) => isNew(n.condition)).reduce(
+    (sum, n) => sum + n.Count,
+    0,
+  );
+  const box = newBuyBox(pricing.CompetitivePrices);
+  const price = box?.Price.ListingPrice.Amount;
+  return {
+    product_id: productId,
+    // A buy box is an offer, whatever the count says.
+    status: offers > 0 || box ? 'ok' : 'nostock',
+    buybox:
+      box && price !== undefined
+        ? {
+            seller_id: box.sellerId ?? null,
+            buy_price: price,
+            shipping_fee: box.Price.Shipping?.Amount ?? 0,
+            import_fee: round2(price * importRate),
+          }
+        : null,
+    new_offers: Math.max(offers, box ? 1 : 0),
+  };
+}
