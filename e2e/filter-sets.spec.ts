@@ -1,5 +1,6 @@
 // The codec's module alone: the package's index also brings JSON texts Playwright's loader cannot import.
 import { encodeFilters } from '../packages/domain/src/filters/codec';
+import type { FilterSet } from '../packages/domain/src/schemas/filter-sets';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
@@ -21,7 +22,7 @@ test('a seller renames and edits a filter set, and cannot delete one an inventor
     },
   });
   expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  const { id } = (await created.json()) as FilterSet;
 
   await page.goto('/filter-sets');
   await expect(page).toHaveTitle('Crossmarket - Filter Sets');
@@ -50,7 +51,7 @@ test('a seller renames and edits a filter set, and cannot delete one an inventor
   await expect(page).toHaveURL(/\/filter-sets$/);
   await expect(row).toContainText('Cheaper toys');
 
-  const saved = (await (await page.request.get(`/api/filter-sets/${id}`)).json()) as { content: string };
+  const saved = (await (await page.request.get(`/api/filter-sets/${id}`)).json()) as FilterSet;
   expect(saved.content).toBe(
     encodeFilters([
       { id: 'cross_buy_price', value: { min: 1, max: 30 } },

@@ -2,17 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect as pwExpect, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
+import type { DevMailbox } from '../packages/domain/src/schemas/api-responses';
+import type { CreatedReport, ReportDetail } from '../packages/domain/src/schemas/reports-responses';
 
 export const PASSWORD = 'secret-123';
 let counter = 0;
 /** A fresh address per test, so journeys never share an account. */
 export const newEmail = (tag: string) => `${tag}-${Date.now()}-${counter++}@example.com`.toLowerCase();
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
+type Mail = DevMailbox[number];
 
 /** The newest mail to `to` in the development mailbox whose subject matches. */
 export async function mailFor(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
@@ -107,12 +105,11 @@ export async function finishedReport(page: Page, productIds: string[], title: st
     },
   });
   pwExpect(created.status()).toBe(201);
-  const { report_id } = (await created.json()) as { report_id: string };
+  const { report_id } = (await created.json()) as CreatedReport;
   await pwExpect
     .poll(
       async () =>
-        ((await (await page.request.get(`/api/reports/${report_id}`)).json()) as { finalized: boolean })
-          .finalized,
+        ((await (await page.request.get(`/api/reports/${report_id}`)).json()) as ReportDetail).finalized,
       { timeout: 30_000 },
     )
     .toBe(true);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 // Single modules: the package's index also brings JSON texts Playwright's loader cannot import.
 import { encodeFilters } from '../packages/domain/src/filters/codec';
 import { PRESET_RULE_SETS } from '../packages/domain/src/pricing/presets';
+import type { InventoryList } from '../packages/domain/src/schemas/inventories';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
@@ -67,10 +68,7 @@ test('a seller creates an inventory, fills it from a report within the quota, up
   await expect(toast(page, 'Inventory Created')).toBeVisible();
   await expect(page).toHaveURL(/\/inventories$/);
 
-  const [inventory] = (await (await page.request.get('/api/inventories')).json()) as {
-    id: string;
-    settings: { pricing_rules: unknown[]; parity_type: string };
-  }[];
+  const [inventory] = (await (await page.request.get('/api/inventories')).json()) as InventoryList;
   expect(inventory!.settings.pricing_rules).toEqual(PRESET_RULE_SETS.recommended);
   expect(inventory!.settings.parity_type).toBe('auto');
   const id = inventory!.id;

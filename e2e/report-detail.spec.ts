@@ -6,8 +6,9 @@ import {
   buildProductIdList,
   DEFAULT_EXPORT_OPTIONS,
   selectExportItems,
-  type ExportProduct,
 } from '../packages/domain/src/exports';
+import type { Me } from '../packages/domain/src/schemas/account-responses';
+import type { ExportsResponse } from '../packages/domain/src/schemas/analysis-responses';
 import type { Download, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
@@ -238,12 +239,12 @@ test('a seller prices a report with the recommended rules and downloads the thre
   expect(inventory.suggestedFilename()).toMatch(new RegExp(`^inventory-${reportId.split('-')[0]}-us-ca-`));
 
   // Byte for byte what the domain's writers make of the same export answer.
-  const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+  const me = (await (await page.request.get('/api/me')).json()) as Me;
   const answer = (await (
     await page.request.post('/v1/exports', {
       data: { report_id: reportId, export_type: 'fbm', product_ids: selected.join(',') },
     })
-  ).json()) as { data: Omit<ExportProduct, 'matchesFilters'>[] };
+  ).json()) as ExportsResponse;
   const items = selectExportItems(
     answer.data.map((p) => ({ ...p, matchesFilters: true })),
     DEFAULT_EXPORT_OPTIONS,

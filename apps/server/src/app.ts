@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appConfigSchema } from '@crossmarket/domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAccountRoutes } from './features/account/routes';
@@ -16,6 +17,7 @@ import { registerReportRoutes } from './features/reports/routes';
 import { registerAnalysisRoutes } from './features/analysis/routes';
 import { registerFilterSetRoutes } from './features/filter-sets/routes';
 import { registerInventoryRoutes } from './features/inventories/routes';
+import { marketplaceAllowance } from './providers/marketplace';
 import { registerSupportRoutes } from './features/support/routes';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
@@ -27,6 +29,7 @@ import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { registerSyncCompression } from './http/sync-compression';
 import { registerOriginCheck } from './http/origin';
+import { registerOpenApi } from './http/openapi';
 import { createLimiter } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
 import type { JobQueue } from './jobs/queue';
@@ -114,12 +117,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // gzip level 3: half the time of the default 6 for a few per cent more bytes on our JSON answers.
   await app.register(compress, { threshold: 1024, zlibOptions: { level: 3 } });
 
+  // Before every route: @fastify/swagger collects them as they are added.
+  await registerOpenApi(app);
   registerOriginCheck(app, config.APP_URL);
   registerHealthRoutes(app, deps.database.db);
 
   const { db } = deps.database;
-  const auth = createAuth({ config, db, queue: deps.queue, secret: deps.sessionSecret });
-  const guard = createGuard(auth, db);
+  const auth = createAuth({
+    config,
+    db,
+    queue: deps.queue,
+    secret: deps.sessionSecret,
+    logger: deps.logger,
+  });
+  const guard = createGuard(auth, db, config.RATE_LIMIT_SCALE);
   app.decorate('auth', auth);
   app.decorate('guard', guard);
   const limit = createLimiter(db, config.RATE_LIMIT_SCALE);
@@ -135,9 +146,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerReportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, rates });
   registerAnalysisRoutes(app, { db, guard });
   registerFilterSetRoutes(app, { db, guard });
-  registerInventoryRoutes(app, { db, guard, queue: deps.queue });
+  registerInventoryRoutes(app, {
+    db,
+    guard,
+    queue: deps.queue,
+    allowance: marketplaceAllowance(config),
+  });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
-  app.get('/api/app-config', async () => ({
+  app.get('/api/app-config', { schema: { response: { 200: appConfigSchema } } }, async () => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {
       blog: config.BLOG_URL ?? DEFAULT_BLOG_URL,

@@ -1,5 +1,6 @@
 import {
   encodeFilters,
+  filterResultsSchema,
   matchesFilters,
   priceProduct,
   type ActiveFilter,
@@ -34,6 +35,8 @@ describe('POST /v1/filters', () => {
     expect(body.data[7].fbm.available).toBe(false); // not found in the selling country
     expect(body.categories).toEqual(['Baby', 'Toys & Games']);
     expect(body.bsr_categories).toEqual(['Baby', 'Toys & Games']);
+    // The JSON text is built by hand, past the serializer: it must still be the declared schema, exactly.
+    expect(filterResultsSchema.parse(body)).toEqual(body);
   });
 
   it('compresses the answer for clients that accept br or gzip (the same JSON once decoded)', async () => {

@@ -322,6 +322,7 @@ export const supportTickets = pgTable(
   ],
 );
 
+export * from './schema-api-keys';
 export * from './schema-billing';
 export * from './schema-reports';
 export * from './schema-spapi';

@@ -1,3 +1,4 @@
+import { devMailboxSchema, rawBodySchema } from '@crossmarket/domain';
 import { desc } from 'drizzle-orm';
 import type { App } from '../app';
 import type { Db } from '../db/client';
@@ -20,22 +21,26 @@ export function registerDevMailbox(app: App, db: Db) {
       .orderBy(desc(mailOutbox.id))
       .limit(100);
 
-  app.get('/dev/mailbox.json', async () => latest());
+  app.get('/dev/mailbox.json', { schema: { response: { 200: devMailboxSchema } } }, async () => latest());
 
-  app.get('/dev/mailbox', async (_request, reply) => {
-    const mails = await latest();
-    const items = mails
-      .map(
-        (
-          m,
-        ) => `<article><h2>${escapeHtml(m.subject)}</h2><p>To <b>${escapeHtml(m.to)}</b> · ${m.created_at.toISOString()}</p>
+  app.get(
+    '/dev/mailbox',
+    { schema: { response: { 200: rawBodySchema('The outbox as an HTML page.') } } },
+    async (_request, reply) => {
+      const mails = await latest();
+      const items = mails
+        .map(
+          (
+            m,
+          ) => `<article><h2>${escapeHtml(m.subject)}</h2><p>To <b>${escapeHtml(m.to)}</b> · ${m.created_at.toISOString()}</p>
 <pre>${escapeHtml(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`,
-      )
-      .join('<hr>');
-    return reply
-      .type('text/html')
-      .send(
-        `<!doctype html><html><head><meta charset="utf-8"><title>Crossmarket - Mailbox</title><style>body{font-family:sans-serif;max-width:760px;margin:24px auto;padding:0 16px}pre{white-space:pre-wrap}</style></head><body><h1>Development mailbox</h1>${items || '<p>No mail yet.</p>'}</body></html>`,
-      );
-  });
+        )
+        .join('<hr>');
+      return reply
+        .type('text/html')
+        .send(
+          `<!doctype html><html><head><meta charset="utf-8"><title>Crossmarket - Mailbox</title><style>body{font-family:sans-serif;max-width:760px;margin:24px auto;padding:0 16px}pre{white-space:pre-wrap}</style></head><body><h1>Development mailbox</h1>${items || '<p>No mail yet.</p>'}</body></html>`,
+        );
+    },
+  );
 }

@@ -58,6 +58,12 @@ export const TOO_MANY = englishMessage(TOO_MANY_KEY);
 export const tooMany = (retryAfterSeconds: number) =>
   new HttpError(429, 'rate_limited', TOO_MANY, { key: TOO_MANY_KEY, retryAfterSeconds });
 
+/** Counts one request against `limit` under `key`; 429 with the time left once it is used up. */
+export async function enforceLimit(db: Db, key: string, limit: Limit, scale = 1): Promise<void> {
+  const counted = await count(db, key, limit.windowSeconds);
+  if (counted.count > limit.max * scale) throw tooMany(counted.retryAfterSeconds);
+}
+
 export interface Limits {
   /** Every request from one address. */
   perIp: Limit;
@@ -91,10 +97,7 @@ export function createLimiter(db: Db, scale = 1): Limiter {
       }
       if (limits.perEmail) checks.push([`${limits.perEmail.name}:email:${e}`, limits.perEmail]);
     }
-    for (const [key, limit] of checks) {
-      const counted = await count(db, key, limit.windowSeconds);
-      if (counted.count > limit.max * scale) throw tooMany(counted.retryAfterSeconds);
-    }
+    for (const [key, limit] of checks) await enforceLimit(db, key, limit, scale);
   };
   const failureKey = (limit: Limit, email: string) => `${limit.name}:email:${emailKey(email)}`;
   return Object.assign(limiter, {

@@ -22,6 +22,15 @@ describe('api', () => {
     );
   });
 
+  it("reads better-auth's flat `{ code, message }` errors (/api/auth/*)", async () => {
+    answer('{"code":"API_KEY_LIMIT_REACHED","message":"At most 10."}', { status: 409 });
+    await expect(api('/api/auth/api-key/create', { body: {} })).rejects.toMatchObject({
+      status: 409,
+      code: 'API_KEY_LIMIT_REACHED',
+      message: 'At most 10.',
+    });
+  });
+
   it('says so when a successful answer is not JSON', async () => {
     answer('{"cut', { status: 200 });
     await expect(api('/api/me')).rejects.toMatchObject({ code: 'bad_response' });

@@ -40,9 +40,11 @@ async function readResponse<T>(response: Response): Promise<T> {
     );
   }
   if (!response.ok) {
-    // `{ error: { code, message } }`, or the settings call's `{ error: true, code, message }`.
-    const body = data as { error?: unknown } | null;
-    const error = (body?.error === true ? body : (body?.error ?? {})) as {
+    // `{ error: { code, message } }`, the settings call's `{ error: true, code, message }`, or
+    // better-auth's `{ code, message }` (/api/auth/*).
+    const body = data as { error?: unknown; code?: unknown } | null;
+    const flat = body?.error === true || (body?.error === undefined && typeof body?.code === 'string');
+    const error = (flat ? body : (body?.error ?? {})) as {
       code?: string;
       message?: string;
       fields?: ApiFieldError[];

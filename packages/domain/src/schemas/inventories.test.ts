@@ -194,6 +194,8 @@ describe('response schemas', () => {
       unavailable: 0,
       price_changed: 0,
       next_manual_at: null,
+      per_run: 0,
+      refreshed_by: null,
     },
   };
 

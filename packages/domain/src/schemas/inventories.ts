@@ -101,6 +101,13 @@ export const inventoryUpdateStateSchema = z.object({
   price_changed: z.int().nonnegative(),
   /** Before this time "Update now" answers 429; null when it may be asked now. */
   next_manual_at: z.iso.datetime().nullable(),
+  /**
+   * How many products one run refreshes (stalest first) within Amazon's allowance, shared fairly with
+   * every other inventory; the inventory's whole count while the allowance suffices.
+   */
+  per_run: z.int().nonnegative(),
+  /** When every product will have been refreshed once more at that pace; null without products. */
+  refreshed_by: z.iso.datetime().nullable(),
 });
 export type InventoryUpdateState = z.output<typeof inventoryUpdateStateSchema>;
 

@@ -16,7 +16,8 @@ export function accountView(row: AccountRow, usage: { r_count: number; ip_count:
       state: profile.state,
       city: profile.city,
       postal_code: profile.postalCode,
-      comm_lang: profile.commLang,
+      // Only the validated `en` or `tr` is ever stored.
+      comm_lang: profile.commLang as 'en' | 'tr',
       autopay: profile.autopay,
       qs: profile.qs,
       updated_at: profile.updatedAt,

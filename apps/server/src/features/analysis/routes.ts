@@ -2,11 +2,17 @@ import {
   chartsRequestSchema,
   chartsResponseSchema,
   exportsRequestSchema,
+  exportsResponseSchema,
+  filterResultsSchema,
   filtersRequestSchema,
+  type FilterResults,
   PRODUCT_ID,
   productRatesRequestSchema,
   productRatesResponseSchema,
+  productSellersSchema,
+  settingsErrorSchema,
   settingsRequestSchema,
+  settingsSavedSchema,
 } from '@crossmarket/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -15,6 +21,7 @@ import type { Db } from '../../db/client';
 import { apiError, HttpError, notFound, zodFieldErrors } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import { oneAtATime } from '../../http/one-at-a-time';
+import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth/guard';
 import { chartReport } from './chart-report';
 import { exportReport } from './export-report';
@@ -68,12 +75,20 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
         .status(error.statusCode)
         .send({ error: true, code: error.code, message: error.message, ...error.details });
     });
-    scope.post('/v1/settings', { bodyLimit: 256 * 1024 }, async (request) => {
+    const refused = { 400: settingsErrorSchema, 401: settingsErrorSchema, 403: settingsErrorSchema };
+    const saved = {
+      200: settingsSavedSchema,
+      ...refused,
+      404: settingsErrorSchema,
+      409: settingsErrorSchema,
+      429: settingsErrorSchema,
+    };
+    scope.post('/v1/settings', { schema: { response: saved }, bodyLimit: 256 * 1024 }, async (request) => {
       const { userId } = callerOf(request);
       const parsed = settingsRequestSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw zodFieldErrors(parsed.error);
       await settingsOnce(userId, () => saveSettings(db, userId, parsed.data));
-      return { error: false };
+      return { error: false as const };
     });
   });
 
@@ -82,16 +97,30 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
   registerGuardedScope(app, guard, missingReport, (scope) => {
     scope.post(
       '/v1/filters',
-      { schema: { body: filtersRequestSchema }, bodyLimit: 64 * 1024 },
+      {
+        // The answer is JSON text built by filterReport, which Fastify sends as it is: the schema
+        // documents it (the filters tests check the text against it).
+        schema: {
+          body: filtersRequestSchema,
+          response: { 200: filterResultsSchema, ...guardedErrors(400, 404, 429) },
+        },
+        bodyLimit: 64 * 1024,
+      },
       async (request, reply) => {
         const json = await filterReport(db, callerOf(request).userId, request.body);
-        return reply.type('application/json; charset=utf-8').send(json);
+        return reply.type('application/json; charset=utf-8').send(json as unknown as FilterResults);
       },
     );
 
     scope.post(
       '/v1/exports',
-      { schema: { body: exportsRequestSchema }, bodyLimit: 2 * 1024 * 1024 },
+      {
+        schema: {
+          body: exportsRequestSchema,
+          response: { 200: exportsResponseSchema, ...guardedErrors(400, 404, 409, 429) },
+        },
+        bodyLimit: 2 * 1024 * 1024,
+      },
       async (request) => {
         const { userId } = callerOf(request);
         return exportsOnce(userId, () => exportReport(db, userId, request.body));
@@ -102,7 +131,10 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
     scope.post(
       '/v1/charts',
       {
-        schema: { body: chartsRequestSchema, response: { 200: chartsResponseSchema } },
+        schema: {
+          body: chartsRequestSchema,
+          response: { 200: chartsResponseSchema, ...guardedErrors(400, 404, 429) },
+        },
         bodyLimit: 64 * 1024,
       },
       (request) => {
@@ -113,7 +145,7 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
 
     // A product's own profit rates: set (PUT) or cleared (DELETE), the row re-priced at once.
     const url = '/v1/reports/:id/products/:productId/rates';
-    const response = { 200: productRatesResponseSchema };
+    const response = { 200: productRatesResponseSchema, ...guardedErrors(400, 404, 409, 429) };
     scope.put(
       url,
       {
@@ -138,7 +170,9 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
     // Sellers & Prices of one product.
     scope.get(
       '/v1/reports/:id/products/:productId/offers',
-      { schema: { params: offersParams } },
+      {
+        schema: { params: offersParams, response: { 200: productSellersSchema, ...guardedErrors(404, 429) } },
+      },
       async (request) => {
         const { id, productId } = request.params;
         const sellers = await productSellers(db, callerOf(request).userId, id, productId);

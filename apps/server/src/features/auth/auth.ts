@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { hashPassword } from 'better-auth/crypto';
@@ -7,10 +7,12 @@ import { englishMessage, JOB_NAMES, PASSWORD_MIN } from '@crossmarket/domain';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { account, session, user, userProfiles, verification } from '../../db/schema';
+import { account, apiKeys, session, user, userProfiles, verification } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
+import type { Logger } from '../../logger';
 import { ensureAccountRows } from '../account/repo';
 import { renderMail, type MailKind, type MailLanguage } from '../mail/templates';
+import { apiTokenCreateHook, apiTokenPlugin } from './api-tokens';
 import { isCommonPassword } from './common-passwords';
 import { grantPasswordReset } from './password-grant';
 
@@ -23,6 +25,23 @@ export interface AuthDeps {
   db: Db;
   queue: JobQueue;
   secret: string;
+  /** better-auth's own lines go here (else to the console, its default). */
+  logger?: Logger;
+}
+
+/**
+ * better-auth's log lines through pino. A token that fails verification (wrong, revoked, expired) is the
+ * caller's mistake, already answered 401: the plugin logs it as an error, here it is only a debug line.
+ */
+function authLogger(logger: Logger): BetterAuthOptions['logger'] {
+  // No `level`: with one set, better-auth also logs every client error (a wrong password) to the console.
+  return {
+    log: (level, message, ...args) => {
+      const fields = args.length ? { err: args[0] } : {};
+      if (message.startsWith('Failed to validate API key')) logger.debug(fields, message);
+      else logger[level](fields, `better-auth: ${message}`);
+    },
+  };
 }
 
 /** The profile's communication language; at sign-up (no profile yet) the language the request asked in. */
@@ -63,7 +82,7 @@ export function trustedOriginsFor(appUrl: string): string[] {
 
 const HOUR = 3600;
 
-export function createAuth({ config, db, queue, secret }: AuthDeps) {
+export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
   const absoluteMs = config.SESSION_MAX_LIFETIME_HOURS * HOUR * 1000;
   const idleSeconds = config.SESSION_IDLE_TIMEOUT_HOURS * HOUR;
   const mail = async (kind: MailKind, email: string, url: string, request?: Request) =>
@@ -74,9 +93,13 @@ export function createAuth({ config, db, queue, secret }: AuthDeps) {
     baseURL: config.APP_URL,
     basePath: '/api/auth',
     secret,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, apikey: apiKeys },
+    }),
     trustedOrigins: trustedOriginsFor(config.APP_URL),
     telemetry: { enabled: false },
+    ...(logger && { logger: authLogger(logger) }),
     // Ours lives in PostgreSQL so that every server process shares it (http/rate-limit.ts).
     rateLimit: { enabled: false },
     advanced: {
@@ -152,7 +175,9 @@ export function createAuth({ config, db, queue, secret }: AuthDeps) {
         },
       },
     },
+    hooks: { before: apiTokenCreateHook(db) },
     plugins: [
+      apiTokenPlugin(),
       magicLink({
         expiresIn: LINK_LIFETIME_SECONDS,
         // The verification table holds a hash: a database leak hands out no working sign-in link.

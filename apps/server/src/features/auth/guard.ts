@@ -2,9 +2,13 @@ import { isLockedOut } from '@crossmarket/domain';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { bearerToken } from '../../http/bearer';
 import { HttpError } from '../../http/errors';
+import { enforceLimit } from '../../http/rate-limit';
 import { loadAccount, type AccountRow } from '../account/repo';
+import { TOKEN_RATE_LIMIT } from './api-tokens';
 import type { Auth } from './auth';
+import { tokenAllowed } from './token-scope';
 
 export interface GuardOptions {
   /** Settings, welcome and support stay usable after the 6-hour grace (the specification's lockout). */
@@ -17,24 +21,69 @@ export interface GuardOptions {
 
 export interface Caller {
   userId: string;
-  /** The session the request came with (a recovery grant belongs to one session). */
-  sessionId: string;
+  /** The session the request came with (a recovery grant belongs to one session); null with a token. */
+  sessionId: string | null;
+  /** The personal API token the request came with; null with the session cookie. */
+  tokenId: string | null;
   email: string;
   account: AccountRow;
 }
+
+/** The caller's session, for what only a signed-in browser may do; a token caller gets 403. */
+export function sessionIdOf(caller: Caller): string {
+  if (caller.sessionId === null) throw tokenNotAllowed();
+  return caller.sessionId;
+}
+
+const tokenNotAllowed = () =>
+  new HttpError(
+    403,
+    'token_not_allowed',
+    'API tokens cannot call this endpoint: it needs a signed-in session.',
+  );
+const unauthenticated = () => new HttpError(401, 'unauthenticated', 'Please sign in.');
+
+/** Who an `Authorization: Bearer` request is: the key's owner, once the plugin has checked the key. */
+async function tokenOwner(auth: Auth, token: string) {
+  if (!token) throw invalidToken();
+  // The plugin hashes the token, finds the key, refuses a revoked or expired one and records its use.
+  const verified = await auth.api.verifyApiKey({ body: { key: token } });
+  if (!verified.valid || !verified.key) throw invalidToken();
+  return { userId: verified.key.referenceId, tokenId: verified.key.id };
+}
+const invalidToken = () =>
+  new HttpError(
+    401,
+    'invalid_token',
+    'This API token is not valid: it may have been revoked or have expired.',
+  );
 
 export type Guard = (request: FastifyRequest, options?: GuardOptions) => Promise<Caller>;
 
 /**
  * The API's half of account gating: the same rules the web guard applies, answered with error codes the
- * web app understands. Identity always comes from the session cookie, never from the body.
+ * web app understands. Identity comes from the session cookie or, on the routes token-scope.ts names, a
+ * personal API token (`Authorization: Bearer`), never from the body. A request that names a token is a
+ * token request even if it also carries a cookie: it gets the token's scope, its owner and its limit.
+ * `scale` multiplies the per-token rate limit (RATE_LIMIT_SCALE).
  */
-export function createGuard(auth: Auth, db: Db): Guard {
+export function createGuard(auth: Auth, db: Db, scale = 1): Guard {
+  const identify = async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (token === null) {
+      const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!found) throw unauthenticated();
+      return { userId: found.user.id, sessionId: found.session.id, tokenId: null };
+    }
+    if (!tokenAllowed(request.method, request.routeOptions.url)) throw tokenNotAllowed();
+    const owner = await tokenOwner(auth, token);
+    await enforceLimit(db, `${TOKEN_RATE_LIMIT.name}:${owner.tokenId}`, TOKEN_RATE_LIMIT, scale);
+    return { ...owner, sessionId: null };
+  };
   return async (request, options = {}) => {
-    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!found) throw new HttpError(401, 'unauthenticated', 'Please sign in.');
-    const account = await loadAccount(db, found.user.id);
-    if (!account) throw new HttpError(401, 'unauthenticated', 'Please sign in.');
+    const found = await identify(request);
+    const account = await loadAccount(db, found.userId);
+    if (!account) throw unauthenticated();
     if (!options.allowBlocked) {
       if (!account.data.isActive) throw new HttpError(403, 'account_inactive', 'This account is not active.');
       if (account.data.suspended && !options.allowSuspended)
@@ -47,6 +96,6 @@ export function createGuard(auth: Auth, db: Db): Guard {
         );
       }
     }
-    return { userId: found.user.id, sessionId: found.session.id, email: found.user.email, account };
+    return { ...found, email: account.user.email, account };
   };
 }

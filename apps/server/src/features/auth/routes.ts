@@ -1,6 +1,8 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app';
+import { bearerToken } from '../../http/bearer';
+import { HttpError } from '../../http/errors';
 import type { Limit, Limiter, Limits } from '../../http/rate-limit';
 import type { Auth } from './auth';
 
@@ -65,6 +67,10 @@ export function registerAuthRoutes(app: App, auth: Auth, limit: Limiter) {
     async handler(request: FastifyRequest, reply: FastifyReply) {
       // Parsed once: the limit is chosen on the very URL better-auth routes on, so another spelling of
       // a path (./, x/../, %2e, a trailing or doubled slash, a #fragment) cannot skip it.
+      // Sign-in, the account and the tokens themselves are the session's: a leaked token mints no more.
+      if (bearerToken(request.headers.authorization) !== null) {
+        throw new HttpError(403, 'token_not_allowed', 'API tokens cannot call /api/auth; sign in instead.');
+      }
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
       const path = routedPath(url);
       const limits = AUTH_LIMITS[path];

@@ -1,11 +1,21 @@
 import {
+  billingOutcomeSchema,
   changePaymentMethodBody,
   confirmPaymentBody,
+  couponCheckSchema,
   couponSchema,
   createSubscriptionBody,
   payInvoiceBody,
+  paymentConfirmationSchema,
+  paymentListSchema,
+  productPricesSchema,
+  prorationPreviewSchema,
+  rawBodySchema,
+  resultSchema,
+  setupIntentSchema,
   stripeChangePaymentMethodBody,
   subscriptionActionBody,
+  subscriptionCreatedSchema,
   upgradeBody,
   upgradeSchema,
 } from '@crossmarket/domain';
@@ -16,6 +26,7 @@ import { billingInvoices } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import type { Limiter, Limits } from '../../http/rate-limit';
+import { guardedErrors } from '../../http/responses';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { Guard } from '../auth/guard';
@@ -56,17 +67,31 @@ export function registerBillingRoutes(app: App, { db, guard, queue, payments, li
     guard,
     missingInvoice,
     (scope) => {
-      scope.post('/api/get-products', async () => ({ price_ids: await payments.listPrices() }));
+      scope.post(
+        '/api/get-products',
+        { schema: { response: { 200: productPricesSchema, ...guardedErrors() } } },
+        async () => ({ price_ids: await payments.listPrices() }),
+      );
 
-      scope.post('/api/check-coupon', { schema: { body: couponSchema } }, async (request) => {
-        await limit(request, COUPON_LIMITS, callerOf(request).email);
-        const coupon = await payments.findCoupon(request.body.coupon_code);
-        return coupon ? { result: true, coupon } : { result: false, coupon: null };
-      });
+      const checked = { 200: couponCheckSchema, ...guardedErrors(400, 429) };
+      scope.post(
+        '/api/check-coupon',
+        { schema: { body: couponSchema, response: checked } },
+        async (request) => {
+          await limit(request, COUPON_LIMITS, callerOf(request).email);
+          const coupon = await payments.findCoupon(request.body.coupon_code);
+          return coupon ? { result: true, coupon } : { result: false, coupon: null };
+        },
+      );
 
       scope.post(
         '/api/create-subscription',
-        { schema: { body: createSubscriptionBody } },
+        {
+          schema: {
+            body: createSubscriptionBody,
+            response: { 200: subscriptionCreatedSchema, ...guardedErrors(400, 404, 409) },
+          },
+        },
         async (request) => {
           const { userId, email } = callerOf(request);
           const b = request.body;
@@ -84,40 +109,61 @@ export function registerBillingRoutes(app: App, { db, guard, queue, payments, li
       if (sandbox) {
         scope.post(
           '/api/sandbox/confirm-payment',
-          { schema: { body: confirmPaymentBody } },
+          {
+            schema: {
+              body: confirmPaymentBody,
+              response: { 200: paymentConfirmationSchema, ...guardedErrors(400, 404) },
+            },
+          },
           async (request) => confirmPayment(db, queue, callerOf(request).userId, request.body),
         );
       }
 
-      scope.post('/api/pause-subscription', { schema: { body: subscriptionActionBody } }, async (request) =>
+      const autopay = {
+        body: subscriptionActionBody,
+        response: { 200: resultSchema, ...guardedErrors(400, 404) },
+      };
+      scope.post('/api/pause-subscription', { schema: autopay }, async (request) =>
         payments.setAutopay(callerOf(request).userId, false),
       );
 
-      scope.post('/api/unpause-subscription', { schema: { body: subscriptionActionBody } }, async (request) =>
+      scope.post('/api/unpause-subscription', { schema: autopay }, async (request) =>
         payments.setAutopay(callerOf(request).userId, true),
       );
 
-      scope.post('/api/preview-new-subscription', { schema: { body: upgradeSchema } }, async (request) => ({
+      const preview = {
+        body: upgradeSchema,
+        response: { 200: prorationPreviewSchema, ...guardedErrors(400, 404) },
+      };
+      scope.post('/api/preview-new-subscription', { schema: preview }, async (request) => ({
         result: true,
         data: await payments.previewUpgrade(callerOf(request).userId, request.body.price_id),
       }));
 
-      scope.post('/api/upgrade-subscription', { schema: { body: upgradeBody } }, async (request) => {
-        const { userId } = callerOf(request);
-        return once(db, userId, request.body.idempotency_key, 'upgrade-subscription', () =>
-          payments.upgrade(userId, request.body.price_id, request.body.idempotency_key),
-        );
-      });
+      const outcome = { 200: billingOutcomeSchema, ...guardedErrors(400, 404, 409) };
+      scope.post(
+        '/api/upgrade-subscription',
+        { schema: { body: upgradeBody, response: outcome } },
+        async (request) => {
+          const { userId } = callerOf(request);
+          return once(db, userId, request.body.idempotency_key, 'upgrade-subscription', () =>
+            payments.upgrade(userId, request.body.price_id, request.body.idempotency_key),
+          );
+        },
+      );
 
       // Sandbox: the typed card. Stripe: the id of a SetupIntent confirmed in Stripe Elements.
       const cardBody = sandbox ? changePaymentMethodBody : stripeChangePaymentMethodBody;
-      scope.post('/api/change-payment-method', { schema: { body: cardBody } }, async (request) =>
-        payments.changePaymentMethod(callerOf(request).userId, request.body),
+      scope.post(
+        '/api/change-payment-method',
+        { schema: { body: cardBody, response: outcome } },
+        async (request) => payments.changePaymentMethod(callerOf(request).userId, request.body),
       );
 
       const { createSetupIntent } = payments;
       if (createSetupIntent) {
-        scope.post('/api/stripe/setup-intent', async (request) => {
+        const intent = { 200: setupIntentSchema, ...guardedErrors(429) };
+        scope.post('/api/stripe/setup-intent', { schema: { response: intent } }, async (request) => {
           const { userId, email } = callerOf(request);
           await limit(request, SETUP_INTENT_LIMITS, email);
           const { clientSecret } = await createSetupIntent({ id: userId, email });
@@ -125,14 +171,24 @@ export function registerBillingRoutes(app: App, { db, guard, queue, payments, li
         });
       }
 
-      scope.post('/api/pay-invoice', { schema: { body: payInvoiceBody } }, async (request) =>
-        payments.payInvoice(callerOf(request).userId, request.body.invoice_id),
+      scope.post(
+        '/api/pay-invoice',
+        { schema: { body: payInvoiceBody, response: outcome } },
+        async (request) => payments.payInvoice(callerOf(request).userId, request.body.invoice_id),
       );
 
       // Invoice ids are Stripe's (`in_…`), not UUIDs: the parameter is not the scope's `:id`.
       scope.get(
         '/api/invoices/:invoiceId/pdf',
-        { schema: { params: z.object({ invoiceId: z.string().max(100) }) } },
+        {
+          schema: {
+            params: z.object({ invoiceId: z.string().max(100) }),
+            response: {
+              200: rawBodySchema('The invoice as a PDF (application/pdf).'),
+              ...guardedErrors(404),
+            },
+          },
+        },
         async (request, reply) => {
           const { userId, email } = callerOf(request);
           const [invoice] = await db
@@ -154,6 +210,7 @@ export function registerBillingRoutes(app: App, { db, guard, queue, payments, li
         {
           schema: {
             querystring: z.object({ status: z.enum(['paid', 'open', 'uncollectible', 'void']).optional() }),
+            response: { 200: paymentListSchema, ...guardedErrors(400) },
           },
         },
         async (request) => listPayments(db, callerOf(request).userId, request.query.status),

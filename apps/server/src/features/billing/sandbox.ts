@@ -5,6 +5,7 @@ import {
   cardSchema,
   JOB_NAMES,
   sandboxCardOutcome,
+  type PaymentRow,
 } from '@crossmarket/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -182,13 +183,13 @@ export async function confirmPayment(
     );
   if (!intent) throw new HttpError(404, 'not_found', 'This payment was not found.');
   if (intent.status === 'succeeded' || intent.status === 'processing') {
-    return { result: true, status: 'succeeded', msg: '' };
+    return { result: true, status: 'succeeded' as const, msg: '' };
   }
   const card = cardSchema().safeParse(input.card);
   if (!card.success) {
     return {
       result: false,
-      status: 'requires_payment_method',
+      status: 'requires_payment_method' as const,
       msg: 'Your card details are incomplete or invalid.',
     };
   }
@@ -199,7 +200,7 @@ export async function confirmPayment(
       .update(billingPaymentIntents)
       .set({ lastError: msg })
       .where(eq(billingPaymentIntents.id, intent.id));
-    return { result: false, status: 'requires_payment_method', msg };
+    return { result: false, status: 'requires_payment_method' as const, msg };
   }
   const [invoice] = await db.select().from(billingInvoices).where(eq(billingInvoices.id, intent.invoiceId));
   const customer = await customerOf(db, userId);
@@ -222,7 +223,7 @@ export async function confirmPayment(
     .set({ status: 'processing', lastError: null })
     .where(eq(billingPaymentIntents.id, intent.id));
   await queue.send(JOB_NAMES.paymentSucceeded, { payment_intent_id: intent.id });
-  return { result: true, status: 'succeeded', msg: '' };
+  return { result: true, status: 'succeeded' as const, msg: '' };
 }
 
 /** The payment went through: invoice paid, subscription active for a month from now, account updated. */
@@ -304,7 +305,8 @@ export async function listPayments(db: Db, userId: string, status?: string) {
   const rows = await db.select().from(payments).where(where).orderBy(desc(payments.createdAt));
   return rows.map((p) => ({
     id: p.id,
-    status: p.status,
+    // Only these four are ever stored (the sandbox's and Stripe's invoice states).
+    status: p.status as PaymentRow['status'],
     amount: p.amountCents,
     invoice_id: p.invoiceId,
     invoice_number: p.invoiceNumber,

@@ -4,11 +4,13 @@ import {
   filterSetListSchema,
   filterSetSchema,
   filterSetUpdateSchema,
+  noContentSchema,
 } from '@crossmarket/domain';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
+import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth/guard';
 import { deleteFilterSet, findFilterSet, insertFilterSet, listFilterSets, updateFilterSet } from './repo';
 
@@ -22,13 +24,18 @@ const filtersCountOf = (content: string) => decodeFilters(content).length;
 export function registerFilterSetRoutes(app: App, { db, guard }: { db: Db; guard: Guard }) {
   // The guard runs once per request before the body is read; a malformed id answers 404.
   registerGuardedScope(app, guard, missing, (scope) => {
-    scope.get('/api/filter-sets', { schema: { response: { 200: filterSetListSchema } } }, (request) =>
-      listFilterSets(db, callerOf(request).userId),
+    scope.get(
+      '/api/filter-sets',
+      { schema: { response: { 200: filterSetListSchema, ...guardedErrors() } } },
+      (request) => listFilterSets(db, callerOf(request).userId),
     );
 
     scope.post(
       '/api/filter-sets',
-      { schema: { body: filterSetCreateSchema, response: { 201: filterSetSchema } }, bodyLimit: BODY_LIMIT },
+      {
+        schema: { body: filterSetCreateSchema, response: { 201: filterSetSchema, ...guardedErrors(400) } },
+        bodyLimit: BODY_LIMIT,
+      },
       async (request, reply) => {
         const { name, content } = request.body;
         const created = await insertFilterSet(db, callerOf(request).userId, {
@@ -42,7 +49,7 @@ export function registerFilterSetRoutes(app: App, { db, guard }: { db: Db; guard
 
     scope.get(
       '/api/filter-sets/:id',
-      { schema: { params, response: { 200: filterSetSchema } } },
+      { schema: { params, response: { 200: filterSetSchema, ...guardedErrors(404) } } },
       async (request) => {
         const found = await findFilterSet(db, callerOf(request).userId, request.params.id);
         if (!found) throw missing();
@@ -53,7 +60,11 @@ export function registerFilterSetRoutes(app: App, { db, guard }: { db: Db; guard
     scope.patch(
       '/api/filter-sets/:id',
       {
-        schema: { params, body: filterSetUpdateSchema, response: { 200: filterSetSchema } },
+        schema: {
+          params,
+          body: filterSetUpdateSchema,
+          response: { 200: filterSetSchema, ...guardedErrors(400, 404) },
+        },
         bodyLimit: BODY_LIMIT,
       },
       async (request) => {
@@ -68,12 +79,17 @@ export function registerFilterSetRoutes(app: App, { db, guard }: { db: Db; guard
       },
     );
 
-    scope.delete('/api/filter-sets/:id', { schema: { params } }, async (request, reply) => {
-      const outcome = await deleteFilterSet(db, callerOf(request).userId, request.params.id);
-      if (outcome === 'not_found') throw missing();
-      if (outcome === 'in_use')
-        throw new HttpError(409, 'filter_set_in_use', 'This filter-set is already in use.');
-      return reply.status(204).send();
-    });
+    const deleted = { 204: noContentSchema, ...guardedErrors(404, 409) };
+    scope.delete(
+      '/api/filter-sets/:id',
+      { schema: { params, response: deleted } },
+      async (request, reply) => {
+        const outcome = await deleteFilterSet(db, callerOf(request).userId, request.params.id);
+        if (outcome === 'not_found') throw missing();
+        if (outcome === 'in_use')
+          throw new HttpError(409, 'filter_set_in_use', 'This filter-set is already in use.');
+        return reply.status(204).send();
+      },
+    );
   });
 }

@@ -13,12 +13,16 @@ import {
   inventoryProductsQuerySchema,
   inventorySchema,
   inventoryUpdateSchema,
+  noContentSchema,
+  rawBodySchema,
 } from '@crossmarket/domain';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import { fieldError, HttpError, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
+import type { Allowance } from '../../providers/marketplace/types';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
+import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth/guard';
 import {
   deleteInventory,
@@ -76,21 +80,30 @@ const clock = new Intl.DateTimeFormat('en-GB', {
  */
 export function registerInventoryRoutes(
   app: App,
-  { db, guard, queue }: { db: Db; guard: Guard; queue: JobQueue },
+  { db, guard, queue, allowance }: { db: Db; guard: Guard; queue: JobQueue; allowance?: Allowance },
 ) {
   // The guard runs once per request before the body is read; a malformed id answers 404.
   registerGuardedScope(app, guard, missing, (scope) => {
     scope.get(
       '/api/inventories',
-      { schema: { querystring: inventoryListQuerySchema, response: { 200: inventoryListSchema } } },
-      (request) => listInventories(db, callerOf(request).userId, { toCountry: request.query.to_country }),
+      {
+        schema: {
+          querystring: inventoryListQuerySchema,
+          response: { 200: inventoryListSchema, ...guardedErrors(400) },
+        },
+      },
+      (request) =>
+        listInventories(db, callerOf(request).userId, { toCountry: request.query.to_country }, allowance),
     );
 
     scope.post(
       '/api/inventories',
-      { schema: { body: inventoryCreateSchema, response: { 201: inventorySchema } }, bodyLimit: BODY_LIMIT },
+      {
+        schema: { body: inventoryCreateSchema, response: { 201: inventorySchema, ...guardedErrors(400) } },
+        bodyLimit: BODY_LIMIT,
+      },
       async (request, reply) => {
-        const created = await insertInventory(db, callerOf(request).userId, request.body);
+        const created = await insertInventory(db, callerOf(request).userId, request.body, allowance);
         if (typeof created === 'string') throw refusal(created);
         return reply.status(201).send(created);
       },
@@ -98,9 +111,9 @@ export function registerInventoryRoutes(
 
     scope.get(
       '/api/inventories/:id',
-      { schema: { params, response: { 200: inventorySchema } } },
+      { schema: { params, response: { 200: inventorySchema, ...guardedErrors(404) } } },
       async (request) => {
-        const found = await findInventory(db, callerOf(request).userId, request.params.id);
+        const found = await findInventory(db, callerOf(request).userId, request.params.id, allowance);
         if (!found) throw missing();
         return found;
       },
@@ -109,20 +122,35 @@ export function registerInventoryRoutes(
     scope.patch(
       '/api/inventories/:id',
       {
-        schema: { params, body: inventoryUpdateSchema, response: { 200: inventorySchema } },
+        schema: {
+          params,
+          body: inventoryUpdateSchema,
+          response: { 200: inventorySchema, ...guardedErrors(400, 404) },
+        },
         bodyLimit: BODY_LIMIT,
       },
       async (request) => {
-        const updated = await updateInventory(db, callerOf(request).userId, request.params.id, request.body);
+        const updated = await updateInventory(
+          db,
+          callerOf(request).userId,
+          request.params.id,
+          request.body,
+          allowance,
+        );
         if (typeof updated === 'string') throw refusal(updated);
         return updated;
       },
     );
 
-    scope.delete('/api/inventories/:id', { schema: { params } }, async (request, reply) => {
-      if (!(await deleteInventory(db, callerOf(request).userId, request.params.id))) throw missing();
-      return reply.status(204).send();
-    });
+    const deleted = { 204: noContentSchema, ...guardedErrors(404) };
+    scope.delete(
+      '/api/inventories/:id',
+      { schema: { params, response: deleted } },
+      async (request, reply) => {
+        if (!(await deleteInventory(db, callerOf(request).userId, request.params.id))) throw missing();
+        return reply.status(204).send();
+      },
+    );
 
     scope.get(
       '/api/inventories/:id/products',
@@ -130,7 +158,7 @@ export function registerInventoryRoutes(
         schema: {
           params,
           querystring: inventoryProductsQuerySchema,
-          response: { 200: inventoryProductPageSchema },
+          response: { 200: inventoryProductPageSchema, ...guardedErrors(400, 404) },
         },
       },
       async (request) => {
@@ -151,7 +179,7 @@ export function registerInventoryRoutes(
         schema: {
           params,
           body: inventoryAddProductsSchema,
-          response: { 200: inventoryAddProductsResultSchema },
+          response: { 200: inventoryAddProductsResultSchema, ...guardedErrors(400, 404, 409) },
         },
         bodyLimit: 1024 * 1024,
       },
@@ -173,7 +201,7 @@ export function registerInventoryRoutes(
         schema: {
           params,
           body: inventoryRemoveProductsSchema,
-          response: { 200: inventoryRemoveProductsResultSchema },
+          response: { 200: inventoryRemoveProductsResultSchema, ...guardedErrors(400, 404) },
         },
         bodyLimit: 1024 * 1024,
       },
@@ -192,7 +220,7 @@ export function registerInventoryRoutes(
 
     scope.post(
       '/api/inventories/:id/update',
-      { schema: { params, response: { 202: inventoryUpdateStateSchema } } },
+      { schema: { params, response: { 202: inventoryUpdateStateSchema, ...guardedErrors(404, 409, 429) } } },
       async (request, reply) => {
         const { userId } = callerOf(request);
         const asked = await requestInventoryUpdate(db, queue, userId, request.params.id);
@@ -212,12 +240,16 @@ export function registerInventoryRoutes(
             },
           );
         }
-        const found = await findInventory(db, userId, request.params.id);
+        const found = await findInventory(db, userId, request.params.id, allowance);
         return reply.status(202).send(found!.update);
       },
     );
 
-    scope.get('/api/inventories/:id/file', { schema: { params } }, async (request, reply) => {
+    const file = {
+      200: rawBodySchema('The inventory file (text/plain, tab-separated).'),
+      ...guardedErrors(404),
+    };
+    scope.get('/api/inventories/:id/file', { schema: { params, response: file } }, async (request, reply) => {
       const file = await inventoryFile(db, callerOf(request).userId, request.params.id);
       if (!file) throw missing();
       return reply

@@ -1,6 +1,8 @@
+import { exchangeRatesSchema } from '@crossmarket/domain';
 import type { App } from '../../app';
 import { notFound } from '../../http/errors';
 import { registerGuardedScope } from '../../http/guarded-scope';
+import { guardedErrors } from '../../http/responses';
 import type { RateTable } from '../../providers/rates/types';
 import type { Guard } from '../auth/guard';
 
@@ -14,10 +16,14 @@ export function registerRatesRoutes(
     notFound,
     (scope) => {
       /** Units of each currency per US dollar, as the latest stored rates have them. */
-      scope.get('/api/exchange-rates', async () => {
-        const table = await rates();
-        return { source: table.source, as_of: table.asOf, rates: table.rates };
-      });
+      scope.get(
+        '/api/exchange-rates',
+        { schema: { response: { 200: exchangeRatesSchema, ...guardedErrors() } } },
+        async () => {
+          const table = await rates();
+          return { source: table.source, as_of: table.asOf, rates: table.rates };
+        },
+      );
     },
     { allowLocked: true },
   );

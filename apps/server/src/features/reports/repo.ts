@@ -13,8 +13,9 @@ const summary = (r: ReportRow) => ({
   finish_at: r.finishAt,
   from_marketplace: r.fromMarketplace,
   to_marketplace: r.toMarketplace,
-  from_country: r.fromCountry,
-  to_country: r.toCountry,
+  // Only region codes the request schema accepted are stored.
+  from_country: r.fromCountry as RegionCode,
+  to_country: r.toCountry as RegionCode,
   size: r.size,
   done_size: r.doneSize,
   finalized: r.finalized,

@@ -1,12 +1,19 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { once } from 'node:events';
-import { reportCreationSchema } from '@crossmarket/domain';
+import {
+  rawBodySchema,
+  reportCreatedSchema,
+  reportCreationSchema,
+  reportDetailSchema,
+  reportListSchema,
+} from '@crossmarket/domain';
 import { z } from 'zod';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import { apiError, fieldError, notFound, zodFieldErrors } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
+import { guardedErrors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import type { RateTable } from '../../providers/rates/types';
@@ -88,36 +95,51 @@ export async function registerReportRoutes(app: App, deps: ReportRouteDeps) {
   });
 
   registerGuardedScope(app, guard, missing, (scope) => {
-    scope.get('/api/reports', async (request) => listReports(db, callerOf(request).userId));
+    scope.get(
+      '/api/reports',
+      { schema: { response: { 200: reportListSchema, ...guardedErrors(429) } } },
+      async (request) => listReports(db, callerOf(request).userId),
+    );
 
     // JSON `{ title, from_country, to_country, marketplace, source: "manual", product_ids }`, or multipart
     // with the same fields, `source: "amazon_all_listings_report"` and one .txt file.
-    scope.post('/api/reports', { bodyLimit: 4 * 1024 * 1024 }, async (request, reply) => {
-      const { userId } = callerOf(request);
-      let body: unknown = request.body;
-      let skus: Record<string, string> | null = null;
-      if (request.isMultipart()) {
-        const upload = await readUpload(request, callerOf(request).account.plan.sendLimit);
-        body = { ...upload.fields, source: 'amazon_all_listings_report', product_ids: upload.productIds };
-        skus = upload.skus;
-      }
-      const parsed = reportCreationSchema.safeParse(body ?? {});
-      if (!parsed.success) throw zodFieldErrors(parsed.error);
-      if (parsed.data.source === 'amazon_all_listings_report' && !request.isMultipart()) {
-        throw fieldError('file', 'validation.report.fileRequired');
-      }
-      const created = await createReport(deps, userId, { ...parsed.data, skus });
-      return reply.status(201).send(created);
-    });
+    const created = { 201: reportCreatedSchema, ...guardedErrors(400, 429) };
+    scope.post(
+      '/api/reports',
+      { schema: { response: created }, bodyLimit: 4 * 1024 * 1024 },
+      async (request, reply) => {
+        const { userId } = callerOf(request);
+        let body: unknown = request.body;
+        let skus: Record<string, string> | null = null;
+        if (request.isMultipart()) {
+          const upload = await readUpload(request, callerOf(request).account.plan.sendLimit);
+          body = { ...upload.fields, source: 'amazon_all_listings_report', product_ids: upload.productIds };
+          skus = upload.skus;
+        }
+        const parsed = reportCreationSchema.safeParse(body ?? {});
+        if (!parsed.success) throw zodFieldErrors(parsed.error);
+        if (parsed.data.source === 'amazon_all_listings_report' && !request.isMultipart()) {
+          throw fieldError('file', 'validation.report.fileRequired');
+        }
+        const created = await createReport(deps, userId, { ...parsed.data, skus });
+        return reply.status(201).send(created);
+      },
+    );
 
-    scope.get('/api/reports/:id', { schema: { params } }, async (request) => {
+    const detail = { 200: reportDetailSchema, ...guardedErrors(404, 429) };
+    scope.get('/api/reports/:id', { schema: { params, response: detail } }, async (request) => {
       const report = await findReport(db, callerOf(request).userId, request.params.id);
       if (!report) throw missing();
       return reportDetail(report);
     });
 
     // Server-sent events: `progress` whenever done_size moves, until the report is finalized or cancelled.
-    scope.get('/api/reports/:id/events', { schema: { params } }, async (request, reply) => {
+    // The stream is written by hand (the reply is hijacked): its schema documents the route.
+    const stream = rawBodySchema(
+      "text/event-stream: `progress` events whose data is the report's progress (ReportProgressEvent) as JSON.",
+    );
+    const events = { 200: stream, ...guardedErrors(404, 429) };
+    scope.get('/api/reports/:id/events', { schema: { params, response: events } }, async (request, reply) => {
       const { userId } = callerOf(request);
       const first = await findReport(db, userId, request.params.id);
       if (!first) throw missing();

@@ -16,6 +16,7 @@ import { notFound } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
+import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth/guard';
 import { createFeedCache } from './fetch-feed';
 import { createTicket } from './tickets';
@@ -64,7 +65,12 @@ export function registerSupportRoutes(app: App, { db, guard, queue, logger, conf
     (scope) => {
       scope.get(
         '/api/support/posts',
-        { schema: { querystring: supportPostsQuerySchema, response: { 200: supportPostsSchema } } },
+        {
+          schema: {
+            querystring: supportPostsQuerySchema,
+            response: { 200: supportPostsSchema, ...guardedErrors(400) },
+          },
+        },
         async (request): Promise<SupportPosts> => {
           const { kind, lang } = request.query;
           const site = sites[kind];
@@ -81,7 +87,7 @@ export function registerSupportRoutes(app: App, { db, guard, queue, logger, conf
 
       scope.get(
         '/api/get-yt-videos',
-        { schema: { response: { 200: supportVideosSchema } } },
+        { schema: { response: { 200: supportVideosSchema, ...guardedErrors() } } },
         async (): Promise<SupportVideos> => {
           const channel = config.YOUTUBE_CHANNEL_ID;
           if (!channel) return { status: 'disabled', videos: [] };
@@ -95,7 +101,10 @@ export function registerSupportRoutes(app: App, { db, guard, queue, logger, conf
       scope.post(
         '/api/create-ticket',
         {
-          schema: { body: supportTicketSchema, response: { 201: supportTicketCreatedSchema } },
+          schema: {
+            body: supportTicketSchema,
+            response: { 201: supportTicketCreatedSchema, ...guardedErrors(400, 429) },
+          },
           bodyLimit: BODY_LIMIT,
         },
         async (request, reply) => {

@@ -1,3 +1,4 @@
+import { apiErrorSchema, webhookReceivedSchema } from '@crossmarket/domain';
 import type Stripe from 'stripe';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
@@ -96,7 +97,8 @@ export function registerStripeWebhook(app: App, db: Db, stripe: Stripe, secret: 
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post('/api/stripe/webhook', async (request, reply) => {
+    const response = { 200: webhookReceivedSchema, 400: apiErrorSchema };
+    scope.post('/api/stripe/webhook', { schema: { response } }, async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       let event: Stripe.Event;
       try {
@@ -107,7 +109,7 @@ export function registerStripeWebhook(app: App, db: Db, stripe: Stripe, secret: 
       }
       const outcome = await handleStripeEvent(db, stripe, event);
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe webhook');
-      return { received: true };
+      return { received: true as const };
     });
   });
 }

@@ -2,12 +2,13 @@ import { Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/route-handle';
+import { ApiTab } from './components/api-tab';
 import { BillingTab } from './components/billing-tab';
 import { PreferencesTab } from './components/preferences-tab';
 import { ProfileTab } from './components/profile-tab';
 import { SecurityTab } from './components/security-tab';
 
-export const SETTINGS_TABS = ['profile', 'billing', 'security', 'application'] as const;
+export const SETTINGS_TABS = ['profile', 'billing', 'security', 'application', 'api'] as const;
 type Tab = (typeof SETTINGS_TABS)[number];
 
 export function SettingsPage() {
@@ -21,6 +22,7 @@ export function SettingsPage() {
     billing: <BillingTab />,
     security: <SecurityTab />,
     application: <PreferencesTab />,
+    api: <ApiTab />,
   };
   return (
     <>

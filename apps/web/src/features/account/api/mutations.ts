@@ -1,9 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BannedContentsInput, OnboardingInfoInput, ProfileInput } from '@crossmarket/domain';
+import type {
+  BannedContentsInput,
+  BannedLists,
+  OnboardingInfoInput,
+  ProfileInput,
+  ResultAnswer,
+} from '@crossmarket/domain';
 import { api } from '../../../lib/api-client';
 import { ME_KEY } from './use-me';
 
-type Result = { result: boolean };
+type Result = ResultAnswer;
 
 function useAccountMutation<T>(call: (body: T) => Promise<unknown>) {
   const client = useQueryClient();
@@ -23,11 +29,7 @@ export const useSavePreferences = () =>
     api<Result>('/api/me/preferences', { method: 'PATCH', body }),
   );
 
-export type BannedLists = {
-  pids: Record<string, string[]>;
-  brands: Record<string, string[]>;
-  keywords: Record<string, string[]>;
-};
+export type { BannedLists } from '@crossmarket/domain';
 
 export const useSaveBannedContents = () => {
   const client = useQueryClient();

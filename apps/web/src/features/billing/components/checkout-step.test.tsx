@@ -24,6 +24,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
 const plan: PlanCard = {
   code: 'L',
   name: 'Large',
+  visible: true,
   order: 3,
   monthly_price: 7900,
   daily_report_quota: 5000,

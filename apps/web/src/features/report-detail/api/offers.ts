@@ -1,12 +1,8 @@
-import type { SellerOffer } from '@crossmarket/domain';
+import type { ProductSellers } from '@crossmarket/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export interface ProductSellers {
-  product_id: string;
-  cross: SellerOffer[];
-  to: SellerOffer[];
-}
+export type { ProductSellers } from '@crossmarket/domain';
 
 /** Both sides' sellers of one product, cheapest buy price first (the server sorts). */
 export function useProductSellers(reportId: string, productId: string | null) {

@@ -1,4 +1,4 @@
-import type { Settings } from '@crossmarket/domain';
+import type { Settings, SettingsRefused, SettingsSaved } from '@crossmarket/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { invalidateReportResults } from './results-cache';
@@ -11,9 +11,11 @@ export function useSaveSettings(reportId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (settings: Settings) => {
-      const answer = await api<{ error: boolean; message?: string }>('/v1/settings', {
+      const answer = await api<SettingsSaved | SettingsRefused>('/v1/settings', {
         body: { report_id: reportId, ...settings },
       });
+      // The specification's refusal shape; the server sends it with a 4xx status (which `api` throws on),
+      // so this only guards against an answer that breaks the contract.
       if (answer.error) throw new ApiError(200, 'settings_failed', answer.message ?? 'settings failed');
       return answer;
     },

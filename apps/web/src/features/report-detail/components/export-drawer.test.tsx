@@ -32,13 +32,18 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
   return {
     id: REPORT_ID,
     title: 'US to CA',
+    type: 'product-analysis',
     created_at: '2026-11-20T10:00:00Z',
     finish_at: '2026-11-20T10:30:00Z',
     from_country: 'us',
     to_country: 'ca',
+    from_marketplace: 'amazon',
+    to_marketplace: 'amazon',
     size: 5,
     done_size: 5,
     finalized: true,
+    no_answer_count: 0,
+    content: [],
     skus: {},
     from_country_info: {
       code: 'us',

@@ -15,13 +15,18 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
   return {
     id: '3f2a9c1d-0000-4000-8000-000000000001',
     title: 'US to CA',
+    type: 'product-analysis',
     created_at: '2026-11-20T10:00:00Z',
     finish_at: '2026-11-20T10:30:00Z',
     from_country: 'us',
     to_country: 'ca',
+    from_marketplace: 'amazon',
+    to_marketplace: 'amazon',
     size: 3,
     done_size: 3,
     finalized: true,
+    no_answer_count: 0,
+    content: [],
     skus: {},
     from_country_info: {
       code: 'us',

@@ -1,31 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { CreatedReport, ReportProgressEvent, ReportSummary } from '@crossmarket/domain';
 import { api, apiForm } from '../../../lib/api-client';
 
-export interface ReportSummary {
-  id: string;
-  title: string;
-  type: string;
-  created_at: string;
-  finish_at: string | null;
-  from_marketplace: string;
-  to_marketplace: string;
-  from_country: string;
-  to_country: string;
-  size: number | null;
-  done_size: number;
-  finalized: boolean;
-  /** The finish summary: products Amazon did not answer for (0 until finished). */
-  no_answer_count?: number;
-}
-
-export interface CreatedReport {
-  report_id: string;
-  sent: number;
-  valid: number;
-  repetitive: number;
-  invalid: number;
-}
+export type { CreatedReport, ReportSummary } from '@crossmarket/domain';
 
 export interface ReportRequest {
   title: string;
@@ -76,7 +54,7 @@ export function useCreateReport() {
   });
 }
 
-type Progress = Pick<ReportSummary, 'id' | 'size' | 'done_size' | 'finalized' | 'finish_at'>;
+type Progress = ReportProgressEvent;
 
 /** Live progress of the running reports (server-sent events), written into the list's cache. */
 export function useReportEvents(ids: string[]) {

@@ -1,0 +1,22 @@
+/**
+ * What a personal API token may call: pushing product IDs in, following a report, pulling its filtered
+ * rows and exports, and the day's usage. Everything else — billing, the account, the tokens themselves —
+ * needs the session, so a leaked token cannot spend money or mint more tokens.
+ * Keys are Fastify route patterns (`request.routeOptions.url`), as the OpenAPI document names them too.
+ */
+const TOKEN_ROUTES: ReadonlyArray<readonly [method: string, url: string | RegExp]> = [
+  ['GET', '/api/reports'],
+  ['POST', '/api/reports'],
+  ['GET', '/api/reports/:id'],
+  ['GET', '/api/usage'],
+  ['*', /^\/v1\//],
+];
+
+export function tokenAllowed(method: string, routeUrl: string | undefined): boolean {
+  if (!routeUrl) return false;
+  return TOKEN_ROUTES.some(
+    ([m, url]) =>
+      (m === '*' || m === method.toUpperCase()) &&
+      (typeof url === 'string' ? url === routeUrl : url.test(routeUrl)),
+  );
+}

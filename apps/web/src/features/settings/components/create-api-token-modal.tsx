@@ -1,0 +1,157 @@
+import { CopyOutlined } from '@ant-design/icons';
+import {
+  API_TOKEN_EXPIRY_DAYS,
+  API_TOKEN_LIMIT,
+  API_TOKEN_NAME_MAX,
+  type ApiTokenCreated,
+} from '@crossmarket/domain';
+import { Alert, App, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { zodRules } from '../../../lib/zod-form';
+import { useCreateApiToken } from '../api/api-tokens';
+
+const DAY = 86_400;
+/** The expiry select's "never" (a Select option needs a value; the body sends null). */
+const NEVER = 0;
+
+interface Values {
+  name: string;
+  expiresIn: number;
+}
+
+/** better-auth's refusals the user can act on, in the user's language; anything else is generic. */
+const REFUSALS: Record<string, string> = {
+  API_KEY_LIMIT_REACHED: 'apiTokens.limitReached',
+  VALIDATION_ERROR: 'apiTokens.invalid',
+};
+
+/** Names the token and its lifetime, then shows the new key once, to copy. */
+export function CreateApiTokenModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const create = useCreateApiToken();
+  const [created, setCreated] = useState<ApiTokenCreated | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const close = () => {
+    setCreated(null);
+    setFailure(null);
+    create.reset();
+    onClose();
+  };
+
+  const submit = async ({ name, expiresIn }: Values) => {
+    setFailure(null);
+    try {
+      const token = await create.mutateAsync({
+        name: name.trim(),
+        expiresIn: expiresIn === NEVER ? null : expiresIn,
+      });
+      form.resetFields();
+      setCreated(token);
+    } catch (error) {
+      const key = error instanceof ApiError ? REFUSALS[error.code] : undefined;
+      setFailure(t(key ?? 'apiTokens.createFailed', { limit: API_TOKEN_LIMIT }));
+    }
+  };
+
+  if (created) {
+    return (
+      <Modal
+        open={open}
+        title={t('apiTokens.createdTitle')}
+        onCancel={close}
+        maskClosable={false}
+        destroyOnHidden
+        footer={
+          <Button type="primary" onClick={close}>
+            {t('apiTokens.done')}
+          </Button>
+        }
+      >
+        <NewKey token={created} />
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('apiTokens.createTitle')}
+      onCancel={close}
+      onOk={() => form.submit()}
+      okText={t('apiTokens.createSubmit')}
+      cancelText={t('apiTokens.cancel')}
+      confirmLoading={create.isPending}
+      destroyOnHidden
+    >
+      <Form<Values>
+        form={form}
+        name="create-api-token"
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ expiresIn: 90 * DAY }}
+        disabled={create.isPending}
+      >
+        <Form.Item
+          name="name"
+          label={t('apiTokens.name')}
+          extra={t('apiTokens.nameHelp')}
+          rules={zodRules((s) => s.apiTokenCreateSchema, 'name')}
+        >
+          {/* Enter creates: the OK button is the modal's, outside the form, so the form has no submit. */}
+          <Input
+            maxLength={API_TOKEN_NAME_MAX}
+            autoFocus
+            autoComplete="off"
+            onPressEnter={() => form.submit()}
+          />
+        </Form.Item>
+        <Form.Item name="expiresIn" label={t('apiTokens.expiry')}>
+          <Select
+            options={[
+              ...API_TOKEN_EXPIRY_DAYS.map((days) => ({
+                value: days * DAY,
+                label: t('apiTokens.expiryDays', { count: days }),
+              })),
+              { value: NEVER, label: t('apiTokens.expiryNever') },
+            ]}
+          />
+        </Form.Item>
+        {failure && <Alert type="error" showIcon title={failure} role="alert" />}
+      </Form>
+    </Modal>
+  );
+}
+
+/** The key, once: read-only, selectable, with a copy button and the warning that it will not come back. */
+function NewKey({ token }: { token: ApiTokenCreated }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const copy = () =>
+    void navigator.clipboard
+      ?.writeText(token.key)
+      .then(() => message.success(t('apiTokens.copied'), 2))
+      .catch(() => message.error(t('apiTokens.copyFailed'), 3));
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Alert type="warning" showIcon title={t('apiTokens.shownOnce')} />
+      <Typography.Text strong>{token.name}</Typography.Text>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          readOnly
+          value={token.key}
+          aria-label={t('apiTokens.keyLabel')}
+          data-testid="new-api-token"
+          onFocus={(e) => e.target.select()}
+          style={{ fontFamily: 'monospace' }}
+        />
+        <Button icon={<CopyOutlined />} onClick={copy}>
+          {t('apiTokens.copy')}
+        </Button>
+      </Space.Compact>
+    </Space>
+  );
+}

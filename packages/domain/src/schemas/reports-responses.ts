@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { PricingRule, PricingSettings } from '../pricing/types';
+import { RATE_TYPES, RULE_TYPES } from '../pricing/types';
+import { REGION_CODES } from '../regions';
+import { timestampSchema } from './api-responses';
+
+const regionCode = z.enum(REGION_CODES);
+
+/** One of the user's reports as the list shows it (the specification's Report, without its content). */
+export const reportSummarySchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    type: z.string(),
+    created_at: timestampSchema,
+    /** When the report finished; null while it runs. */
+    finish_at: timestampSchema.nullable(),
+    from_marketplace: z.string(),
+    to_marketplace: z.string(),
+    from_country: regionCode,
+    to_country: regionCode,
+    /** Lookups to make (two per product); null until the report is queued. */
+    size: z.int().nullable(),
+    /** Lookups made; -1 once the report is cancelled. */
+    done_size: z.int(),
+    finalized: z.boolean(),
+    /** The finish summary: products Amazon did not answer for, 0 until finished. */
+    no_answer_count: z.int(),
+  })
+  .meta({ id: 'ReportSummary', description: 'A report as the list shows it.' });
+export type ReportSummary = z.output<typeof reportSummarySchema>;
+
+/** GET /api/reports: the user's last 20 reports, newest first. */
+export const reportListSchema = z.array(reportSummarySchema);
+
+/** POST /api/reports (201): the new report and how the product IDs sent were counted. */
+export const reportCreatedSchema = z
+  .object({
+    report_id: z.uuid(),
+    sent: z.int(),
+    valid: z.int(),
+    repetitive: z.int(),
+    invalid: z.int(),
+  })
+  .meta({ id: 'ReportCreated', description: 'The new report and how the product IDs sent were counted.' });
+export type CreatedReport = z.output<typeof reportCreatedSchema>;
+
+export const countryInfoSchema = z.object({
+  code: regionCode,
+  name: z.string(),
+  flag_code: z.string(),
+  currency: z.object({ code: z.string(), symbol: z.string() }),
+});
+export type CountryInfo = z.output<typeof countryInfoSchema>;
+
+/** A pricing rule as stored (its form's rules were checked when it was saved). */
+const pricingRuleViewSchema: z.ZodType<PricingRule> = z.object({
+  rule_type: z.enum(RULE_TYPES),
+  threshold_start: z.number().nullable().optional(),
+  threshold_end: z.number().nullable().optional(),
+  seller_id: z.string().nullable().optional(),
+  rate_type: z.enum(RATE_TYPES),
+  min_rate: z.number(),
+  std_rate: z.number(),
+  max_rate: z.number(),
+  stock: z.number(),
+});
+
+/** Pricing settings as stored: the shape only, so settings saved under older rules still go out. */
+export const pricingSettingsViewSchema: z.ZodType<PricingSettings> = z.object({
+  handling_time: z.number(),
+  parity: z.number(),
+  parity_type: z.enum(['auto', 'fixed']),
+  default_category_commission_rate: z.number(),
+  commission_rate_type: z.literal('fixed'),
+  min_stock: z.number(),
+  def_stock: z.number(),
+  pricing_rules: z.array(pricingRuleViewSchema),
+});
+
+/** GET /api/reports/:id: the report with what its detail screen derives. */
+export const reportDetailSchema = reportSummarySchema
+  .extend({
+    /** The valid product IDs, in the order sent. */
+    content: z.array(z.string()),
+    /** Product ID → the seller's SKU (from an All Listings Report). */
+    skus: z.record(z.string(), z.string()),
+    from_country_info: countryInfoSchema,
+    to_country_info: countryInfoSchema,
+    /** Units of each currency per US dollar, taken when the report was created. */
+    parity_rates: z.record(z.string(), z.number()),
+    /** Selling-currency units per buying-currency unit. */
+    parity: z.number(),
+    /** The seller's saved settings for this report; null until the Settings tab saves them. */
+    settings: pricingSettingsViewSchema.nullable(),
+  })
+  .meta({ id: 'ReportDetail', description: 'One report, with its countries and exchange rates.' });
+export type ReportDetail = z.output<typeof reportDetailSchema>;
+
+/** The data of each `progress` event of GET /api/reports/:id/events. */
+export const reportProgressEventSchema = reportSummarySchema.pick({
+  id: true,
+  size: true,
+  done_size: true,
+  finalized: true,
+  finish_at: true,
+  no_answer_count: true,
+});
+export type ReportProgressEvent = z.output<typeof reportProgressEventSchema>;
