@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { billingInvoices, billingPaymentMethods, billingSubscriptions, user } from '../src/db/schema';
-import { renewDueSubscriptions } from '../src/features/billing/renewals';
+import { renewDueSubscriptions } from '../src/providers/payments/sandbox/renewals';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { activeUser, jsonHeaders } from './helpers/auth';
 import { card, subscribe } from './helpers/billing';

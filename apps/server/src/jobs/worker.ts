@@ -6,8 +6,8 @@ import { APP_TIMEZONE, JOB_NAMES, JOB_SCHEDULES, jobPayloadSchemas, type JobName
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Mail, MailTransport } from '../providers/mail/transport';
-import { renewDueSubscriptions } from '../features/billing/renewals';
-import { recordPaymentSucceeded } from '../features/billing/sandbox';
+import { recordPaymentSucceeded } from '../providers/payments/sandbox/engine';
+import { renewDueSubscriptions } from '../providers/payments/sandbox/renewals';
 import { refreshRates } from '../features/rates/service';
 import { cancelReport, findStalledReports, processReport } from '../features/reports/process-report';
 import { createSandboxMarketplace } from '../providers/marketplace/sandbox';

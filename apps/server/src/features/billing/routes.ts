@@ -33,7 +33,8 @@ import type { Guard } from '../auth/guard';
 import type { PaymentsProvider } from '../../providers/payments/types';
 import { once } from './idempotency';
 import { renderInvoicePdf } from './invoice-pdf';
-import { confirmPayment, listPayments } from './sandbox';
+import { confirmPayment } from '../../providers/payments/sandbox/engine';
+import { listPayments } from './payments';
 
 const minutes = (n: number) => n * 60;
 /** Guessing coupon codes, or piling up Stripe SetupIntents, is limited per user and per address. */

@@ -1,13 +1,12 @@
 import { planListSchema } from '@crossmarket/domain';
-import { asc, eq } from 'drizzle-orm';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
-import { plans } from '../../db/schema';
+import { visiblePlans } from './repo';
 
 /** GET /api/plans: the visible tiers in their order (prices are public, like a pricing page). */
 export function registerPlanRoutes(app: App, db: Db) {
   app.get('/api/plans', { schema: { response: { 200: planListSchema } } }, async () => {
-    const rows = await db.select().from(plans).where(eq(plans.visible, true)).orderBy(asc(plans.sortOrder));
+    const rows = await visiblePlans(db);
     return rows.map((p) => ({
       code: p.code,
       name: p.name,

@@ -3,7 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { billingCustomers, payments, plans, userData, userProfiles } from '../../db/schema';
-import { planByPrice } from '../../features/billing/sandbox';
+import { planByCode, planByPrice } from '../../features/plans/repo';
 import { HttpError, notFound } from '../../http/errors';
 import { upsertStripeInvoice } from './stripe-records';
 import type { Outcome, PaymentsProvider, Proration } from './types';
@@ -110,7 +110,7 @@ export function createStripePayments(db: Db, stripe: Stripe): PaymentsProvider {
     }
     const subscription = await stripe.subscriptions.retrieve(data.subscriptionId!);
     const item = subscription.items.data[0]!;
-    const [current] = await db.select().from(plans).where(eq(plans.code, data.planCode));
+    const current = await planByCode(db, data.planCode!);
     const next = await planByPrice(db, priceId);
     if (next.dailyReportQuota <= current!.dailyReportQuota) {
       throw new HttpError(400, 'not_an_upgrade', 'Select a plan with a higher daily quota.');

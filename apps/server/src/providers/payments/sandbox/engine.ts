@@ -5,10 +5,9 @@ import {
   cardSchema,
   JOB_NAMES,
   sandboxCardOutcome,
-  type PaymentRow,
 } from '@crossmarket/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
 import {
   billingCoupons,
   billingCustomers,
@@ -20,9 +19,10 @@ import {
   plans,
   userData,
   userProfiles,
-} from '../../db/schema';
-import { HttpError } from '../../http/errors';
-import type { JobQueue } from '../../jobs/queue';
+} from '../../../db/schema';
+import { HttpError } from '../../../http/errors';
+import type { JobQueue } from '../../../jobs/queue';
+import { planByPrice } from '../../../features/plans/repo';
 import { newClientSecret, newId } from './ids';
 import { findLiveSubscription } from './subscriptions';
 
@@ -58,15 +58,6 @@ export async function findCoupon(db: Db, code: string) {
 }
 
 /** A visible plan by its provider price id; an unknown one is the client's error. */
-export async function planByPrice(db: Db, priceId: string) {
-  const [plan] = await db
-    .select()
-    .from(plans)
-    .where(and(eq(plans.priceId, priceId), eq(plans.visible, true)));
-  if (!plan) throw new HttpError(400, 'unknown_price', 'This plan is not available.');
-  return plan;
-}
-
 async function customerOf(db: Db, userId: string) {
   await db
     .insert(billingCustomers)
@@ -76,8 +67,8 @@ async function customerOf(db: Db, userId: string) {
   return c!;
 }
 
-/** Where the invoice's PDF is served (rendered on request, only to its owner). */
-export const invoicePdfPath = (invoiceId: string) => `/api/invoices/${invoiceId}/pdf`;
+/** Where the invoice's PDF is served (rendered on request, only to its owner). */ export const invoicePdfPath =
+  (invoiceId: string) => `/api/invoices/${invoiceId}/pdf`;
 
 export const nextInvoiceNumber = async (db: Db) => {
   const r = await db.execute<{ n: string }>(sql`select nextval('billing_invoice_number_seq')::text as n`);
@@ -296,21 +287,4 @@ export async function setAutopay(db: Db, userId: string, on: boolean) {
     .where(eq(billingSubscriptions.id, sub.id));
   await db.update(userProfiles).set({ autopay: on }).where(eq(userProfiles.userId, userId));
   return { result: true };
-}
-
-export async function listPayments(db: Db, userId: string, status?: string) {
-  const where = status
-    ? and(eq(payments.userId, userId), eq(payments.status, status))
-    : eq(payments.userId, userId);
-  const rows = await db.select().from(payments).where(where).orderBy(desc(payments.createdAt));
-  return rows.map((p) => ({
-    id: p.id,
-    // Only these four are ever stored (the sandbox's and Stripe's invoice states).
-    status: p.status as PaymentRow['status'],
-    amount: p.amountCents,
-    invoice_id: p.invoiceId,
-    invoice_number: p.invoiceNumber,
-    invoice_pdf: p.invoicePdf,
-    created_at: p.createdAt,
-  }));
 }

@@ -1,7 +1,8 @@
 import { applyCoupon } from '@crossmarket/domain';
 import { and, eq, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { billingCoupons, billingSubscriptions, plans } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { billingCoupons, billingSubscriptions } from '../../../db/schema';
+import { planByCode } from '../../../features/plans/repo';
 import { advancePeriod, chargeSavedCard, markPaid, openInvoice } from './charges';
 
 /**
@@ -26,7 +27,7 @@ export async function renewDueSubscriptions(db: Db, now = new Date()) {
         outcome.ended += 1;
         return;
       }
-      const [plan] = await t.select().from(plans).where(eq(plans.code, sub.planCode));
+      const plan = await planByCode(t, sub.planCode);
       const [coupon] = sub.couponId
         ? await t.select().from(billingCoupons).where(eq(billingCoupons.id, sub.couponId))
         : [];

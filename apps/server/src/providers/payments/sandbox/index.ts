@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client';
-import { changePaymentMethod, payInvoice, previewUpgrade, upgrade } from '../../features/billing/charges';
-import { createSubscription, findCoupon, listPrices, setAutopay } from '../../features/billing/sandbox';
-import type { PaymentsProvider } from './types';
+import type { Db } from '../../../db/client';
+import { changePaymentMethod, payInvoice, previewUpgrade, upgrade } from './charges';
+import { createSubscription, findCoupon, listPrices, setAutopay } from './engine';
+import type { PaymentsProvider } from '../types';
 
 /** The default provider: our own billing engine in PostgreSQL (features/billing), no network. */
 export function createSandboxPayments(db: Db): PaymentsProvider {

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { billingSubscriptions } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { billingSubscriptions } from '../../../db/schema';
 
 export type Subscription = typeof billingSubscriptions.$inferSelect;
 

@@ -1,18 +1,18 @@
 import { addMonths, cardBrand, cardSchema, prorate, sandboxCardOutcome } from '@crossmarket/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 import {
   billingInvoices,
   billingPaymentMethods,
   billingSubscriptions,
   payments,
-  plans,
   userData,
-} from '../../db/schema';
-import { HttpError } from '../../http/errors';
+} from '../../../db/schema';
+import { HttpError } from '../../../http/errors';
+import { planByCode, planByPriceId } from '../../../features/plans/repo';
 import { newId } from './ids';
 import { findLiveSubscription, type Subscription } from './subscriptions';
-import { DECLINE_MESSAGES, invoicePdfPath, nextInvoiceNumber } from './sandbox';
+import { DECLINE_MESSAGES, invoicePdfPath, nextInvoiceNumber } from './engine';
 
 export async function activeSubscription(db: Db, userId: string): Promise<Subscription> {
   const sub = await findLiveSubscription(db, userId);
@@ -23,10 +23,7 @@ export async function activeSubscription(db: Db, userId: string): Promise<Subscr
 }
 
 async function planByCodeOrPrice(db: Db, key: { code?: string; priceId?: string }) {
-  const [plan] = await db
-    .select()
-    .from(plans)
-    .where(key.priceId ? eq(plans.priceId, key.priceId) : eq(plans.code, key.code!));
+  const plan = key.priceId ? await planByPriceId(db, key.priceId) : await planByCode(db, key.code!);
   if (!plan) throw new HttpError(400, 'unknown_price', 'This plan is not available.');
   return plan;
 }
