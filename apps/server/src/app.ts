@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appConfigSchema } from '@crossmarket/domain';
 import type { Config } from './config';
@@ -34,15 +33,9 @@ import { createLimiter } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
+import type { App } from './http/app-type';
 
-/** The app as every route module sees it: zod schemas drive validation and types. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { App } from './http/app-type';
 
 export interface AppDeps {
   database: Database;

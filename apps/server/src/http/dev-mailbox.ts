@@ -1,6 +1,6 @@
 import { devMailboxSchema, rawBodySchema } from '@crossmarket/domain';
 import { desc } from 'drizzle-orm';
-import type { App } from '../app';
+import type { App } from './app-type';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply } from 'fastify';
-import type { App } from '../app';
+import type { App } from './app-type';
 import { englishMessage } from '@crossmarket/domain';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 

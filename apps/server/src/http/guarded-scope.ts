@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../app';
+import type { App } from './app-type';
 import type { Caller, Guard, GuardOptions } from '../features/auth/guard';
 import type { HttpError } from './errors';
 

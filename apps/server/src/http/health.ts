@@ -1,6 +1,6 @@
 import { healthSchema, readinessSchema } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
-import type { App } from '../app';
+import type { App } from './app-type';
 import type { Db } from '../db/client';
 import { migrationsApplied } from '../db/migrate';
 

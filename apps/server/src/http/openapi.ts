@@ -5,7 +5,7 @@ import { getCookies } from 'better-auth/cookies';
 import type { RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../app';
+import type { App } from './app-type';
 import { tokenAllowed } from '../features/auth/token-scope';
 import { API_EXAMPLES, ERROR_EXAMPLES } from './openapi-examples';
 import {

@@ -1,4 +1,4 @@
-import type { App } from '../app';
+import type { App } from './app-type';
 import { bearerToken } from './bearer';
 import { sendError } from './errors';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { App } from '../app';
+import type { App } from './app-type';
 import { sendError } from './errors';
 
 const API_PREFIXES = ['/api/', '/v1/'];

@@ -14,7 +14,7 @@ import {
 import { APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import { and, eq, ne } from 'drizzle-orm';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import type { Db } from '../../db/client';
 import { session } from '../../db/schema';
 import { apiError, fieldError, HttpError, notFound } from '../../http/errors';

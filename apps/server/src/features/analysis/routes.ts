@@ -16,7 +16,7 @@ import {
 } from '@crossmarket/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import type { Db } from '../../db/client';
 import { apiError, HttpError, notFound, zodFieldErrors } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';

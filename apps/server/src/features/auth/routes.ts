@@ -1,6 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import { bearerToken } from '../../http/bearer';
 import { HttpError } from '../../http/errors';
 import type { Limit, Limiter, Limits } from '../../http/rate-limit';

@@ -21,7 +21,7 @@ import {
 } from '@crossmarket/domain';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import { billingInvoices } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';

@@ -6,7 +6,7 @@ import {
   filterSetUpdateSchema,
   noContentSchema,
 } from '@crossmarket/domain';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';

@@ -16,7 +16,7 @@ import {
   noContentSchema,
   rawBodySchema,
 } from '@crossmarket/domain';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import type { Db } from '../../db/client';
 import { fieldError, HttpError, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';

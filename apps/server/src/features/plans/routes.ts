@@ -1,5 +1,5 @@
 import { planListSchema } from '@crossmarket/domain';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import type { Db } from '../../db/client';
 import { visiblePlans } from './repo';
 

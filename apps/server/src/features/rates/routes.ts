@@ -1,5 +1,5 @@
 import { exchangeRatesSchema } from '@crossmarket/domain';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
 import { registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';

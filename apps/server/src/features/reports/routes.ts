@@ -9,7 +9,7 @@ import {
   reportListSchema,
 } from '@crossmarket/domain';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import type { Db } from '../../db/client';
 import { apiError, fieldError, notFound, zodFieldErrors } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';

@@ -9,7 +9,7 @@ import {
   type SupportVideo,
   type SupportVideos,
 } from '@crossmarket/domain';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';

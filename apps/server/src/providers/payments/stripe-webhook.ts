@@ -1,6 +1,6 @@
 import { apiErrorSchema, webhookReceivedSchema } from '@crossmarket/domain';
 import type Stripe from 'stripe';
-import type { App } from '../../app';
+import type { App } from '../../http/app-type';
 import type { Db } from '../../db/client';
 import { sql } from 'drizzle-orm';
 import { stripeEvents, stripeSubscriptionVersions } from '../../db/schema';
