@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { user } from './schema';
+import { user } from './schema-core';
 
 const tz = { withTimezone: true } as const;
 

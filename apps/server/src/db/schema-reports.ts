@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { NARROW_COLUMNS, type NarrowColumn, type ProductSide, type SellerOffer } from '@crossmarket/domain';
-import { reports } from './schema';
+import { reports } from './schema-core';
 
 const tz = { withTimezone: true } as const;
 

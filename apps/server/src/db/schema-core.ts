@@ -1,0 +1,323 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PricingSettings, SupportTopic } from '@crossmarket/domain';
+
+const tz = { withTimezone: true } as const;
+const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', tz)
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// better-auth's core tables (user, session, account, verification), in its field names.
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId), index('session_expires_at_idx').on(t.expiresAt)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', tz),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', tz),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('verification_identifier_idx').on(t.identifier),
+    index('verification_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+export const plans = pgTable('plans', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  visible: boolean('visible').notNull(),
+  sortOrder: integer('sort_order').notNull(),
+  monthlyPriceCents: integer('monthly_price_cents').notNull(),
+  dailyReportQuota: integer('daily_report_quota').notNull(),
+  inventoryQuota: integer('inventory_quota').notNull(),
+  sendLimit: integer('send_limit').notNull(),
+  bestSeller: boolean('best_seller').notNull().default(false),
+  /** The payment provider's price id (Stripe price, or the sandbox's own). */
+  priceId: text('price_id'),
+  points: jsonb('points')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+});
+
+export const userData = pgTable('user_data', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  isActive: boolean('is_active').notNull().default(true),
+  suspended: boolean('suspended').notNull().default(false),
+  welcomeDone: boolean('welcome_done').notNull().default(false),
+  planCode: text('plan_code')
+    .notNull()
+    .default('F')
+    .references(() => plans.code),
+  subscriptionId: text('subscription_id'),
+  subscriptionEnd: timestamp('subscription_end', tz),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export interface Questionnaire {
+  how_long: string;
+  work_model: string;
+  connection_type: string;
+  which_software: string;
+}
+
+export const userProfiles = pgTable('user_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  firstName: text('first_name'),
+  secondName: text('second_name'),
+  lastName: text('last_name'),
+  phoneNumber: text('phone_number'),
+  address: text('address'),
+  country: text('country'),
+  state: text('state'),
+  city: text('city'),
+  postalCode: text('postal_code'),
+  commLang: text('comm_lang').notNull().default('en'),
+  autopay: boolean('autopay').notNull().default(true),
+  qs: jsonb('qs').$type<Questionnaire>(),
+  updatedAt: updatedAt(),
+});
+
+type RegionLists = Record<string, string[]>;
+const regionLists = (name: string) =>
+  jsonb(name)
+    .$type<RegionLists>()
+    .notNull()
+    .default(sql`'{}'::jsonb`);
+
+export const userBannedContents = pgTable('user_banned_contents', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  pids: regionLists('pids'),
+  brands: regionLists('brands'),
+  keywords: regionLists('keywords'),
+  updatedAt: updatedAt(),
+});
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
+);
+
+/** Fixed-window counters shared by every server process (sign-in, sign-up and mail-sending routes). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', tz).notNull(),
+  count: integer('count').notNull(),
+});
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    type: text('type').notNull().default('product-analysis'),
+    fromMarketplace: text('from_marketplace').notNull().default('amazon'),
+    toMarketplace: text('to_marketplace').notNull().default('amazon'),
+    fromCountry: text('from_country').notNull(),
+    toCountry: text('to_country').notNull(),
+    size: integer('size'),
+    doneSize: integer('done_size').notNull().default(0),
+    finalized: boolean('finalized').notNull().default(false),
+    content: text('content').array().notNull(),
+    skus: jsonb('skus').$type<Record<string, string>>(),
+    /** The user's pricing settings; null until they save some (settings-dependent filters wait for it). */
+    settings: jsonb('settings').$type<PricingSettings>(),
+    /** Option lists of the filters (selling-side categories and sales-rank categories), set when finalized. */
+    facets: jsonb('facets').$type<{ categories: string[]; bsr_categories: string[] }>(),
+    /** The exchange rates (units per USD) the report was priced with, taken when it was created. */
+    parityRates: jsonb('parity_rates').$type<Record<string, number>>(),
+    createdAt: createdAt(),
+    finishAt: timestamp('finish_at', tz),
+    /** The worker processing the report holds it until this time and renews it batch by batch. */
+    leaseUntil: timestamp('lease_until', tz),
+    leaseOwner: text('lease_owner'),
+    /** Why the report was cancelled (for operators; the user sees the Cancelled status). */
+    failure: text('failure'),
+    /** Products Amazon did not answer for (either side `noanswer`), counted when the report finishes. */
+    noAnswerCount: integer('no_answer_count').notNull().default(0),
+  },
+  (t) => [index('reports_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const filterSets = pgTable(
+  'filter_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    filtersCount: integer('filters_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('filter_sets_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const inventories = pgTable(
+  'inventories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    sellType: text('sell_type').notNull().default('fbm'),
+    fromMarketplace: text('from_marketplace').notNull().default('amazon'),
+    toMarketplace: text('to_marketplace').notNull().default('amazon'),
+    fromCountry: text('from_country').notNull(),
+    toCountry: text('to_country').notNull(),
+    amazonStoreId: text('amazon_store_id'),
+    filterId: uuid('filter_id').references(() => filterSets.id, { onDelete: 'restrict' }),
+    settings: jsonb('settings').notNull(),
+    createdAt: createdAt(),
+    // The price and stock update (daily, or "Update now"): never → queued → running → done | failed.
+    // A run re-looks-up the products not updated since `update_started_at`, so a crash resumes.
+    updateStatus: text('update_status').notNull().default('never'),
+    updateQueuedAt: timestamp('update_queued_at', { withTimezone: true }),
+    updateStartedAt: timestamp('update_started_at', { withTimezone: true }),
+    updateFinishedAt: timestamp('update_finished_at', { withTimezone: true }),
+    updateRequestedAt: timestamp('update_requested_at', { withTimezone: true }),
+    updateLeaseOwner: text('update_lease_owner'),
+    updateLeaseUntil: timestamp('update_lease_until', { withTimezone: true }),
+    updatedCount: integer('updated_count').notNull().default(0),
+    unavailableCount: integer('unavailable_count').notNull().default(0),
+    priceChangedCount: integer('price_changed_count').notNull().default(0),
+  },
+  (t) => [index('inventories_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const inventoryProducts = pgTable(
+  'inventory_products',
+  {
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    image: text('image'),
+    createdAt: createdAt(),
+    /** The report row it came from, then the last update's lookup: `{ row_cross, row_to }`. */
+    snapshot: jsonb('snapshot'),
+    // What the last update priced with the inventory's settings; null until its first update.
+    available: boolean('available'),
+    minPrice: doublePrecision('min_price'),
+    stdPrice: doublePrecision('std_price'),
+    maxPrice: doublePrecision('max_price'),
+    stock: integer('stock'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inventoryId, t.code] }),
+    index('inventory_products_user_idx').on(t.userId),
+  ],
+);
+
+/** Tickets from the support centre's drawer; the user comes from the session, never from the body. */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    topic: text('topic').$type<SupportTopic>().notNull(),
+    message: text('message').notNull(),
+    status: text('status').$type<'open' | 'closed'>().notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_tickets_user_created_idx').on(t.userId, t.createdAt),
+    check('support_tickets_topic', sql`${t.topic} in ('account', 'reports', 'payments', 'other')`),
+    check('support_tickets_status', sql`${t.status} in ('open', 'closed')`),
+  ],
+);
