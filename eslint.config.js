@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
+import local from './tools/eslint/feature-boundaries.js';
 
 export default tseslint.config(
   {
@@ -47,6 +48,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/server/src/features/**/*.ts'],
+    plugins: { local },
+    rules: { 'local/feature-boundaries': 'error' },
   },
   prettier,
 );

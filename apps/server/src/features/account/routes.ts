@@ -21,10 +21,10 @@ import { apiError, fieldError, HttpError, notFound } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import type { Limiter } from '../../http/rate-limit';
 import { errors, guardedErrors } from '../../http/responses';
-import { RECOVERY_CALLBACK, type Auth } from '../auth/auth';
-import { sessionIdOf, type Guard } from '../auth/guard';
-import { consumePasswordGrant, hasPasswordGrant } from '../auth/password-grant';
-import { MAIL_LIMITS } from '../auth/routes';
+import { RECOVERY_CALLBACK, type Auth } from '../auth';
+import { sessionIdOf, type Guard } from '../auth';
+import { consumePasswordGrant, hasPasswordGrant } from '../auth';
+import { MAIL_LIMITS } from '../auth';
 import { loadBannedContents, profileColumns, saveBannedContents, updateProfile, usageOf } from './repo';
 import { accountView } from './view';
 

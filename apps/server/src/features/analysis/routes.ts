@@ -22,7 +22,7 @@ import { apiError, HttpError, notFound, zodFieldErrors } from '../../http/errors
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import { oneAtATime } from '../../http/one-at-a-time';
 import { guardedErrors } from '../../http/responses';
-import type { Guard } from '../auth/guard';
+import type { Guard } from '../auth';
 import { chartReport } from './chart-report';
 import { exportReport } from './export-report';
 import { filterReport } from './filter-report';

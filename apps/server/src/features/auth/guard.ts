@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { bearerToken } from '../../http/bearer';
 import { HttpError } from '../../http/errors';
 import { enforceLimit } from '../../http/rate-limit';
-import { loadAccount, type AccountRow } from '../account/repo';
+import { loadAccount, type AccountRow } from '../account';
 import { TOKEN_RATE_LIMIT } from './api-tokens';
 import type { Auth } from './auth';
 import { tokenAllowed } from './token-scope';

@@ -29,7 +29,7 @@ import type { Limiter, Limits } from '../../http/rate-limit';
 import { guardedErrors } from '../../http/responses';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import type { Guard } from '../auth/guard';
+import type { Guard } from '../auth';
 import type { PaymentsProvider } from '../../providers/payments/types';
 import { once } from './idempotency';
 import { renderInvoicePdf } from './invoice-pdf';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
-import type { Guard } from '../auth/guard';
+import type { Guard } from '../auth';
 import { deleteFilterSet, findFilterSet, insertFilterSet, listFilterSets, updateFilterSet } from './repo';
 
 const missing = () => notFound('This filter set was not found.');

@@ -10,7 +10,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inventories, inventoryProducts, userBannedContents } from '../../db/schema';
-import { skuFor } from '../analysis/sku';
+import { skuFor } from '../analysis';
 import type { SnapshotRow } from './pricing';
 
 /**

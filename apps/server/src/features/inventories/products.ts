@@ -2,7 +2,7 @@ import { type InventoryAddProductsResult, type PricingSettings, type RegionCode 
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inventories, inventoryProducts, plans, reports, userData } from '../../db/schema';
-import { usageOf } from '../account/repo';
+import { usageOf } from '../account';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
 
 export type AddRefusal =

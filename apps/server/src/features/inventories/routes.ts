@@ -23,7 +23,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { Allowance } from '../../providers/marketplace/types';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
-import type { Guard } from '../auth/guard';
+import type { Guard } from '../auth';
 import {
   deleteInventory,
   findInventory,

@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors';
 import { registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { RateTable } from '../../providers/rates/types';
-import type { Guard } from '../auth/guard';
+import type { Guard } from '../auth';
 
 export function registerRatesRoutes(
   app: App,

@@ -6,7 +6,7 @@ import { fieldError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import type { RateTable } from '../../providers/rates/types';
-import { usageOf } from '../account/repo';
+import { usageOf } from '../account';
 
 export interface NewReport {
   title: string;

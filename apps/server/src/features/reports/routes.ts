@@ -17,7 +17,7 @@ import { guardedErrors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import type { RateTable } from '../../providers/rates/types';
-import type { Guard } from '../auth/guard';
+import type { Guard } from '../auth';
 import { createReport } from './create-report';
 import { findReport, listReports, progressOf, reportDetail } from './repo';
 import { readListingsUpload, type ListingsUpload } from './upload';

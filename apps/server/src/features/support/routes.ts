@@ -17,7 +17,7 @@ import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import { guardedErrors } from '../../http/responses';
-import type { Guard } from '../auth/guard';
+import type { Guard } from '../auth';
 import { createFeedCache } from './fetch-feed';
 import { createTicket } from './tickets';
 import { fetchWordPressPosts } from './wordpress';

@@ -4,8 +4,8 @@ import { supportTickets } from '../../db/schema';
 import { hit } from '../../http/rate-limit';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import type { Caller } from '../auth/guard';
-import { renderSupportTicketMail, renderTicketAcknowledgement } from '../mail/templates';
+import type { Caller } from '../auth';
+import { renderSupportTicketMail, renderTicketAcknowledgement } from '../mail';
 
 /** Tickets a user may open in an hour (times RATE_LIMIT_SCALE). */
 export const TICKETS_PER_HOUR = 5;

@@ -1,4 +1,4 @@
-import type { CheckoutSeam } from '../welcome/welcome-page';
+import type { CheckoutSeam } from '../welcome';
 import { CheckoutStep } from './components/checkout-step';
 import { DoneStep } from './components/done-step';
 

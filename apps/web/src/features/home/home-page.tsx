@@ -2,7 +2,7 @@ import { Alert, Card, Col, Progress, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../app/route-handle';
-import { useMe } from '../account/api/use-me';
+import { useMe } from '../account';
 
 export function HomePage() {
   const { t, i18n } = useTranslation();

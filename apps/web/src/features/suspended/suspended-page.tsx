@@ -2,7 +2,7 @@ import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../app/route-handle';
-import { useMe } from '../account/api/use-me';
+import { useMe } from '../account';
 
 export function SuspendedPage() {
   const { t } = useTranslation();

@@ -3,9 +3,9 @@ import { Button, Card, Flex, Steps, Typography } from 'antd';
 import { useCallback, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/route-handle';
-import { useMe } from '../account/api/use-me';
-import type { PlanCard } from '../plans/api/use-plans';
-import { PlanCards } from '../plans/components/plan-cards';
+import { useMe } from '../account';
+import type { PlanCard } from '../plans';
+import { PlanCards } from '../plans';
 import { InfoStep } from './components/info-step';
 import { WelcomeStep } from './components/welcome-step';
 

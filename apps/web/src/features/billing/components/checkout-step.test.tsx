@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import '../../../i18n';
 import { fakeApi } from '../../../test/fake-api';
-import type { PlanCard } from '../../plans/api/use-plans';
+import type { PlanCard } from '../../plans';
 import { CheckoutStep } from './checkout-step';
 
 // Stripe.js cannot load offline; these stand in for js.stripe.com so the Stripe-mode wiring is checked.

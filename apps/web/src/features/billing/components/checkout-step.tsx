@@ -3,7 +3,7 @@ import { Alert, App, Button, Descriptions, Divider, Form, Input, Space, Spin, Ty
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
-import type { PlanCard } from '../../plans/api/use-plans';
+import type { PlanCard } from '../../plans';
 import { checkCoupon, createSubscription, paidPayments, type CardValues } from '../api/billing';
 import { CardEntryProvider } from './card-entry';
 import { useCardEntry } from './card-entry-context';

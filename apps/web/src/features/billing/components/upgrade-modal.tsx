@@ -2,8 +2,8 @@ import { Alert, Descriptions, Empty, Modal, Radio, Result, Space, Spin, Typograp
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
-import type { Me } from '../../account/api/use-me';
-import { usePlans, type PlanCard } from '../../plans/api/use-plans';
+import type { Me } from '../../account';
+import { usePlans, type PlanCard } from '../../plans';
 import { previewUpgrade, upgradeSubscription, type Proration } from '../api/billing';
 import { CheckoutStep } from './checkout-step';
 import { randomKey, reloadBillingSoon } from './random-key';

@@ -355,7 +355,7 @@ describe('SettingsTab reset', () => {
         expect(errorsOf(field('Min rate (%) (Rule 1)'))).toEqual([]);
         expect(errorsOf(field('Std rate (%) (Rule 1)'))).toEqual([]);
       },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     expect(sentSettings(fetch)).toEqual([]);
   });

@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { countryOption } from '../../../lib/country';
-import { useMe } from '../../account/api/use-me';
+import { useMe } from '../../account';
 import { useCreateReport, type CreatedReport, type ReportRequest } from '../api/reports';
 
 type Values = Omit<ReportRequest, 'file'> & { marketplace: 'amazon' };

@@ -4,11 +4,11 @@ import { Alert, App, Button, Card, Descriptions, Space, Switch, Typography } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
-import { useMe } from '../../account/api/use-me';
-import { setAutopay } from '../../billing/api/billing';
-import { InvoicesTable } from '../../billing/components/invoices-table';
-import { PaymentMethodModal } from '../../billing/components/payment-method-modal';
-import { UpgradeModal } from '../../billing/components/upgrade-modal';
+import { useMe } from '../../account';
+import { setAutopay } from '../../billing';
+import { InvoicesTable } from '../../billing';
+import { PaymentMethodModal } from '../../billing';
+import { UpgradeModal } from '../../billing';
 
 /** Settings → Billing: account summary with autopay, payment details, invoices, and the upgrade modal. */
 export function BillingTab() {

@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../lib/api-client';
 import { zodRules } from '../../../lib/zod-form';
-import { useSaveBannedContents, useSavePreferences, type BannedLists } from '../../account/api/mutations';
-import { useMe } from '../../account/api/use-me';
+import { useSaveBannedContents, useSavePreferences, type BannedLists } from '../../account';
+import { useMe } from '../../account';
 
 export function PreferencesTab() {
   return (

@@ -2,9 +2,9 @@ import type { ProfileInput } from '@crossmarket/domain';
 import { App, Button, Form, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
-import { useUpdateProfile } from '../../account/api/mutations';
-import { useMe } from '../../account/api/use-me';
-import { addressValues, AddressFields } from '../../account/components/address-fields';
+import { useUpdateProfile } from '../../account';
+import { useMe } from '../../account';
+import { addressValues, AddressFields } from '../../account';
 
 export function ProfileTab() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { zodRules } from '../../../lib/zod-form';
-import { changePassword, mailMyRecoveryLink, setPassword } from '../../account/api/mutations';
+import { changePassword, mailMyRecoveryLink, setPassword } from '../../account';
 
 export function SecurityTab() {
   const { t } = useTranslation();

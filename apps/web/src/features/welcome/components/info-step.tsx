@@ -8,9 +8,9 @@ import {
 import { App, Button, Col, Divider, Form, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRules } from '../../../lib/zod-form';
-import { useSaveOnboarding } from '../../account/api/mutations';
-import type { Me } from '../../account/api/use-me';
-import { addressValues, AddressFields } from '../../account/components/address-fields';
+import { useSaveOnboarding } from '../../account';
+import type { Me } from '../../account';
+import { addressValues, AddressFields } from '../../account';
 
 const QUESTIONS = [
   ['how_long', HOW_LONG_OPTIONS],

@@ -1,0 +1,5 @@
+// What other features may use of this one.
+export { RECOVERY_CALLBACK, type Auth } from './auth';
+export { sessionIdOf, type Caller, type Guard } from './guard';
+export { consumePasswordGrant, hasPasswordGrant } from './password-grant';
+export { MAIL_LIMITS } from './routes';

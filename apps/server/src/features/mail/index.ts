@@ -1,0 +1,8 @@
+// What other features may use of this one.
+export {
+  renderMail,
+  renderSupportTicketMail,
+  renderTicketAcknowledgement,
+  type MailKind,
+  type MailLanguage,
+} from './templates';

@@ -1,0 +1,3 @@
+// What other features may use of this one.
+export { usePlans, type PlanCard } from './api/use-plans';
+export { PlanCards } from './components/plan-cards';
