@@ -32,6 +32,8 @@ export function InvoicesTable() {
     <Table<PaymentRow>
       rowKey="id"
       size="small"
+      // At phone widths the table scrolls inside its card, not the page.
+      scroll={{ x: 'max-content' }}
       loading={payments.isPending}
       dataSource={payments.data ?? []}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}

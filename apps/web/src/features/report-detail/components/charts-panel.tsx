@@ -193,6 +193,8 @@ function HistogramCard({ kind, title, histogram, texts, option, onBin }: Histogr
       ) : (
         <Table
           size="small"
+          // At phone widths the table scrolls inside its card, not the page.
+          scroll={{ x: 'max-content' }}
           rowKey="start"
           dataSource={bins}
           pagination={{ pageSize: 8, hideOnSinglePage: true, size: 'small' }}

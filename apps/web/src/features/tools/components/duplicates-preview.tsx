@@ -37,6 +37,8 @@ export function DuplicatesPreview({ fileName, duplicates }: DuplicatesPreviewPro
     <Flex vertical gap={16}>
       <Table<DuplicateListing>
         size="small"
+        // At phone widths the table scrolls inside its card, not the page.
+        scroll={{ x: 'max-content' }}
         rowKey="line"
         columns={columns}
         dataSource={duplicates}
