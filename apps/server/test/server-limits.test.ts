@@ -83,9 +83,7 @@ async function runningReport() {
       content: ['B000000001'],
       size: 2,
       doneSize: 0,
-      // Leased to nobody's worker for an hour: the stalled-report sweep leaves it running.
-      leaseOwner: 'test',
-      leaseUntil: new Date(Date.now() + 3600_000),
+      // Never enqueued and made just now: the stalled-report sweep leaves it running for minutes.
     })
     .returning({ id: reports.id });
   return row!.id;

@@ -215,9 +215,6 @@ export const reports = pgTable(
     parityRates: jsonb('parity_rates').$type<Record<string, number>>(),
     createdAt: createdAt(),
     finishAt: timestamp('finish_at', tz),
-    /** The worker processing the report holds it until this time and renews it batch by batch. */
-    leaseUntil: timestamp('lease_until', tz),
-    leaseOwner: text('lease_owner'),
     /** Why the report was cancelled (for operators; the user sees the Cancelled status). */
     failure: text('failure'),
     /** Products Amazon did not answer for (either side `noanswer`), counted when the report finishes. */

@@ -136,6 +136,30 @@ export const productOffers = pgTable(
   (t) => [primaryKey({ columns: [t.reportId, t.productId, t.side] })],
 );
 
+/**
+ * A report's work in parts: each chunk is a run of its `content` (positions `from_position` up to, not
+ * including, `to_position`), leased to one worker at a time and renewed batch by batch, so several workers
+ * process one big report side by side. A chunk keeps its lease after it is done: the report stays "live"
+ * for the stalled-report sweep while its worker moves on to the next chunk. `done_by` names the worker
+ * that finished it.
+ */
+export const reportChunks = pgTable(
+  'report_chunks',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    idx: integer('idx').notNull(),
+    fromPosition: integer('from_position').notNull(),
+    toPosition: integer('to_position').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', tz),
+    doneAt: timestamp('done_at', tz),
+    doneBy: text('done_by'),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.idx] })],
+);
+
 /** The latest rate of each currency per source, as units per US dollar. */
 export const exchangeRates = pgTable(
   'exchange_rates',

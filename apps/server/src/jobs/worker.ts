@@ -38,6 +38,9 @@ interface RunContext extends Required<WorkerDeps> {
   owner: string;
   queue: JobQueue;
   stopping: () => boolean;
+  askForHelp: (reportId: string) => Promise<unknown>;
+  /** Reports this process is working on: one job per report and process, more would only share its CPU. */
+  reportsHere: Set<string>;
   job: PgBoss.JobWithMetadata<unknown>;
 }
 
@@ -53,6 +56,9 @@ const handlers: Record<JobName, Handler> = {
   [JOB_NAMES.refreshRates]: async (_data, { db, rates }) => (await refreshRates(db, rates)).asOf,
   [JOB_NAMES.processReport]: async (data, ctx) => {
     const reportId = (data as { report_id: string }).report_id;
+    // A helper job that landed where the report is already being worked on: leave it to other workers.
+    if (ctx.reportsHere.has(reportId)) return 'here already';
+    ctx.reportsHere.add(reportId);
     try {
       return await processReport(ctx, reportId);
     } catch (error) {
@@ -64,6 +70,8 @@ const handlers: Record<JobName, Handler> = {
         return 'cancelled';
       }
       throw error;
+    } finally {
+      ctx.reportsHere.delete(reportId);
     }
   },
   [JOB_NAMES.updateInventory]: async (data, ctx) => {
@@ -84,8 +92,8 @@ const handlers: Record<JobName, Handler> = {
 
 /** Per-queue options where the defaults do not fit. */
 const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
-  // One queued job per report (the sweep may ask again); a report's liveness is its lease, not the job's
-  // expiry, so a long SP-API report is never expired mid-way.
+  // One queued job per report and key (the sweep may ask again; a helper has a key of its own); a report's
+  // liveness is its chunks' leases, not the job's expiry, so a long SP-API report is never expired mid-way.
   [JOB_NAMES.processReport]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
   [JOB_NAMES.updateInventory]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
 };
@@ -148,8 +156,14 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     stopping: () => stopping,
     queue: pgBossQueue(boss),
+    // A second job for a report whose chunks are not all taken, under a key of its own so it queues
+    // beside the report's own job; an idle worker picks it up and takes chunks of the same report.
+    askForHelp: (reportId: string) =>
+      boss.send(JOB_NAMES.processReport, { report_id: reportId }, { singletonKey: `${reportId}:helper` }),
+    reportsHere: new Set<string>(),
   };
-  // Reports are long: two run side by side so a big one does not hold every small one back.
+  // Reports are long: two run side by side so a big one does not hold every small one back (a big one
+  // takes one slot in each worker at most, its chunks shared between them).
   const parallel: Partial<Record<JobName, number>> = { [JOB_NAMES.processReport]: 2 };
   for (const [name, handler] of Object.entries(handlers) as [JobName, Handler][]) {
     for (let i = 0; i < (parallel[name] ?? 1); i++) {
@@ -169,7 +183,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     const cron = JOB_SCHEDULES[name];
     if (cron) await boss.schedule(name, cron, {}, { tz: APP_TIMEZONE });
   }
-  // Re-enqueues reports whose worker died (lease run out) or whose job was never enqueued.
+  // Re-enqueues reports whose workers died (chunk leases run out) or whose job was never enqueued.
   const sweep = async () => {
     try {
       for (const id of await findStalledReports(deps.db)) {

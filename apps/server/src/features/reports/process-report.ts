@@ -5,57 +5,69 @@ import {
   type ProductSnapshot,
   type RegionCode,
 } from '@crossmarket/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { upsertResultRows } from '../../db/result-rows';
 import { reportFacets } from '../../db/report-facets';
 import { reportProducts, reports } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { MarketplaceProvider } from '../../providers/marketplace/types';
+import {
+  chunkSize,
+  claimChunk,
+  ensureChunks,
+  finishChunk,
+  handBackChunks,
+  renewChunk,
+  unfinishedChunks,
+} from './report-chunks';
 
 export interface ProcessDeps {
   db: Db;
   marketplace: MarketplaceProvider;
   logger: Logger;
   leaseSeconds: number;
-  /** This worker's name in `reports.lease_owner`. */
+  /** This worker's name in `report_chunks.lease_owner` and `done_by`. */
   owner: string;
-  /** True once the worker is shutting down: the report is handed back between batches. */
+  /** True once the worker is shutting down: its chunk is handed back between batches. */
   stopping?: () => boolean;
+  /** Asks another worker to join in; called when a chunk is taken while others are left that nobody holds. */
+  askForHelp?: (reportId: string) => Promise<unknown>;
 }
 
-export type ProcessOutcome = 'finalized' | 'busy' | 'gone' | 'handed-back';
+/**
+ * `finalized`: this call finished the report. `part-done`: it did chunks, others still hold the rest (the
+ * last to finish finalizes). `busy`: nothing for it to do (finalized, cancelled, every chunk held, or its
+ * chunk was taken over). `handed-back`: the worker is stopping.
+ */
+export type ProcessOutcome = 'finalized' | 'part-done' | 'busy' | 'gone' | 'handed-back';
 
 class LeaseLost extends Error {}
 
-/** Takes the report unless another live worker holds it (its lease has not run out). */
-async function claim(deps: ProcessDeps, reportId: string) {
-  const [row] = await deps.db
-    .update(reports)
-    .set({
-      leaseOwner: deps.owner,
-      leaseUntil: sql`now() + make_interval(secs => ${deps.leaseSeconds})`,
-    })
-    .where(
-      and(
-        eq(reports.id, reportId),
-        eq(reports.finalized, false),
-        sql`${reports.doneSize} <> -1`,
-        sql`(${reports.leaseUntil} is null or ${reports.leaseUntil} < now() or ${reports.leaseOwner} = ${deps.owner})`,
-      ),
-    )
-    .returning();
-  return row;
+/** The products of one claimed chunk not yet written, and how far its batches have been handed out. */
+interface ChunkWork {
+  idx: number;
+  todo: string[];
+  next: number;
+  writes: Promise<void>[];
+}
+
+interface Batch {
+  chunk: ChunkWork;
+  ids: string[];
+  /** The chunk's last batch: once it and the ones before it are written, the chunk is done. */
+  last: boolean;
 }
 
 /**
  * Writes one batch in one statement: the narrow rows, the snapshots and the seller lists, upserted by
- * report and product; done_size grows by the rows that are new, and the lease is renewed. A batch that
- * was written before a crash changes nothing the second time.
+ * report and product; done_size grows by the rows that are new, and the chunk's lease is renewed. A batch
+ * that was written before (a crash, a chunk taken over) changes nothing the second time.
  */
 async function writeBatch(
   deps: ProcessDeps,
   reportId: string,
+  chunkIdx: number,
   cross: ProductSnapshot[],
   to: ProductSnapshot[],
   settings: PricingSettings,
@@ -69,27 +81,32 @@ async function writeBatch(
     offers_cross: c.offers,
     offers_to: to[i]!.offers,
   }));
-  const result = await deps.db.execute<{ id: string }>(sql`
-    ${upsertResultRows(reportId, rows, settings, toRegion, positions)}
+  // New rows count even when the lease was lost meanwhile: an upsert inserts each product once, so the
+  // progress stays exact however the chunks were shared.
+  const result = await deps.db.execute<{ leased: number }>(sql`
+    ${upsertResultRows(reportId, rows, settings, toRegion, positions)},
+    lease as (${renewChunk(deps, reportId, chunkIdx)})
     update reports
-       set done_size = least(size, done_size + 2 * (select count(*) from narrow where inserted)),
-           lease_until = now() + make_interval(secs => ${deps.leaseSeconds})
-     where id = ${reportId}::uuid and lease_owner = ${deps.owner}
-     returning id`);
-  if (result.rows.length === 0) throw new LeaseLost(`lost the lease on report ${reportId}`);
+       set done_size = least(size, done_size + 2 * (select count(*) from narrow where inserted))
+     where id = ${reportId}::uuid and done_size <> -1 and not finalized
+     returning (select count(*) from lease)::int as leased`);
+  if (result.rows[0]?.leased !== 1) {
+    throw new LeaseLost(`lost chunk ${chunkIdx} of report ${reportId}`);
+  }
 }
 
 /**
- * The `process-report` job: looks every product of the report up on both sides, batch by batch, and
- * finalizes it. Resumes after a crash from the rows already written; several workers can share the queue
- * because a report is leased to one of them at a time.
+ * The `process-report` job: takes the report's chunks one after another (see report-chunks.ts), looks
+ * their products up on both sides batch by batch and writes them; whoever finishes the last chunk
+ * finalizes the report. Several workers share one report this way, and a worker that dies mid-chunk loses
+ * only that chunk, which the next taker resumes from the rows already written.
  */
 export async function processReport(deps: ProcessDeps, reportId: string): Promise<ProcessOutcome> {
-  const report = await claim(deps, reportId);
-  if (!report) {
-    const [exists] = await deps.db.select({ id: reports.id }).from(reports).where(eq(reports.id, reportId));
-    return exists ? 'busy' : 'gone';
-  }
+  const [report] = await deps.db.select().from(reports).where(eq(reports.id, reportId));
+  if (!report) return 'gone';
+  if (report.finalized || report.doneSize === -1) return 'busy';
+  const size = deps.marketplace.batchSize;
+  await ensureChunks(deps.db, reportId, report.content.length, chunkSize(size));
   const from = report.fromCountry as RegionCode;
   const toRegion = report.toCountry as RegionCode;
   const settings = effectiveSettings({
@@ -98,94 +115,152 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
     to_country: toRegion,
     parity_rates: report.parityRates ?? FIXED_RATES,
   });
-  const written = await deps.db
-    .select({ productId: reportProducts.productId })
-    .from(reportProducts)
-    .where(eq(reportProducts.reportId, reportId));
-  const done = new Set(written.map((r) => r.productId));
   const positions = new Map(report.content.map((id, i) => [id, i]));
-  const todo = report.content.filter((id) => !done.has(id));
-  const log = deps.logger.child({ reportId, products: report.content.length, resumedAt: done.size });
-  log.info('processing report');
+  const log = deps.logger.child({ reportId, products: report.content.length });
 
-  const size = deps.marketplace.batchSize;
-  const lookup = (batch: string[]) =>
-    Promise.all([
-      deps.marketplace.lookup(batch, from, { shipTo: toRegion }),
-      deps.marketplace.lookup(batch, toRegion, { shipTo: toRegion }),
+  let current: ChunkWork | undefined;
+  let taken = 0;
+  let stopped = false;
+  /** The rest of the current chunk, batch by batch, then the next chunk nobody holds. */
+  const nextBatch = async (): Promise<Batch | null> => {
+    for (;;) {
+      if (deps.stopping?.()) {
+        stopped = true;
+        return null;
+      }
+      if (current && current.next < current.todo.length) {
+        const ids = current.todo.slice(current.next, current.next + size);
+        current.next += ids.length;
+        return { chunk: current, ids, last: current.next >= current.todo.length };
+      }
+      const claimed = await claimChunk(deps, reportId);
+      if (!claimed) return null;
+      taken++;
+      if (claimed.free > 0 && deps.askForHelp) {
+        deps
+          .askForHelp(reportId)
+          .catch((error: unknown) => log.warn({ err: error }, 'could not ask for help'));
+      }
+      const ids = report.content.slice(claimed.from, claimed.to);
+      const written = await deps.db
+        .select({ productId: reportProducts.productId })
+        .from(reportProducts)
+        .where(and(eq(reportProducts.reportId, reportId), inArray(reportProducts.productId, ids)));
+      const done = new Set(written.map((r) => r.productId));
+      current = { idx: claimed.idx, todo: ids.filter((id) => !done.has(id)), next: 0, writes: [] };
+      log.debug({ chunk: claimed.idx, resumedAt: done.size }, 'chunk taken');
+      if (current.todo.length === 0) await finishChunk(deps, reportId, claimed.idx);
+    }
+  };
+  const lookup = async (batch: Batch) => {
+    const [cross, to] = await Promise.all([
+      deps.marketplace.lookup(batch.ids, from, { shipTo: toRegion }),
+      deps.marketplace.lookup(batch.ids, toRegion, { shipTo: toRegion }),
     ]);
+    return { batch, cross, to };
+  };
+  const pull = () => {
+    const pulled = nextBatch().then((batch) => (batch ? lookup(batch) : null));
+    pulled.catch(() => {}); // awaited by the loop; a failure must not go unhandled meanwhile
+    return pulled;
+  };
+
+  // The next batch is looked up (and at a chunk's end the next chunk claimed) while the current one is
+  // written (the database works in parallel). Two batches are written at a time (PostgreSQL uses both
+  // cores). Each write is idempotent and counts only its own new rows, so their order does not matter.
+  const inFlight: Promise<void>[] = [];
+  let next = pull();
   try {
-    // The next batch is looked up while the current one is written (the database works in parallel).
-    // Two batches are written at a time (PostgreSQL uses both cores) while the next one is looked up.
-    // Each write is idempotent and counts only its own new rows, so their order does not matter.
-    const inFlight: Promise<void>[] = [];
-    let next = todo.length > 0 ? lookup(todo.slice(0, size)) : null;
-    for (let i = 0; next; i += size) {
-      const [cross, to] = await next;
-      const writing = writeBatch(deps, reportId, cross, to, settings, toRegion, positions);
-      writing.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
-      inFlight.push(writing);
+    for (let item = await next; item; item = await next) {
+      const { batch } = item;
+      const writing = writeBatch(
+        deps,
+        reportId,
+        batch.chunk.idx,
+        item.cross,
+        item.to,
+        settings,
+        toRegion,
+        positions,
+      );
+      batch.chunk.writes.push(writing);
+      const step = batch.last
+        ? Promise.all(batch.chunk.writes).then(() => finishChunk(deps, reportId, batch.chunk.idx))
+        : writing;
+      step.catch(() => {}); // awaited below
+      inFlight.push(step);
       // Let the write go out before the next lookup takes the CPU.
       await new Promise((resolve) => setImmediate(resolve));
-      next = i + size < todo.length ? lookup(todo.slice(i + size, i + 2 * size)) : null;
-      next?.catch(() => {});
+      next = pull();
       if (inFlight.length >= 2) await inFlight.shift();
-      if (next && deps.stopping?.()) {
-        await Promise.all(inFlight);
-        // Hand the report back at once rather than when the lease runs out.
-        await deps.db
-          .update(reports)
-          .set({ leaseUntil: sql`now()` })
-          .where(and(eq(reports.id, reportId), eq(reports.leaseOwner, deps.owner)));
-        log.info('report handed back at shutdown');
-        return 'handed-back';
-      }
     }
     await Promise.all(inFlight);
   } catch (error) {
+    // A pending claim could still take a chunk: let everything settle before giving chunks back.
+    await Promise.allSettled([next, ...inFlight]);
+    await handBackChunks(deps, reportId).catch(() => {});
     if (error instanceof LeaseLost) {
-      log.warn('another worker took the report over');
+      log.warn({ err: error }, 'another worker took a chunk over, or the report was cancelled');
       return 'busy';
     }
     throw error;
   }
-  const finished = await deps.db
+  if (stopped) {
+    await handBackChunks(deps, reportId);
+    log.info('chunk handed back at shutdown');
+  }
+  // Every chunk done: finalize, once (whoever gets here first after the last chunk is done).
+  const [finished] = await deps.db
     .update(reports)
     .set({
       finalized: true,
       finishAt: new Date(),
       doneSize: sql`${reports.size}`,
-      leaseUntil: null,
       facets: sql`${reportFacets(reportId)}`,
       // The finish summary: products Amazon did not answer for, on either side, even after retries.
       noAnswerCount: sql`(select count(*)::int from ${reportProducts}
         where ${reportProducts.reportId} = ${reportId}::uuid
           and (${reportProducts.crossStatus} = 'noanswer' or ${reportProducts.toStatus} = 'noanswer'))`,
     })
-    .where(and(eq(reports.id, reportId), eq(reports.leaseOwner, deps.owner)))
+    .where(
+      and(
+        eq(reports.id, reportId),
+        eq(reports.finalized, false),
+        sql`${reports.doneSize} <> -1`,
+        sql`not ${unfinishedChunks(reportId)}`,
+      ),
+    )
     .returning({ noAnswer: reports.noAnswerCount });
-  log.info({ noAnswer: finished[0]?.noAnswer ?? 0 }, 'report finalized');
-  return 'finalized';
+  if (finished) {
+    log.info({ noAnswer: finished.noAnswer, chunks: taken }, 'report finalized');
+    return 'finalized';
+  }
+  if (stopped) return 'handed-back';
+  log.info({ chunks: taken }, taken > 0 ? 'report part done; other workers hold the rest' : 'report busy');
+  return taken > 0 ? 'part-done' : 'busy';
 }
 
 /** A report that cannot finish (its job ran out of retries) is cancelled; the reason is kept and logged. */
 export async function cancelReport(db: Db, reportId: string, reason: string) {
   await db
     .update(reports)
-    .set({ doneSize: -1, failure: reason.slice(0, 2000), leaseUntil: null })
+    .set({ doneSize: -1, failure: reason.slice(0, 2000) })
     .where(and(eq(reports.id, reportId), eq(reports.finalized, false)));
 }
 
 /**
- * Reports that should be running but are not: a lease that ran out (its worker died), or never taken
- * long after creation (the enqueue was lost). The worker re-enqueues them.
+ * Reports that should be running but are not: none of their chunks holds a live lease (every worker on
+ * them died or stopped, or the last chunk is done and nobody finalized), or never started long after
+ * creation (the enqueue was lost). The worker re-enqueues them.
  */
 export async function findStalledReports(db: Db): Promise<string[]> {
   const rows = await db.execute<{ id: string }>(sql`
-    select id from reports
-     where not finalized and done_size <> -1
-       and (lease_until < now() or (lease_until is null and created_at < now() - interval '5 minutes'))
-     order by created_at
+    select r.id from reports r
+     where not r.finalized and r.done_size <> -1
+       and not exists (select 1 from report_chunks c where c.report_id = r.id and c.lease_until >= now())
+       and (exists (select 1 from report_chunks c where c.report_id = r.id)
+            or r.created_at < now() - interval '5 minutes')
+     order by r.created_at
      limit 100`);
   return rows.rows.map((r) => r.id);
 }
