@@ -60,6 +60,19 @@ describe('POST /v1/filters', () => {
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
+  it('leaves the ID list out when the client holds it already (with_ids: false)', async () => {
+    const filters = encodeFilters([{ id: 'to_buybox_price', value: { min: 10 } }]);
+    const full = (await s.filter(s.owner, { filters, limit: 5, skip: 5 })).json();
+    const res = await s.filter(s.owner, { filters, limit: 5, skip: 5, with_ids: false });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).not.toHaveProperty('filtered_ids');
+    expect(full.filtered_ids).toHaveLength(full.filtered_count);
+    // Everything else is the same answer.
+    expect(body).toEqual({ ...full, filtered_ids: undefined });
+    expect(filterResultsSchema.parse(body)).toEqual(body);
+  });
+
   it('sorts by PPR, cost, the report order and product ID, and pages with skip', async () => {
     const ids = async (body: object) =>
       (await s.filter(s.owner, { limit: 100, ...body })).json().data.map((r: ResultRow) => r.product_id);
@@ -153,6 +166,7 @@ describe('POST /v1/filters', () => {
       [{ sort_direction: 'sideways' }, 'sort_direction'],
       [{ filters: 12 }, 'filters'],
       [{ report_id: 'nope' }, 'report_id'],
+      [{ with_ids: 'yes' }, 'with_ids'],
     ] as const) {
       const res = await s.filter(s.owner, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);

@@ -103,8 +103,8 @@ export const filterResultsSchema = z
     categories: z.array(z.string()),
     bsr_categories: z.array(z.string()),
     data: z.array(resultRowViewSchema),
-    /** Every product ID the filters match, in the requested order. */
-    filtered_ids: z.array(z.string()),
+    /** Every product ID the filters match, in the requested order; left out when `with_ids` was false. */
+    filtered_ids: z.array(z.string()).optional(),
   })
   .meta({ id: 'FilterResults', description: 'A page of the filtered rows of a report.' });
 export type FilterResults = z.output<typeof filterResultsSchema>;

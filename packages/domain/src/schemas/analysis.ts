@@ -42,6 +42,11 @@ export const filtersRequestSchema = z.object({
     .default(0),
   sort_key: z.enum(SORT_KEYS, { error: 'validation.analysis.sortKey' }).default('product_id'),
   sort_direction: z.enum(SORT_DIRECTIONS, { error: 'validation.analysis.sortDirection' }).default('asc'),
+  /**
+   * Whether the answer lists every matching ID (`filtered_ids`). A client that already holds the list
+   * for these filters (a page or sort change) sends false, and the answer leaves it out.
+   */
+  with_ids: z.boolean({ error: 'validation.analysis.withIds' }).default(true),
 });
 export type FiltersRequest = z.input<typeof filtersRequestSchema>;
 

@@ -1,2 +1,2 @@
 // What other features may use of this one.
-export { ensureAccountRows, loadAccount, usageOf, type AccountRow } from './repo';
+export { ensureAccountRows, loadAccount, loadAccountBySessionToken, usageOf, type AccountRow } from './repo';

@@ -45,7 +45,8 @@ export async function loadAnalysisReport(
       settings: reports.settings,
       parityRates: reports.parityRates,
       facets: reports.facets,
-      total: sql<number>`cardinality(${reports.content})`,
+      // `size` counts both sides; the product list itself (up to 200,000 IDs) is not read.
+      total: sql<number>`coalesce(${reports.size} / 2, cardinality(${reports.content}))`,
       skus: opts.skus ? reports.skus : sql<null>`null`,
       pids: userBannedContents.pids,
       brands: userBannedContents.brands,

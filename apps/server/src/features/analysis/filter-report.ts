@@ -59,10 +59,10 @@ export function refuseBeforeSettings(
 }
 
 /**
- * POST /v1/filters: one statement filters the narrow rows, counts them, lists every matching ID and
- * reads the wide snapshots (and the products' own rates) of the requested page only. The page's fbm
- * blocks are priced here with the report's settings — the same function and inputs that filled the fbm
- * columns the filters compared.
+ * POST /v1/filters: one statement filters the narrow rows, counts them, lists every matching ID (unless
+ * the client holds that list already and sends `with_ids: false`) and reads the wide snapshots (and the
+ * products' own rates) of the requested page only. The page's fbm blocks are priced here with the
+ * report's settings — the same function and inputs that filled the fbm columns the filters compared.
  * Answers a JSON string: the ID list goes out as PostgreSQL wrote it, without a parse and re-serialise.
  */
 export async function filterReport(db: Db, userId: string, body: FiltersBody): Promise<string> {
@@ -74,7 +74,7 @@ export async function filterReport(db: Db, userId: string, body: FiltersBody): P
   // owner itself, so the two round trips overlap.
   const [report, result] = await Promise.all([
     loadAnalysisReport(db, userId, body.report_id),
-    db.execute<{ filtered_count: number; filtered_ids: string; data: string }>(sql`
+    db.execute<{ filtered_count: number; filtered_ids: string | null; data: string }>(sql`
     with m as materialized (
       select r.product_id, ${sortBy} as s
         from report_products r
@@ -85,7 +85,7 @@ export async function filterReport(db: Db, userId: string, body: FiltersBody): P
       select product_id, s from m order by s ${dir} nulls last, product_id limit ${body.limit} offset ${body.skip}
     )
     select (select count(*)::int from m) as filtered_count,
-           (select coalesce(json_agg(product_id), '[]'::json) from m)::text as filtered_ids,
+           ${body.with_ids ? sql`(select coalesce(json_agg(product_id), '[]'::json) from m)::text` : sql`null`} as filtered_ids,
            (select coalesce(json_agg(json_build_object(
                      'product_id', p.product_id, 'row_cross', w.row_cross, 'row_to', w.row_to,
                      'individual', case when i.individual_profit_rate_min is not null then json_build_object(
@@ -119,7 +119,7 @@ export async function filterReport(db: Db, userId: string, body: FiltersBody): P
     bsr_categories: facets.bsr_categories,
     data,
   });
-  return `${head.slice(0, -1)},"filtered_ids":${row.filtered_ids}}`;
+  return row.filtered_ids === null ? head : `${head.slice(0, -1)},"filtered_ids":${row.filtered_ids}}`;
 }
 
 /** Option lists of a report still being processed (a finalized one keeps them). */

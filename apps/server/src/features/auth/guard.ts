@@ -8,6 +8,7 @@ import { enforceLimit } from '../../http/rate-limit';
 import { loadAccount, type AccountRow } from '../account';
 import { TOKEN_RATE_LIMIT } from './api-tokens';
 import type { Auth } from './auth';
+import { createSessionReader } from './session-read';
 import { tokenAllowed } from './token-scope';
 
 export interface GuardOptions {
@@ -68,9 +69,16 @@ export type Guard = (request: FastifyRequest, options?: GuardOptions) => Promise
  * `scale` multiplies the per-token rate limit (RATE_LIMIT_SCALE).
  */
 export function createGuard(auth: Auth, db: Db, scale = 1): Guard {
-  const identify = async (request: FastifyRequest) => {
+  const readSession = createSessionReader(auth, db);
+  const identify = async (
+    request: FastifyRequest,
+  ): Promise<{ userId: string; sessionId: string | null; tokenId: string | null; account?: AccountRow }> => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) {
+      // The usual case in one query; better-auth itself for the rest (see session-read.ts).
+      const read = await readSession(request.headers.cookie);
+      if (read === null) throw unauthenticated();
+      if (read) return { ...read, tokenId: null };
       const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       if (!found) throw unauthenticated();
       return { userId: found.user.id, sessionId: found.session.id, tokenId: null };
@@ -81,8 +89,8 @@ export function createGuard(auth: Auth, db: Db, scale = 1): Guard {
     return { ...owner, sessionId: null };
   };
   return async (request, options = {}) => {
-    const found = await identify(request);
-    const account = await loadAccount(db, found.userId);
+    const { account: read, ...found } = await identify(request);
+    const account = read ?? (await loadAccount(db, found.userId));
     if (!account) throw unauthenticated();
     if (!options.allowBlocked) {
       if (!account.data.isActive) throw new HttpError(403, 'account_inactive', 'This account is not active.');

@@ -5,7 +5,25 @@ import { reports } from '../../db/schema';
 
 export type ReportRow = typeof reports.$inferSelect;
 
-const summary = (r: ReportRow) => ({
+/** The columns the list and the progress stream read: never the product list, which can be 200,000 IDs. */
+const summaryColumns = {
+  id: reports.id,
+  title: reports.title,
+  type: reports.type,
+  createdAt: reports.createdAt,
+  finishAt: reports.finishAt,
+  fromMarketplace: reports.fromMarketplace,
+  toMarketplace: reports.toMarketplace,
+  fromCountry: reports.fromCountry,
+  toCountry: reports.toCountry,
+  size: reports.size,
+  doneSize: reports.doneSize,
+  finalized: reports.finalized,
+  noAnswerCount: reports.noAnswerCount,
+};
+type SummaryRow = Pick<ReportRow, keyof typeof summaryColumns>;
+
+const summary = (r: SummaryRow) => ({
   id: r.id,
   title: r.title,
   type: r.type,
@@ -37,12 +55,21 @@ const countryInfo = (code: string) => {
 /** The user's last 20 reports, newest first (the list screen). */
 export async function listReports(db: Db, userId: string) {
   const rows = await db
-    .select()
+    .select(summaryColumns)
     .from(reports)
     .where(eq(reports.userId, userId))
     .orderBy(desc(reports.createdAt))
     .limit(20);
   return rows.map(summary);
+}
+
+/** One of the user's reports, as far as its progress goes (the events stream polls this). */
+export async function findReportProgress(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(reports)
+    .where(and(eq(reports.id, id), eq(reports.userId, userId)));
+  return row;
 }
 
 export async function findReport(db: Db, userId: string, id: string) {
@@ -70,7 +97,7 @@ export function reportDetail(r: ReportRow) {
 }
 
 /** The progress fields the list and the events stream show. */
-export const progressOf = (r: ReportRow) => ({
+export const progressOf = (r: SummaryRow) => ({
   id: r.id,
   size: r.size,
   done_size: r.doneSize,

@@ -19,7 +19,7 @@ import type { Logger } from '../../logger';
 import type { RateTable } from '../../providers/rates/types';
 import type { Guard } from '../auth';
 import { createReport } from './create-report';
-import { findReport, listReports, progressOf, reportDetail } from './repo';
+import { findReport, findReportProgress, listReports, progressOf, reportDetail } from './repo';
 import { readListingsUpload, type ListingsUpload } from './upload';
 
 export const UPLOAD_LIMIT_MB = 20;
@@ -141,7 +141,7 @@ export async function registerReportRoutes(app: App, deps: ReportRouteDeps) {
     const events = { 200: stream, ...guardedErrors(404, 429) };
     scope.get('/api/reports/:id/events', { schema: { params, response: events } }, async (request, reply) => {
       const { userId } = callerOf(request);
-      const first = await findReport(db, userId, request.params.id);
+      const first = await findReportProgress(db, userId, request.params.id);
       if (!first) throw missing();
       const open = streamsOf.get(userId) ?? 0;
       if (open >= STREAMS_PER_USER) {
@@ -185,7 +185,7 @@ export async function registerReportRoutes(app: App, deps: ReportRouteDeps) {
             };
           });
           if (closed) break;
-          const next = await findReport(db, userId, first.id).catch(() => undefined);
+          const next = await findReportProgress(db, userId, first.id).catch(() => undefined);
           if (!next) break;
           report = next;
         }

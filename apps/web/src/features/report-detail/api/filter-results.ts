@@ -1,17 +1,40 @@
 import type { FilterResults, FiltersRequest } from '@crossmarket/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export type { FilterResults, ResultRowView } from '@crossmarket/domain';
+
+export type FiltersView = Omit<Required<FiltersRequest>, 'with_ids'>;
+
+/** Where the list of every matching ID of one report and filter string is kept between pages. */
+export const filteredIdsKey = (reportId: string, filters: string) => ['filtered-ids', reportId, filters];
+
+/**
+ * One page, with the matching IDs. The ID list (10,000 IDs is ~110 kB) is asked for only when the filters
+ * changed: page and sort changes reuse the list already held. A held list whose length no longer matches
+ * the count (a report still filling up) is asked for again.
+ */
+export async function fetchFilterResults(client: QueryClient, request: FiltersView): Promise<FilterResults> {
+  const key = filteredIdsKey(request.report_id, request.filters);
+  const held = client.getQueryData<string[]>(key);
+  const ask = (withIds: boolean) =>
+    api<FilterResults>('/v1/filters', { body: { ...request, with_ids: withIds } });
+  let answer = await ask(held === undefined);
+  if (!answer.filtered_ids && held?.length !== answer.filtered_count) answer = await ask(true);
+  const ids = answer.filtered_ids ?? held!;
+  client.setQueryData(key, ids);
+  return { ...answer, filtered_ids: ids };
+}
 
 /**
  * The page of rows for a view. While the next answer is on its way the last one stays on screen (the
  * table never goes blank); a failure keeps it too.
  */
-export function useFilterResults(request: Required<FiltersRequest> | null) {
+export function useFilterResults(request: FiltersView | null) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: ['filters', request],
-    queryFn: () => api<FilterResults>('/v1/filters', { body: request }),
+    queryFn: () => fetchFilterResults(client, request!),
     enabled: request !== null,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
