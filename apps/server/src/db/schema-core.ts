@@ -219,6 +219,11 @@ export const reports = pgTable(
     failure: text('failure'),
     /** Products Amazon did not answer for (either side `noanswer`), counted when the report finishes. */
     noAnswerCount: integer('no_answer_count').notNull().default(0),
+    /**
+     * Moves whenever the rows' prices change (settings saved, a product's own rates set), so a cached
+     * filter result (features/analysis/filter-cache.ts) made before is never served after.
+     */
+    resultsVersion: integer('results_version').notNull().default(0),
   },
   (t) => [index('reports_user_created_idx').on(t.userId, t.createdAt)],
 );

@@ -15,6 +15,8 @@ export interface AnalysisReport {
   fromCountry: RegionCode;
   toCountry: RegionCode;
   finalized: boolean;
+  /** Moves with every price change: part of a cached filter result's key. */
+  resultsVersion: number;
   /** The user's saved settings; null until saved. */
   settings: PricingSettings | null;
   /** What the rows are priced with: the saved settings or the defaults. */
@@ -42,6 +44,7 @@ export async function loadAnalysisReport(
       fromCountry: reports.fromCountry,
       toCountry: reports.toCountry,
       finalized: reports.finalized,
+      resultsVersion: reports.resultsVersion,
       settings: reports.settings,
       parityRates: reports.parityRates,
       facets: reports.facets,
@@ -63,6 +66,7 @@ export async function loadAnalysisReport(
     fromCountry,
     toCountry,
     finalized: row.finalized,
+    resultsVersion: row.resultsVersion,
     settings: row.settings ?? null,
     pricing: effectiveSettings({
       settings: row.settings ?? null,

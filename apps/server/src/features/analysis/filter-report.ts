@@ -2,7 +2,6 @@ import {
   decodeFilters,
   FilterCodecError,
   FILTERS_BY_ID,
-  priceProduct,
   type ActiveFilter,
   type FbmBlock,
   type BannedReason,
@@ -18,6 +17,8 @@ import { reportFacets } from '../../db/report-facets';
 import { fieldError, notFound } from '../../http/errors';
 import { loadAnalysisReport, type AnalysisReport } from './analysis-report';
 import { compileFilters } from './compile-filters';
+import { FilterCache, MatchedIds } from './filter-cache';
+import { pageJsonText, pageRowsFrom, type PageRow } from './page-rows';
 
 export type FiltersBody = z.output<typeof filtersRequestSchema>;
 
@@ -59,67 +60,62 @@ export function refuseBeforeSettings(
 }
 
 /**
- * POST /v1/filters: one statement filters the narrow rows, counts them, lists every matching ID (unless
- * the client holds that list already and sends `with_ids: false`) and reads the wide snapshots (and the
- * products' own rates) of the requested page only. The page's fbm blocks are priced here with the
- * report's settings — the same function and inputs that filled the fbm columns the filters compared.
- * Answers a JSON string: the ID list goes out as PostgreSQL wrote it, without a parse and re-serialise.
+ * POST /v1/filters: one statement filters the narrow rows, counts them, lists every matching ID in the
+ * requested order and reads the wide snapshots (and the products' own rates) of the requested page only.
+ * That ordered list is kept (filter-cache.ts), so the next page of the same view reads its 20 snapshots
+ * without scanning the report again; the client gets the list only when it asks (`with_ids`). The page's
+ * fbm blocks are priced here with the report's settings — the same function and inputs that filled the
+ * fbm columns the filters compared. Answers a JSON string built around PostgreSQL's JSON text.
  */
-export async function filterReport(db: Db, userId: string, body: FiltersBody): Promise<string> {
+export async function filterReport(
+  db: Db,
+  userId: string,
+  body: FiltersBody,
+  cache?: FilterCache,
+): Promise<string> {
   const filters = decodeRequestFilters(body.filters);
-  const where = compileFilters(filters);
-  const dir = sql.raw(body.sort_direction === 'desc' ? 'desc' : 'asc');
-  const sortBy = SORT_COLUMNS[body.sort_key];
-  // The report (owner, settings, banned lists) is read beside the filter statement, which checks the
-  // owner itself, so the two round trips overlap.
-  const [report, result] = await Promise.all([
-    loadAnalysisReport(db, userId, body.report_id),
-    db.execute<{ filtered_count: number; filtered_ids: string | null; data: string }>(sql`
-    with m as materialized (
-      select r.product_id, ${sortBy} as s
-        from report_products r
-       where r.report_id = ${body.report_id}::uuid and ${where}
-         and exists (select 1 from reports o where o.id = ${body.report_id}::uuid and o.user_id = ${userId})
-    ),
-    page as (
-      select product_id, s from m order by s ${dir} nulls last, product_id limit ${body.limit} offset ${body.skip}
-    )
-    select (select count(*)::int from m) as filtered_count,
-           ${body.with_ids ? sql`(select coalesce(json_agg(product_id), '[]'::json) from m)::text` : sql`null`} as filtered_ids,
-           (select coalesce(json_agg(json_build_object(
-                     'product_id', p.product_id, 'row_cross', w.row_cross, 'row_to', w.row_to,
-                     'individual', case when i.individual_profit_rate_min is not null then json_build_object(
-                       'min', i.individual_profit_rate_min, 'std', i.individual_profit_rate_std,
-                       'max', i.individual_profit_rate_max) end)
-                     order by p.s ${dir} nulls last, p.product_id), '[]'::json)
-              from page p
-              join report_product_snapshots w on w.report_id = ${body.report_id}::uuid and w.product_id = p.product_id
-              left join report_product_pricing i on i.report_id = ${body.report_id}::uuid and i.product_id = p.product_id
-           )::text as data`),
-  ]);
+  const report = await loadAnalysisReport(db, userId, body.report_id);
   if (!report) throw notFound('This report was not found.');
   refuseBeforeSettings(filters, report);
-  const row = result.rows[0]!;
-  const page = JSON.parse(row.data) as Omit<ResultRowView, 'fbm' | 'banned'>[];
-  const data: ResultRowView[] = page.map((p) => ({
-    ...p,
-    fbm: priceProduct(p, report.pricing, { toRegion: report.toCountry }),
-    banned: report.banned({
-      product_id: p.product_id,
-      brand: p.row_to.brand ?? p.row_cross.brand,
-      title: p.row_to.title ?? p.row_cross.title,
-    }),
-  }));
+  // A report still being processed gains rows with every batch: its results are never kept.
+  const key = cache && report.finalized ? FilterCache.key(report, body.filters, body) : null;
+  let matched = key ? cache!.get(key) : undefined;
+  let rows: PageRow[];
+  if (matched) {
+    const pageIds = matched.slice(body.skip, body.skip + body.limit);
+    const ids = sql`${sql.param(pageIds)}::text[]`;
+    rows = (await db.execute<PageRow>(sql`${pageRowsFrom(report.id, ids)} order by u.ord`)).rows;
+  } else {
+    // One sort of the matching rows gives the count, the ordered IDs and the page's slice of them (the
+    // IDs ride on the first row only).
+    const where = compileFilters(filters);
+    const dir = sql.raw(body.sort_direction === 'desc' ? 'desc' : 'asc');
+    const slice = sql`o.a[${body.skip + 1}:${body.skip + body.limit}]`;
+    const result = await db.execute<PageRow & { filtered_count: number; ids: string | null }>(sql`
+      with o as (
+        select coalesce(array_agg(r.product_id order by ${SORT_COLUMNS[body.sort_key]} ${dir} nulls last, r.product_id), '{}') as a
+          from report_products r
+         where r.report_id = ${report.id}::uuid and ${where}
+      )
+      select cardinality(o.a) as filtered_count,
+             case when coalesce(p.ord, 1) = 1 then array_to_string(o.a, ',') end as ids, p.*
+        from o left join lateral (${pageRowsFrom(report.id, slice)}) p on true
+       order by p.ord`);
+    rows = result.rows;
+    const first = result.rows[0]!;
+    matched = new MatchedIds(first.ids ?? '', first.filtered_count);
+    if (key) cache!.set(key, matched);
+  }
   const facets = report.facets ?? (await liveFacets(db, report.id));
   const head = JSON.stringify({
     total: report.total,
-    filtered_count: row.filtered_count,
+    filtered_count: matched.length,
     settings_defined: report.settings !== null,
     categories: facets.categories,
     bsr_categories: facets.bsr_categories,
-    data,
   });
-  return row.filtered_ids === null ? head : `${head.slice(0, -1)},"filtered_ids":${row.filtered_ids}}`;
+  const ids = body.with_ids ? `,"filtered_ids":${matched.json()}` : '';
+  return `${head.slice(0, -1)},"data":${pageJsonText(rows, report)}${ids}}`;
 }
 
 /** Option lists of a report still being processed (a finalized one keeps them). */

@@ -75,6 +75,11 @@ export async function setProductRates(
     await tx.execute(sql`
       update report_products set ${valueAssignments(FBM_COLUMNS, (c) => c.value(row))}
        where report_id = ${reportId}::uuid and product_id = ${productId}`);
+    // Cached filter results of the report were made with the old price (filter-cache.ts).
+    await tx
+      .update(reports)
+      .set({ resultsVersion: sql`${reports.resultsVersion} + 1` })
+      .where(eq(reports.id, reportId));
     return { product_id: productId, individual: rates, fbm };
   });
 }

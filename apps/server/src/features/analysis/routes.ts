@@ -25,6 +25,7 @@ import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
 import { chartReport } from './chart-report';
 import { exportReport } from './export-report';
+import { FilterCache } from './filter-cache';
 import { filterReport } from './filter-report';
 import { productSellers } from './offers';
 import { setProductRates } from './product-rates';
@@ -62,6 +63,8 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
   const settingsOnce = heavy(db, 'settings', 'apiErrors.settingsBusy');
   const exportsOnce = heavy(db, 'exports', 'apiErrors.exportBusy');
   const chartsOnce = heavy(db, 'charts', 'apiErrors.chartsBusy');
+  // About 40 MB at most: a million product IDs over every kept view (filter-cache.ts).
+  const filterCache = new FilterCache(1_000_000);
 
   // The specification's settings call answers `{ error: false }` or `{ error: true, message }`; a refusal
   // (the guard's 401 included) keeps its status and carries the usual code and field list beside the flag.
@@ -107,7 +110,7 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
         bodyLimit: 64 * 1024,
       },
       async (request, reply) => {
-        const json = await filterReport(db, callerOf(request).userId, request.body);
+        const json = await filterReport(db, callerOf(request).userId, request.body, filterCache);
         return reply.type('application/json; charset=utf-8').send(json as unknown as FilterResults);
       },
     );

@@ -57,7 +57,10 @@ export async function saveSettings(db: Db, userId: string, body: SettingsRequest
       ...input,
       parity: input.parity_type === 'auto' ? parityFor(from, to, report.rates ?? FIXED_RATES) : input.parity,
     };
-    await tx.update(reports).set({ settings }).where(eq(reports.id, reportId));
+    await tx
+      .update(reports)
+      .set({ settings, resultsVersion: sql`${reports.resultsVersion} + 1` })
+      .where(eq(reports.id, reportId));
 
     // One JSON text for all rows, assembled from the stored texts: a single parse on our side instead
     // of 50,000 row objects from the driver. A product with its own rates gets them as a third element

@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "results_version" integer DEFAULT 0 NOT NULL;

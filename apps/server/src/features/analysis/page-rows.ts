@@ -1,0 +1,59 @@
+import {
+  priceProduct,
+  unpackPricingInput,
+  type IndividualRates,
+  type PricingInput,
+} from '@crossmarket/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnalysisReport } from './analysis-report';
+
+/** One row of a results page as PostgreSQL sends it: the sides as JSON text, never parsed here. */
+export type PageRow = {
+  product_id: string | null;
+  ord: number | null;
+  cross: string;
+  to: string;
+  /** The packed pricing input (pricing-input.ts); null for a row written before it existed. */
+  input: string | null;
+  imin: number | null;
+  istd: number | null;
+  imax: number | null;
+  brand: string | null;
+  title: string | null;
+};
+
+/**
+ * The page's rows for the IDs `ids` (a text[] expression), in its order (`ord`). Pricing reads the packed
+ * input and the banned lists read brand and title, so the wide sides go from PostgreSQL's text into the
+ * answer without a parse and a re-serialise.
+ */
+export const pageRowsFrom = (reportId: string, ids: SQL) => sql`
+  select u.product_id, u.ord::int as ord, w.row_cross::text as cross, w.row_to::text as "to", i.input,
+         i.individual_profit_rate_min as imin, i.individual_profit_rate_std as istd,
+         i.individual_profit_rate_max as imax,
+         coalesce(w.row_to->>'brand', w.row_cross->>'brand') as brand,
+         coalesce(w.row_to->>'title', w.row_cross->>'title') as title
+    from unnest(${ids}) with ordinality as u(product_id, ord)
+    join report_product_snapshots w on w.report_id = ${reportId}::uuid and w.product_id = u.product_id
+    left join report_product_pricing i on i.report_id = ${reportId}::uuid and i.product_id = u.product_id`;
+
+/** The `data` array of the answer, as JSON text: each row's sides as stored, its fbm priced here. */
+export function pageJsonText(rows: readonly PageRow[], report: AnalysisReport): string {
+  const parts: string[] = [];
+  for (const r of rows) {
+    if (r.product_id === null) continue;
+    const individual: IndividualRates | null =
+      r.imin === null ? null : { min: r.imin, std: r.istd!, max: r.imax! };
+    const sides: PricingInput =
+      r.input === null
+        ? { row_cross: JSON.parse(r.cross), row_to: JSON.parse(r.to) }
+        : unpackPricingInput(JSON.parse(r.input));
+    const fbm = priceProduct({ ...sides, individual }, report.pricing, { toRegion: report.toCountry });
+    const banned = report.banned({ product_id: r.product_id, brand: r.brand, title: r.title });
+    parts.push(
+      `{"product_id":${JSON.stringify(r.product_id)},"row_cross":${r.cross},"row_to":${r.to},` +
+        `"individual":${JSON.stringify(individual)},"fbm":${JSON.stringify(fbm)},"banned":${JSON.stringify(banned)}}`,
+    );
+  }
+  return `[${parts.join(',')}]`;
+}

@@ -1,0 +1,157 @@
+import { encodeFilters, type ActiveFilter, type ResultRow } from '@crossmarket/domain';
+import { makeSettings } from '@crossmarket/domain/testing';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportProducts, reports } from '../src/db/schema';
+import { FilterCache, MatchedIds } from '../src/features/analysis/filter-cache';
+import { analysisSetting, id, SETTINGS } from './helpers/analysis-setting';
+import { jsonHeaders } from './helpers/auth';
+
+// Page changes read the matching IDs kept from the view's first call (filter-cache.ts). These tests pin
+// that a kept list answers exactly what a fresh scan would, and is never served once the prices moved.
+
+describe('FilterCache', () => {
+  const report = (v = 0) => ({ id: 'r', resultsVersion: v });
+  const sort = { sort_key: 'ppr', sort_direction: 'desc' };
+
+  const ids = (...list: string[]) => new MatchedIds(list.join(','), list.length);
+  const all = (m: MatchedIds | undefined) => m?.all();
+
+  it('forgets the least recently used views once it holds more IDs than allowed', () => {
+    const cache = new FilterCache(5);
+    const [a, b, c] = ['a', 'b', 'c'].map((f) => FilterCache.key(report(), f, sort)) as [
+      string,
+      string,
+      string,
+    ];
+    cache.set(a, ids('1', '2'));
+    cache.set(b, ids('3', '4'));
+    expect(all(cache.get(a))).toEqual(['1', '2']); // now the most recent
+    cache.set(c, ids('5', '6'));
+    expect(cache.get(b)).toBeUndefined();
+    expect(all(cache.get(a))).toEqual(['1', '2']);
+    expect(all(cache.get(c))).toEqual(['5', '6']);
+    expect(cache.size).toBe(4);
+    cache.set(a, ids('7'));
+    expect(cache.size).toBe(3);
+    cache.set(b, ids('1', '2', '3', '4', '5', '6')); // larger than the whole cache: not kept
+    expect(cache.get(b)).toBeUndefined();
+  });
+
+  it('reads pages and the JSON list out of the joined IDs', () => {
+    const m = ids('B000000001', 'B000000002', 'B000000003');
+    expect(m.slice(1, 5)).toEqual(['B000000002', 'B000000003']);
+    expect(JSON.parse(m.json())).toEqual(['B000000001', 'B000000002', 'B000000003']);
+    expect(ids().json()).toBe('[]');
+    expect(ids().slice(0, 20)).toEqual([]);
+  });
+
+  it('keys by report version, sort and filters', () => {
+    const keys = new Set([
+      FilterCache.key(report(0), 'f', sort),
+      FilterCache.key(report(1), 'f', sort),
+      FilterCache.key(report(0), 'g', sort),
+      FilterCache.key(report(0), 'f', { ...sort, sort_direction: 'asc' }),
+      FilterCache.key(report(0), 'f', { ...sort, sort_key: 'cost' }),
+    ]);
+    expect(keys.size).toBe(5);
+  });
+});
+
+let s: Awaited<ReturnType<typeof analysisSetting>>;
+beforeAll(async () => {
+  s = await analysisSetting();
+  const saved = await s.post(s.owner, '/v1/settings', { report_id: s.report.id, ...SETTINGS });
+  expect(saved.statusCode).toBe(200);
+});
+afterAll(() => s.close());
+
+type Answer = { filtered_count: number; filtered_ids?: string[]; data: ResultRow[] };
+const ask = async (filters: ActiveFilter[], body: object = {}): Promise<Answer> => {
+  const res = await s.filter(s.owner, { filters: encodeFilters(filters), limit: 5, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const pageIds = (a: Answer) => a.data.map((r) => r.product_id);
+// The same conditions in the other order: another key, so always a fresh scan.
+const fresh = (filters: ActiveFilter[], body: object = {}) => ask([...filters].reverse(), body);
+
+describe('kept filter results', () => {
+  const FILTERS: ActiveFilter[] = [
+    { id: 'cross_buybox_price', value: { min: 1 } },
+    { id: 'to_buybox_price', value: { min: 1 } },
+  ];
+
+  it.each([
+    ['ppr', 'desc'],
+    ['cost', 'asc'],
+    ['$natural', 'desc'],
+    ['product_id', 'asc'],
+  ])('answers every page of a kept %s %s view as a fresh scan does', async (sort_key, sort_direction) => {
+    const sort = { sort_key, sort_direction };
+    const first = await ask(FILTERS, sort);
+    expect(first.filtered_ids!.slice(0, 5)).toEqual(pageIds(first));
+    for (let skip = 5; skip < first.filtered_count + 5; skip += 5) {
+      const kept = await ask(FILTERS, { ...sort, skip, with_ids: false });
+      const scanned = await fresh(FILTERS, { ...sort, skip, with_ids: false });
+      expect(kept).toEqual(scanned);
+      expect(pageIds(kept)).toEqual(first.filtered_ids!.slice(skip, skip + 5));
+    }
+    // The ID list a later call asks for is the kept one, in the view's order.
+    expect((await ask(FILTERS, { ...sort, skip: 10 })).filtered_ids).toEqual(first.filtered_ids);
+  });
+
+  it('is not served once the settings changed the prices', async () => {
+    const byPpr: ActiveFilter[] = [{ id: 'to_ppr_percent', value: { min: 0 } }];
+    const sort = { sort_key: 'ppr', sort_direction: 'desc' };
+    const before = await ask(byPpr, sort);
+    // A much higher buying cost: fewer products keep a positive PPR.
+    const dearer = await s.post(s.owner, '/v1/settings', {
+      report_id: s.report.id,
+      ...makeSettings({ ...SETTINGS, parity: 3 }),
+    });
+    expect(dearer.statusCode).toBe(200);
+    const after = await ask(byPpr, { ...sort, with_ids: false });
+    expect(after.filtered_count).toBeLessThan(before.filtered_count);
+    expect(after).toEqual({ ...(await fresh(byPpr, sort)), filtered_ids: undefined });
+    await s.post(s.owner, '/v1/settings', { report_id: s.report.id, ...SETTINGS });
+  });
+
+  it("is not served once a product's own rates changed its row", async () => {
+    const sort = { sort_key: 'product_id', sort_direction: 'asc' };
+    const target = id(12);
+    const costly: ActiveFilter[] = [{ id: 'to_profit_custom', value: { min: 1000 } }];
+    expect((await ask(costly, sort)).filtered_count).toBe(0);
+    const put = await s.app.inject({
+      method: 'PUT',
+      url: `/v1/reports/${s.report.id}/products/${target}/rates`,
+      headers: jsonHeaders(s.owner),
+      payload: { min: 9000, std: 9500, max: 9900 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const after = await ask(costly, { ...sort, with_ids: false });
+    expect(pageIds(after)).toEqual([target]);
+    expect(after.filtered_count).toBe(1);
+  });
+
+  it('keeps nothing of a report still being processed', async () => {
+    const sort = { sort_key: '$natural', sort_direction: 'asc' };
+    await s.database.db.update(reports).set({ finalized: false }).where(eq(reports.id, s.report.id));
+    try {
+      const before = await ask([], sort);
+      // A batch lands... here, a row goes away, which a kept list would not see.
+      const [gone] = await s.database.db
+        .delete(reportProducts)
+        .where(
+          sql`${reportProducts.reportId} = ${s.report.id}::uuid and ${reportProducts.productId} = ${before.filtered_ids![0]!}`,
+        )
+        .returning({ id: reportProducts.productId });
+      expect(gone).toBeDefined();
+      const after = await ask([], { ...sort, with_ids: false });
+      expect(after.filtered_count).toBe(before.filtered_count - 1);
+      expect(pageIds(after)).toEqual(before.filtered_ids!.slice(1, 6));
+    } finally {
+      await s.database.db.update(reports).set({ finalized: true }).where(eq(reports.id, s.report.id));
+    }
+  });
+});
