@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useMe } from '../features/account/api/use-me';
+import { ErrorResult } from './error-result';
 import { decideGate } from './gating';
+import { PublicFeedback } from './public-feedback';
 import { PageLoader } from './root-layout';
 
 // The billing screens behind the lockout are a chunk of their own: the sign-in route never loads them.
@@ -19,8 +21,7 @@ export function AccountGate() {
   if (isPending) return <PageLoader />;
   if (isError) {
     return (
-      <Result
-        status="error"
+      <ErrorResult
         title={t('errors.loadAccount')}
         extra={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>}
       />
@@ -42,5 +43,9 @@ export function PublicOnly() {
   const { data: me, isPending } = useMe();
   if (isPending) return <PageLoader />;
   if (me) return <Navigate to="/" replace />;
-  return <Outlet />;
+  return (
+    <PublicFeedback>
+      <Outlet />
+    </PublicFeedback>
+  );
 }

@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { ErrorResult } from './error-result';
 
 /** Shown when a route throws while rendering or loading (a failed lazy chunk after a deploy, say). */
 export function ErrorPage() {
@@ -8,8 +9,7 @@ export function ErrorPage() {
   const { t } = useTranslation();
   console.error(error);
   return (
-    <Result
-      status="error"
+    <ErrorResult
       title={t('errors.boundaryTitle')}
       subTitle={t('errors.boundarySubtitle')}
       extra={

@@ -1,9 +1,8 @@
-import { App as AntApp, ConfigProvider, Layout, Spin } from 'antd';
-import enUS from 'antd/locale/en_US';
-import trTR from 'antd/locale/tr_TR';
-import { Suspense, useEffect } from 'react';
+import { ConfigProvider, Layout, Spin, theme } from 'antd';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
+import { antdLocale } from '../i18n';
 import type { RouteHandle } from './route-handle';
 import { resolveThemeMode, useThemePreference } from './theme';
 import { themeConfig } from './theme-tokens';
@@ -38,14 +37,31 @@ export function RootLayout() {
   }, [mode]);
 
   return (
-    <ConfigProvider locale={i18n.language === 'tr' ? trTR : enUS} theme={themes[mode]}>
-      <AntApp>
-        <Layout style={{ minHeight: '100vh' }} data-testid="app-layout">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </Layout>
-      </AntApp>
+    <ConfigProvider locale={antdLocale(i18n.language)} theme={themes[mode]}>
+      <Frame>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Frame>
     </ConfigProvider>
+  );
+}
+
+/** The page's base text style, as antd's App wrapper gave it (App itself waits for app-frame.tsx). */
+function Frame({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <Layout
+      style={{
+        minHeight: '100vh',
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+      data-testid="app-layout"
+    >
+      {children}
+    </Layout>
   );
 }

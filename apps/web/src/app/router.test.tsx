@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,12 @@ import tr from '../i18n/tr.json';
 import { fakeApi, meFixture, signedOut } from '../test/fake-api';
 import { AppProviders } from './providers';
 import { routes } from './router';
+
+// better-auth's client keeps the fetch it first saw; a test answers for it here instead.
+const signInEmail = vi.hoisted(() =>
+  vi.fn(async () => ({ error: { code: 'INVALID_EMAIL_OR_PASSWORD', status: 401, message: 'refused' } })),
+);
+vi.mock('../lib/auth-client', () => ({ authClient: { signIn: { email: signInEmail } } }));
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -66,6 +72,31 @@ describe('routes', () => {
     expect(await screen.findByText('Please input your e-mail')).toBeInTheDocument();
     expect(await screen.findByText('Please input your password')).toBeInTheDocument();
     expect(await screen.findByText('Please confirm your password')).toBeInTheDocument();
+  });
+
+  it('validates the login form with the domain schema and marks the field invalid', async () => {
+    fakeApi(signedOut);
+    renderAt('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Please input your e-mail')).toBeInTheDocument();
+    expect(screen.getByText('Please input your password')).toBeInTheDocument();
+    const email = screen.getByLabelText('E-mail');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await user.type(email, 'ayse@example.com');
+    await waitFor(() => expect(screen.queryByText('Please input your e-mail')).not.toBeInTheDocument());
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows a refused sign-in as a translated message', async () => {
+    fakeApi(signedOut);
+    renderAt('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'ayse@example.com');
+    await user.type(screen.getByLabelText('Password'), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid e-mail or password')).toBeInTheDocument();
+    expect(signInEmail).toHaveBeenCalledWith({ email: 'ayse@example.com', password: 'not-the-password' });
   });
 });
 

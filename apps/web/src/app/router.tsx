@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { textsReady } from '../i18n';
 import { AccountGate, PublicOnly } from './account-gate';
 import { ErrorPage } from './error-page';
 import type { RouteHandle } from './route-handle';
@@ -44,138 +45,148 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        path: '/terms',
-        handle: light,
+        // antd's App for every route below (the public pages above hold their own message hooks), and all
+        // texts of the interface language, of which the entry chunk carries only the public pages'.
         lazy: page(
-          () => import('../features/legal/legal-page'),
-          (m) => () => <m.LegalPage kind="terms" />,
+          () => Promise.all([import('./app-frame'), textsReady()]),
+          ([m]) => m.AppFrame,
         ),
-      },
-      {
-        path: '/privacy',
-        handle: light,
-        lazy: page(
-          () => import('../features/legal/legal-page'),
-          (m) => () => <m.LegalPage kind="privacy" />,
-        ),
-      },
-      {
-        element: <AccountGate />,
         children: [
           {
-            path: '/logout',
+            path: '/terms',
             handle: light,
             lazy: page(
-              () => import('../features/auth/logout-page'),
-              (m) => m.LogoutPage,
+              () => import('../features/legal/legal-page'),
+              (m) => () => <m.LegalPage kind="terms" />,
             ),
           },
           {
-            path: '/welcome',
-            handle: light,
-            lazy: async () => {
-              const [{ WelcomePage }, { checkoutSeam }] = await Promise.all([
-                import('../features/welcome/welcome-page'),
-                import('../features/billing/checkout-seam'),
-              ]);
-              return { Component: () => <WelcomePage checkout={checkoutSeam} /> };
-            },
-          },
-          {
-            path: '/suspended',
+            path: '/privacy',
             handle: light,
             lazy: page(
-              () => import('../features/suspended/suspended-page'),
-              (m) => m.SuspendedPage,
+              () => import('../features/legal/legal-page'),
+              (m) => () => <m.LegalPage kind="privacy" />,
             ),
           },
           {
-            lazy: page(
-              () => import('./layout/app-layout'),
-              (m) => m.AppLayout,
-            ),
+            element: <AccountGate />,
             children: [
               {
-                index: true,
+                path: '/logout',
+                handle: light,
                 lazy: page(
-                  () => import('../features/home/home-page'),
-                  (m) => m.HomePage,
+                  () => import('../features/auth/logout-page'),
+                  (m) => m.LogoutPage,
                 ),
               },
               {
-                path: '/reports',
+                path: '/welcome',
+                handle: light,
+                lazy: async () => {
+                  const [{ WelcomePage }, { checkoutSeam }] = await Promise.all([
+                    import('../features/welcome/welcome-page'),
+                    import('../features/billing/checkout-seam'),
+                  ]);
+                  return { Component: () => <WelcomePage checkout={checkoutSeam} /> };
+                },
+              },
+              {
+                path: '/suspended',
+                handle: light,
                 lazy: page(
-                  () => import('../features/reports/reports-page'),
-                  (m) => m.ReportsPage,
+                  () => import('../features/suspended/suspended-page'),
+                  (m) => m.SuspendedPage,
                 ),
               },
               {
-                path: '/reports/:reportId',
                 lazy: page(
-                  () => import('../features/report-detail/report-detail-page'),
-                  (m) => m.ReportDetailPage,
+                  () => import('./layout/app-layout'),
+                  (m) => m.AppLayout,
                 ),
-              },
-              {
-                path: '/filter-sets/:filterSetId?',
-                lazy: page(
-                  () => import('../features/filter-sets/filter-sets-page'),
-                  (m) => m.FilterSetsPage,
-                ),
-              },
-              // The list; /inventories/new opens the Create New drawer over it and
-              // /inventories/:inventoryId/settings an inventory's Settings drawer.
-              ...['/inventories', '/inventories/new', '/inventories/:inventoryId/settings'].map(
-                (path): RouteObject => ({
-                  path,
-                  lazy: page(
-                    () => import('../features/inventories/inventories-page'),
-                    (m) => m.InventoriesPage,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(
+                      () => import('../features/home/home-page'),
+                      (m) => m.HomePage,
+                    ),
+                  },
+                  {
+                    path: '/reports',
+                    lazy: page(
+                      () => import('../features/reports/reports-page'),
+                      (m) => m.ReportsPage,
+                    ),
+                  },
+                  {
+                    path: '/reports/:reportId',
+                    lazy: page(
+                      () => import('../features/report-detail/report-detail-page'),
+                      (m) => m.ReportDetailPage,
+                    ),
+                  },
+                  {
+                    path: '/filter-sets/:filterSetId?',
+                    lazy: page(
+                      () => import('../features/filter-sets/filter-sets-page'),
+                      (m) => m.FilterSetsPage,
+                    ),
+                  },
+                  // The list; /inventories/new opens the Create New drawer over it and
+                  // /inventories/:inventoryId/settings an inventory's Settings drawer.
+                  ...['/inventories', '/inventories/new', '/inventories/:inventoryId/settings'].map(
+                    (path): RouteObject => ({
+                      path,
+                      lazy: page(
+                        () => import('../features/inventories/inventories-page'),
+                        (m) => m.InventoriesPage,
+                      ),
+                    }),
                   ),
-                }),
-              ),
-              {
-                path: '/inventories/:inventoryId',
-                lazy: page(
-                  () => import('../features/inventories/inventory-view-page'),
-                  (m) => m.InventoryViewPage,
-                ),
-              },
-              {
-                path: '/tools',
-                lazy: page(
-                  () => import('../features/tools/tools-page'),
-                  (m) => m.ToolsPage,
-                ),
-              },
-              { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
-              {
-                path: '/settings/:tab',
-                lazy: page(
-                  () => import('../features/settings/settings-page'),
-                  (m) => m.SettingsPage,
-                ),
-              },
-              {
-                path: '/support',
-                lazy: page(
-                  () => import('../features/support/support-page'),
-                  (m) => m.SupportPage,
-                ),
-              },
-              {
-                path: '/support/guide/:slug',
-                lazy: page(
-                  () => import('../features/support/guide-article-page'),
-                  (m) => m.GuideArticlePage,
-                ),
-              },
-              {
-                path: '*',
-                lazy: page(
-                  () => import('./not-found-page'),
-                  (m) => m.NotFoundPage,
-                ),
+                  {
+                    path: '/inventories/:inventoryId',
+                    lazy: page(
+                      () => import('../features/inventories/inventory-view-page'),
+                      (m) => m.InventoryViewPage,
+                    ),
+                  },
+                  {
+                    path: '/tools',
+                    lazy: page(
+                      () => import('../features/tools/tools-page'),
+                      (m) => m.ToolsPage,
+                    ),
+                  },
+                  { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
+                  {
+                    path: '/settings/:tab',
+                    lazy: page(
+                      () => import('../features/settings/settings-page'),
+                      (m) => m.SettingsPage,
+                    ),
+                  },
+                  {
+                    path: '/support',
+                    lazy: page(
+                      () => import('../features/support/support-page'),
+                      (m) => m.SupportPage,
+                    ),
+                  },
+                  {
+                    path: '/support/guide/:slug',
+                    lazy: page(
+                      () => import('../features/support/guide-article-page'),
+                      (m) => m.GuideArticlePage,
+                    ),
+                  },
+                  {
+                    path: '*',
+                    lazy: page(
+                      () => import('./not-found-page'),
+                      (m) => m.NotFoundPage,
+                    ),
+                  },
+                ],
               },
             ],
           },

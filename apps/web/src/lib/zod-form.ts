@@ -1,5 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import i18next from 'i18next';
+import { textsReady } from '../i18n';
 import type * as DomainSchemas from '@crossmarket/domain/schemas';
 import type { z } from 'zod';
 
@@ -11,7 +12,11 @@ let loading: Promise<Schemas> | undefined;
  * mounts, so that no page waits for them before it can render (the sign-in route's byte budget).
  */
 export function loadSchemas(): Promise<Schemas> {
-  return (loading ??= import('@crossmarket/domain/schemas'));
+  // The messages the schemas name arrive with the rest of the texts (i18n/index.ts).
+  return (loading ??= Promise.all([
+    import('@crossmarket/domain/schemas'),
+    textsReady().catch(() => undefined),
+  ]).then(([schemas]) => schemas));
 }
 
 /**

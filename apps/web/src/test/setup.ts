@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, beforeAll, vi } from 'vitest';
 
 // Lazy routes compile on first use under Vitest; give them time on a busy two-core machine.
 configure({ asyncUtilTimeout: 8000 });
@@ -60,6 +61,14 @@ class NoopResizeObserver {
   disconnect() {}
 }
 window.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+
+// A test file that sets up the app's i18n gets all texts of both languages before its tests (the app
+// fetches all but the public pages' English as it needs them).
+beforeAll(async () => {
+  if (!i18next.isInitialized) return;
+  const { LANGUAGES, textsReady } = await import('../i18n');
+  await Promise.all(LANGUAGES.map((lng) => textsReady(lng)));
+});
 
 afterEach(() => {
   cleanup();

@@ -1,29 +1,39 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Divider, Flex, Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, ConfigProvider, Divider, Flex } from 'antd';
+// The input and the password input alone: the Input barrel brings TextArea, Search and OTP along.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { usePublicFeedback } from '../../app/public-feedback';
 import { usePageTitle } from '../../app/route-handle';
-import { requestRecoveryLink } from '../account';
 import { ME_KEY } from '../account';
-import { errorMessage } from '../../lib/api-client';
-import { authClient } from '../../lib/auth-client';
-import { zodRules } from '../../lib/zod-form';
+import { loadAuthClient } from '../../lib/load-auth-client';
 import { authErrorMessage } from './api/auth-errors';
 import { AuthCard } from './components/auth-card';
+import { AuthField, useSchemaForm } from './components/auth-field';
+
+const RecoveryModal = lazy(() =>
+  import('./components/recovery-modal').then((m) => ({ default: m.RecoveryModal })),
+);
 
 export function LoginPage() {
   const { t } = useTranslation();
   usePageTitle('auth.login.page');
   const { sessionStatus } = useParams();
-  const { message } = App.useApp();
+  const { message } = usePublicFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const form = useSchemaForm('login', (s) => s.loginSchema, { email: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
   const [unverified, setUnverified] = useState<string | null>(null);
-  const [recoveryOpen, setRecoveryOpen] = useState(false);
+  // The recovery modal is fetched when first opened, then stays mounted so that it animates closed.
+  const [recovery, setRecovery] = useState<'unused' | 'open' | 'closed'>('unused');
+  useEffect(() => void loadAuthClient(), []);
 
   const onFinish = async ({ email, password }: { email: string; password: string }) => {
+    const authClient = await loadAuthClient();
     setSubmitting(true);
     setUnverified(null);
     const { error } = await authClient.signIn.email({ email: email.trim(), password });
@@ -39,6 +49,7 @@ export function LoginPage() {
 
   const resend = async () => {
     if (!unverified) return;
+    const authClient = await loadAuthClient();
     const { error } = await authClient.sendVerificationEmail({ email: unverified, callbackURL: '/welcome' });
     if (error) message.error(authErrorMessage(error), 3);
     else message.success(t('auth.login.verificationResent'), 3);
@@ -48,9 +59,13 @@ export function LoginPage() {
     <AuthCard
       title={t('auth.login.title')}
       footer={
-        <Typography.Text>
-          {t('auth.login.noAccount')} <Link to="/signup">{t('auth.signup.submit')}</Link>
-        </Typography.Text>
+        // Typography.Text and its link, drawn by index.css (.cm-link; underlined as in running text).
+        <p style={{ margin: 0 }}>
+          {t('auth.login.noAccount')}{' '}
+          <Link to="/signup" className="cm-link">
+            {t('auth.signup.submit')}
+          </Link>
+        </p>
       }
     >
       {sessionStatus === 'logoutOK' && (
@@ -69,77 +84,37 @@ export function LoginPage() {
           }
         />
       )}
-      <Form name="login" layout="vertical" onFinish={onFinish} disabled={submitting} requiredMark={false}>
-        <Form.Item
-          name="email"
-          label={t('auth.fields.email')}
-          rules={zodRules((s) => s.loginSchema, 'email')}
-        >
-          <Input type="email" autoComplete="email" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth.fields.password')}
-          rules={zodRules((s) => s.loginSchema, 'password')}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
-          <Button type="link" size="small" onClick={() => setRecoveryOpen(true)} style={{ padding: 0 }}>
-            {t('auth.login.forgot')}
+      <form name="login" onSubmit={form.onSubmit(onFinish)}>
+        <ConfigProvider componentDisabled={submitting}>
+          <AuthField label={t('auth.fields.email')} input={form.input('email')} issue={form.issue('email')}>
+            {(input) => <Input type="email" autoComplete="email" autoFocus {...input} />}
+          </AuthField>
+          <AuthField
+            label={t('auth.fields.password')}
+            input={form.input('password')}
+            issue={form.issue('password')}
+          >
+            {(input) => <Password autoComplete="current-password" {...input} />}
+          </AuthField>
+          <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
+            <Button type="link" size="small" onClick={() => setRecovery('open')} style={{ padding: 0 }}>
+              {t('auth.login.forgot')}
+            </Button>
+          </Flex>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            {t('auth.login.submit')}
           </Button>
-        </Flex>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {t('auth.login.submit')}
-        </Button>
-      </Form>
+        </ConfigProvider>
+      </form>
       <Divider plain>{t('common.or')}</Divider>
       <Link to="/passwordless-login">
         <Button block>{t('auth.passwordless.link')}</Button>
       </Link>
-      <RecoveryModal open={recoveryOpen} onClose={() => setRecoveryOpen(false)} />
+      {recovery !== 'unused' && (
+        <Suspense fallback={null}>
+          <RecoveryModal open={recovery === 'open'} onClose={() => setRecovery('closed')} />
+        </Suspense>
+      )}
     </AuthCard>
-  );
-}
-
-function RecoveryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm();
-  const [sending, setSending] = useState(false);
-  const submit = async ({ email }: { email: string }) => {
-    setSending(true);
-    try {
-      await requestRecoveryLink(email.trim());
-      message.success(t('auth.mailSent'), 3);
-      form.resetFields();
-      onClose();
-    } catch (error) {
-      message.error(errorMessage(error), 3);
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <Modal
-      open={open}
-      title={t('auth.recovery.title')}
-      onCancel={onClose}
-      okText={t('auth.recovery.send')}
-      onOk={() => form.submit()}
-      confirmLoading={sending}
-      destroyOnHidden
-    >
-      <Typography.Paragraph>{t('auth.recovery.intro')}</Typography.Paragraph>
-      <Form form={form} name="recovery" layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item
-          name="email"
-          label={t('auth.fields.email')}
-          rules={zodRules((s) => s.resetPasswordRequestSchema, 'email')}
-        >
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

@@ -1,9 +1,10 @@
-import { App, Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { usePublicFeedback } from '../../app/public-feedback';
 import { usePageTitle } from '../../app/route-handle';
-import { authClient } from '../../lib/auth-client';
+import { loadAuthClient } from '../../lib/load-auth-client';
 import { zodRules } from '../../lib/zod-form';
 import { authErrorMessage } from './api/auth-errors';
 import { AuthCard } from './components/auth-card';
@@ -11,11 +12,13 @@ import { AuthCard } from './components/auth-card';
 export function PasswordlessPage() {
   const { t } = useTranslation();
   usePageTitle('auth.passwordless.page');
-  const { message, notification } = App.useApp();
+  const { message, notification } = usePublicFeedback();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
+  useEffect(() => void loadAuthClient(), []);
 
   const onFinish = async ({ email }: { email: string }) => {
+    const authClient = await loadAuthClient();
     setSubmitting(true);
     const { error } = await authClient.signIn.magicLink({ email: email.trim(), callbackURL: '/' });
     setSubmitting(false);

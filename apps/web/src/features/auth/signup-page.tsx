@@ -1,9 +1,10 @@
-import { App, Button, Form, Input, Result, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, Result, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePublicFeedback } from '../../app/public-feedback';
 import { usePageTitle } from '../../app/route-handle';
-import { authClient } from '../../lib/auth-client';
+import { loadAuthClient } from '../../lib/load-auth-client';
 import { zodRules } from '../../lib/zod-form';
 import { authErrorMessage } from './api/auth-errors';
 import { AuthCard } from './components/auth-card';
@@ -11,12 +12,14 @@ import { AuthCard } from './components/auth-card';
 export function SignupPage() {
   const { t } = useTranslation();
   usePageTitle('auth.signup.page');
-  const { message } = App.useApp();
+  const { message } = usePublicFeedback();
   const [form] = Form.useForm();
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
+  useEffect(() => void loadAuthClient(), []);
 
   const onFinish = async (values: { email: string; password: string; confirm: string }) => {
+    const authClient = await loadAuthClient();
     setSubmitting(true);
     const { error } = await authClient.signUp.email({
       email: values.email.trim(),
