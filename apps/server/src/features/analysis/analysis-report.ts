@@ -28,17 +28,8 @@ export interface AnalysisReport {
   banned: BannedMatcher;
 }
 
-/**
- * One of the user's reports with what the analysis calls need, and the user's banned lists, in one
- * query. Undefined when the report is not the user's.
- */
-export async function loadAnalysisReport(
-  db: Db,
-  userId: string,
-  reportId: string,
-  opts: { skus?: boolean } = {},
-): Promise<AnalysisReport | undefined> {
-  const [row] = await db
+const selectReport = (db: Db, skus: boolean) =>
+  db
     .select({
       id: reports.id,
       fromCountry: reports.fromCountry,
@@ -50,14 +41,39 @@ export async function loadAnalysisReport(
       facets: reports.facets,
       // `size` counts both sides; the product list itself (up to 200,000 IDs) is not read.
       total: sql<number>`coalesce(${reports.size} / 2, cardinality(${reports.content}))`,
-      skus: opts.skus ? reports.skus : sql<null>`null`,
+      skus: skus ? reports.skus : sql<null>`null`,
       pids: userBannedContents.pids,
       brands: userBannedContents.brands,
       keywords: userBannedContents.keywords,
     })
     .from(reports)
-    .leftJoin(userBannedContents, eq(userBannedContents.userId, reports.userId))
-    .where(and(eq(reports.id, reportId), eq(reports.userId, userId)));
+    .leftJoin(userBannedContents, eq(userBannedContents.userId, reports.userId));
+
+// Every results-table call reads the report: a prepared statement, built and planned once per pool.
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+const prepare = (db: Db) =>
+  selectReport(db, false)
+    .where(and(eq(reports.id, sql.placeholder('reportId')), eq(reports.userId, sql.placeholder('userId'))))
+    .prepare('analysis_report');
+const preparedFor = (db: Db) => {
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepare(db)));
+  return statement;
+};
+
+/**
+ * One of the user's reports with what the analysis calls need, and the user's banned lists, in one
+ * query. Undefined when the report is not the user's.
+ */
+export async function loadAnalysisReport(
+  db: Db,
+  userId: string,
+  reportId: string,
+  opts: { skus?: boolean } = {},
+): Promise<AnalysisReport | undefined> {
+  const [row] = opts.skus
+    ? await selectReport(db, true).where(and(eq(reports.id, reportId), eq(reports.userId, userId)))
+    : await preparedFor(db).execute({ reportId, userId });
   if (!row) return undefined;
   const fromCountry = row.fromCountry as RegionCode;
   const toCountry = row.toCountry as RegionCode;

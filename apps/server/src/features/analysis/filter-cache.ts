@@ -38,6 +38,8 @@ export class MatchedIds {
 export class FilterCache {
   private readonly views = new Map<string, MatchedIds>();
   private held = 0;
+  /** The last `results_version` seen of each report: which key a page change should look for. */
+  private readonly versions = new Map<string, number>();
 
   constructor(private readonly maxIds: number) {}
 
@@ -73,6 +75,16 @@ export class FilterCache {
       this.views.delete(oldest);
       this.held -= list.length;
     }
+  }
+
+  seen(reportId: string, version: number) {
+    this.versions.delete(reportId);
+    this.versions.set(reportId, version);
+    if (this.versions.size > 10_000) this.versions.delete(this.versions.keys().next().value!);
+  }
+
+  lastVersion(reportId: string) {
+    return this.versions.get(reportId);
   }
 
   /** How many IDs the cache holds (for tests and the bench). */

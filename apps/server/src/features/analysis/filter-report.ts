@@ -39,10 +39,19 @@ const SORT_COLUMNS: Record<SortKey, SQL> = {
   cost: sql`r.fbm_cost_in_tc`,
 };
 
+// A seller's filter string comes back on every page and sort change: decoded (inflate, JSON, checks)
+// once. Decoded filters are never mutated.
+const decoded = new Map<string, ActiveFilter[]>();
+
 /** The active filters of a request, refused (400, naming the field) when unreadable. */
 export function decodeRequestFilters(encoded: string): ActiveFilter[] {
+  const known = decoded.get(encoded);
+  if (known) return known;
   try {
-    return decodeFilters(encoded);
+    const filters = decodeFilters(encoded);
+    if (decoded.size >= 1000) decoded.delete(decoded.keys().next().value!);
+    decoded.set(encoded, filters);
+    return filters;
   } catch (error) {
     if (error instanceof FilterCodecError) throw fieldError('filters', error.messageKey);
     throw error;
@@ -74,38 +83,66 @@ export async function filterReport(
   cache?: FilterCache,
 ): Promise<string> {
   const filters = decodeRequestFilters(body.filters);
-  const report = await loadAnalysisReport(db, userId, body.report_id);
-  if (!report) throw notFound('This report was not found.');
-  refuseBeforeSettings(filters, report);
-  // A report still being processed gains rows with every batch: its results are never kept.
-  const key = cache && report.finalized ? FilterCache.key(report, body.filters, body) : null;
-  let matched = key ? cache!.get(key) : undefined;
-  let rows: PageRow[];
+  // A page change of a view this server has kept: the report read, then 20 snapshots by ID.
+  const last = cache?.lastVersion(body.report_id);
+  const guess = last === undefined ? undefined : { id: body.report_id, resultsVersion: last };
+  let matched = guess && cache!.get(FilterCache.key(guess, body.filters, body));
+  let report: AnalysisReport | undefined;
+  let rows: PageRow[] = [];
   if (matched) {
-    const pageIds = matched.slice(body.skip, body.skip + body.limit);
-    const ids = sql`${sql.param(pageIds)}::text[]`;
-    rows = (await db.execute<PageRow>(sql`${pageRowsFrom(report.id, ids)} order by u.ord`)).rows;
-  } else {
-    // One sort of the matching rows gives the count, the ordered IDs and the page's slice of them (the
-    // IDs ride on the first row only).
+    report = await loadAnalysisReport(db, userId, body.report_id);
+    if (!report) throw notFound('This report was not found.');
+    refuseBeforeSettings(filters, report);
+    if (!report.finalized || report.resultsVersion !== last) matched = undefined;
+    else {
+      const pageIds = sql`${sql.param(matched.slice(body.skip, body.skip + body.limit))}::text[]`;
+      rows = (await db.execute<PageRow>(sql`${pageRowsFrom(report.id, pageIds)} order by u.ord`)).rows;
+    }
+  }
+  if (!matched) {
+    // A new view: the report read beside one statement that sorts the matching rows once for the count,
+    // the ordered IDs (on the first row only) and the page, and reads the version its rows belong to.
     const where = compileFilters(filters);
     const dir = sql.raw(body.sort_direction === 'desc' ? 'desc' : 'asc');
     const slice = sql`o.a[${body.skip + 1}:${body.skip + body.limit}]`;
-    const result = await db.execute<PageRow & { filtered_count: number; ids: string | null }>(sql`
-      with o as (
-        select coalesce(array_agg(r.product_id order by ${SORT_COLUMNS[body.sort_key]} ${dir} nulls last, r.product_id), '{}') as a
-          from report_products r
-         where r.report_id = ${report.id}::uuid and ${where}
-      )
-      select cardinality(o.a) as filtered_count,
-             case when coalesce(p.ord, 1) = 1 then array_to_string(o.a, ',') end as ids, p.*
-        from o left join lateral (${pageRowsFrom(report.id, slice)}) p on true
-       order by p.ord`);
+    const mine = sql`select results_version, finalized from reports where id = ${body.report_id}::uuid and user_id = ${userId}`;
+    type Scanned = PageRow & {
+      filtered_count: number;
+      ids: string | null;
+      version: number | null;
+      finalized: boolean | null;
+    };
+    const [loaded, result] = await Promise.all([
+      report ?? loadAnalysisReport(db, userId, body.report_id),
+      db.execute<Scanned>(sql`
+        with v as (${mine}),
+        o as (
+          select coalesce(array_agg(r.product_id order by ${SORT_COLUMNS[body.sort_key]} ${dir} nulls last, r.product_id), '{}') as a
+            from report_products r
+           where r.report_id = ${body.report_id}::uuid and ${where} and exists (select 1 from v)
+        )
+        select cardinality(o.a) as filtered_count,
+               case when coalesce(p.ord, 1) = 1 then array_to_string(o.a, ',') end as ids,
+               (select results_version from v) as version, (select finalized from v) as finalized, p.*
+          from o left join lateral (${pageRowsFrom(body.report_id, slice)}) p on true
+         order by p.ord`),
+    ]);
+    report = loaded;
+    if (!report) throw notFound('This report was not found.');
+    refuseBeforeSettings(filters, report);
     rows = result.rows;
     const first = result.rows[0]!;
     matched = new MatchedIds(first.ids ?? '', first.filtered_count);
-    if (key) cache!.set(key, matched);
+    // Kept under the version read with the rows; a report still being processed is never kept.
+    if (cache && first.finalized && first.version !== null) {
+      cache.set(
+        FilterCache.key({ id: report.id, resultsVersion: first.version }, body.filters, body),
+        matched,
+      );
+    }
   }
+  if (!report) throw notFound('This report was not found.'); // both paths above read it
+  cache?.seen(report.id, report.resultsVersion);
   const facets = report.facets ?? (await liveFacets(db, report.id));
   const head = JSON.stringify({
     total: report.total,
