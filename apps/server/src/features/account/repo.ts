@@ -1,6 +1,7 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { APP_TIMEZONE, type ProfileInput } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import {
   inventoryProducts,
   plans,
@@ -40,8 +41,7 @@ async function selectAccount(db: Db, userId: string) {
 }
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
 
-const bySessionStatements = new WeakMap<Db, ReturnType<typeof prepareBySession>>();
-const prepareBySession = (db: Db) =>
+const accountBySession = preparedPerDb((db: Db) =>
   db
     .select({
       sessionId: session.id,
@@ -58,16 +58,15 @@ const prepareBySession = (db: Db) =>
     .innerJoin(plans, eq(plans.code, userData.planCode))
     .where(eq(session.token, sql.placeholder('token')))
     .limit(1)
-    .prepare('account_by_session_token');
+    .prepare('account_by_session_token'),
+);
 
 /**
  * The session a token names and its user's account, in one round trip (a prepared statement: every
  * signed-in request runs it). Undefined when the session is gone or the account rows are missing.
  */
 export async function loadAccountBySessionToken(db: Db, token: string) {
-  let statement = bySessionStatements.get(db);
-  if (!statement) bySessionStatements.set(db, (statement = prepareBySession(db)));
-  const [row] = await statement.execute({ token });
+  const [row] = await accountBySession(db).execute({ token });
   if (!row) return undefined;
   const { sessionId, expiresAt, ...account } = row;
   return { sessionId, expiresAt, account: account as AccountRow };

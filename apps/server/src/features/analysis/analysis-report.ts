@@ -8,6 +8,7 @@ import {
 } from '@crossmarket/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { reports, userBannedContents } from '../../db/schema';
 
 export interface AnalysisReport {
@@ -50,16 +51,11 @@ const selectReport = (db: Db, skus: boolean) =>
     .leftJoin(userBannedContents, eq(userBannedContents.userId, reports.userId));
 
 // Every results-table call reads the report: a prepared statement, built and planned once per pool.
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-const prepare = (db: Db) =>
+const preparedFor = preparedPerDb((db: Db) =>
   selectReport(db, false)
     .where(and(eq(reports.id, sql.placeholder('reportId')), eq(reports.userId, sql.placeholder('userId'))))
-    .prepare('analysis_report');
-const preparedFor = (db: Db) => {
-  let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = prepare(db)));
-  return statement;
-};
+    .prepare('analysis_report'),
+);
 
 /**
  * One of the user's reports with what the analysis calls need, and the user's banned lists, in one
