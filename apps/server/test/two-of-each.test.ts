@@ -157,7 +157,13 @@ describe('two servers and two workers on one PostgreSQL', () => {
     expect(chunks).toHaveLength(20);
     expect(chunks.every((c) => c.doneAt !== null)).toBe(true);
     const pids = new Set(chunks.map((c) => Number(c.doneBy!.split(':').at(-2))));
-    expect(pids).toEqual(new Set([programs[2]!.child.pid, programs[3]!.child.pid]));
+    // On failure, what each worker did with its report jobs.
+    const jobs = programs
+      .slice(2)
+      .flatMap((p) => p.output().split('\n'))
+      .filter((line) => line.includes('"job":"process-report"'))
+      .join('\n');
+    expect(pids, jobs).toEqual(new Set([programs[2]!.child.pid, programs[3]!.child.pid]));
     // Finalized once, by one of them.
     const finalizedLines = programs
       .slice(2)

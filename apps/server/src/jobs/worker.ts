@@ -10,6 +10,7 @@ import { recordPaymentSucceeded } from '../providers/payments/sandbox/engine';
 import { renewDueSubscriptions } from '../providers/payments/sandbox/renewals';
 import { refreshRates } from '../features/rates/service';
 import { cancelReport, findStalledReports, processReport } from '../features/reports/process-report';
+import { freeChunks } from '../features/reports/report-chunks';
 import { createSandboxMarketplace } from '../providers/marketplace/sandbox';
 import type { MarketplaceProvider } from '../providers/marketplace/types';
 import { fixedRates } from '../providers/rates/fixed';
@@ -56,8 +57,13 @@ const handlers: Record<JobName, Handler> = {
   [JOB_NAMES.refreshRates]: async (_data, { db, rates }) => (await refreshRates(db, rates)).asOf,
   [JOB_NAMES.processReport]: async (data, ctx) => {
     const reportId = (data as { report_id: string }).report_id;
-    // A helper job that landed where the report is already being worked on: leave it to other workers.
-    if (ctx.reportsHere.has(reportId)) return 'here already';
+    // A helper job that landed where the report is already being worked on: pass it on. The slot that
+    // took it polls again only after a full interval, within which every other idle slot polls once, so
+    // the request reaches another worker instead of ending here.
+    if (ctx.reportsHere.has(reportId)) {
+      if ((await freeChunks(ctx.db, reportId)) > 0) await ctx.askForHelp(reportId);
+      return 'here already';
+    }
     ctx.reportsHere.add(reportId);
     try {
       return await processReport(ctx, reportId);
@@ -165,11 +171,13 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   // Reports are long: two run side by side so a big one does not hold every small one back (a big one
   // takes one slot in each worker at most, its chunks shared between them).
   const parallel: Partial<Record<JobName, number>> = { [JOB_NAMES.processReport]: 2 };
+  // A seller waits for a report to start; the other queues run in the background.
+  const POLLING_SECONDS: Partial<Record<JobName, number>> = { [JOB_NAMES.processReport]: 1 };
   for (const [name, handler] of Object.entries(handlers) as [JobName, Handler][]) {
     for (let i = 0; i < (parallel[name] ?? 1); i++) {
       await boss.work(
         name,
-        { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true },
+        { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS[name] ?? 2, includeMetadata: true },
         async (jobs) => {
           for (const job of jobs) {
             const log = logger.child({ job: name, jobId: job.id });

@@ -36,17 +36,26 @@ export async function ensureChunks(db: Db, reportId: string, products: number, s
     on conflict do nothing`);
 }
 
+const FREE = sql`done_at is null and (lease_until is null or lease_until < now())`;
+
+/** How many chunks of the report nobody holds and nobody has done. */
+export async function freeChunks(db: Db, reportId: string): Promise<number> {
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from report_chunks where report_id = ${reportId}::uuid and ${FREE}`,
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
 /**
  * Takes the first chunk that is neither done nor held by a live lease, in one statement: `skip locked`
  * lets workers claiming at the same moment take different chunks. Nothing is taken of a report that is
  * finalized or cancelled.
  */
 export async function claimChunk(deps: Lease, reportId: string): Promise<ClaimedChunk | undefined> {
-  const free = sql`done_at is null and (lease_until is null or lease_until < now())`;
   const result = await deps.db.execute<ClaimedChunk>(sql`
     with pick as (
       select idx from report_chunks
-       where report_id = ${reportId}::uuid and ${free}
+       where report_id = ${reportId}::uuid and ${FREE}
        order by idx
        limit 1
        for update skip locked
@@ -59,7 +68,7 @@ export async function claimChunk(deps: Lease, reportId: string): Promise<Claimed
                     where r.id = ${reportId}::uuid and not r.finalized and r.done_size <> -1)
     returning c.idx, c.from_position as "from", c.to_position as "to",
               (select count(*)::int from report_chunks f
-                where f.report_id = ${reportId}::uuid and f.idx <> c.idx and ${free}) as free`);
+                where f.report_id = ${reportId}::uuid and f.idx <> c.idx and ${FREE}) as free`);
   return result.rows[0];
 }
 
