@@ -55,6 +55,11 @@ export function setSystemDark(dark: boolean) {
   }
 }
 
+// jsdom implements getComputedStyle without pseudo-elements and prints a "Not implemented" stack for each
+// call antd makes to measure the scrollbar (`::-webkit-scrollbar`); the element's own style answers here.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
 class NoopResizeObserver {
   observe() {}
   unobserve() {}
