@@ -1,0 +1,53 @@
+// A lean HTTP client for the benches: node:http over one keep-alive connection, asking for compressed
+// answers as a browser does, decoding and parsing them as a client must. Node's fetch (undici) spends
+// several milliseconds of its own on a 120 kB answer (web streams, decompression through them), which a
+// bench of the server would otherwise count as the server's time (docs/decisions.md).
+import http from 'node:http';
+import zlib from 'node:zlib';
+
+export function httpPoster(base: string, headers: Record<string, string>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const post = (path: string, body: object) =>
+    new Promise<unknown>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const request = http.request(
+        `${base}${path}`,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            ...headers,
+            'accept-encoding': 'br, gzip',
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+          },
+        },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => parts.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            try {
+              const raw = Buffer.concat(parts);
+              const encoding = res.headers['content-encoding'];
+              const text = (
+                encoding === 'br'
+                  ? zlib.brotliDecompressSync(raw)
+                  : encoding === 'gzip'
+                    ? zlib.gunzipSync(raw)
+                    : raw
+              ).toString('utf8');
+              if ((res.statusCode ?? 0) >= 400) {
+                reject(new Error(`${path}: ${res.statusCode} ${text.slice(0, 300)}`));
+              } else resolve(JSON.parse(text));
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  return { post, close: () => agent.destroy() };
+}
