@@ -40,6 +40,10 @@ interface RunContext extends Required<WorkerDeps> {
   queue: JobQueue;
   stopping: () => boolean;
   askForHelp: (reportId: string) => Promise<unknown>;
+  /** Queues a helper job for the report without starting a new round of passes (see below). */
+  passOnHelp: (reportId: string) => Promise<unknown>;
+  /** How often this process has passed on the report's helper since its last chunk claim asked for one. */
+  helpPasses: Map<string, number>;
   /** Reports this process is working on: one job per report and process, more would only share its CPU. */
   reportsHere: Set<string>;
   job: PgBoss.JobWithMetadata<unknown>;
@@ -59,10 +63,14 @@ const handlers: Record<JobName, Handler> = {
     const reportId = (data as { report_id: string }).report_id;
     // A helper job that landed where the report is already being worked on: pass it on. The slot that
     // took it polls again only after a full interval, within which every other idle slot polls once, so
-    // the request reaches another worker instead of ending here.
+    // the request reaches another worker instead of ending here. A process alone (`npm start`) would take
+    // it back every second while the report lasts: a few passes, then its next chunk claim asks again.
     if (ctx.reportsHere.has(reportId)) {
-      if ((await freeChunks(ctx.db, reportId)) > 0) await ctx.askForHelp(reportId);
-      return 'here already';
+      const passes = ctx.helpPasses.get(reportId) ?? 0;
+      if (passes >= MAX_HELP_PASSES || (await freeChunks(ctx.db, reportId)) === 0) return 'here already';
+      ctx.helpPasses.set(reportId, passes + 1);
+      await ctx.passOnHelp(reportId);
+      return 'passed on';
     }
     ctx.reportsHere.add(reportId);
     try {
@@ -78,6 +86,7 @@ const handlers: Record<JobName, Handler> = {
       throw error;
     } finally {
       ctx.reportsHere.delete(reportId);
+      ctx.helpPasses.delete(reportId);
     }
   },
   [JOB_NAMES.updateInventory]: async (data, ctx) => {
@@ -95,6 +104,9 @@ const handlers: Record<JobName, Handler> = {
   },
   [JOB_NAMES.scheduleInventoryUpdates]: async (_data, { db, queue }) => queueDailyUpdates(db, queue),
 };
+
+/** How many times a process passes on a helper job for a report before the report's next chunk claim. */
+const MAX_HELP_PASSES = 3;
 
 /** Per-queue options where the defaults do not fit. */
 const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
@@ -154,6 +166,9 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   await boss.start();
   await ensureQueues(boss, deps.db.$client);
   let stopping = false;
+  const sendHelper = (reportId: string) =>
+    boss.send(JOB_NAMES.processReport, { report_id: reportId }, { singletonKey: `${reportId}:helper` });
+  const helpPasses = new Map<string, number>();
   const base = {
     marketplace: createSandboxMarketplace(),
     rates: fixedRates,
@@ -164,8 +179,12 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     queue: pgBossQueue(boss),
     // A second job for a report whose chunks are not all taken, under a key of its own so it queues
     // beside the report's own job; an idle worker picks it up and takes chunks of the same report.
-    askForHelp: (reportId: string) =>
-      boss.send(JOB_NAMES.processReport, { report_id: reportId }, { singletonKey: `${reportId}:helper` }),
+    askForHelp: (reportId: string) => {
+      helpPasses.delete(reportId);
+      return sendHelper(reportId);
+    },
+    passOnHelp: sendHelper,
+    helpPasses,
     reportsHere: new Set<string>(),
   };
   // Reports are long: two run side by side so a big one does not hold every small one back (a big one
