@@ -7,9 +7,10 @@ import zlib from 'node:zlib';
 
 export function httpPoster(base: string, headers: Record<string, string>) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const post = (path: string, body: object) =>
+  /** Posts `body` (JSON text, or a value to serialise) and answers the parsed JSON answer. */
+  const post = (path: string, body: object | string) =>
     new Promise<unknown>((resolve, reject) => {
-      const payload = JSON.stringify(body);
+      const payload = typeof body === 'string' ? body : JSON.stringify(body);
       const request = http.request(
         `${base}${path}`,
         {
@@ -27,21 +28,29 @@ export function httpPoster(base: string, headers: Record<string, string>) {
           res.on('data', (chunk: Buffer) => parts.push(chunk));
           res.on('error', reject);
           res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            let text: string;
             try {
               const raw = Buffer.concat(parts);
               const encoding = res.headers['content-encoding'];
-              const text = (
+              text = (
                 encoding === 'br'
                   ? zlib.brotliDecompressSync(raw)
                   : encoding === 'gzip'
                     ? zlib.gunzipSync(raw)
                     : raw
               ).toString('utf8');
-              if ((res.statusCode ?? 0) >= 400) {
-                reject(new Error(`${path}: ${res.statusCode} ${text.slice(0, 300)}`));
-              } else resolve(JSON.parse(text));
             } catch (error) {
-              reject(error instanceof Error ? error : new Error(String(error)));
+              reject(new Error(`${path}: ${status}, an answer that could not be decoded: ${String(error)}`));
+              return;
+            }
+            if (status >= 400) reject(new Error(`${path}: ${status} ${text.slice(0, 300)}`));
+            else {
+              try {
+                resolve(JSON.parse(text));
+              } catch {
+                reject(new Error(`${path}: ${status}, not JSON: ${text.slice(0, 300)}`));
+              }
             }
           });
         },

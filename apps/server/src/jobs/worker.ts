@@ -40,9 +40,7 @@ interface RunContext extends Required<WorkerDeps> {
   queue: JobQueue;
   stopping: () => boolean;
   askForHelp: (reportId: string) => Promise<unknown>;
-  /** Queues a helper job for the report without starting a new round of passes (see below). */
-  passOnHelp: (reportId: string) => Promise<unknown>;
-  /** How often this process has passed on the report's helper since its last chunk claim asked for one. */
+  /** How often this process has passed on a report's helper while working on the report. */
   helpPasses: Map<string, number>;
   /** Reports this process is working on: one job per report and process, more would only share its CPU. */
   reportsHere: Set<string>;
@@ -61,15 +59,16 @@ const handlers: Record<JobName, Handler> = {
   [JOB_NAMES.refreshRates]: async (_data, { db, rates }) => (await refreshRates(db, rates)).asOf,
   [JOB_NAMES.processReport]: async (data, ctx) => {
     const reportId = (data as { report_id: string }).report_id;
-    // A helper job that landed where the report is already being worked on: pass it on. The slot that
-    // took it polls again only after a full interval, within which every other idle slot polls once, so
-    // the request reaches another worker instead of ending here. A process alone (`npm start`) would take
-    // it back every second while the report lasts: a few passes, then its next chunk claim asks again.
+    // A helper job that landed where the report is already being worked on: pass it on. This slot polls
+    // again about an interval later, and idle slots elsewhere most likely poll in between, so the request
+    // usually reaches another worker instead of ending here. A few passes per report and process: alone
+    // (`npm start`), or with every worker already on the report, it would otherwise bounce every second.
     if (ctx.reportsHere.has(reportId)) {
       const passes = ctx.helpPasses.get(reportId) ?? 0;
-      if (passes >= MAX_HELP_PASSES || (await freeChunks(ctx.db, reportId)) === 0) return 'here already';
+      if (passes >= MAX_HELP_PASSES) return 'here already';
       ctx.helpPasses.set(reportId, passes + 1);
-      await ctx.passOnHelp(reportId);
+      if ((await freeChunks(ctx.db, reportId)) === 0) return 'here already';
+      await ctx.askForHelp(reportId);
       return 'passed on';
     }
     ctx.reportsHere.add(reportId);
@@ -105,8 +104,8 @@ const handlers: Record<JobName, Handler> = {
   [JOB_NAMES.scheduleInventoryUpdates]: async (_data, { db, queue }) => queueDailyUpdates(db, queue),
 };
 
-/** How many times a process passes on a helper job for a report before the report's next chunk claim. */
-const MAX_HELP_PASSES = 3;
+/** How many times a process passes on a report's helper job while it works on the report. */
+const MAX_HELP_PASSES = 5;
 
 /** Per-queue options where the defaults do not fit. */
 const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
@@ -166,9 +165,6 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   await boss.start();
   await ensureQueues(boss, deps.db.$client);
   let stopping = false;
-  const sendHelper = (reportId: string) =>
-    boss.send(JOB_NAMES.processReport, { report_id: reportId }, { singletonKey: `${reportId}:helper` });
-  const helpPasses = new Map<string, number>();
   const base = {
     marketplace: createSandboxMarketplace(),
     rates: fixedRates,
@@ -179,12 +175,9 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     queue: pgBossQueue(boss),
     // A second job for a report whose chunks are not all taken, under a key of its own so it queues
     // beside the report's own job; an idle worker picks it up and takes chunks of the same report.
-    askForHelp: (reportId: string) => {
-      helpPasses.delete(reportId);
-      return sendHelper(reportId);
-    },
-    passOnHelp: sendHelper,
-    helpPasses,
+    askForHelp: (reportId: string) =>
+      boss.send(JOB_NAMES.processReport, { report_id: reportId }, { singletonKey: `${reportId}:helper` }),
+    helpPasses: new Map<string, number>(),
     reportsHere: new Set<string>(),
   };
   // Reports are long: two run side by side so a big one does not hold every small one back (a big one
@@ -199,8 +192,10 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
         { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS[name] ?? 2, includeMetadata: true },
         async (jobs) => {
           for (const job of jobs) {
-            const log = logger.child({ job: name, jobId: job.id });
             const data = jobPayloadSchemas[name].parse(job.data ?? {});
+            const reportId =
+              name === JOB_NAMES.processReport ? (data as { report_id: string }).report_id : undefined;
+            const log = logger.child({ job: name, jobId: job.id, ...(reportId && { reportId }) });
             const result = await handler(data, { ...base, job });
             log.info({ result }, 'job done');
           }
