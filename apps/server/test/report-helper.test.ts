@@ -2,13 +2,13 @@ import { JOB_NAMES } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reports, user } from '../src/db/schema';
+import { reports } from '../src/db/schema';
 import { startWorker } from '../src/jobs/worker';
 import { outboxTransport } from '../src/providers/mail/transport';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { productIds, waitForReport } from './helpers/reports';
+import { insertReportOwner, productIds, waitForReport } from './helpers/reports';
 
 // One worker process alone (as `npm start` runs it) with a report of two chunks: the helper job its first
 // chunk claim queues comes back to the same process, which passes it on a few times for another worker
@@ -20,14 +20,7 @@ const silent = pino({ level: 'silent' });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db.insert(user).values({
-    id: 'helper-owner',
-    name: 'Owner',
-    email: 'helper-owner@example.com',
-    emailVerified: true,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  });
+  await insertReportOwner(database.db, 'helper-owner', 'helper-owner@example.com');
 });
 afterAll(async () => {
   await database.destroy();

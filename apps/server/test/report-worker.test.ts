@@ -2,7 +2,7 @@ import { JOB_NAMES } from '@crossmarket/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportChunks, reportProducts, reports, user } from '../src/db/schema';
+import { reportChunks, reportProducts, reports } from '../src/db/schema';
 import { findStalledReports, processReport } from '../src/features/reports/process-report';
 import { ensureChunks } from '../src/features/reports/report-chunks';
 import { startWorker } from '../src/jobs/worker';
@@ -11,21 +11,14 @@ import type { MarketplaceProvider } from '../src/providers/marketplace/types';
 import { outboxTransport } from '../src/providers/mail/transport';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { runProgram, waitFor } from './helpers/processes';
-import { productIds, waitForReport } from './helpers/reports';
+import { insertReportOwner, productIds, waitForReport } from './helpers/reports';
 
 let database: TestDatabase;
 const silent = pino({ level: 'silent' });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db.insert(user).values({
-    id: 'worker-owner',
-    name: 'Owner',
-    email: 'owner@example.com',
-    emailVerified: true,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  });
+  await insertReportOwner(database.db, 'worker-owner', 'owner@example.com');
 });
 afterAll(async () => {
   await database.destroy();

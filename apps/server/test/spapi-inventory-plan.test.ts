@@ -4,7 +4,7 @@ import { makeOffer, makeSettings, makeSide } from '@crossmarket/domain/testing';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inventories, inventoryProducts, user } from '../src/db/schema';
+import { inventories, inventoryProducts } from '../src/db/schema';
 import { applyPriceCheck, FULL } from '../src/features/inventories/light-refresh';
 import { updateInventory } from '../src/features/inventories/update-inventory';
 import {
@@ -19,6 +19,7 @@ import { toPriceCheck } from '../src/providers/marketplace/spapi/competitive-pri
 import { createSpapiMarketplace, SPAPI_ALLOWANCE } from '../src/providers/marketplace/spapi/provider';
 import { postgresPacing } from '../src/providers/marketplace/spapi/shared-pacing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { insertReportOwner } from './helpers/reports';
 import { AMAZON_DEFAULT_LIMITS, startSpapiStandIn, type SpapiStandIn } from './helpers/spapi-stand-in';
 
 const DAY = 86_400;
@@ -142,14 +143,7 @@ describe("an inventory update with the SP-API provider at Amazon's default rates
     database = await createTestDatabase();
     // Two seller authorisations (NA and EU), each with its own allowance: one stand-in each.
     [na, eu] = await Promise.all([startSpapiStandIn(), startSpapiStandIn()]);
-    await database.db.insert(user).values({
-      id: 'planner',
-      name: 'Planner',
-      email: 'planner@example.com',
-      emailVerified: true,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
+    await insertReportOwner(database.db, 'planner', 'planner@example.com', 'Planner');
   });
   afterAll(async () => {
     await Promise.all([na.close(), eu.close()]);

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { reportProducts, reports, user } from '../src/db/schema';
+import { reportProducts, reports } from '../src/db/schema';
 import { processReport } from '../src/features/reports/process-report';
 import { CROSS_BORDER_TRANSIT_DAYS, TRANSIT_DAYS } from '../src/providers/marketplace/delivery';
 import { createSpapiClient } from '../src/providers/marketplace/spapi/client';
@@ -15,7 +15,7 @@ import type { PacerFactory } from '../src/providers/marketplace/spapi/pacing';
 import { createSpapiMarketplace } from '../src/providers/marketplace/spapi/provider';
 import { postgresPacing } from '../src/providers/marketplace/spapi/shared-pacing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { productIds } from './helpers/reports';
+import { insertReportOwner, productIds } from './helpers/reports';
 import { startSpapiStandIn, type SpapiStandIn } from './helpers/spapi-stand-in';
 
 const LIMITS = { searchCatalogItems: { rate: 10, burst: 2 }, getItemOffersBatch: { rate: 5, burst: 1 } };
@@ -443,14 +443,7 @@ describe('a report processed with the SP-API provider', () => {
       searchCatalogItems: { rate: 20, burst: 2 },
       getItemOffersBatch: { rate: 20, burst: 1 },
     });
-    await database.db.insert(user).values({
-      id: 'spapi-owner',
-      name: 'Owner',
-      email: 'spapi@example.com',
-      emailVerified: true,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
+    await insertReportOwner(database.db, 'spapi-owner', 'spapi@example.com');
   });
   afterAll(async () => {
     await stand.close();

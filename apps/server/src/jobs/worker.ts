@@ -107,6 +107,9 @@ const handlers: Record<JobName, Handler> = {
 /** How many times a process passes on a report's helper job while it works on the report. */
 const MAX_HELP_PASSES = 5;
 
+/** Seconds between a consumer's polls where 2 is too slow: a seller waits for a report to start. */
+const POLLING_SECONDS: Partial<Record<JobName, number>> = { [JOB_NAMES.processReport]: 1 };
+
 /** Per-queue options where the defaults do not fit. */
 const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
   // One queued job per report and key (the sweep may ask again; a helper has a key of its own); a report's
@@ -183,8 +186,6 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   // Reports are long: two run side by side so a big one does not hold every small one back (a big one
   // takes one slot in each worker at most, its chunks shared between them).
   const parallel: Partial<Record<JobName, number>> = { [JOB_NAMES.processReport]: 2 };
-  // A seller waits for a report to start; the other queues run in the background.
-  const POLLING_SECONDS: Partial<Record<JobName, number>> = { [JOB_NAMES.processReport]: 1 };
   for (const [name, handler] of Object.entries(handlers) as [JobName, Handler][]) {
     for (let i = 0; i < (parallel[name] ?? 1); i++) {
       await boss.work(
