@@ -17,7 +17,7 @@ test('the public pages', async ({ page }) => {
 test('the welcome wizard, home, reports and its drawer, the settings tabs and the 404 page', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const email = await signedInUser(page, 'a11y');
   await page.goto('/welcome');
   await expect(page.getByRole('heading').first()).toBeVisible();
@@ -59,7 +59,7 @@ test('the welcome wizard, home, reports and its drawer, the settings tabs and th
 });
 
 test('the welcome plan, checkout and done steps, and the billing modals', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = await signedInUser(page, 'a11y-pay');
   await sql(
     `update user_profiles set phone_number = '5551234567', first_name = 'Ayşe' where user_id = (select id from "user" where email = $1)`,
@@ -92,11 +92,11 @@ test('the welcome plan, checkout and done steps, and the billing modals', async 
   await expect(page.getByTestId('payment-waiting')).toBeVisible();
   await expectAccessible(page, 'the payment waiting notice', undefined, ['light']);
   paymentSeen = true;
-  await expect(page.getByText('Your plan is active')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Your plan is active')).toBeVisible();
   await expectAccessible(page, 'the done step', undefined, ['light']);
   homeOpen = true;
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: /Hello/ })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: /Hello/ })).toBeVisible();
   await page.unrouteAll();
 
   await page.goto('/settings/billing');

@@ -20,7 +20,7 @@ test('sign up, activate from the mail, fill the Info step and reach the Plan ste
   await page.goto(linkIn(mail));
   await expect(page).toHaveURL(/\/welcome$/);
   await page.getByRole('button', { name: "Let's Go" }).click();
-  await expect(page.getByLabel('First name')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByLabel('First name')).toBeVisible();
 
   await page.getByLabel('First name').fill('Ayşe');
   await page.getByLabel('Last name').fill('Yılmaz');
@@ -177,7 +177,7 @@ test('a new user completes onboarding with plan L, a 20% coupon and the 4242 car
   await page.getByLabel('Card number').fill('4242424242424242');
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByTestId('payment-waiting')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Hello, Ayşe' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Hello, Ayşe' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Large')).toBeVisible();
   await expect(page.getByTestId('remaining-quota')).toContainText('5,000');

@@ -14,7 +14,7 @@ test('upgrade L → XL shows the prorated price, then XL', async ({ page }) => {
   await expect(dialog.getByTestId('upgrade-preview')).toContainText('You pay now');
   await dialog.getByRole('button', { name: 'Upgrade' }).click();
   await expect(page.getByText('Your plan has been upgraded.')).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'X-Large' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('cell', { name: 'X-Large' })).toBeVisible();
 });
 
 test('autopay off asks first, then warns; on again clears the warning', async ({ page }) => {
@@ -56,7 +56,7 @@ test('a new card replaces the one on file; a declined one is refused with its me
   await dialog.getByLabel('Card number').fill('5555555555554444');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Your card has been saved.')).toBeVisible();
-  await expect(page.getByTestId('card-on-file')).toHaveText('MASTERCARD •••• 4444', { timeout: 10_000 });
+  await expect(page.getByTestId('card-on-file')).toHaveText('MASTERCARD •••• 4444');
 });
 
 test('an expired account is sent to billing and renews on a bigger plan through the checkout', async ({
@@ -91,8 +91,8 @@ test('an expired account is sent to billing and renews on a bigger plan through 
   await dialog.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByTestId('payment-waiting')).toBeVisible();
   // Only the new payment ends the wait (the account already had a paid invoice).
-  await expect(page).toHaveURL(/\/settings\/billing$/, { timeout: 20_000 });
-  await expect(page.getByRole('cell', { name: 'Large', exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+  await expect(page.getByRole('cell', { name: 'Large', exact: true })).toBeVisible();
   await page.goto('/reports');
   await expect(page.getByRole('heading', { name: /Reports/ })).toBeVisible();
 });

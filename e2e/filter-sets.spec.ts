@@ -10,7 +10,7 @@ const toast = (page: Page, text: string) => page.locator('.ant-message').getByTe
 
 test('a seller renames and edits a filter set, and cannot delete one an inventory uses', async ({ page }) => {
   // Two accessibility sweeps, each in both themes.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await subscriber(page, 'L');
   const created = await page.request.post('/api/filter-sets', {
     data: {

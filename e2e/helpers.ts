@@ -14,7 +14,7 @@ type Mail = DevMailbox[number];
 
 /** The newest mail to `to` in the development mailbox whose subject matches. */
 export async function mailFor(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const mails = (await (await request.get('/dev/mailbox.json')).json()) as Mail[];
     const found = mails.find((m) => m.to === to && subject.test(m.subject));
     if (found) return found;
@@ -86,7 +86,7 @@ export async function subscriber(page: Page, plan = 'L'): Promise<string> {
   await page.request.post('/api/sandbox/confirm-payment', { data: { client_secret, card } });
   await pwExpect
     .poll(async () => (await (await page.request.get('/api/payments?status=paid')).json()).length, {
-      timeout: 15_000,
+      timeout: 60_000,
     })
     .toBe(1);
   return email;
@@ -110,7 +110,7 @@ export async function finishedReport(page: Page, productIds: string[], title: st
     .poll(
       async () =>
         ((await (await page.request.get(`/api/reports/${report_id}`)).json()) as ReportDetail).finalized,
-      { timeout: 30_000 },
+      { timeout: 120_000 },
     )
     .toBe(true);
   return report_id;

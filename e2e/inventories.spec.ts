@@ -28,7 +28,7 @@ test('a seller creates an inventory, fills it from a report within the quota, up
   page,
 }) => {
   // Three accessibility sweeps in both themes, a report, an update run.
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await subscriber(page, 'L');
   const set = await page.request.post('/api/filter-sets', {
     data: {
@@ -126,7 +126,7 @@ test('a seller creates an inventory, fills it from a report within the quota, up
   const updateNow = page.getByRole('button', { name: 'Update now' });
   await updateNow.click();
   await expect(toast(page, 'The update is queued.')).toBeVisible();
-  await expect(page.getByTestId('update-status')).toHaveText('Updated', { timeout: 60_000 });
+  await expect(page.getByTestId('update-status')).toHaveText('Updated', { timeout: 120_000 });
   await expect(page.getByTestId('update-updated')).toHaveText('30');
   await expect(page.getByTestId('update-finished-at')).toBeVisible();
   await expect(updateNow).toBeDisabled();

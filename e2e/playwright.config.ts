@@ -15,10 +15,13 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Sized for a machine twice as slow as a developer's, busy with something else: a test waits on the
+  // state it needs, and these bounds only say when to give up.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 1,
+  // No retries: a retry would hide a lost click. scripts/test.mjs lists any retried test all the same.
   retries: 0,
   globalSetup: './global-setup.ts',
   reporter: [['list']],
@@ -27,6 +30,11 @@ export default defineConfig({
     browserName: 'chromium',
     colorScheme: 'light',
     locale: 'en-US',
+    // The app follows the OS: no antd motion, so no control moves under a click (e2e/motion.spec.ts
+    // checks the full-motion path on its own).
+    reducedMotion: 'reduce',
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

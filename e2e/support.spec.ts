@@ -14,7 +14,7 @@ test('a seller reads the built-in guide and sends a ticket; support and the sell
   page,
 }) => {
   // Three accessibility sweeps, each in both themes.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const email = await signedInUser(page, 'support');
   await onboard(email);
 

@@ -8,7 +8,7 @@ import { onboard, signedInUser } from './helpers';
 
 test('a seller removes duplicated ASINs from an All Listings Report, by keyboard', async ({ page }) => {
   // Two accessibility sweeps, each in both themes.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await onboard(await signedInUser(page, 'tools'));
 
   await page.goto('/');
@@ -72,7 +72,7 @@ test('a seller removes duplicated ASINs from an All Listings Report, by keyboard
 });
 
 test('a 200,000-line report is checked off the main thread, with progress', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await onboard(await signedInUser(page, 'tools-big'));
   await page.goto('/tools');
   await expect(page.getByRole('heading', { name: 'Duplicated ASIN Remover' })).toBeVisible();
@@ -92,6 +92,6 @@ test('a 200,000-line report is checked off the main thread, with progress', asyn
   const worker = page.waitForEvent('worker');
   await page.locator('input[type="file"]').setInputFiles(path);
   expect((await worker).url()).toContain('dedupe.worker');
-  await expect(page.getByText("200,000 SKU's ready.")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText("200,000 SKU's ready.")).toBeVisible({ timeout: 120_000 });
   expect(await page.evaluate(() => (window as unknown as Record<string, boolean>).toolsProgress)).toBe(true);
 });

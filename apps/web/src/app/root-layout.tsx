@@ -7,7 +7,13 @@ import type { RouteHandle } from './route-handle';
 import { resolveThemeMode, useThemePreference } from './theme';
 import { themeConfig } from './theme-tokens';
 
-const themes = { light: themeConfig('light'), dark: themeConfig('dark') };
+const themes = {
+  moving: { light: themeConfig('light'), dark: themeConfig('dark') },
+  still: {
+    light: themeConfig('light', { reducedMotion: true }),
+    dark: themeConfig('dark', { reducedMotion: true }),
+  },
+};
 
 export function PageLoader() {
   const { t } = useTranslation();
@@ -26,7 +32,7 @@ export function PageLoader() {
 export function RootLayout() {
   const matches = useMatches();
   const forceLight = matches.some((m) => (m.handle as RouteHandle | undefined)?.forceLight);
-  const { preference, systemMode } = useThemePreference();
+  const { preference, systemMode, reducedMotion } = useThemePreference();
   const mode = resolveThemeMode(preference, systemMode, forceLight);
   const { i18n } = useTranslation();
 
@@ -35,9 +41,17 @@ export function RootLayout() {
     root.dataset.theme = mode;
     root.style.colorScheme = mode;
   }, [mode]);
+  useEffect(() => {
+    document.documentElement.dataset.motion = reducedMotion ? 'reduced' : 'full';
+  }, [reducedMotion]);
 
   return (
-    <ConfigProvider locale={antdLocale(i18n.language)} theme={themes[mode]}>
+    <ConfigProvider
+      locale={antdLocale(i18n.language)}
+      theme={themes[reducedMotion ? 'still' : 'moving'][mode]}
+      // The click ripple ignores the motion token.
+      wave={{ disabled: reducedMotion }}
+    >
       <Frame>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -52,7 +52,13 @@ const RIBBON_GOLD = (
  * The app's theme, with the secondary, tertiary and placeholder texts darkened (light) or lightened (dark)
  * to reach 4.5:1 on their backgrounds: antd's defaults (45 % opacity) read at about 3:1.
  */
-export function themeConfig(mode: ThemeMode): ThemeConfig {
+export function themeConfig(mode: ThemeMode, { reducedMotion = false } = {}): ThemeConfig {
+  const config = colours(mode);
+  // antd's `motion: false` switches off every component animation (menus, dialogs, drawers, waves).
+  return reducedMotion ? { ...config, token: { ...config.token, motion: false } } : config;
+}
+
+function colours(mode: ThemeMode): ThemeConfig {
   if (mode === 'dark') {
     return {
       algorithm: theme.darkAlgorithm,

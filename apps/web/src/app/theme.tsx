@@ -6,11 +6,14 @@ export type ThemeMode = 'dark' | 'light';
 
 const STORAGE_KEY = 'crossmarket.theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 interface ThemeState {
   preference: ThemePreference;
   /** What the OS asks for right now; followed live when the preference is System. */
   systemMode: ThemeMode;
+  /** The OS asks for less motion (WCAG 2.3.3): antd's animations are switched off, live. */
+  reducedMotion: boolean;
   setPreference: (preference: ThemePreference) => void;
 }
 
@@ -25,20 +28,26 @@ function readPreference(): ThemePreference {
   }
 }
 
-const systemQuery = () =>
-  typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : undefined;
+const mediaQuery = (query: string) =>
+  typeof window.matchMedia === 'function' ? window.matchMedia(query) : undefined;
+
+/** Whether a media query matches now, followed live. */
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => mediaQuery(query)?.matches ?? false);
+  useEffect(() => {
+    const list = mediaQuery(query);
+    if (!list) return;
+    const onChange = (event: MediaQueryListEvent) => setMatches(event.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, [query]);
+  return matches;
+}
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [preference, setPreferenceState] = useState<ThemePreference>(readPreference);
-  const [systemMode, setSystemMode] = useState<ThemeMode>(() => (systemQuery()?.matches ? 'dark' : 'light'));
-
-  useEffect(() => {
-    const query = systemQuery();
-    if (!query) return;
-    const onChange = (event: MediaQueryListEvent) => setSystemMode(event.matches ? 'dark' : 'light');
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
+  const systemMode: ThemeMode = useMediaQuery(DARK_QUERY) ? 'dark' : 'light';
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
 
   const setPreference = useCallback((next: ThemePreference) => {
     setPreferenceState(next);
@@ -50,8 +59,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ preference, systemMode, setPreference }),
-    [preference, systemMode, setPreference],
+    () => ({ preference, systemMode, reducedMotion, setPreference }),
+    [preference, systemMode, reducedMotion, setPreference],
   );
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
