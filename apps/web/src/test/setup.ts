@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, vi } from 'vitest';
 
 // Lazy routes compile on first use under Vitest; give them time on a busy two-core machine.
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 type Listener = (event: MediaQueryListEvent) => void;
 
