@@ -67,7 +67,8 @@ test('the welcome plan, checkout and done steps, and the billing modals', async 
   );
   // The waiting notice lasts until the poll sees the payment, the done step 2 s until the move home:
   // both are held still for the sweep, by answering the poll "nothing paid yet" and by refusing the
-  // move home (a refused navigation leaves the page as it is; the move itself is tested in accounts).
+  // move home (the move itself is tested in accounts). Refused as ERR_ABORTED: the page stays as it is,
+  // where any other error would put Chromium's error page in its place mid-sweep.
   let paymentSeen = false;
   await page.route('**/api/payments?status=paid', (route) =>
     paymentSeen ? route.continue() : route.fulfill({ json: [] }),
@@ -75,7 +76,7 @@ test('the welcome plan, checkout and done steps, and the billing modals', async 
   let homeOpen = false;
   await page.route(
     (url) => url.pathname === '/',
-    (route) => (homeOpen ? route.continue() : route.abort()),
+    (route) => (homeOpen ? route.continue() : route.abort('aborted')),
   );
   await page.goto('/welcome');
   await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
