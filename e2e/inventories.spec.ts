@@ -50,7 +50,7 @@ test('a seller creates an inventory, fills it from a report within the quota, up
   await expect(drawer.getByText('Create New Inventory')).toBeVisible();
   await expect(drawer.getByLabel('FBA')).toBeDisabled();
   await drawer.getByRole('button', { name: 'Create' }).click();
-  await expect(drawer.getByText('Please input inventory name')).toBeVisible();
+  await expect(drawer.getByText('Please input inventory name.', { exact: true })).toBeVisible();
   // Away from the button: axe would measure its hover colour.
   await page.mouse.move(0, 0);
   await expectAccessible(page, 'the Create New Inventory drawer', '.ant-drawer');

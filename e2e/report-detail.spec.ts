@@ -93,7 +93,7 @@ test('a seller filters a finished report, pages, selects, saves a set and shares
   const dialog = page.getByRole('dialog').filter({ hasText: 'Save New Filter Set' });
   await expect(dialog.getByText('6 filters will be saved.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Please input filter set name')).toBeVisible();
+  await expect(dialog.getByText('Please input filter set name.', { exact: true })).toBeVisible();
   await dialog.getByLabel('Filter set name').fill('Six for Canada');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Filter Set Created')).toBeVisible();

@@ -52,8 +52,8 @@ test('a seller reads the built-in guide and sends a ticket; support and the sell
   await expectAccessible(page, 'the ticket drawer', '.ant-drawer');
 
   await drawer.getByRole('button', { name: 'Submit' }).click();
-  await expect(drawer.getByText('Select your topic', { exact: true }).last()).toBeVisible();
-  await expect(drawer.getByText('Explain your problem', { exact: true }).last()).toBeVisible();
+  await expect(drawer.getByText('Select your topic.', { exact: true }).last()).toBeVisible();
+  await expect(drawer.getByText('Explain your problem.', { exact: true }).last()).toBeVisible();
 
   const message = 'My report is stuck at 40%.\n<b>Not bold</b> & <script>alert(1)</script>';
   await drawer.getByRole('combobox', { name: 'Topic' }).click();

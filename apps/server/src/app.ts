@@ -16,14 +16,14 @@ import { registerReportRoutes } from './features/reports/routes';
 import { registerAnalysisRoutes } from './features/analysis/routes';
 import { registerFilterSetRoutes } from './features/filter-sets/routes';
 import { registerInventoryRoutes } from './features/inventories/routes';
-import { marketplaceAllowance } from './providers/marketplace';
+import { marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
 import { registerSupportRoutes } from './features/support/routes';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
 import { createGuard, type Guard } from './features/auth/guard';
 import { registerAuthRoutes } from './features/auth/routes';
-import { registerDevMailbox } from './http/dev-mailbox';
+import { mailboxOpenTo, registerDevMailbox } from './http/dev-mailbox';
 import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { registerSyncCompression } from './http/sync-compression';
@@ -137,7 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const rates = () => latestRates(db, ratesSource);
   registerRatesRoutes(app, { guard, rates });
   await registerReportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, rates });
-  registerAnalysisRoutes(app, { db, guard });
+  registerAnalysisRoutes(app, { db, guard, rateLimitScale: config.RATE_LIMIT_SCALE });
   registerFilterSetRoutes(app, { db, guard });
   registerInventoryRoutes(app, {
     db,
@@ -146,7 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     allowance: marketplaceAllowance(config),
   });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
-  app.get('/api/app-config', { schema: { response: { 200: appConfigSchema } } }, async () => ({
+  app.get('/api/app-config', { schema: { response: { 200: appConfigSchema } } }, async (request) => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {
       blog: config.BLOG_URL ?? DEFAULT_BLOG_URL,
@@ -157,9 +157,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     },
     providers: { marketplace: config.MARKETPLACE_PROVIDER, payments: config.PAYMENTS_PROVIDER },
     stripe_publishable_key: config.STRIPE_PUBLISHABLE_KEY ?? null,
-    dev_mailbox: config.NODE_ENV !== 'production' && config.MAIL_TRANSPORT === 'outbox',
+    dev_mailbox:
+      config.NODE_ENV !== 'production' &&
+      config.MAIL_TRANSPORT === 'outbox' &&
+      mailboxOpenTo(request, config.DEMO),
   }));
-  if (config.NODE_ENV !== 'production') registerDevMailbox(app, db);
+  if (config.NODE_ENV !== 'production') registerDevMailbox(app, db, { demo: config.DEMO });
+
+  if (config.MARKETPLACE_PROVIDER === 'sandbox') registerSandboxImages(app);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -8,6 +8,7 @@ import {
 } from '@crossmarket/domain';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodedFilters } from '../src/features/analysis/filter-report';
 import { jsonHeaders } from './helpers/auth';
 import { analysisSetting, defaults, encodeRaw, fieldOf } from './helpers/analysis-setting';
 
@@ -184,5 +185,25 @@ describe('POST /v1/filters', () => {
 
   it("answers 404 for another user's report", async () => {
     expect((await s.filter(s.other, {})).statusCode).toBe(404);
+  });
+
+  it('answers 404 for a foreign or unknown report before decoding or keeping its filters', async () => {
+    const unseen = encodeFilters([{ id: 'cross_buybox_price', value: { min: 1.2345 } }]);
+    const unknownReport = '00000000-0000-4000-8000-000000000000';
+    for (const [cookie, report_id] of [
+      [s.other, s.report.id],
+      [s.owner, unknownReport],
+    ] as const) {
+      for (const url of ['/v1/filters', '/v1/charts']) {
+        expect((await s.post(cookie, url, { report_id, filters: unseen })).statusCode).toBe(404);
+        // Unreadable filters too: the report is checked first.
+        const bad = await s.post(cookie, url, { report_id, filters: encodeRaw({ v: 1, f: [['x', 1]] }) });
+        expect(bad.statusCode).toBe(404);
+      }
+    }
+    expect(decodedFilters.has(unseen)).toBe(false);
+    // The owner's call decodes it, and keeps it for the next page.
+    expect((await s.filter(s.owner, { filters: unseen })).statusCode).toBe(200);
+    expect(decodedFilters.has(unseen)).toBe(true);
   });
 });

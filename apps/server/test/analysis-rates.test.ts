@@ -60,12 +60,12 @@ describe('PUT /v1/reports/:id/products/:productId/rates: refusals', () => {
       [{ min: 10, std: 10, max: 20 }, 'std', 'Standard rate must be greater than minimum rate'],
       [{ min: '5', std: '20', max: '20' }, 'std', 'Standard rate must be lower than maximum rate'],
       [{ min: '5', std: '20', max: '20' }, 'max', 'Maximum rate must be greater than standard rate'],
-      [{ min: 'ten', std: 20, max: 30 }, 'min', 'Enter rate'],
-      [{ min: '5,5', std: 20, max: 30 }, 'min', 'Enter rate'],
-      [{ min: 5, std: '2e1', max: 30 }, 'std', 'Enter rate'],
-      [{ min: -5, std: 20, max: 30 }, 'min', 'Enter rate'],
-      [{ min: 5, std: 20 }, 'max', 'Enter rate'],
-      [{ min: 5, std: 20, max: '9'.repeat(400) }, 'max', 'Enter rate'],
+      [{ min: 'ten', std: 20, max: 30 }, 'min', 'Enter rate.'],
+      [{ min: '5,5', std: 20, max: 30 }, 'min', 'Enter rate.'],
+      [{ min: 5, std: '2e1', max: 30 }, 'std', 'Enter rate.'],
+      [{ min: -5, std: 20, max: 30 }, 'min', 'Enter rate.'],
+      [{ min: 5, std: 20 }, 'max', 'Enter rate.'],
+      [{ min: 5, std: 20, max: '9'.repeat(400) }, 'max', 'Enter rate.'],
     ];
     for (const [body, field, message] of cases) {
       const res = await put(s.owner, id(3), body);

@@ -32,9 +32,9 @@ describe('POST /v1/settings', () => {
 
   it('refuses bad settings with the rule messages, as { error: true }', async () => {
     const cases: [object, string, string][] = [
-      [{ min_stock: 9, def_stock: 3 }, 'min_stock', "Minimum stock can't be greater than default stock"],
+      [{ min_stock: 9, def_stock: 3 }, 'min_stock', "Minimum stock can't be greater than default stock."],
       [{ handling_time: 21 }, 'handling_time', 'Enter value'],
-      [{ parity: 'x' }, 'parity', 'Enter rate'],
+      [{ parity: 'x' }, 'parity', 'Enter rate.'],
       [
         { pricing_rules: [SETTINGS.pricing_rules[0], { ...SETTINGS.pricing_rules[1], min_rate: 9 }] },
         'pricing_rules.1.min_rate',
@@ -48,7 +48,7 @@ describe('POST /v1/settings', () => {
           ],
         },
         'pricing_rules.1.seller_id',
-        'Missing seller id',
+        'Missing seller id.',
       ],
     ];
     for (const [body, field, message] of cases) {

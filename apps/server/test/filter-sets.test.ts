@@ -122,7 +122,7 @@ describe('bad bodies', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       code: 'validation_error',
-      message: 'Invalid body: name: Please input filter set name',
+      message: 'Invalid body: name: Please input filter set name.',
     });
     expect(fieldsOf(res)).toEqual(['name: validation.filterSet.name']);
   });

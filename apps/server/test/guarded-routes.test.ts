@@ -15,6 +15,7 @@ const PUBLIC = new Set([
   '/api/stripe/webhook',
   '/dev/mailbox',
   '/dev/mailbox.json',
+  '/sandbox/images/:asin.svg',
 ]);
 
 /** Every route Fastify holds, read from its route tree (`printRoutes`), as [method, path] pairs. */

@@ -319,7 +319,7 @@ describe('bad bodies', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       code: 'validation_error',
-      message: 'Invalid body: title: Please input inventory name',
+      message: 'Invalid body: title: Please input inventory name.',
     });
     expect(fieldsOf(res)).toEqual(['title: validation.inventory.title']);
   });
@@ -348,7 +348,7 @@ describe('bad bodies', () => {
       const res = await call('POST', '/api/inventories', alice, { ...BODY, ...countries });
       expect(res.statusCode).toBe(400);
       const field = Object.keys(countries)[0];
-      expect(res.json().error.message).toBe(`Invalid body: ${field}: Please select inventories country`);
+      expect(res.json().error.message).toBe(`Invalid body: ${field}: Please select inventories country.`);
       expect(fieldsOf(res)).toEqual([`${field}: validation.inventory.country`]);
     }
   });
@@ -356,7 +356,7 @@ describe('bad bodies', () => {
   it('refuses any selling type but fbm', async () => {
     const res = await call('POST', '/api/inventories', alice, { ...BODY, sell_type: 'fba' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('Invalid body: sell_type: Please select inventory selling type');
+    expect(res.json().error.message).toBe('Invalid body: sell_type: Please select inventory selling type.');
   });
 
   it('answers 401 to a stranger before looking at the body', async () => {

@@ -89,7 +89,7 @@ describe('report creation checks, in the specification order', () => {
 
   it('requires both countries, and only known ones', async () => {
     const res = await create(large, { product_ids: 'B000000001', from_country: null });
-    expect(await failure(res)).toEqual({ field: 'from_country', message: 'Select country' });
+    expect(await failure(res)).toEqual({ field: 'from_country', message: 'Select country.' });
     const unknown = await create(large, { product_ids: 'B000000001', to_country: 'xx' });
     expect((await failure(unknown)).field).toBe('to_country');
   });

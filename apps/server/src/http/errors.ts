@@ -2,6 +2,8 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import type { App } from './app-type';
 import { englishMessage } from '@crossmarket/domain';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { databaseBusy } from './database-busy';
 
 /** A failure the client caused or should see: its message reaches the response as it is. */
 export class HttpError extends Error {
@@ -59,6 +61,43 @@ export function fieldError(field: string, key: string, params: Record<string, nu
   });
 }
 
+/**
+ * How a route's errors are shaped: ours nest (`{ error: { code, message } }`); `/v1/settings` keeps the
+ * specification's flag (`{ error: true, code, message }`). Read from the error schemas the route declares
+ * (this status's, else any of its 4xx/5xx), so an error raised before its handler (the JSON parser, the
+ * content type, the body size, the Origin check) fits what the serializer will check it against.
+ */
+type ErrorShape = 'nested' | 'flag';
+const shapes = new WeakMap<object, ErrorShape>();
+const FLAG_SAMPLE = { error: true, code: 'x', message: 'x' };
+const NESTED_SAMPLE = { error: { code: 'x', message: 'x' } };
+
+function shapeOfSchema(schema: unknown): ErrorShape | undefined {
+  if (!(schema instanceof z.ZodType)) return undefined;
+  let shape = shapes.get(schema);
+  if (!shape) {
+    const flag = !schema.safeParse(NESTED_SAMPLE).success && schema.safeParse(FLAG_SAMPLE).success;
+    shape = flag ? 'flag' : 'nested';
+    shapes.set(schema, shape);
+  }
+  return shape;
+}
+
+function errorShapeOf(reply: FastifyReply, status: number): ErrorShape {
+  const declared = (reply.request.routeOptions?.schema as { response?: Record<string, unknown> } | undefined)
+    ?.response;
+  if (!declared) return 'nested';
+  const own = declared[status] ?? declared[`${String(status)[0]}xx`] ?? declared.default;
+  const errorSchemas = Object.entries(declared)
+    .filter(([key]) => /^[45]/.test(key))
+    .map(([, schema]) => schema);
+  for (const schema of own === undefined ? errorSchemas : [own]) {
+    const shape = shapeOfSchema(schema);
+    if (shape) return shape;
+  }
+  return 'nested';
+}
+
 export function sendError(
   reply: FastifyReply,
   status: number,
@@ -66,8 +105,19 @@ export function sendError(
   message: string,
   extra?: object,
 ) {
-  return reply.status(status).send({ error: { code, message, ...extra } });
+  const body =
+    errorShapeOf(reply, status) === 'flag'
+      ? { ...extra, error: true, code, message }
+      : { error: { code, message, ...extra } };
+  return reply.status(status).send(body);
 }
+
+/**
+ * @fastify/busboy's refusals of a malformed multipart body (no or an overlong boundary, a cut-off form):
+ * plain Errors without a status, but the client's doing.
+ */
+const MULTIPART_REFUSAL =
+  /^(Multipart: Boundary not found|Unsupported Content-Type\.|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed part header|The needle cannot (be an empty String\/Buffer|have a length bigger than 256)\.)$/;
 
 function fieldName(instancePath: string | undefined, params: unknown): string {
   const fromPath = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -76,7 +126,10 @@ function fieldName(instancePath: string | undefined, params: unknown): string {
   return missing ?? 'body';
 }
 
-/** Every error leaves as `{ error: { code, message } }`; a 500 never leaks internals. */
+/**
+ * Every error leaves as `{ error: { code, message } }` (or the route's own declared shape, see `sendError`);
+ * a 500 never leaks internals.
+ */
 export function registerErrorHandling(app: App) {
   // Every 429 says when to come back, whichever code path answered it.
   app.addHook('onSend', async (_request, reply) => {
@@ -103,6 +156,15 @@ export function registerErrorHandling(app: App) {
       request.log.warn({ url: request.url }, 'request timed out');
       const key = 'apiErrors.timeout';
       return sendError(reply, 503, 'timeout', englishMessage(key), { key });
+    }
+    if (!error.statusCode && MULTIPART_REFUSAL.test(error.message ?? '')) {
+      return sendError(reply, 400, 'bad_multipart', `Invalid multipart body: ${error.message}`);
+    }
+    // No pool connection in time, or a statement past its timeout (db/client.ts): busy, not broken.
+    const busy = databaseBusy(error);
+    if (busy) {
+      request.log.warn({ err: error, url: request.url }, busy.code);
+      return sendError(reply, 503, busy.code, busy.message, { key: busy.key });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -17,6 +17,7 @@ export const HIDDEN_ROUTES: Readonly<Record<string, string>> = {
   '/api/stripe/webhook': 'called by Stripe only, signed with the webhook secret',
   '/dev/mailbox': 'development only: the outbox page',
   '/dev/mailbox.json': 'development only: the outbox',
+  '/sandbox/images/:asin.svg': "the sandbox marketplace's drawn product images, not an API",
   [OPENAPI_URL]: 'the document itself',
 };
 
@@ -117,6 +118,7 @@ const ERROR_SHAPE_OF: Readonly<Record<string, string>> = { 'POST /v1/settings': 
 const HANDLER_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /api/password-recovery': [429],
   'POST /api/reset-password': [429],
+  'POST /api/change-user-password': [429],
   'POST /api/check-coupon': [429],
   'POST /api/stripe/setup-intent': [429],
   'POST /api/create-ticket': [429],

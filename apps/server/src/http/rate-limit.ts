@@ -1,6 +1,7 @@
 import { englishMessage } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { Db } from '../db/client';
 import { HttpError } from './errors';
 
@@ -38,6 +39,25 @@ export async function count(db: Db, key: string, windowSeconds: number): Promise
     count: Number(row?.count ?? 0),
     retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.left ?? 1))),
   };
+}
+
+/**
+ * The client an address stands for, as rate-limit keys name it. An IPv6 host is handed a whole /64 (one
+ * machine can take any of its 2^64 addresses), so IPv6 counts by /64 prefix (`2001:db8:1:2::/64`); an
+ * IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, as a dual-stack socket reports an IPv4 peer) is that IPv4
+ * address. Anything that is not an address (a test's made-up name) is used as it is.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  if (!ipaddr.isValid(address)) return ip;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return ip;
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  return `${v6.parts
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The count of a window still running, without adding to it (0 when none). */
@@ -82,32 +102,48 @@ export interface Limiter {
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
+/** The key of the failures `limit` counts for one e-mail. */
+export const emailFailureKey = (limit: Limit, email: string) => `${limit.name}:email:${emailKey(email)}`;
+
+/** 429 once the failures counted under `key` (see {@link recordFailureAt}) have used `limit` up. */
+export async function checkFailuresAt(db: Db, key: string, limit: Limit, scale = 1): Promise<void> {
+  const failures = await peek(db, key, limit.windowSeconds);
+  if (failures.count >= limit.max * scale) throw tooMany(failures.retryAfterSeconds);
+}
+
+/** Counts one failure under `key`, in `limit`'s window. */
+export async function recordFailureAt(db: Db, key: string, limit: Limit): Promise<void> {
+  await count(db, key, limit.windowSeconds);
+}
+
+/** Forgets a count (its window starts again at the next hit). */
+export async function clearCount(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
 /**
- * Counts one request per IP and, when the body names one, per e-mail (and per e-mail and IP); 429 with
- * the time left once any passes its limit. `scale` multiplies every limit (RATE_LIMIT_SCALE).
+ * Counts one request per client (an IPv4 address or an IPv6 /64, {@link addressKey}) and, when the body
+ * names one, per e-mail (and per e-mail and client); 429 with the time left once any passes its limit.
+ * `scale` multiplies every limit (RATE_LIMIT_SCALE).
  */
 export function createLimiter(db: Db, scale = 1): Limiter {
   const limiter = async (request: FastifyRequest, limits: Limits, email?: string | null) => {
-    const checks: [string, Limit][] = [[`${limits.perIp.name}:ip:${request.ip}`, limits.perIp]];
+    const client = addressKey(request.ip);
+    const checks: [string, Limit][] = [[`${limits.perIp.name}:ip:${client}`, limits.perIp]];
     if (email) {
       const e = emailKey(email);
       if (limits.perEmailAndIp) {
         const l = limits.perEmailAndIp;
-        checks.push([`${l.name}:email-ip:${e}:${request.ip}`, l]);
+        checks.push([`${l.name}:email-ip:${e}:${client}`, l]);
       }
       if (limits.perEmail) checks.push([`${limits.perEmail.name}:email:${e}`, limits.perEmail]);
     }
     for (const [key, limit] of checks) await enforceLimit(db, key, limit, scale);
   };
-  const failureKey = (limit: Limit, email: string) => `${limit.name}:email:${emailKey(email)}`;
   return Object.assign(limiter, {
-    async checkFailures(limit: Limit, email: string) {
-      const failures = await peek(db, failureKey(limit, email), limit.windowSeconds);
-      if (failures.count >= limit.max * scale) throw tooMany(failures.retryAfterSeconds);
-    },
-    async recordFailure(limit: Limit, email: string) {
-      await count(db, failureKey(limit, email), limit.windowSeconds);
-    },
+    checkFailures: (limit: Limit, email: string) =>
+      checkFailuresAt(db, emailFailureKey(limit, email), limit, scale),
+    recordFailure: (limit: Limit, email: string) => recordFailureAt(db, emailFailureKey(limit, email), limit),
   });
 }
 

@@ -1,9 +1,15 @@
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { z } from 'zod';
-import { FILTERS_BY_ID, type ActiveFilter } from './catalogue';
+import { FILTERS, FILTERS_BY_ID, type ActiveFilter } from './catalogue';
 import { filterValueSchemas } from './values';
 
 export const MAX_ENCODED_FILTERS_LENGTH = 10_000;
+/**
+ * The most bytes a filter string may inflate to. Deflate packs up to about a thousand bytes into one, so
+ * without this a 10,000-character string could inflate to megabytes before any check ran; real filters
+ * (product IDs, keywords, brands) compress two to four times, well inside it.
+ */
+export const MAX_INFLATED_FILTERS_BYTES = 64 * 1024;
 const VERSION = 1;
 
 export type FilterCodecErrorCode =
@@ -40,14 +46,42 @@ function fromBase64Url(text: string): Uint8Array {
   return bytes;
 }
 
+// Each catalogue filter at most once (a repeated one is refused below).
 const envelope = z
-  .object({ v: z.number(), f: z.array(z.tuple([z.string(), z.unknown()])).max(200) })
+  .object({ v: z.number(), f: z.array(z.tuple([z.string(), z.unknown()])).max(FILTERS.length) })
   .strict();
+
+// Inflated into one buffer one byte larger than the limit: output that fills it is over the limit.
+// fflate drops what does not fit in a caller's buffer (a stored block that does not fit throws a
+// RangeError), so an oversized string costs this buffer and the work of reading it, never more memory.
+let inflateBuffer: Uint8Array | undefined;
+
+function inflateCapped(bytes: Uint8Array): string {
+  const out = (inflateBuffer ??= new Uint8Array(MAX_INFLATED_FILTERS_BYTES + 1));
+  let inflated: Uint8Array;
+  try {
+    inflated = inflateSync(bytes, { out });
+  } catch (error) {
+    if (error instanceof RangeError) throw tooLarge();
+    throw error;
+  }
+  if (inflated.length > MAX_INFLATED_FILTERS_BYTES) throw tooLarge();
+  // strFromU8 copies the bytes out, so the buffer is free for the next call.
+  return strFromU8(inflated);
+}
+
+const tooLarge = () =>
+  new FilterCodecError(
+    'too_long',
+    'validation.filters.tooLong',
+    `inflates past ${MAX_INFLATED_FILTERS_BYTES} bytes`,
+  );
 
 /** Active filters → the compact, versioned, URL-safe string (JSON → deflate → base64url). */
 export function encodeFilters(filters: readonly ActiveFilter[]): string {
-  const json = JSON.stringify({ v: VERSION, f: filters.map((f) => [f.id, f.value]) });
-  const encoded = toBase64Url(deflateSync(strToU8(json), { level: 9 }));
+  const json = strToU8(JSON.stringify({ v: VERSION, f: filters.map((f) => [f.id, f.value]) }));
+  if (json.length > MAX_INFLATED_FILTERS_BYTES) throw tooLong();
+  const encoded = toBase64Url(deflateSync(json, { level: 9 }));
   if (encoded.length > MAX_ENCODED_FILTERS_LENGTH) throw tooLong();
   return encoded;
 }
@@ -58,7 +92,7 @@ export function decodeFilters(encoded: string): ActiveFilter[] {
   if (encoded === '') return [];
   let parsed: unknown;
   try {
-    parsed = JSON.parse(strFromU8(inflateSync(fromBase64Url(encoded))));
+    parsed = JSON.parse(inflateCapped(fromBase64Url(encoded)));
   } catch (error) {
     if (error instanceof FilterCodecError) throw error;
     throw new FilterCodecError('malformed', 'validation.filters.malformed', 'cannot inflate or parse');

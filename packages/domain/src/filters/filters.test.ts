@@ -5,7 +5,13 @@ import { makeOffer, makeRow, makeSide } from '../fixtures';
 import type { FbmBlock } from '../pricing/types';
 import { activeFiltersArbitrary } from './arbitraries';
 import { FILTERS, FILTERS_BY_ID, type ActiveFilter } from './catalogue';
-import { decodeFilters, encodeFilters, FilterCodecError, MAX_ENCODED_FILTERS_LENGTH } from './codec';
+import {
+  decodeFilters,
+  encodeFilters,
+  FilterCodecError,
+  MAX_ENCODED_FILTERS_LENGTH,
+  MAX_INFLATED_FILTERS_BYTES,
+} from './codec';
 import { matchesFilter, matchesFilters } from './match';
 
 const expectCodecError = (fn: () => unknown, code: string) => {
@@ -127,6 +133,39 @@ describe('filter codec', () => {
     expectCodecError(
       () => encodeFilters([{ id: 'cross_product_ids', value: { ids: random, mode: 'only' } }]),
       'too_long',
+    );
+  });
+
+  it('refuses a short string that inflates past the limit, before reading it', () => {
+    // 10,000 copies of one ID: a valid filter as far as its schema goes, ~130 kB of JSON in ~300 characters.
+    const ids = Array.from({ length: 10_000 }, () => 'B000000001');
+    const repeated = rawEncode({ v: 1, f: [['cross_product_ids', { ids, mode: 'only' }]] });
+    expect(repeated.length).toBeLessThan(MAX_ENCODED_FILTERS_LENGTH);
+    expect(expectCodecError(() => decodeFilters(repeated), 'too_long').messageKey).toBe(
+      'validation.filters.tooLong',
+    );
+    // Megabytes from a few thousand characters: refused as too long, not read as a bad value.
+    const bomb = rawEncode({ v: 1, f: [['to_brand', { include: ['x'.repeat(4_000_000)] }]] });
+    expect(bomb.length).toBeLessThan(MAX_ENCODED_FILTERS_LENGTH);
+    expectCodecError(() => decodeFilters(bomb), 'too_long');
+    // The encoder never produces what the decoder refuses.
+    expectCodecError(
+      () => encodeFilters([{ id: 'cross_product_ids', value: { ids, mode: 'only' } }]),
+      'too_long',
+    );
+  });
+
+  it('reads filters up to the inflated limit', () => {
+    const words = Array.from({ length: 500 }, (_, i) => `word${i}`);
+    const big: ActiveFilter[] = [
+      { id: 'to_title_keywords', value: { include: words, exclude: words } },
+      { id: 'cross_title_keywords', value: { include: words, exclude: [] } },
+    ];
+    expect(decodeFilters(encodeFilters(big))).toEqual(big);
+    const nearLimit = 'z'.repeat(MAX_INFLATED_FILTERS_BYTES - 100);
+    expectCodecError(
+      () => decodeFilters(rawEncode({ v: 1, f: [['to_brand', { include: [nearLimit] }]] })),
+      'invalid_value',
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiTokenCreateSchema } from './api-tokens';
+import { apiTokenCreateSchema, apiTokenCreateWithPasswordSchema } from './api-tokens';
 
 const issues = (body: unknown) =>
   apiTokenCreateSchema.safeParse(body).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
@@ -22,5 +22,14 @@ describe('apiTokenCreateSchema', () => {
     for (const expiresIn of [3600, 366 * 86_400, 86_400.5, '30']) {
       expect(issues({ name: 'CI', expiresIn })).toEqual(['expiresIn: validation.apiToken.expiry']);
     }
+  });
+
+  it('takes the password as typed when sent, and needs it once the server asked for it', () => {
+    expect(apiTokenCreateSchema.parse({ name: 'CI', password: ' pass word ' }).password).toBe(' pass word ');
+    expect(issues({ name: 'CI', password: '' })).toEqual(['password: validation.password.required']);
+    const asked = (body: unknown) =>
+      apiTokenCreateWithPasswordSchema.safeParse(body).error?.issues.map((i) => i.path.join('.')) ?? [];
+    expect(asked({ name: 'CI' })).toEqual(['password']);
+    expect(asked({ name: 'CI', password: 'secret-123' })).toEqual([]);
   });
 });

@@ -12,9 +12,31 @@ const name = requiredString('validation.apiToken.name').pipe(
   z.string().max(API_TOKEN_NAME_MAX, 'validation.apiToken.nameTooLong'),
 );
 
+/** The account's password, as typed (never trimmed), to confirm who is asking. */
+const accountPassword = z
+  .string({ error: 'validation.password.required' })
+  .min(1, 'validation.password.required')
+  .max(128, 'validation.password.required');
+
+/**
+ * A token can be made within this many minutes of signing in; later, only with the account's password
+ * (the create call's `password`), so that a session cookie alone never mints a lasting credential.
+ */
+export const API_TOKEN_RECENT_SIGN_IN_MINUTES = 10;
+
+/** The create call's refusals the Settings dialog acts on (better-auth's `{ code, message }`). */
+export const API_TOKEN_ERRORS = {
+  /** The session is older than API_TOKEN_RECENT_SIGN_IN_MINUTES and no password came: ask for it. */
+  passwordRequired: 'PASSWORD_REQUIRED',
+  /** The password sent is not the account's. */
+  wrongPassword: 'INVALID_PASSWORD',
+  limitReached: 'API_KEY_LIMIT_REACHED',
+} as const;
+
 /**
  * POST /api/auth/api-key/create as the API-key plugin takes it: a name and, optionally, a lifetime in
- * seconds (a day to a year; null or absent for a token that does not expire).
+ * seconds (a day to a year; null or absent for a token that does not expire), and the account's password
+ * when the sign-in is not recent (the plugin never sees it: its body schema drops it).
  */
 export const apiTokenCreateSchema = z.object({
   name,
@@ -24,8 +46,12 @@ export const apiTokenCreateSchema = z.object({
     .max(365 * DAY_SECONDS, 'validation.apiToken.expiry')
     .nullable()
     .optional(),
+  password: accountPassword.optional(),
 });
 export type ApiTokenCreate = z.output<typeof apiTokenCreateSchema>;
+
+/** The create dialog once the server has asked for the password (PASSWORD_REQUIRED): it must be given. */
+export const apiTokenCreateWithPasswordSchema = apiTokenCreateSchema.extend({ password: accountPassword });
 
 const instant = z.string();
 

@@ -71,7 +71,7 @@ describe('filterSetCreateSchema', () => {
   });
 
   it('speaks English through the i18n keys', () => {
-    expect(englishMessage('validation.filterSet.name')).toBe('Please input filter set name');
+    expect(englishMessage('validation.filterSet.name')).toBe('Please input filter set name.');
     expect(englishMessage('validation.filterSet.atLeastOne')).toBe('At least 1 filter must be activated.');
   });
 });

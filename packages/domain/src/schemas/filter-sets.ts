@@ -1,8 +1,22 @@
 import { z } from 'zod';
 import { decodeFilters, FilterCodecError, MAX_ENCODED_FILTERS_LENGTH } from '../filters/codec';
 import { requiredString } from './common';
+import type { PlanCode } from '../plans';
 
 export const FILTER_SET_NAME_MAX = 100;
+
+/** Filter sets a plan may hold (docs/decisions.md): generous, but counted, like inventories. */
+export const FILTER_SET_LIMITS: Readonly<Record<PlanCode, number>> = {
+  F: 20,
+  S: 50,
+  M: 100,
+  L: 150,
+  XL: 200,
+  '2XL': 300,
+  '3XL': 500,
+};
+export const filterSetLimitOf = (planCode: string): number =>
+  FILTER_SET_LIMITS[planCode as PlanCode] ?? FILTER_SET_LIMITS.F;
 
 const name = requiredString('validation.filterSet.name').pipe(
   z.string().max(FILTER_SET_NAME_MAX, 'validation.filterSet.nameTooLong'),

@@ -74,9 +74,9 @@ describe('inventoryCreateSchema', () => {
       'to_country: validation.inventory.country',
       'sell_type: validation.inventory.sellType',
     ]);
-    expect(englishMessage('validation.inventory.title')).toBe('Please input inventory name');
-    expect(englishMessage('validation.inventory.country')).toBe('Please select inventories country');
-    expect(englishMessage('validation.inventory.sellType')).toBe('Please select inventory selling type');
+    expect(englishMessage('validation.inventory.title')).toBe('Please input inventory name.');
+    expect(englishMessage('validation.inventory.country')).toBe('Please select inventories country.');
+    expect(englishMessage('validation.inventory.sellType')).toBe('Please select inventory selling type.');
   });
 
   it('refuses a blank or too long title and any selling type but fbm', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PlanCode } from '../plans';
 import { PRODUCT_ID } from '../product-ids';
 import { inventoryBuyingRegions, inventorySellingRegions, REGION_CODES, type RegionCode } from '../regions';
 import { inventoryFormSchema, settingsSchema } from './settings';
@@ -48,10 +49,14 @@ type Countries = { from_country?: string; to_country?: string };
 const differentCountries = {
   message: 'validation.report.sameCountries',
   path: ['to_country'],
+  // Not when the body itself is no object (a root issue): there are no countries to compare.
   when: (payload: { issues: { path?: PropertyKey[] }[] }) =>
-    !payload.issues.some((i) => i.path?.[0] === 'from_country' || i.path?.[0] === 'to_country'),
+    !payload.issues.some(
+      (i) => !i.path?.length || i.path[0] === 'from_country' || i.path[0] === 'to_country',
+    ),
 };
-const countriesDiffer = (v: Countries) => !v.from_country || v.from_country !== v.to_country;
+const countriesDiffer = (v: Countries | null | undefined) =>
+  typeof v !== 'object' || v === null || !v.from_country || v.from_country !== v.to_country;
 
 /** POST /api/inventories. */
 export const inventoryCreateSchema = inventoryFields.refine(countriesDiffer, differentCountries);
@@ -84,6 +89,28 @@ export const inventoryFilterSetSchema = z.object({
 
 /** How often a seller may ask for an inventory's update ("Update now"): once an hour. */
 export const INVENTORY_UPDATE_INTERVAL_MINUTES = 60;
+
+/**
+ * "Update now" requests one user may make in an hour across all their inventories: every update runs on
+ * the shared Amazon lane, and the hourly wait above is per inventory.
+ */
+export const INVENTORY_UPDATES_PER_HOUR = 10;
+
+/**
+ * Inventories a plan may hold (docs/decisions.md): a few per country pair and store at the small end,
+ * growing with the plan's inventory quota. F (no plan bought) is locked out of inventories anyway.
+ */
+export const INVENTORY_LIMITS: Readonly<Record<PlanCode, number>> = {
+  F: 5,
+  S: 20,
+  M: 30,
+  L: 50,
+  XL: 75,
+  '2XL': 100,
+  '3XL': 150,
+};
+export const inventoryLimitOf = (planCode: string): number =>
+  INVENTORY_LIMITS[planCode as PlanCode] ?? INVENTORY_LIMITS.F;
 export const INVENTORY_UPDATE_STATUSES = ['never', 'queued', 'running', 'done', 'failed'] as const;
 export type InventoryUpdateStatus = (typeof INVENTORY_UPDATE_STATUSES)[number];
 

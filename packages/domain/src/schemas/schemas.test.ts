@@ -188,13 +188,13 @@ describe('report creation', () => {
       'Your list contains more product IDs than your remaining quota. Your daily remaining quota is: 3.',
     );
     expect(first({ to_country: 'us' })).toBe('Countries should be different.');
-    expect(first({ from_country: '' })).toBe('Select country');
+    expect(first({ from_country: '' })).toBe('Select country.');
     expect(first({})).toBeNull();
   });
 
   it('only offers buying regions to buy from', () => {
     expect(errors(reportCreationSchema, { ...body, from_country: 'ca' })).toEqual({
-      from_country: ['Select country'],
+      from_country: ['Select country.'],
     });
   });
 });
@@ -213,10 +213,10 @@ describe('settings and pricing rules', () => {
 
   it('gives every rule message of the specification', () => {
     expect(errors(pricingRuleSchema, { ...rule, rule_type: undefined }).rule_type).toEqual([
-      'Missing rule type',
+      'Missing rule type.',
     ]);
     expect(errors(pricingRuleSchema, { ...rule, threshold_end: null }).threshold_end).toEqual([
-      'Missing cost range',
+      'Missing cost range.',
     ]);
     expect(
       errors(pricingRuleSchema, { ...rule, rule_type: 'ppr', threshold_start: '' }).threshold_start,
@@ -225,13 +225,13 @@ describe('settings and pricing rules', () => {
       errors(pricingRuleSchema, { ...rule, rule_type: 'ppr', threshold_end: null }).threshold_end,
     ).toEqual(['Missing threshold end']);
     expect(errors(pricingRuleSchema, { ...rule, rule_type: 'buybox_store' }).seller_id).toEqual([
-      'Missing seller id',
+      'Missing seller id.',
     ]);
     expect(errors(pricingRuleSchema, { ...rule, rate_type: undefined }).rate_type).toEqual([
-      'Missing profit rate type',
+      'Missing profit rate type.',
     ]);
-    expect(errors(pricingRuleSchema, { ...rule, min_rate: '' }).min_rate).toEqual(['Enter rate']);
-    expect(errors(pricingRuleSchema, { ...rule, stock: undefined }).stock).toEqual(['Enter stock']);
+    expect(errors(pricingRuleSchema, { ...rule, min_rate: '' }).min_rate).toEqual(['Enter rate.']);
+    expect(errors(pricingRuleSchema, { ...rule, stock: undefined }).stock).toEqual(['Enter stock.']);
     expect(errors(pricingRuleSchema, { ...rule, min_rate: 25 })).toEqual({
       min_rate: ['Minimum rate must be lower than standard rate'],
       std_rate: ['Standard rate must be greater than minimum rate'],
@@ -261,11 +261,11 @@ describe('settings and pricing rules', () => {
     expect(errors(individualRatesSchema, { min: 10, std: 10, max: 20 }).min).toEqual([
       'Minimum rate must be lower than standard rate',
     ]);
-    // Missing, negative, or too long to be a finite number: "Enter rate" on the field.
-    expect(errors(individualRatesSchema, { min: 5, std: 10 })).toEqual({ max: ['Enter rate'] });
-    expect(errors(individualRatesSchema, { min: -1, std: 10, max: 20 })).toEqual({ min: ['Enter rate'] });
+    // Missing, negative, or too long to be a finite number: "Enter rate." on the field.
+    expect(errors(individualRatesSchema, { min: 5, std: 10 })).toEqual({ max: ['Enter rate.'] });
+    expect(errors(individualRatesSchema, { min: -1, std: 10, max: 20 })).toEqual({ min: ['Enter rate.'] });
     expect(errors(individualRatesSchema, { min: 1, std: 2, max: '9'.repeat(400) })).toEqual({
-      max: ['Enter rate'],
+      max: ['Enter rate.'],
     });
   });
 
@@ -288,7 +288,7 @@ describe('settings and pricing rules', () => {
     expect(PRESET_RULE_SETS.cost_ladder).toHaveLength(13);
     expect(errors(settingsSchema, { ...settings, handling_time: 21 }).handling_time).toEqual(['Enter value']);
     expect(errors(settingsSchema, { ...settings, min_stock: 6 }).min_stock).toEqual([
-      "Minimum stock can't be greater than default stock",
+      "Minimum stock can't be greater than default stock.",
     ]);
     expect(
       errors(settingsSchema, { ...settings, pricing_rules: Array(32).fill(rule) }).pricing_rules,
@@ -298,19 +298,19 @@ describe('settings and pricing rules', () => {
 
   it('validates the inventory form', () => {
     expect(errors(inventoryFormSchema, { settings })).toMatchObject({
-      title: ['Please input inventory name'],
-      from_country: ['Please select inventories country'],
-      sell_type: ['Please select inventory selling type'],
+      title: ['Please input inventory name.'],
+      from_country: ['Please select inventories country.'],
+      sell_type: ['Please select inventory selling type.'],
     });
   });
 });
 
 describe('small forms', () => {
   it('filter set name and support ticket', () => {
-    expect(errors(filterSetNameSchema, { name: ' ' })).toEqual({ name: ['Please input filter set name'] });
+    expect(errors(filterSetNameSchema, { name: ' ' })).toEqual({ name: ['Please input filter set name.'] });
     expect(errors(supportTicketSchema, {})).toEqual({
-      topic: ['Select your topic'],
-      message: ['Explain your problem'],
+      topic: ['Select your topic.'],
+      message: ['Explain your problem.'],
     });
   });
 });

@@ -24,7 +24,7 @@ import { errors, guardedErrors } from '../../http/responses';
 import { RECOVERY_CALLBACK, type Auth } from '../auth';
 import { sessionIdOf, type Guard } from '../auth';
 import { consumePasswordGrant, hasPasswordGrant } from '../auth';
-import { MAIL_LIMITS } from '../auth';
+import { MAIL_LIMITS, revokeApiTokens } from '../auth';
 import { loadBannedContents, profileColumns, saveBannedContents, updateProfile, usageOf } from './repo';
 import { accountView } from './view';
 
@@ -169,6 +169,7 @@ export function registerAccountRoutes(app: App, { db, auth, guard, limit }: Acco
               password: hash,
             });
           await db.delete(session).where(and(eq(session.userId, userId), ne(session.id, sessionId)));
+          await revokeApiTokens(db, userId);
           return { result: true };
         },
       );

@@ -6,11 +6,11 @@ import {
   type Histogram,
 } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { withStatementTimeout, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { loadAnalysisReport } from './analysis-report';
 import { compileFilters } from './compile-filters';
-import { decodeRequestFilters, refuseBeforeSettings } from './filter-report';
+import { ownedFilters, refuseBeforeSettings } from './filter-report';
 
 /**
  * A "nice" bar width for the values between `lo` and `hi`: (hi − lo) / CHART_TARGET_BINS rounded up to
@@ -74,7 +74,9 @@ function histogram({ step, min, max, bins }: MetricStats): Histogram {
  * few hundred numbers however many products match.
  */
 export async function chartReport(db: Db, userId: string, body: ChartsRequest): Promise<ChartsResponse> {
-  const filters = decodeRequestFilters(body.filters ?? '');
+  // Another user's or an unknown report answers 404 before a new filter string is decoded or kept.
+  const owned = await ownedFilters(db, userId, body.report_id, body.filters ?? '');
+  const { filters } = owned;
   const where = compileFilters(filters);
   const stat = (metric: 'ppr' | 'profit') => {
     const m = sql.raw(metric);
@@ -90,8 +92,9 @@ export async function chartReport(db: Db, userId: string, body: ChartsRequest): 
         select ${bucket(sql`m.${m}`, name)} as k, count(*)::int as c from m where m.${m} is not null group by 1) b))`;
   };
   const [report, result] = await Promise.all([
-    loadAnalysisReport(db, userId, body.report_id),
-    db.execute<{ charts: ChartRow }>(sql`
+    owned.report ?? loadAnalysisReport(db, userId, body.report_id),
+    withStatementTimeout(db, (tx) =>
+      tx.execute<{ charts: ChartRow }>(sql`
     with m as materialized (
       select r.fbm_profit_percent as ppr, r.fbm_profit_amount as profit, r.to_sales_rank as rank
         from report_products r
@@ -111,6 +114,7 @@ export async function chartReport(db: Db, userId: string, body: ChartsRequest): 
          where m.ppr is not null and m.rank >= 1
          group by floor(log(m.rank) * ${RANK_CELLS_PER_DECADE})::int, ${bucket(sql`m.ppr`, 'ppr')}) cells)
     ) as charts from s`),
+    ),
   ]);
   if (!report) throw notFound('This report was not found.');
   refuseBeforeSettings(filters, report);

@@ -12,12 +12,19 @@ import {
 } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { withStatementTimeout, type Db } from '../../db/client';
 import { reportFacets } from '../../db/report-facets';
 import { fieldError, notFound } from '../../http/errors';
 import { loadAnalysisReport, type AnalysisReport } from './analysis-report';
-import { compileFilters } from './compile-filters';
-import { FilterCache, MatchedIds } from './filter-cache';
+import { compileFilters, refuseTooManyTerms } from './compile-filters';
+import {
+  approximateBytes,
+  asciiBytes,
+  ByteLru,
+  ENTRY_OVERHEAD_BYTES,
+  FilterCache,
+  MatchedIds,
+} from './filter-cache';
 import { pageJsonText, pageRowsFrom, type PageRow } from './page-rows';
 
 export type FiltersBody = z.output<typeof filtersRequestSchema>;
@@ -40,22 +47,54 @@ const SORT_COLUMNS: Record<SortKey, SQL> = {
 };
 
 // A seller's filter string comes back on every page and sort change: decoded (inflate, JSON, checks)
-// once. Decoded filters are never mutated.
-const decoded = new Map<string, ActiveFilter[]>();
+// once, and kept within a byte budget (a string inflates to at most 64 kB; its decoded value is
+// estimated as it sits on the heap). Decoded filters are never mutated.
+const DECODED_FILTERS_BYTES = 8 * 1024 * 1024;
+export const decodedFilters = new ByteLru<ActiveFilter[]>(DECODED_FILTERS_BYTES);
 
-/** The active filters of a request, refused (400, naming the field) when unreadable. */
+/**
+ * The active filters of a request, refused (400, naming the field) when unreadable or when they would
+ * compile to too many conditions. Call it only once the report is known to be the caller's
+ * ({@link ownedFilters}): what it decodes, it keeps.
+ */
 export function decodeRequestFilters(encoded: string): ActiveFilter[] {
-  const known = decoded.get(encoded);
+  const known = decodedFilters.get(encoded);
   if (known) return known;
+  let filters: ActiveFilter[];
   try {
-    const filters = decodeFilters(encoded);
-    if (decoded.size >= 1000) decoded.delete(decoded.keys().next().value!);
-    decoded.set(encoded, filters);
-    return filters;
+    filters = decodeFilters(encoded);
   } catch (error) {
     if (error instanceof FilterCodecError) throw fieldError('filters', error.messageKey);
     throw error;
   }
+  refuseTooManyTerms(filters);
+  if (encoded !== '') {
+    decodedFilters.set(
+      encoded,
+      filters,
+      ENTRY_OVERHEAD_BYTES + asciiBytes(encoded) + approximateBytes(filters),
+    );
+  }
+  return filters;
+}
+
+/**
+ * The decoded filters of a call over `reportId`. A string decoded before comes from the cache at once
+ * (the report is then read beside the scan, whose SQL checks the owner too); a new one is decoded only
+ * after the report read has found the report to be the caller's, so another user's or an unknown report
+ * answers 404 before any decoding or caching. `report` is that read, when it was made.
+ */
+export async function ownedFilters(
+  db: Db,
+  userId: string,
+  reportId: string,
+  encoded: string,
+): Promise<{ filters: ActiveFilter[]; report?: AnalysisReport }> {
+  const known = encoded === '' ? [] : decodedFilters.get(encoded);
+  if (known) return { filters: known };
+  const report = await loadAnalysisReport(db, userId, reportId);
+  if (!report) throw notFound('This report was not found.');
+  return { filters: decodeRequestFilters(encoded), report };
 }
 
 /** Filters that compare settings-dependent columns wait until the report has settings (400). */
@@ -82,15 +121,16 @@ export async function filterReport(
   body: FiltersBody,
   cache?: FilterCache,
 ): Promise<string> {
-  const filters = decodeRequestFilters(body.filters);
+  const owned = await ownedFilters(db, userId, body.report_id, body.filters);
+  const { filters } = owned;
+  let report = owned.report;
   // A page change of a view this server has kept: the report read, then 20 snapshots by ID.
   const last = cache?.lastVersion(body.report_id);
   const guess = last === undefined ? undefined : { id: body.report_id, resultsVersion: last };
   let matched = guess && cache!.get(FilterCache.key(guess, body.filters, body));
-  let report: AnalysisReport | undefined;
   let rows: PageRow[] = [];
   if (matched) {
-    report = await loadAnalysisReport(db, userId, body.report_id);
+    report ??= await loadAnalysisReport(db, userId, body.report_id);
     if (!report) throw notFound('This report was not found.');
     refuseBeforeSettings(filters, report);
     if (!report.finalized || report.resultsVersion !== last) matched = undefined;
@@ -114,7 +154,8 @@ export async function filterReport(
     };
     const [loaded, result] = await Promise.all([
       report ?? loadAnalysisReport(db, userId, body.report_id),
-      db.execute<Scanned>(sql`
+      withStatementTimeout(db, (tx) =>
+        tx.execute<Scanned>(sql`
         with v as (${mine}),
         o as (
           select coalesce(array_agg(r.product_id order by ${SORT_COLUMNS[body.sort_key]} ${dir} nulls last, r.product_id), '{}') as a
@@ -126,6 +167,7 @@ export async function filterReport(
                (select results_version from v) as version, (select finalized from v) as finalized, p.*
           from o left join lateral (${pageRowsFrom(body.report_id, slice)}) p on true
          order by p.ord`),
+      ),
     ]);
     report = loaded;
     if (!report) throw notFound('This report was not found.');

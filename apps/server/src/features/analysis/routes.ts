@@ -21,6 +21,13 @@ import type { Db } from '../../db/client';
 import { apiError, HttpError, notFound, zodFieldErrors } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import { oneAtATime } from '../../http/one-at-a-time';
+import {
+  analysisBusy,
+  InFlightLimit,
+  IN_FLIGHT_PER_USER,
+  limitPerUser,
+  QUEUED_PER_USER,
+} from '../../http/per-user-limits';
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
 import { chartReport } from './chart-report';
@@ -58,17 +65,33 @@ const heavy = (db: Db, kind: 'settings' | 'exports' | 'charts', key: string) => 
     oneAtATime(db.$client, `analysis-${kind}:${userId}`, busy, work);
 };
 
-/** The analysis calls over a report's stored rows (`/v1/*`, session-authenticated). */
-export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard: Guard }) {
+/** The kept views' budget (filter-cache.ts): about 800,000 product IDs, or a few thousand empty views. */
+const FILTER_CACHE_BYTES = 48 * 1024 * 1024;
+
+/**
+ * The analysis calls over a report's stored rows (`/v1/*`, session-authenticated). One user may have
+ * {@link IN_FLIGHT_PER_USER} of them running at once and a session a limited number a minute
+ * (per-user-limits.ts), so that one seller cannot hold the connection pool every other seller needs.
+ */
+export function registerAnalysisRoutes(
+  app: App,
+  { db, guard, rateLimitScale = 1 }: { db: Db; guard: Guard; rateLimitScale?: number },
+) {
   const settingsOnce = heavy(db, 'settings', 'apiErrors.settingsBusy');
   const exportsOnce = heavy(db, 'exports', 'apiErrors.exportBusy');
   const chartsOnce = heavy(db, 'charts', 'apiErrors.chartsBusy');
-  // About 40 MB at most: a million product IDs over every kept view (filter-cache.ts).
-  const filterCache = new FilterCache(1_000_000);
+  const filterCache = new FilterCache(FILTER_CACHE_BYTES);
+  // One count of running calls for both scopes below: every /v1 call of a user.
+  const perUser = {
+    db,
+    scale: rateLimitScale,
+    limit: new InFlightLimit(IN_FLIGHT_PER_USER, analysisBusy, QUEUED_PER_USER),
+  };
 
   // The specification's settings call answers `{ error: false }` or `{ error: true, message }`; a refusal
   // (the guard's 401 included) keeps its status and carries the usual code and field list beside the flag.
   registerGuardedScope(app, guard, missingReport, (scope) => {
+    limitPerUser(scope, perUser);
     scope.setErrorHandler((error, request, reply) => {
       if (!(error instanceof HttpError)) throw error;
       if (error.statusCode === 429) {
@@ -98,6 +121,7 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
   // Everything else over a report. The guard runs once for the group, before the body is read; another
   // user's report, a malformed id or an unknown product answers 404.
   registerGuardedScope(app, guard, missingReport, (scope) => {
+    limitPerUser(scope, perUser);
     scope.post(
       '/v1/filters',
       {
@@ -105,7 +129,7 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
         // documents it (the filters tests check the text against it).
         schema: {
           body: filtersRequestSchema,
-          response: { 200: filterResultsSchema, ...guardedErrors(400, 404, 429) },
+          response: { 200: filterResultsSchema, ...guardedErrors(400, 404, 429, 503) },
         },
         bodyLimit: 64 * 1024,
       },
@@ -136,7 +160,7 @@ export function registerAnalysisRoutes(app: App, { db, guard }: { db: Db; guard:
       {
         schema: {
           body: chartsRequestSchema,
-          response: { 200: chartsResponseSchema, ...guardedErrors(400, 404, 429) },
+          response: { 200: chartsResponseSchema, ...guardedErrors(400, 404, 429, 503) },
         },
         bodyLimit: 64 * 1024,
       },

@@ -1,16 +1,21 @@
 import { apiKey } from '@better-auth/api-key';
 import {
+  API_TOKEN_ERRORS,
   API_TOKEN_LIMIT,
   API_TOKEN_NAME_MAX,
+  API_TOKEN_RECENT_SIGN_IN_MINUTES,
   apiTokenCreateSchema,
   englishMessage,
 } from '@crossmarket/domain';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import type { Limit } from '../../http/rate-limit';
+import { checkPasswordFailures, raiseInAuth, recordPasswordFailure } from './password-attempts';
+import { AUTH_TABLES } from './tables';
 
 /** Every token starts with it: recognisable in a script, a log or a secret scanner's rules. */
 export const API_TOKEN_PREFIX = 'cm_';
@@ -40,36 +45,94 @@ export const apiTokenPlugin = () =>
 /** Only what the form sends: a client may not choose its own prefix, quota, metadata or permissions. */
 const createBody = z.strictObject(apiTokenCreateSchema.shape);
 
+/** The user's live tokens (expired ones do not count: the plugin deletes them). */
+async function tokensHeld(db: Pick<Db, 'select'>, userId: string): Promise<number> {
+  const [held] = await db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(
+      and(eq(apiKeys.referenceId, userId), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date()))),
+    );
+  return held?.n ?? 0;
+}
+
+const limitReached = () =>
+  new APIError('CONFLICT', {
+    code: API_TOKEN_ERRORS.limitReached,
+    message: `You can hold at most ${API_TOKEN_LIMIT} API tokens. Revoke one to create another.`,
+  });
+
+type Adapter = { create: (args: never) => Promise<unknown> };
+
 /**
- * Before `POST /api-key/create`: the body is the domain's (the Settings form's schema), and a user
- * holds at most API_TOKEN_LIMIT live tokens. Expired ones do not count (the plugin deletes them).
- * Two creations racing could both pass the count; the worst case is a token or two over the limit.
+ * The plugin's insert of the new key, in one transaction that first takes the user's advisory lock and
+ * counts again: creations racing for the last place queue on the lock, and the ones that find the cap
+ * reached get 409. Lock, count and insert share one connection, so waiting never needs a second one.
  */
-export const apiTokenCreateHook = (db: Db) =>
+function lockedCreate(db: Db, userId: string, options: Parameters<ReturnType<typeof drizzleAdapter>>[0]) {
+  return async (args: never) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`api-tokens:${userId}`}, 0))`);
+      if ((await tokensHeld(tx, userId)) >= API_TOKEN_LIMIT) throw limitReached();
+      const adapter = drizzleAdapter(tx, { provider: 'pg', schema: AUTH_TABLES })(options) as Adapter;
+      return adapter.create(args);
+    });
+}
+
+const recentSignInMs = API_TOKEN_RECENT_SIGN_IN_MINUTES * 60_000;
+
+/**
+ * Before `POST /api-key/create`: the body is the domain's (the Settings form's schema); a session older
+ * than API_TOKEN_RECENT_SIGN_IN_MINUTES must send the account's password (403 PASSWORD_REQUIRED without
+ * it, INVALID_PASSWORD when wrong, counted with Change password's wrong ones); a user holds at most
+ * API_TOKEN_LIMIT live tokens, counted again under a per-user lock when the key is stored.
+ */
+export const apiTokenCreateHook = (db: Db, scale = 1) =>
   createAuthMiddleware(async (ctx) => {
-    if (ctx.path !== '/api-key/create') return;
     const parsed = createBody.safeParse(ctx.body ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const message =
         issue?.code === 'unrecognized_keys' ? issue.message : englishMessage(issue?.message ?? '');
-      throw new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message });
+      throw new APIError('BAD_REQUEST', {
+        code: 'VALIDATION_ERROR',
+        message,
+        field: issue?.path.join('.') || undefined,
+      });
     }
     const session = await getSessionFromCtx(ctx);
     if (!session) return; // the plugin answers 401
-    const [held] = await db
-      .select({ n: count() })
-      .from(apiKeys)
-      .where(
-        and(
-          eq(apiKeys.referenceId, session.user.id),
-          or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())),
-        ),
-      );
-    if ((held?.n ?? 0) >= API_TOKEN_LIMIT) {
-      throw new APIError('CONFLICT', {
-        code: 'API_KEY_LIMIT_REACHED',
-        message: `You can hold at most ${API_TOKEN_LIMIT} API tokens. Revoke one to create another.`,
-      });
+    const userId = session.user.id;
+    const { password } = parsed.data;
+    if (Date.now() - new Date(session.session.createdAt).getTime() > recentSignInMs || password) {
+      await verifyPassword(ctx, db, userId, password, scale);
     }
+    if ((await tokensHeld(db, userId)) >= API_TOKEN_LIMIT) throw limitReached();
+    // The plugin stores the key through this adapter (this request's only): under the lock.
+    const adapter = { ...ctx.context.adapter, create: lockedCreate(db, userId, ctx.context.options) };
+    return { context: { context: { adapter } } };
   });
+
+type HookCtx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+async function verifyPassword(
+  ctx: HookCtx,
+  db: Db,
+  userId: string,
+  password: string | undefined,
+  scale: number,
+) {
+  const accounts = await ctx.context.internalAdapter.findAccounts(userId);
+  const hash = accounts.find((a) => a.providerId === 'credential' && a.password)?.password;
+  if (!password || !hash) {
+    throw new APIError('FORBIDDEN', {
+      code: API_TOKEN_ERRORS.passwordRequired,
+      message: `Creating an API token needs your password when you signed in more than ${API_TOKEN_RECENT_SIGN_IN_MINUTES} minutes ago. Enter it, or sign in again.`,
+    });
+  }
+  await checkPasswordFailures(db, userId, scale).catch((e: unknown) => raiseInAuth(ctx, e));
+  if (!(await ctx.context.password.verify({ hash, password }))) {
+    await recordPasswordFailure(db, userId);
+    throw new APIError('FORBIDDEN', { code: API_TOKEN_ERRORS.wrongPassword, message: 'Invalid password' });
+  }
+}

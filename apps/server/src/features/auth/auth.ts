@@ -1,4 +1,4 @@
-import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { hashPassword } from 'better-auth/crypto';
@@ -7,14 +7,18 @@ import { englishMessage, JOB_NAMES, PASSWORD_MIN } from '@crossmarket/domain';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { account, apiKeys, session, user, userProfiles, verification } from '../../db/schema';
+import { user, userProfiles } from '../../db/schema';
+import { clearCount, emailFailureKey } from '../../http/rate-limit';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import { ensureAccountRows } from '../account';
 import { renderMail, type MailKind, type MailLanguage } from '../mail';
 import { apiTokenCreateHook, apiTokenPlugin } from './api-tokens';
 import { isCommonPassword } from './common-passwords';
+import { PASSWORD_PATHS, passwordChangeAfter, passwordChangeBefore } from './password-attempts';
 import { grantPasswordReset } from './password-grant';
+import { SIGN_IN_FAILURES_PER_EMAIL } from './sign-in-limits';
+import { AUTH_TABLES } from './tables';
 
 /** Where a recovery link lands: signed in, with the reset-password modal open. */
 export const RECOVERY_CALLBACK = '/settings/security?recovery=1';
@@ -82,8 +86,14 @@ export function trustedOriginsFor(appUrl: string): string[] {
 
 const HOUR = 3600;
 
+async function clearSignInFailures(db: Db, userId: string) {
+  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  if (row) await clearCount(db, emailFailureKey(SIGN_IN_FAILURES_PER_EMAIL, row.email));
+}
+
 export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
   const absoluteMs = config.SESSION_MAX_LIFETIME_HOURS * HOUR * 1000;
+  const scale = config.RATE_LIMIT_SCALE;
   const idleSeconds = config.SESSION_IDLE_TIMEOUT_HOURS * HOUR;
   const mail = async (kind: MailKind, email: string, url: string, request?: Request) =>
     queue.send(JOB_NAMES.sendMail, renderMail(kind, await languageOf(db, email, request), email, url));
@@ -93,10 +103,7 @@ export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
     baseURL: config.APP_URL,
     basePath: '/api/auth',
     secret,
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user, session, account, verification, apikey: apiKeys },
-    }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: AUTH_TABLES }),
     trustedOrigins: trustedOriginsFor(config.APP_URL),
     telemetry: { enabled: false },
     ...(logger && { logger: authLogger(logger) }),
@@ -148,9 +155,12 @@ export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
             const cap = new Date(Date.now() + absoluteMs);
             return { data: { ...created, expiresAt: created.expiresAt > cap ? cap : created.expiresAt } };
           },
-          // A recovery link's sign-in may set a new password without the old one, for 15 minutes.
+          // A recovery link's sign-in may set a new password without the old one, for 15 minutes. Any
+          // link's sign-in proves the mailbox: the e-mail's wrong passwords (a stranger's, perhaps
+          // spread over many addresses) no longer keep its owner from signing in with the password.
           after: async (created, ctx) => {
             if (ctx?.path !== '/magic-link/verify') return;
+            await clearSignInFailures(db, created.userId);
             const callback = (ctx.query as { callbackURL?: string } | undefined)?.callbackURL;
             if (callback && decodeURIComponent(callback) === RECOVERY_CALLBACK) {
               await grantPasswordReset(db, created.id, created.userId, LINK_LIFETIME_SECONDS);
@@ -175,9 +185,19 @@ export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
         },
       },
     },
-    hooks: { before: apiTokenCreateHook(db) },
     plugins: [
       apiTokenPlugin(),
+      {
+        // Our checks around better-auth's own endpoints (api-tokens.ts, password-attempts.ts).
+        id: 'crossmarket-checks',
+        hooks: {
+          before: [
+            { matcher: (c) => c.path === '/api-key/create', handler: apiTokenCreateHook(db, scale) },
+            { matcher: (c) => c.path === '/change-password', handler: passwordChangeBefore(db, scale) },
+          ],
+          after: [{ matcher: (c) => PASSWORD_PATHS.has(c.path ?? ''), handler: passwordChangeAfter(db) }],
+        },
+      } satisfies BetterAuthPlugin,
       magicLink({
         expiresIn: LINK_LIFETIME_SECONDS,
         // The verification table holds a hash: a database leak hands out no working sign-in link.

@@ -2,9 +2,9 @@ import { isLockedOut } from '@crossmarket/domain';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { bearerToken } from '../../http/bearer';
+import { BAD_TOKENS_PER_CLIENT, badTokenKey, bearerToken } from '../../http/bearer';
 import { HttpError } from '../../http/errors';
-import { enforceLimit } from '../../http/rate-limit';
+import { checkFailuresAt, enforceLimit, recordFailureAt } from '../../http/rate-limit';
 import { loadAccount, type AccountRow } from '../account';
 import { TOKEN_RATE_LIMIT } from './api-tokens';
 import type { Auth } from './auth';
@@ -66,7 +66,8 @@ export type Guard = (request: FastifyRequest, options?: GuardOptions) => Promise
  * web app understands. Identity comes from the session cookie or, on the routes token-scope.ts names, a
  * personal API token (`Authorization: Bearer`), never from the body. A request that names a token is a
  * token request even if it also carries a cookie: it gets the token's scope, its owner and its limit.
- * `scale` multiplies the per-token rate limit (RATE_LIMIT_SCALE).
+ * Wrong tokens count per client (http/bearer.ts); past their limit a bearer request gets 429 unchecked.
+ * `scale` multiplies the per-token and wrong-token limits (RATE_LIMIT_SCALE).
  */
 export function createGuard(auth: Auth, db: Db, scale = 1): Guard {
   const readSession = createSessionReader(auth, db);
@@ -84,7 +85,15 @@ export function createGuard(auth: Auth, db: Db, scale = 1): Guard {
       return { userId: found.user.id, sessionId: found.session.id, tokenId: null };
     }
     if (!tokenAllowed(request.method, request.routeOptions.url)) throw tokenNotAllowed();
-    const owner = await tokenOwner(auth, token);
+    // A client that keeps sending wrong tokens is stopped before the hash and the lookup.
+    const badTokens = badTokenKey(request.ip);
+    await checkFailuresAt(db, badTokens, BAD_TOKENS_PER_CLIENT, scale);
+    const owner = await tokenOwner(auth, token).catch(async (error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 401) {
+        await recordFailureAt(db, badTokens, BAD_TOKENS_PER_CLIENT);
+      }
+      throw error;
+    });
     await enforceLimit(db, `${TOKEN_RATE_LIMIT.name}:${owner.tokenId}`, TOKEN_RATE_LIMIT, scale);
     return { ...owner, sessionId: null };
   };

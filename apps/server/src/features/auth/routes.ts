@@ -5,6 +5,7 @@ import { bearerToken } from '../../http/bearer';
 import { HttpError } from '../../http/errors';
 import type { Limit, Limiter, Limits } from '../../http/rate-limit';
 import type { Auth } from './auth';
+import { SIGN_IN_FAILURES_PER_EMAIL } from './sign-in-limits';
 
 const minutes = (n: number) => n * 60;
 
@@ -24,18 +25,8 @@ export const MAIL_LIMITS = {
   recovery: mailLimits('recovery'),
 };
 
-/** Every sign-in attempt from one address counts. */
+/** Every sign-in attempt from one client (an address, an IPv6 /64: http/rate-limit.ts) counts. */
 const SIGN_IN_PER_IP: Limit = { name: 'sign-in', max: 30, windowSeconds: minutes(15) };
-/**
- * Wrong passwords for one e-mail, from anywhere: a ceiling well above the per-address limit, so a
- * stranger's guesses (stopped by their own address's limit first) never lock the owner out, while a
- * guessing attack spread over many addresses still stops.
- */
-export const SIGN_IN_FAILURES_PER_EMAIL: Limit = {
-  name: 'sign-in-failures',
-  max: 100,
-  windowSeconds: minutes(15),
-};
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
 
 /** Limits for better-auth's endpoints that sign up or send mail (sign-in is counted apart, above). */

@@ -1,5 +1,5 @@
 import type { FilterSet } from '@crossmarket/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { filterSets } from '../../db/schema';
 
@@ -30,16 +30,29 @@ export async function findFilterSet(db: Db, userId: string, id: string): Promise
   return row && view(row);
 }
 
+/**
+ * Adds a set unless the user already holds `limit` (their plan's). Counted and inserted under a per-user
+ * transaction lock, so parallel saves cannot together pass the limit.
+ */
 export async function insertFilterSet(
   db: Db,
   userId: string,
   values: { name: string; content: string; filtersCount: number },
-): Promise<FilterSet> {
-  const [row] = await db
-    .insert(filterSets)
-    .values({ userId, ...values })
-    .returning();
-  return view(row!);
+  limit: number,
+): Promise<FilterSet | 'limit'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`filter-sets:${userId}`}, 0))`);
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(filterSets)
+      .where(eq(filterSets.userId, userId));
+    if ((held?.n ?? 0) >= limit) return 'limit';
+    const [row] = await tx
+      .insert(filterSets)
+      .values({ userId, ...values })
+      .returning();
+    return view(row!);
+  });
 }
 
 /** Undefined when the set is not the user's (or does not exist). */

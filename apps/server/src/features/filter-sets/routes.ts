@@ -1,5 +1,7 @@
 import {
   decodeFilters,
+  englishMessage,
+  filterSetLimitOf,
   filterSetCreateSchema,
   filterSetListSchema,
   filterSetSchema,
@@ -17,6 +19,12 @@ import { deleteFilterSet, findFilterSet, insertFilterSet, listFilterSets, update
 const missing = () => notFound('This filter set was not found.');
 const BODY_LIMIT = 64 * 1024;
 
+/** 409 when the plan's filter sets are all in use: its text names the limit, its key the web's message. */
+function limitReached(limit: number) {
+  const key = 'validation.filterSet.limitReached';
+  return new HttpError(409, 'filter_set_limit', englishMessage(key, { limit }), { key, limit });
+}
+
 /** The count is always ours: the content has been validated by the body schema, so it decodes. */
 const filtersCountOf = (content: string) => decodeFilters(content).length;
 
@@ -33,16 +41,23 @@ export function registerFilterSetRoutes(app: App, { db, guard }: { db: Db; guard
     scope.post(
       '/api/filter-sets',
       {
-        schema: { body: filterSetCreateSchema, response: { 201: filterSetSchema, ...guardedErrors(400) } },
+        schema: {
+          body: filterSetCreateSchema,
+          response: { 201: filterSetSchema, ...guardedErrors(400, 409) },
+        },
         bodyLimit: BODY_LIMIT,
       },
       async (request, reply) => {
         const { name, content } = request.body;
-        const created = await insertFilterSet(db, callerOf(request).userId, {
-          name,
-          content,
-          filtersCount: filtersCountOf(content),
-        });
+        const { userId, account } = callerOf(request);
+        const limit = filterSetLimitOf(account.data.planCode);
+        const created = await insertFilterSet(
+          db,
+          userId,
+          { name, content, filtersCount: filtersCountOf(content) },
+          limit,
+        );
+        if (created === 'limit') throw limitReached(limit);
         return reply.status(201).send(created);
       },
     );

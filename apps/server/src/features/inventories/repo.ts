@@ -156,14 +156,25 @@ async function holdOwnFilterSet(tx: Db, userId: string, filterId: string): Promi
   return row !== undefined;
 }
 
+/**
+ * Adds an inventory unless the user already holds `limit` (their plan's): counted and inserted under a
+ * per-user transaction lock, so parallel creates cannot together pass it.
+ */
 export async function insertInventory(
   db: Db,
   userId: string,
   values: InventoryCreate,
+  limit: number,
   allowance?: Allowance,
-): Promise<Inventory | 'bad_filter'> {
+): Promise<Inventory | 'bad_filter' | 'limit'> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`inventories:${userId}`}, 0))`);
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(inventories)
+      .where(eq(inventories.userId, userId));
+    if ((held?.n ?? 0) >= limit) return 'limit';
     if (values.filter_id && !(await holdOwnFilterSet(tx, userId, values.filter_id))) return 'bad_filter';
     const [row] = await tx
       .insert(inventories)

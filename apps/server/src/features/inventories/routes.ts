@@ -4,6 +4,8 @@ import {
   inventoryAddProductsResultSchema,
   inventoryAddProductsSchema,
   inventoryCreateSchema,
+  inventoryLimitOf,
+  INVENTORY_UPDATES_PER_HOUR,
   inventoryRemoveProductsResultSchema,
   inventoryRemoveProductsSchema,
   inventoryUpdateStateSchema,
@@ -46,6 +48,12 @@ function refusal(outcome: InventoryRefusal) {
   if (outcome === 'not_found') return missing();
   if (outcome === 'bad_filter') return fieldError('filter_id', 'validation.inventory.filterId');
   return fieldError('to_country', 'validation.report.sameCountries');
+}
+
+/** 409 when the plan's inventories are all in use: its text names the limit, its key the web's message. */
+function limitReached(limit: number) {
+  const key = 'validation.inventory.limitReached';
+  return new HttpError(409, 'inventory_limit', englishMessage(key, { limit }), { key, limit });
 }
 
 /** A refused add as its HTTP answer; over the quota says how many products still fit. */
@@ -99,11 +107,17 @@ export function registerInventoryRoutes(
     scope.post(
       '/api/inventories',
       {
-        schema: { body: inventoryCreateSchema, response: { 201: inventorySchema, ...guardedErrors(400) } },
+        schema: {
+          body: inventoryCreateSchema,
+          response: { 201: inventorySchema, ...guardedErrors(400, 409) },
+        },
         bodyLimit: BODY_LIMIT,
       },
       async (request, reply) => {
-        const created = await insertInventory(db, callerOf(request).userId, request.body, allowance);
+        const { userId, account } = callerOf(request);
+        const limit = inventoryLimitOf(account.data.planCode);
+        const created = await insertInventory(db, userId, request.body, limit, allowance);
+        if (created === 'limit') throw limitReached(limit);
         if (typeof created === 'string') throw refusal(created);
         return reply.status(201).send(created);
       },
@@ -227,6 +241,18 @@ export function registerInventoryRoutes(
         if (asked.outcome === 'not_found') throw missing();
         if (asked.outcome === 'running') {
           throw new HttpError(409, 'update_running', englishMessage('validation.inventory.updateRunning'));
+        }
+        if (asked.outcome === 'user_limit') {
+          const retryAt = new Date(Date.now() + asked.retryAfterSeconds * 1000);
+          const key = 'validation.inventory.updateLimit';
+          const max = INVENTORY_UPDATES_PER_HOUR;
+          const when = `after ${clock.format(retryAt)} (${APP_TIMEZONE})`;
+          throw new HttpError(429, 'update_limit', englishMessage(key, { max, when }), {
+            key,
+            max,
+            retry_at: retryAt.toISOString(),
+            retryAfterSeconds: asked.retryAfterSeconds,
+          });
         }
         if (asked.outcome === 'too_soon') {
           const when = `after ${clock.format(asked.next)} (${APP_TIMEZONE})`;

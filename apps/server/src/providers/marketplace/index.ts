@@ -6,6 +6,8 @@ import { createSpapiMarketplace, SPAPI_ALLOWANCE } from './spapi/provider';
 import { postgresPacing } from './spapi/shared-pacing';
 import type { Allowance, MarketplaceProvider } from './types';
 
+export { registerSandboxImages, sandboxImagePath } from './sandbox-images';
+
 /** The allowance of the provider `MARKETPLACE_PROVIDER` names, for plans made outside the worker. */
 export const marketplaceAllowance = (config: Config): Allowance | undefined =>
   config.MARKETPLACE_PROVIDER === 'spapi' ? SPAPI_ALLOWANCE : undefined;

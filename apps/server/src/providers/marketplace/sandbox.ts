@@ -19,19 +19,11 @@ import {
   SIZE_TIERS,
 } from './sandbox-catalog';
 import { deliveryWindow } from './delivery';
+import { sandboxImagePath } from './sandbox-images';
+import { hash } from './seed';
 import { emptySide } from './empty-side';
 import { offerFrom } from './offer';
 import type { MarketplaceProvider, PriceCheck } from './types';
-
-/** FNV-1a: a stable 32-bit seed from a string. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /** mulberry32: small, fast and good enough for plausible test data. */
 function random(seed: number) {
@@ -191,7 +183,8 @@ export function sandboxSnapshot(
     brand: id.brand,
     // A product whose attributes differ here shows another title, as Amazon's catalogue would.
     title: status === 'notsame' ? `${id.title} (${r.int(2, 6)}-Pack)` : id.title,
-    image: `https://images.crossmarket.sandbox/${productId}.jpg`,
+    // Drawn by this app (sandbox-images.ts): no host outside the deployment, so it shows offline too.
+    image: sandboxImagePath(productId),
     is_prime: fba.length > 0,
     is_amazonchoice: r.chance(0.05),
     is_sba: offers.some((o) => o.is_sba),

@@ -112,7 +112,7 @@ describe('the edit drawer', () => {
     expect(name.value).toBe('Cheap toys');
     await user.clear(name);
     await user.click(screen.getByText('Save').closest('button')!);
-    expect(await screen.findByText('Please input filter set name')).toBeInTheDocument();
+    expect(await screen.findByText('Please input filter set name.')).toBeInTheDocument();
     expect(callsTo(fetch, 'PATCH')).toHaveLength(0);
   });
 

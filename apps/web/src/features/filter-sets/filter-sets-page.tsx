@@ -1,8 +1,9 @@
-import type { FilterSet } from '@crossmarket/domain';
-import { App, Breadcrumb, Typography } from 'antd';
+import { filterSetLimitOf, type FilterSet } from '@crossmarket/domain';
+import { Alert, App, Breadcrumb, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/route-handle';
+import { useMe } from '../account';
 import { ApiError } from '../../lib/api-client';
 import { useDeleteFilterSet, useFilterSets } from './api/filter-sets';
 import { EditFilterSetDrawer } from './components/edit-filter-set-drawer';
@@ -19,6 +20,10 @@ export function FilterSetsPage() {
   const { modal, message } = App.useApp();
   const { data: sets = [], isLoading } = useFilterSets();
   const remove = useDeleteFilterSet();
+  // Sets are saved from a report's page; here the list says when the plan's limit is reached.
+  const { data: me } = useMe();
+  const limit = me ? filterSetLimitOf(me.user_data.plan.code) : undefined;
+  const full = limit !== undefined && sets.length >= limit;
 
   const confirmDelete = (set: FilterSet) =>
     modal.confirm({
@@ -52,6 +57,15 @@ export function FilterSetsPage() {
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         {t('filterSetsPage.title')}
       </Typography.Title>
+      {full && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('validation.filterSet.limitReached', { limit })}
+          style={{ marginBottom: 16 }}
+          data-testid="filter-sets-limit"
+        />
+      )}
       <FilterSetsTable
         sets={sets}
         loading={isLoading}

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { Inventory } from '@crossmarket/domain';
+import { inventoryLimitOf, type Inventory } from '@crossmarket/domain';
 import { Alert, App, Breadcrumb, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/route-handle';
+import { useMe } from '../account';
 import { useDeleteInventory, useInventories } from './api/inventories';
 import { InventoriesTable } from './components/inventories-table';
 import { InventoryDrawer, type DrawerTarget } from './components/inventory-drawer';
@@ -23,6 +24,10 @@ export function InventoriesPage() {
   const { modal, message } = App.useApp();
   const { data: inventories = [], isLoading } = useInventories();
   const remove = useDeleteInventory();
+  // The plan's limit on inventories (the server refuses one more with the same message).
+  const { data: me } = useMe();
+  const limit = me ? inventoryLimitOf(me.user_data.plan.code) : undefined;
+  const full = limit !== undefined && inventories.length >= limit;
   const target: DrawerTarget = creating
     ? { mode: 'create' }
     : inventoryId
@@ -58,7 +63,12 @@ export function InventoriesPage() {
         <Typography.Title level={2} style={{ marginTop: 0 }}>
           {t('inventoriesPage.title')}
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/inventories/new')}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={full}
+          onClick={() => void navigate('/inventories/new')}
+        >
           {t('inventoriesPage.create')}
         </Button>
       </Flex>
@@ -69,6 +79,15 @@ export function InventoriesPage() {
         style={{ marginBottom: 16 }}
         data-testid="inventories-explanation"
       />
+      {full && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('validation.inventory.limitReached', { limit })}
+          style={{ marginBottom: 16 }}
+          data-testid="inventories-limit"
+        />
+      )}
       <InventoriesTable
         inventories={inventories}
         loading={isLoading}

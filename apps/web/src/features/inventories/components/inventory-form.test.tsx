@@ -81,8 +81,8 @@ describe('the inventory form', () => {
     const fetch = formApi();
     const { user } = renderForm();
     await submit(user);
-    await waitFor(() => expect(errorsOf(field('Inventory Name'))).toEqual(['Please input inventory name']));
-    expect(errorsOf(field('Selling country'))).toEqual(['Please select inventories country']);
+    await waitFor(() => expect(errorsOf(field('Inventory Name'))).toEqual(['Please input inventory name.']));
+    expect(errorsOf(field('Selling country'))).toEqual(['Please select inventories country.']);
     expect(sent(fetch, 'POST')).toHaveLength(0);
   });
 
@@ -120,7 +120,9 @@ describe('the inventory form', () => {
     await user.type(field('Minimum Stock'), '9');
     await submit(user);
     await waitFor(() =>
-      expect(errorsOf(field('Minimum Stock'))).toEqual(["Minimum stock can't be greater than default stock"]),
+      expect(errorsOf(field('Minimum Stock'))).toEqual([
+        "Minimum stock can't be greater than default stock.",
+      ]),
     );
     await user.clear(field('Minimum Stock'));
     await user.type(field('Minimum Stock'), '1');
@@ -217,7 +219,7 @@ describe('the inventory form', () => {
     formApi();
     const { user } = renderForm();
     await submit(user, 'Oluştur');
-    await waitFor(() => expect(errorsOf(field('Envanter Adı'))).toEqual(['Lütfen envanter adını girin']));
-    expect(errorsOf(field('Satış ülkesi'))).toEqual(['Lütfen envanter ülkesini seçin']);
+    await waitFor(() => expect(errorsOf(field('Envanter Adı'))).toEqual(['Lütfen envanter adını girin.']));
+    expect(errorsOf(field('Satış ülkesi'))).toEqual(['Lütfen envanter ülkesini seçin.']);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '@crossmarket/domain';
 import { App, Button, Col, Divider, Flex, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { zodRules } from '../../../lib/zod-form';
 import { useFilterSets } from '../../filter-sets';
 import { clearChangedErrors, SettingsFields, type SettingsScope } from '../../report-detail';
@@ -111,7 +111,13 @@ export function InventoryForm({ inventory, onSaved }: { inventory?: Inventory; o
           })),
         );
       }
-      void message.open({ key: TOAST, type: 'error', content: t('inventoriesPage.failed') });
+      // The plan's inventories are all in use: say so and how many it allows, not only "Failed".
+      const limit = error instanceof ApiError && error.code === 'inventory_limit';
+      void message.open({
+        key: TOAST,
+        type: 'error',
+        content: limit ? errorMessage(error) : t('inventoriesPage.failed'),
+      });
     }
   };
 

@@ -52,6 +52,11 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
         const at = error.details.next_manual_at;
         const when = typeof at === 'string' ? dayjs(at).fromNow() : '';
         setProblem(t('validation.inventory.updateTooSoon', { when }));
+      } else if (error instanceof ApiError && error.code === 'update_limit') {
+        // The user's updates of this hour, across inventories, are used up.
+        const at = error.details.retry_at;
+        const when = typeof at === 'string' ? dayjs(at).fromNow() : '';
+        setProblem(t('validation.inventory.updateLimit', { max: error.details.max, when }));
       } else if (error instanceof ApiError && error.code === 'update_running') {
         setProblem(t('validation.inventory.updateRunning'));
       } else {

@@ -94,7 +94,7 @@ async function replace(user: ReturnType<typeof userEvent.setup>, input: HTMLElem
 }
 
 const ENTER_VALUE = 'Enter value';
-const MIN_STOCK_ABOVE = "Minimum stock can't be greater than default stock";
+const MIN_STOCK_ABOVE = "Minimum stock can't be greater than default stock.";
 const MIN_BELOW_STD = 'Minimum rate must be lower than standard rate';
 const STD_ABOVE_MIN = 'Standard rate must be greater than minimum rate';
 const FAILED = 'An error occured. Please try again later.';
@@ -377,7 +377,7 @@ describe('SettingsTab in Turkish', () => {
     await apply(user, 'Ayarları ve Filtreleri Uygula');
 
     await waitFor(() => expect(errorsOf(handling)).toEqual(['Değer girin']));
-    expect(errorsOf(minStock)).toEqual(['Minimum stok varsayılan stoktan büyük olamaz']);
+    expect(errorsOf(minStock)).toEqual(['Minimum stok varsayılan stoktan büyük olamaz.']);
     expect(errorsOf(min)).toEqual(['Minimum oran standart orandan düşük olmalıdır']);
     expect(errorsOf(std)).toEqual(['Standart oran minimum orandan büyük olmalıdır']);
 

@@ -88,6 +88,7 @@ export function ApiTab() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card title={t('apiTokens.title')}>
         <Typography.Paragraph>{t('apiTokens.intro')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('apiTokens.passwordRevokes')}</Typography.Paragraph>
         <Typography.Paragraph>
           {t('apiTokens.docsIntro')} <a href="/api/docs">{t('apiTokens.docsLink')}</a>
           {' · '}

@@ -1,14 +1,16 @@
 import { CopyOutlined } from '@ant-design/icons';
 import {
+  API_TOKEN_ERRORS,
   API_TOKEN_EXPIRY_DAYS,
   API_TOKEN_LIMIT,
   API_TOKEN_NAME_MAX,
+  API_TOKEN_RECENT_SIGN_IN_MINUTES,
   type ApiTokenCreated,
 } from '@crossmarket/domain';
 import { Alert, App, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { zodRules } from '../../../lib/zod-form';
 import { useCreateApiToken } from '../api/api-tokens';
 
@@ -19,11 +21,12 @@ const NEVER = 0;
 interface Values {
   name: string;
   expiresIn: number;
+  password?: string;
 }
 
 /** better-auth's refusals the user can act on, in the user's language; anything else is generic. */
 const REFUSALS: Record<string, string> = {
-  API_KEY_LIMIT_REACHED: 'apiTokens.limitReached',
+  [API_TOKEN_ERRORS.limitReached]: 'apiTokens.limitReached',
   VALIDATION_ERROR: 'apiTokens.invalid',
 };
 
@@ -34,26 +37,40 @@ export function CreateApiTokenModal({ open, onClose }: { open: boolean; onClose:
   const create = useCreateApiToken();
   const [created, setCreated] = useState<ApiTokenCreated | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The server asks for the password when the sign-in is not recent (a cookie alone mints no token).
+  const [askPassword, setAskPassword] = useState(false);
 
   const close = () => {
     setCreated(null);
     setFailure(null);
+    setAskPassword(false);
     create.reset();
     onClose();
   };
 
-  const submit = async ({ name, expiresIn }: Values) => {
+  const submit = async ({ name, expiresIn, password }: Values) => {
     setFailure(null);
     try {
       const token = await create.mutateAsync({
         name: name.trim(),
         expiresIn: expiresIn === NEVER ? null : expiresIn,
+        ...(askPassword && password ? { password } : {}),
       });
       form.resetFields();
+      setAskPassword(false);
       setCreated(token);
     } catch (error) {
-      const key = error instanceof ApiError ? REFUSALS[error.code] : undefined;
-      setFailure(t(key ?? 'apiTokens.createFailed', { limit: API_TOKEN_LIMIT }));
+      const code = error instanceof ApiError ? error.code : undefined;
+      if (code === API_TOKEN_ERRORS.passwordRequired) {
+        setAskPassword(true);
+      } else if (code === API_TOKEN_ERRORS.wrongPassword) {
+        form.setFields([{ name: 'password', value: '', errors: [t('apiTokens.wrongPassword')] }]);
+      } else if (error instanceof ApiError && error.status === 429) {
+        setFailure(errorMessage(error));
+      } else {
+        const key = code ? REFUSALS[code] : undefined;
+        setFailure(t(key ?? 'apiTokens.createFailed', { limit: API_TOKEN_LIMIT }));
+      }
     }
   };
 
@@ -120,6 +137,23 @@ export function CreateApiTokenModal({ open, onClose }: { open: boolean; onClose:
             ]}
           />
         </Form.Item>
+        {askPassword && (
+          <>
+            <Alert
+              type="info"
+              showIcon
+              title={t('apiTokens.passwordNeeded', { minutes: API_TOKEN_RECENT_SIGN_IN_MINUTES })}
+              style={{ marginBottom: 16 }}
+            />
+            <Form.Item
+              name="password"
+              label={t('apiTokens.password')}
+              rules={zodRules((s) => s.apiTokenCreateWithPasswordSchema, 'password')}
+            >
+              <Input.Password autoFocus autoComplete="current-password" onPressEnter={() => form.submit()} />
+            </Form.Item>
+          </>
+        )}
         {failure && <Alert type="error" showIcon title={failure} role="alert" />}
       </Form>
     </Modal>

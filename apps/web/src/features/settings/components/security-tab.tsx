@@ -19,6 +19,7 @@ export function SecurityTab() {
     try {
       await changePassword({ current_plain_password: v.current_password, new_plain_password: v.password });
       message.success(t('security.changed'), 3);
+      void message.info(t('security.tokensRevoked'), 5);
       form.resetFields();
     } catch (error) {
       message.error(errorMessage(error), 4);
@@ -42,6 +43,7 @@ export function SecurityTab() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 560 }}>
       <Card title={t('security.changeTitle')}>
+        <Typography.Paragraph type="secondary">{t('security.changeRevokes')}</Typography.Paragraph>
         <Form form={form} name="change-password" layout="vertical" onFinish={onChange} disabled={saving}>
           <Form.Item
             name="current_password"
@@ -98,6 +100,7 @@ function RecoveryModal({ open, onClose }: { open: boolean; onClose: () => void }
     try {
       await setPassword({ password });
       message.success(t('security.passwordSet'), 3);
+      void message.info(t('security.tokensRevoked'), 5);
       onClose();
     } catch {
       message.error(t('errors.genericOccured'), 3);
@@ -116,6 +119,7 @@ function RecoveryModal({ open, onClose }: { open: boolean; onClose: () => void }
       destroyOnHidden
       maskClosable={false}
     >
+      <Typography.Paragraph type="secondary">{t('security.setRevokes')}</Typography.Paragraph>
       <Form form={form} name="recovery-password" layout="vertical" onFinish={submit}>
         <Form.Item
           name="password"

@@ -62,10 +62,10 @@ describe('the ticket drawer', () => {
     await user.keyboard('{Escape}');
     await user.click(submit());
     expect(
-      await screen.findByText('Explain your problem', { selector: '.ant-form-item-explain-error' }),
+      await screen.findByText('Explain your problem.', { selector: '.ant-form-item-explain-error' }),
     ).toBeInTheDocument();
     expect(
-      screen.getByText('Select your topic', { selector: '.ant-form-item-explain-error' }),
+      screen.getByText('Select your topic.', { selector: '.ant-form-item-explain-error' }),
     ).toBeInTheDocument();
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
