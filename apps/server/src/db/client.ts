@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger';
@@ -20,7 +19,7 @@ export interface ConnectOptions {
   logger?: Pick<Logger, 'error'>;
   /** How long a query waits for a free connection (or a new one to open) before it fails (default 10 s). */
   connectionTimeoutMs?: number;
-  /** Where {@link withStatementTimeout} stops a statement (default {@link HEAVY_STATEMENT_TIMEOUT_MS}). */
+  /** Where the scan pool ({@link onScanPool}) stops a statement (default {@link HEAVY_STATEMENT_TIMEOUT_MS}). */
   heavyStatementTimeoutMs?: number;
 }
 
@@ -34,40 +33,63 @@ export const CONNECTION_TIMEOUT_MS = 10_000;
  */
 export const HEAVY_STATEMENT_TIMEOUT_MS = 8_000;
 
-const heavyTimeouts = new WeakMap<pg.Pool, number>();
+/** Connections of a process's scan pool (see {@link onScanPool}). */
+export const SCAN_POOL_MAX = 5;
+
+/** Each main pool's scan pool, opened on first use (a worker never opens one). */
+const scanPools = new WeakMap<pg.Pool, () => Db>();
 
 export function connect(url: string, options: ConnectOptions = {}): Database {
+  const name = options.applicationName ?? 'crossmarket';
+  const connectionTimeoutMillis = options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS;
+  const onIdleError = (error: Error) => {
+    // Idle clients can lose their server (restart, failover); log it instead of crashing the process.
+    if (options.logger) options.logger.error({ err: error }, 'an idle database connection failed');
+    else process.stderr.write(`an idle database connection failed: ${error.message}\n`);
+  };
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
-    application_name: options.applicationName ?? 'crossmarket',
+    application_name: name,
     // A query that hangs longer than this is a bug, not a slow user; fail it rather than pile up.
     statement_timeout: 30_000,
     // Waiting for a connection is bounded too: a pool held by long statements answers 503 (errors.ts).
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+    connectionTimeoutMillis,
   });
-  heavyTimeouts.set(pool, options.heavyStatementTimeoutMs ?? HEAVY_STATEMENT_TIMEOUT_MS);
-  // Idle clients can lose their server (restart, failover); log it instead of crashing the process.
-  pool.on('error', (error) => {
-    if (options.logger) options.logger.error({ err: error }, 'an idle database connection failed');
-    else process.stderr.write(`an idle database connection failed: ${error.message}\n`);
-  });
+  pool.on('error', onIdleError);
   const db = drizzle(pool, { schema });
+
+  let scanPool: pg.Pool | undefined;
+  let scanDb: Db | undefined;
+  scanPools.set(pool, () => {
+    if (!scanDb) {
+      scanPool = new pg.Pool({
+        connectionString: url,
+        max: SCAN_POOL_MAX,
+        application_name: `${name}-scans`,
+        statement_timeout: options.heavyStatementTimeoutMs ?? HEAVY_STATEMENT_TIMEOUT_MS,
+        connectionTimeoutMillis,
+      });
+      scanPool.on('error', onIdleError);
+      scanDb = drizzle(scanPool, { schema });
+    }
+    return scanDb;
+  });
+
   let closed: Promise<void> | undefined;
-  return { pool, db, url, close: () => (closed ??= pool.end()) };
+  const close = async () => {
+    await Promise.all([pool.end(), scanPool?.end()]);
+  };
+  return { pool, db, url, close: () => (closed ??= close()) };
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
- * Runs `work` in a transaction whose statements stop after the pool's heavy-statement timeout
- * (`SET LOCAL`, so the connection goes back to the pool with the usual 30 s): for statements whose cost
- * a request's input decides. Three short round trips more than a bare statement.
+ * Runs `work` on the scan pool beside `db`'s pool: for the statements whose cost a request's input
+ * decides (the filters and charts scans). Its statements stop after the heavy-statement timeout, and its
+ * few connections bound how many such scans a process runs at once, so that heavy calls from any number
+ * of sellers leave the main pool (sessions, /api/me, the queue) free. No extra round trip: the timeout is
+ * set when a connection opens.
  */
-export function withStatementTimeout<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const ms = Math.trunc(heavyTimeouts.get(db.$client) ?? HEAVY_STATEMENT_TIMEOUT_MS);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local statement_timeout = ${ms}`));
-    return work(tx);
-  });
+export function onScanPool<T>(db: Db, work: (scans: Db) => Promise<T>): Promise<T> {
+  return work(scanPools.get(db.$client)?.() ?? db);
 }

@@ -6,7 +6,7 @@ import {
   type Histogram,
 } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import { withStatementTimeout, type Db } from '../../db/client';
+import { onScanPool, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { loadAnalysisReport } from './analysis-report';
 import { compileFilters } from './compile-filters';
@@ -93,8 +93,8 @@ export async function chartReport(db: Db, userId: string, body: ChartsRequest): 
   };
   const [report, result] = await Promise.all([
     owned.report ?? loadAnalysisReport(db, userId, body.report_id),
-    withStatementTimeout(db, (tx) =>
-      tx.execute<{ charts: ChartRow }>(sql`
+    onScanPool(db, (scans) =>
+      scans.execute<{ charts: ChartRow }>(sql`
     with m as materialized (
       select r.fbm_profit_percent as ppr, r.fbm_profit_amount as profit, r.to_sales_rank as rank
         from report_products r

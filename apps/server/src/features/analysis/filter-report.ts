@@ -12,7 +12,7 @@ import {
 } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { withStatementTimeout, type Db } from '../../db/client';
+import { onScanPool, type Db } from '../../db/client';
 import { reportFacets } from '../../db/report-facets';
 import { fieldError, notFound } from '../../http/errors';
 import { loadAnalysisReport, type AnalysisReport } from './analysis-report';
@@ -154,8 +154,8 @@ export async function filterReport(
     };
     const [loaded, result] = await Promise.all([
       report ?? loadAnalysisReport(db, userId, body.report_id),
-      withStatementTimeout(db, (tx) =>
-        tx.execute<Scanned>(sql`
+      onScanPool(db, (scans) =>
+        scans.execute<Scanned>(sql`
         with v as (${mine}),
         o as (
           select coalesce(array_agg(r.product_id order by ${SORT_COLUMNS[body.sort_key]} ${dir} nulls last, r.product_id), '{}') as a
