@@ -1,6 +1,7 @@
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { z } from 'zod';
 import { FILTERS, FILTERS_BY_ID, type ActiveFilter } from './catalogue';
+import { filterTermCount, MAX_FILTER_TERMS } from './terms';
 import { filterValueSchemas } from './values';
 
 export const MAX_ENCODED_FILTERS_LENGTH = 10_000;
@@ -13,7 +14,13 @@ export const MAX_INFLATED_FILTERS_BYTES = 64 * 1024;
 const VERSION = 1;
 
 export type FilterCodecErrorCode =
-  'too_long' | 'malformed' | 'unsupported_version' | 'unknown_filter' | 'invalid_value' | 'duplicate_filter';
+  | 'too_long'
+  | 'too_many_terms'
+  | 'malformed'
+  | 'unsupported_version'
+  | 'unknown_filter'
+  | 'invalid_value'
+  | 'duplicate_filter';
 
 /** Why a filter string was refused; `messageKey` is the i18n key of what the user sees. */
 export class FilterCodecError extends Error {
@@ -79,6 +86,7 @@ const tooLarge = () =>
 
 /** Active filters → the compact, versioned, URL-safe string (JSON → deflate → base64url). */
 export function encodeFilters(filters: readonly ActiveFilter[]): string {
+  refuseTooManyTerms(filters);
   const json = strToU8(JSON.stringify({ v: VERSION, f: filters.map((f) => [f.id, f.value]) }));
   if (json.length > MAX_INFLATED_FILTERS_BYTES) throw tooLong();
   const encoded = toBase64Url(deflateSync(json, { level: 9 }));
@@ -108,7 +116,7 @@ export function decodeFilters(encoded: string): ActiveFilter[] {
     );
   }
   const seen = new Set<string>();
-  return shape.data.f.map(([id, value]) => {
+  const filters = shape.data.f.map(([id, value]) => {
     const def = FILTERS_BY_ID.get(id);
     if (!def) throw new FilterCodecError('unknown_filter', 'validation.filters.malformed', id);
     if (seen.has(id)) throw new FilterCodecError('duplicate_filter', 'validation.filters.malformed', id);
@@ -123,4 +131,14 @@ export function decodeFilters(encoded: string): ActiveFilter[] {
     }
     return { id, value: checked.data };
   });
+  refuseTooManyTerms(filters);
+  return filters;
+}
+
+/** Filters that would compile to more than {@link MAX_FILTER_TERMS} conditions are refused. */
+function refuseTooManyTerms(filters: readonly ActiveFilter[]) {
+  const terms = filterTermCount(filters);
+  if (terms > MAX_FILTER_TERMS) {
+    throw new FilterCodecError('too_many_terms', 'validation.filters.tooManyTerms', `${terms} conditions`);
+  }
 }

@@ -13,6 +13,7 @@ import {
   MAX_INFLATED_FILTERS_BYTES,
 } from './codec';
 import { matchesFilter, matchesFilters } from './match';
+import { filterTermCount, MAX_FILTER_TERMS } from './terms';
 
 const expectCodecError = (fn: () => unknown, code: string) => {
   try {
@@ -157,9 +158,10 @@ describe('filter codec', () => {
 
   it('reads filters up to the inflated limit', () => {
     const words = Array.from({ length: 500 }, (_, i) => `word${i}`);
+    // Brand lists: long in bytes, one condition each (keyword lists are bounded by conditions first).
     const big: ActiveFilter[] = [
-      { id: 'to_title_keywords', value: { include: words, exclude: words } },
-      { id: 'cross_title_keywords', value: { include: words, exclude: [] } },
+      { id: 'to_brand', value: { include: words, exclude: words } },
+      { id: 'to_title_keywords', value: { include: words.slice(0, 100), exclude: words.slice(0, 90) } },
     ];
     expect(decodeFilters(encodeFilters(big))).toEqual(big);
     const nearLimit = 'z'.repeat(MAX_INFLATED_FILTERS_BYTES - 100);
@@ -205,6 +207,30 @@ function rawEncode(payload: unknown): string {
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 }
+
+describe('filter term count', () => {
+  const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`);
+  const keywords = (n: number): ActiveFilter[] => [
+    { id: 'to_title_keywords', value: { include: [], exclude: words(n) } },
+  ];
+
+  it('counts a keyword a condition and a brand list one, whatever its length', () => {
+    expect(filterTermCount(keywords(7))).toBe(7);
+    expect(filterTermCount([{ id: 'to_brand', value: { include: words(400), exclude: words(3) } }])).toBe(2);
+  });
+
+  it('refuses to make or read a string of more than MAX_FILTER_TERMS conditions, so none is ever saved', () => {
+    expect(decodeFilters(encodeFilters(keywords(MAX_FILTER_TERMS)))).toHaveLength(1);
+    expect(() => encodeFilters(keywords(MAX_FILTER_TERMS + 1))).toThrow(
+      expect.objectContaining({ code: 'too_many_terms', messageKey: 'validation.filters.tooManyTerms' }),
+    );
+    const handMade = rawEncode({
+      v: 1,
+      f: [['to_title_keywords', { include: words(MAX_FILTER_TERMS + 1), exclude: [] }]],
+    });
+    expect(() => decodeFilters(handMade)).toThrow(expect.objectContaining({ code: 'too_many_terms' }));
+  });
+});
 
 describe('matchesFilters', () => {
   const fbm = {

@@ -2,4 +2,5 @@ export * from './values';
 export * from './catalogue';
 export * from './match';
 export * from './codec';
+export * from './terms';
 export * from './columns';

@@ -9,7 +9,6 @@ import {
 } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { columnRef } from '../../db/narrow-columns';
-import { fieldError } from '../../http/errors';
 
 // The SQL twin of the domain's `matchesFilters`: one condition per active filter over the narrow columns
 // of `report_products` (alias `r`), joined with AND. Every value is a bound parameter; the folded text
@@ -77,50 +76,9 @@ const COMPILERS: { [K in FilterKind]: Compiler<K> } = {
   product_ids: (c, v) => (v.mode === 'only' ? listed(c, v.ids) : sql`not ${listed(c, v.ids)}`),
 };
 
-/**
- * The most conditions the active filters may compile to, all together. Every filter but the keyword
- * lists compiles to one to three; each title keyword is a `strpos` over every row's title, so a long
- * keyword list is what makes a scan slow. The whole catalogue with both bounds set is about 90.
- */
-export const MAX_FILTER_TERMS = 200;
-
-const TERMS: { [K in FilterKind]: (value: FilterValueOf<K>, def: FilterDef) => number } = {
-  range: (v) => (v.min != null ? 1 : 0) + (v.max != null ? 1 : 0),
-  mode: () => 1,
-  include_exclude: (v, def) =>
-    def.base === 'brand'
-      ? (v.include.length ? 1 : 0) + (v.exclude.length ? 1 : 0)
-      : v.include.length + v.exclude.length,
-  coupon: () => 1,
-  sizes: () => 1,
-  presence: () => 1,
-  categories: () => 1,
-  rank_by_category: (v) => 1 + (v.min != null ? 1 : 0) + (v.max != null ? 1 : 0),
-  stores: () => 1,
-  product_ids: () => 1,
-};
-
-/** How many conditions `compileFilters` makes of the filters. */
-export function filterTermCount(filters: readonly ActiveFilter[]): number {
-  let terms = 0;
-  for (const f of filters) {
-    const def = FILTERS_BY_ID.get(f.id);
-    if (def) terms += (TERMS[def.kind] as (value: unknown, def: FilterDef) => number)(f.value, def);
-  }
-  return terms;
-}
-
-/** 400 naming `filters` when they would compile to more than {@link MAX_FILTER_TERMS} conditions. */
-export function refuseTooManyTerms(filters: readonly ActiveFilter[]) {
-  if (filterTermCount(filters) > MAX_FILTER_TERMS) {
-    throw fieldError('filters', 'validation.filters.tooManyTerms', { max: MAX_FILTER_TERMS });
-  }
-}
-
 /** The WHERE condition of the active filters (already decoded and validated by the domain codec). */
 export function compileFilters(filters: readonly ActiveFilter[]): SQL {
   if (filters.length === 0) return sql`true`;
-  refuseTooManyTerms(filters);
   const parts = filters.map((f) => {
     const def = FILTERS_BY_ID.get(f.id);
     if (!def) throw new Error(`unknown filter ${f.id}`);

@@ -2,6 +2,7 @@ import {
   decodeFilters,
   FilterCodecError,
   FILTERS_BY_ID,
+  MAX_FILTER_TERMS,
   type ActiveFilter,
   type FbmBlock,
   type BannedReason,
@@ -16,7 +17,7 @@ import { onScanPool, type Db } from '../../db/client';
 import { reportFacets } from '../../db/report-facets';
 import { fieldError, notFound } from '../../http/errors';
 import { loadAnalysisReport, type AnalysisReport } from './analysis-report';
-import { compileFilters, refuseTooManyTerms } from './compile-filters';
+import { compileFilters } from './compile-filters';
 import {
   approximateBytes,
   asciiBytes,
@@ -64,10 +65,12 @@ export function decodeRequestFilters(encoded: string): ActiveFilter[] {
   try {
     filters = decodeFilters(encoded);
   } catch (error) {
-    if (error instanceof FilterCodecError) throw fieldError('filters', error.messageKey);
+    if (error instanceof FilterCodecError) {
+      const params = error.code === 'too_many_terms' ? { max: MAX_FILTER_TERMS } : undefined;
+      throw fieldError('filters', error.messageKey, params);
+    }
     throw error;
   }
-  refuseTooManyTerms(filters);
   if (encoded !== '') {
     decodedFilters.set(
       encoded,

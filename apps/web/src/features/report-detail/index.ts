@@ -6,4 +6,4 @@ export { productUrl } from './components/product-cells';
 export { clearChangedErrors, replaceSettings, SettingsFields } from './components/settings-fields';
 export type { SettingsScope } from './components/settings-scope';
 export { checkDrafts, draftsFromActive, type Draft, type Drafts } from './filter-drafts';
-export { readAppliedFilters, useFilterForm, type Collected } from './use-filter-form';
+export { readAppliedFilters, TOO_MUCH, useFilterForm, type Collected } from './use-filter-form';

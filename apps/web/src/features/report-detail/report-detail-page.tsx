@@ -29,7 +29,7 @@ import { ChartsPanel } from './components/charts-panel';
 import { ExportDrawer } from './components/export-drawer';
 import { RatesModal } from './components/rates-modal';
 import { useSelection } from './selection';
-import { readAppliedFilters, useFilterForm } from './use-filter-form';
+import { readAppliedFilters, TOO_MUCH, useFilterForm } from './use-filter-form';
 import { readView, SORT_OPTIONS, sortFields, writeView, type ReportView } from './view-state';
 
 const shortId = (id: string) => id.split('-')[0];
@@ -142,8 +142,10 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
 
   const collect = () => {
     const collected = form.collect();
-    if (!collected.ok && collected.reason === 'too_long')
-      void message.error(t('validation.filters.tooLong'), 2);
+    if (!collected.ok && collected.reason !== 'invalid') {
+      const [key, params] = TOO_MUCH[collected.reason];
+      void message.error(t(key, params), 2);
+    }
     return collected.ok ? collected : null;
   };
   const apply = () => {

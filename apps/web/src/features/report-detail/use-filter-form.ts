@@ -3,6 +3,7 @@ import {
   encodeFilters,
   FilterCodecError,
   FILTERS,
+  MAX_FILTER_TERMS,
   type ActiveFilter,
 } from '@crossmarket/domain';
 import { useCallback, useMemo, useState } from 'react';
@@ -19,7 +20,14 @@ export function readAppliedFilters(encoded: string): { filters: ActiveFilter[]; 
 }
 
 export type Collected =
-  { ok: true; filters: ActiveFilter[]; encoded: string } | { ok: false; reason: 'invalid' | 'too_long' };
+  | { ok: true; filters: ActiveFilter[]; encoded: string }
+  | { ok: false; reason: 'invalid' | 'too_long' | 'too_many_terms' };
+
+/** What to tell the seller when the filters are valid card by card but too much as a whole. */
+export const TOO_MUCH = {
+  too_long: ['validation.filters.tooLong', {}],
+  too_many_terms: ['validation.filters.tooManyTerms', { max: MAX_FILTER_TERMS }],
+} as const;
 
 /**
  * The Filters tab's cards. They start from the applied filters and follow them when those change from
@@ -66,8 +74,8 @@ export function useFilterForm(
     try {
       return { ok: true, filters: checked.filters, encoded: encodeFilters(checked.filters) };
     } catch (error) {
-      if (error instanceof FilterCodecError && error.code === 'too_long')
-        return { ok: false, reason: 'too_long' };
+      if (error instanceof FilterCodecError && (error.code === 'too_long' || error.code === 'too_many_terms'))
+        return { ok: false, reason: error.code };
       throw error;
     }
   }, [drafts, usable]);

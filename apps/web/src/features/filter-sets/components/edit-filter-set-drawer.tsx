@@ -1,10 +1,16 @@
-import { FILTERS, type FilterGroup, type FilterSet } from '@crossmarket/domain';
+import { FILTERS, MAX_FILTER_TERMS, type FilterGroup, type FilterSet } from '@crossmarket/domain';
 import { Alert, App, Button, Collapse, Drawer, Flex, Form, Input, Result, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { zodRules } from '../../../lib/zod-form';
-import { FilterCard, readAppliedFilters, useFilterForm, type FilterOptionLists } from '../../report-detail';
+import {
+  FilterCard,
+  readAppliedFilters,
+  TOO_MUCH,
+  useFilterForm,
+  type FilterOptionLists,
+} from '../../report-detail';
 import { useFilterSet, useUpdateFilterSet } from '../api/filter-sets';
 
 /** A set is not tied to a report: no option lists from results, no currency symbols. */
@@ -64,7 +70,7 @@ function EditFilterSetForm({ set, onSaved }: { set: FilterSet; onSaved: () => vo
     const collected = collect();
     if (!collected.ok) {
       setProblem(
-        collected.reason === 'too_long' ? 'validation.filters.tooLong' : 'filterSetsPage.drawer.invalid',
+        collected.reason === 'invalid' ? 'filterSetsPage.drawer.invalid' : TOO_MUCH[collected.reason][0],
       );
       return;
     }
@@ -128,7 +134,15 @@ function EditFilterSetForm({ set, onSaved }: { set: FilterSet; onSaved: () => vo
           ),
         }))}
       />
-      {problem && <Alert type="error" showIcon title={t(problem)} role="alert" style={{ marginTop: 12 }} />}
+      {problem && (
+        <Alert
+          type="error"
+          showIcon
+          title={t(problem, { max: MAX_FILTER_TERMS })}
+          role="alert"
+          style={{ marginTop: 12 }}
+        />
+      )}
       <Flex gap={8} justify="flex-end" style={{ marginTop: 16 }}>
         <Button type="primary" htmlType="submit" loading={update.isPending}>
           {t('common.save')}
