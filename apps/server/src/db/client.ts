@@ -34,7 +34,7 @@ export const CONNECTION_TIMEOUT_MS = 10_000;
 export const HEAVY_STATEMENT_TIMEOUT_MS = 8_000;
 
 /** Connections of a process's scan pool (see {@link onScanPool}). */
-export const SCAN_POOL_MAX = 5;
+export const SCAN_POOL_MAX = 6;
 
 /** Each main pool's scan pool, opened on first use (a worker never opens one). */
 const scanPools = new WeakMap<pg.Pool, () => Db>();

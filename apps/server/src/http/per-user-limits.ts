@@ -13,6 +13,13 @@ export const IN_FLIGHT_PER_USER = 3;
  * instead of turning the newest page into an error.
  */
 export const QUEUED_PER_USER = 3;
+/**
+ * Of those, the filters and charts scans (one running per user, in this process): the report page's
+ * filters and charts calls then take turns, and the scan pool's few connections serve several sellers.
+ */
+export const SCANS_PER_USER = 1;
+export const QUEUED_SCANS_PER_USER = 3;
+
 /** The longest a queued call waits for a place before it answers 429. */
 export const QUEUE_WAIT_MS = 10_000;
 

@@ -27,6 +27,8 @@ import {
   IN_FLIGHT_PER_USER,
   limitPerUser,
   QUEUED_PER_USER,
+  QUEUED_SCANS_PER_USER,
+  SCANS_PER_USER,
 } from '../../http/per-user-limits';
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
@@ -59,7 +61,7 @@ async function knownProductShape(request: FastifyRequest) {
 const BUSY_RETRY_SECONDS = 5;
 
 /** `/v1/*` calls that read or rewrite every row of a report: one of each kind in flight per user. */
-const heavy = (db: Db, kind: 'settings' | 'exports' | 'charts', key: string) => {
+const heavy = (db: Db, kind: 'settings' | 'exports', key: string) => {
   const busy = () => apiError(429, `${kind}_busy`, key, { retryAfterSeconds: BUSY_RETRY_SECONDS });
   return <T>(userId: string, work: () => Promise<T>) =>
     oneAtATime(db.$client, `analysis-${kind}:${userId}`, busy, work);
@@ -79,7 +81,9 @@ export function registerAnalysisRoutes(
 ) {
   const settingsOnce = heavy(db, 'settings', 'apiErrors.settingsBusy');
   const exportsOnce = heavy(db, 'exports', 'apiErrors.exportBusy');
-  const chartsOnce = heavy(db, 'charts', 'apiErrors.chartsBusy');
+  // Filters and charts scans: one running per user, a few queued (in this process, holding no connection),
+  // so that the few connections of the scan pool (db/client.ts) serve several sellers at once.
+  const scans = new InFlightLimit(SCANS_PER_USER, analysisBusy, QUEUED_SCANS_PER_USER);
   const filterCache = new FilterCache(FILTER_CACHE_BYTES);
   // One count of running calls for both scopes below: every /v1 call of a user.
   const perUser = {
@@ -134,7 +138,8 @@ export function registerAnalysisRoutes(
         bodyLimit: 64 * 1024,
       },
       async (request, reply) => {
-        const json = await filterReport(db, callerOf(request).userId, request.body, filterCache);
+        const { userId } = callerOf(request);
+        const json = await scans.run(userId, () => filterReport(db, userId, request.body, filterCache));
         return reply.type('application/json; charset=utf-8').send(json as unknown as FilterResults);
       },
     );
@@ -166,7 +171,7 @@ export function registerAnalysisRoutes(
       },
       (request) => {
         const { userId } = callerOf(request);
-        return chartsOnce(userId, () => chartReport(db, userId, request.body));
+        return scans.run(userId, () => chartReport(db, userId, request.body));
       },
     );
 
