@@ -197,6 +197,42 @@ describe('change-password limits wrong current passwords', () => {
   });
 });
 
+describe('parallel password guesses', () => {
+  it('get five tries between them, not one each', async () => {
+    const email = 'parallel-guesser@example.com';
+    const cookie = await activeUser(app, database.db, email);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => changePassword(cookie, `wrong-${i}-guess`, 'new-pass-word-3')),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+  });
+
+  it('a right password gives its try back', async () => {
+    const email = 'right-after-wrong@example.com';
+    const cookie = await activeUser(app, database.db, email);
+    for (let i = 0; i < 4; i++)
+      expect((await changePassword(cookie, `wrong-${i}`, 'x-pass-word-1')).statusCode).toBe(400);
+    expect((await changePassword(cookie, PASSWORD, 'right-pass-1')).statusCode).toBe(200);
+    // The change ended the session; signed in again, four wrong ones are still counted: one more, then 429.
+    const again = cookiesFrom((await signIn(app, email, 'right-pass-1')).headers);
+    expect((await changePassword(again, 'wrong-5', 'x-pass-word-1')).statusCode).toBe(400);
+    expect((await changePassword(again, 'right-pass-1', 'x-pass-word-1')).statusCode).toBe(429);
+  });
+
+  it("better-auth's uncounted /verify-password is not served", async () => {
+    const cookie = await activeUser(app, database.db, 'verify-guesser@example.com');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-password',
+      headers: jsonHeaders(cookie, { origin: TEST_APP_URL }),
+      payload: { password: 'a-guess-1' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
 describe(`the cap of ${API_TOKEN_LIMIT} tokens`, () => {
   it('holds when 20 creations race: exactly the cap is stored, the rest get 409', async () => {
     const email = 'racer@example.com';

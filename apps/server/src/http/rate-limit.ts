@@ -116,6 +116,14 @@ export async function recordFailureAt(db: Db, key: string, limit: Limit): Promis
   await count(db, key, limit.windowSeconds);
 }
 
+/**
+ * Gives back one attempt counted with {@link enforceLimit} before it was tried, once it turned out not to
+ * be a failure: counting first means parallel attempts cannot all pass a check that only reads.
+ */
+export async function releaseAttempt(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
 /** Forgets a count (its window starts again at the next hit). */
 export async function clearCount(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import type { Limit } from '../../http/rate-limit';
-import { checkPasswordFailures, raiseInAuth, recordPasswordFailure } from './password-attempts';
+import { raiseInAuth, releasePasswordAttempt, reservePasswordAttempt } from './password-attempts';
 import { AUTH_TABLES } from './tables';
 
 /** Every token starts with it: recognisable in a script, a log or a secret scanner's rules. */
@@ -130,9 +130,9 @@ async function verifyPassword(
       message: `Creating an API token needs your password when you signed in more than ${API_TOKEN_RECENT_SIGN_IN_MINUTES} minutes ago. Enter it, or sign in again.`,
     });
   }
-  await checkPasswordFailures(db, userId, scale).catch((e: unknown) => raiseInAuth(ctx, e));
+  await reservePasswordAttempt(db, userId, scale).catch((e: unknown) => raiseInAuth(ctx, e));
   if (!(await ctx.context.password.verify({ hash, password }))) {
-    await recordPasswordFailure(db, userId);
     throw new APIError('FORBIDDEN', { code: API_TOKEN_ERRORS.wrongPassword, message: 'Invalid password' });
   }
+  await releasePasswordAttempt(db, userId);
 }

@@ -102,6 +102,9 @@ export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
     appName: 'Crossmarket',
     baseURL: config.APP_URL,
     basePath: '/api/auth',
+    // A signed-in password check with no failure count: nothing of ours calls it, and a stolen cookie
+    // could guess with it (our own checks count wrong passwords, password-attempts.ts).
+    disabledPaths: ['/verify-password'],
     secret,
     database: drizzleAdapter(db, { provider: 'pg', schema: AUTH_TABLES }),
     trustedOrigins: trustedOriginsFor(config.APP_URL),

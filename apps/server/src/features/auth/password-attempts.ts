@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { checkFailuresAt, recordFailureAt, type Limit } from '../../http/rate-limit';
+import { enforceLimit, releaseAttempt, type Limit } from '../../http/rate-limit';
 
 /**
  * Wrong passwords a signed-in user may type (the current password of Change password, the password the
@@ -16,12 +16,15 @@ export const PASSWORD_FAILURES_PER_USER: Limit = {
 };
 const failureKey = (userId: string) => `${PASSWORD_FAILURES_PER_USER.name}:user:${userId}`;
 
-/** 429 (http/rate-limit.ts's) once the user's wrong passwords have used the limit up. */
-export const checkPasswordFailures = (db: Db, userId: string, scale: number) =>
-  checkFailuresAt(db, failureKey(userId), PASSWORD_FAILURES_PER_USER, scale);
+/**
+ * Counts a password attempt before the password is checked, and answers 429 (http/rate-limit.ts's) once
+ * the user's attempts have used the limit up. Counted first, so that parallel guesses cannot all pass a
+ * check made before any of them failed; a right password gives its attempt back.
+ */
+export const reservePasswordAttempt = (db: Db, userId: string, scale: number) =>
+  enforceLimit(db, failureKey(userId), PASSWORD_FAILURES_PER_USER, scale);
 
-export const recordPasswordFailure = (db: Db, userId: string) =>
-  recordFailureAt(db, failureKey(userId), PASSWORD_FAILURES_PER_USER);
+export const releasePasswordAttempt = (db: Db, userId: string) => releaseAttempt(db, failureKey(userId));
 
 /** Ends every API token of the user (a new password ends every credential the old one let be made). */
 export async function revokeApiTokens(db: Db, userId: string): Promise<number> {
@@ -49,31 +52,33 @@ export function raiseInAuth(ctx: HookCtx, error: unknown): never {
   );
 }
 
+/** Whether better-auth answered 429 (the attempt was refused before any password was checked). */
+const tooMany = (returned: unknown) => isAPIError(returned) && returned.statusCode === 429;
+
 /** better-auth's endpoints that give a signed-in user a new password. */
 export const PASSWORD_PATHS = new Set(['/change-password', '/set-password']);
 
-/** Before Change password: no check of the current password once the user's wrong ones are used up. */
+/** Before Change password: the attempt is counted; none is checked once the user's are used up. */
 export const passwordChangeBefore = (db: Db, scale: number) =>
   createAuthMiddleware(async (ctx) => {
     const session = await getSessionFromCtx(ctx);
     if (!session) return; // better-auth answers 401
-    await checkPasswordFailures(db, session.user.id, scale).catch((e: unknown) => raiseInAuth(ctx, e));
+    await reservePasswordAttempt(db, session.user.id, scale).catch((e: unknown) => raiseInAuth(ctx, e));
   });
 
 /**
- * After better-auth changed or set a password: a wrong current password counts against the user; a new
- * password revokes every API token (our own /api/set-password does the same itself).
+ * After better-auth changed or set a password: a wrong current password keeps its counted attempt, any
+ * other outcome of Change password gives it back; a new password revokes every API token (our own
+ * /api/set-password does the same itself).
  */
 export const passwordChangeAfter = (db: Db) =>
   createAuthMiddleware(async (ctx) => {
     const userId = ctx.context.session?.user.id;
     if (!userId) return;
     const returned = ctx.context.returned;
-    if (isAPIError(returned)) {
-      if (ctx.path === '/change-password' && returned.body?.code === 'INVALID_PASSWORD') {
-        await recordPasswordFailure(db, userId);
-      }
-      return;
+    const wrongPassword = isAPIError(returned) && returned.body?.code === 'INVALID_PASSWORD';
+    if (ctx.path === '/change-password' && !wrongPassword && !tooMany(returned)) {
+      await releasePasswordAttempt(db, userId);
     }
-    await revokeApiTokens(db, userId);
+    if (!isAPIError(returned)) await revokeApiTokens(db, userId);
   });
