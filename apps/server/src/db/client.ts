@@ -93,3 +93,11 @@ export function connect(url: string, options: ConnectOptions = {}): Database {
 export function onScanPool<T>(db: Db, work: (scans: Db) => Promise<T>): Promise<T> {
   return work(scanPools.get(db.$client)?.() ?? db);
 }
+
+/**
+ * Runs `work` in a transaction, handing it the transaction as a `Db`: the repository functions take a
+ * `Db`, and Drizzle's transaction type differs only in what a transaction cannot do (open another pool).
+ */
+export function withTx<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}

@@ -1,6 +1,6 @@
 import { type InventoryAddProductsResult, type PricingSettings, type RegionCode } from '@crossmarket/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { withTx, type Db } from '../../db/client';
 import { inventories, inventoryProducts, plans, reports, userData } from '../../db/schema';
 import { usageOf } from '../account';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
@@ -43,8 +43,7 @@ export async function addInventoryProducts(
   body: { report_id: string; product_ids: string[] },
 ): Promise<InventoryAddProductsResult | AddRefusal> {
   const ids = [...new Set(body.product_ids)];
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return withTx(db, async (tx) => {
     await lockQuota(tx, userId);
     const [inventory] = await tx
       .select({ from: inventories.fromCountry, to: inventories.toCountry, settings: inventories.settings })
@@ -98,8 +97,7 @@ export async function removeInventoryProducts(
   inventoryId: string,
   productIds: string[],
 ): Promise<{ removed: number; remaining: number } | undefined> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return withTx(db, async (tx) => {
     await lockQuota(tx, userId);
     const [inventory] = await tx
       .select({ id: inventories.id })

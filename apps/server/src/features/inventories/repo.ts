@@ -9,7 +9,7 @@ import {
   type Settings,
 } from '@crossmarket/domain';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { withTx, type Db } from '../../db/client';
 import { filterSets, inventories, inventoryProducts } from '../../db/schema';
 import type { Allowance } from '../../providers/marketplace/types';
 import { loadDemand, planRun, refreshEta, type Demand } from './update-plan';
@@ -167,8 +167,7 @@ export async function insertInventory(
   limit: number,
   allowance?: Allowance,
 ): Promise<Inventory | 'bad_filter' | 'limit'> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return withTx(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`inventories:${userId}`}, 0))`);
     const [held] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -204,8 +203,7 @@ export async function updateInventory(
   changes: InventoryUpdate,
   allowance?: Allowance,
 ): Promise<Inventory | InventoryRefusal> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return withTx(db, async (tx) => {
     const [current] = await tx
       .select({ from: inventories.fromCountry, to: inventories.toCountry })
       .from(inventories)

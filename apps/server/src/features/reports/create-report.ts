@@ -1,6 +1,6 @@
 import { checkReportRequest, JOB_NAMES } from '@crossmarket/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { withTx, type Db } from '../../db/client';
 import { plans, reports, userData } from '../../db/schema';
 import { fieldError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
@@ -29,8 +29,7 @@ export async function createReport(
 ) {
   const { db } = deps;
   const rates = await deps.rates();
-  const created = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const created = await withTx(db, async (t) => {
     await t.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`report-quota:${userId}`}, 0))`);
     const [plan] = await t
       .select({ quota: plans.dailyReportQuota, sendLimit: plans.sendLimit })

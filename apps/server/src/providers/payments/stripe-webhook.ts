@@ -1,7 +1,7 @@
 import { apiErrorSchema, webhookReceivedSchema } from '@crossmarket/domain';
 import type Stripe from 'stripe';
 import type { App } from '../../http/app-type';
-import type { Db } from '../../db/client';
+import { withTx, type Db } from '../../db/client';
 import { sql } from 'drizzle-orm';
 import { stripeEvents, stripeSubscriptionVersions } from '../../db/schema';
 import { sendError } from '../../http/errors';
@@ -47,8 +47,7 @@ async function syncSubscription(db: Db, stripe: Stripe, id: string, created: num
 export async function handleStripeEvent(db: Db, stripe: Stripe, event: Stripe.Event) {
   // Stripe stamps every event; one without a stamp (a hand-made test event) counts as just created.
   const created = typeof event.created === 'number' ? event.created : Math.floor(Date.now() / 1000);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return withTx(db, async (t) => {
     const fresh = await t
       .insert(stripeEvents)
       .values({ id: event.id, type: event.type })

@@ -1,6 +1,6 @@
 import { addMonths, cardBrand, cardSchema, prorate, sandboxCardOutcome } from '@crossmarket/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { withTx, type Db } from '../../../db/client';
 import {
   billingInvoices,
   billingPaymentMethods,
@@ -115,8 +115,7 @@ export async function previewUpgrade(db: Db, userId: string, priceId: string, no
  * card now; the period end (the invoice date) stays, and the next cycle bills the full new price.
  */
 export async function upgrade(db: Db, userId: string, priceId: string) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return withTx(db, async (t) => {
     const { sub, next, proration } = await previewUpgrade(t, userId, priceId);
     const invoiceId = await openInvoice(
       t,
@@ -168,8 +167,7 @@ export async function changePaymentMethod(db: Db, userId: string, card: unknown)
 
 /** Pays an open invoice with the saved card; a paid renewal invoice renews the subscription. */
 export async function payInvoice(db: Db, userId: string, invoiceId: string) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return withTx(db, async (t) => {
     const [inv] = await t
       .select()
       .from(billingInvoices)

@@ -7,7 +7,7 @@ import {
   sandboxCardOutcome,
 } from '@crossmarket/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { withTx, type Db } from '../../../db/client';
 import {
   billingCoupons,
   billingCustomers,
@@ -88,8 +88,7 @@ export async function createSubscription(
   const plan = await planByPrice(db, input.priceId);
   const coupon = input.couponCode ? await findCoupon(db, input.couponCode) : null;
   if (input.couponCode && !coupon) throw new HttpError(400, 'coupon_not_found', 'Coupon not found.');
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return withTx(db, async (t) => {
     const [current] = await t
       .select()
       .from(billingSubscriptions)
@@ -219,8 +218,7 @@ export async function confirmPayment(
 
 /** The payment went through: invoice paid, subscription active for a month from now, account updated. */
 export async function recordPaymentSucceeded(db: Db, paymentIntentId: string) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await withTx(db, async (t) => {
     const [intent] = await t
       .select()
       .from(billingPaymentIntents)

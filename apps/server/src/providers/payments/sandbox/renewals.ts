@@ -1,6 +1,6 @@
 import { applyCoupon } from '@crossmarket/domain';
 import { and, eq, lte } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { withTx, type Db } from '../../../db/client';
 import { billingCoupons, billingSubscriptions } from '../../../db/schema';
 import { planByCode } from '../../../features/plans/repo';
 import { advancePeriod, chargeSavedCard, markPaid, openInvoice } from './charges';
@@ -17,8 +17,7 @@ export async function renewDueSubscriptions(db: Db, now = new Date()) {
     .where(and(eq(billingSubscriptions.status, 'active'), lte(billingSubscriptions.currentPeriodEnd, now)));
   const outcome = { renewed: 0, ended: 0, pastDue: 0 };
   for (const sub of due) {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await withTx(db, async (t) => {
       if (sub.cancelAtPeriodEnd) {
         await t
           .update(billingSubscriptions)
