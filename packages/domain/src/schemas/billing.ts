@@ -38,7 +38,6 @@ export function cardSchema(now: Date = new Date()) {
       path: ['exp_month'],
     });
 }
-export type CardInput = z.infer<ReturnType<typeof cardSchema>>;
 
 export const upgradeSchema = z.object({ price_id: requiredString('validation.upgrade.planRequired') });
 

@@ -110,10 +110,6 @@ export async function updateProfile(db: Db, userId: string, values: ProfileUpdat
   await db.update(userProfiles).set(values).where(eq(userProfiles.userId, userId));
 }
 
-export async function setWelcomeDone(db: Db, userId: string, done: boolean) {
-  await db.update(userData).set({ welcomeDone: done }).where(eq(userData.userId, userId));
-}
-
 export async function loadBannedContents(db: Db, userId: string) {
   const [row] = await db.select().from(userBannedContents).where(eq(userBannedContents.userId, userId));
   return { pids: row?.pids ?? {}, brands: row?.brands ?? {}, keywords: row?.keywords ?? {} };

@@ -4,11 +4,7 @@ import {
   FILTERS_BY_ID,
   MAX_FILTER_TERMS,
   type ActiveFilter,
-  type FbmBlock,
-  type BannedReason,
   type filtersRequestSchema,
-  type IndividualRates,
-  type ProductSide,
   type SortKey,
 } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
@@ -29,16 +25,6 @@ import {
 import { pageJsonText, pageRowsFrom, type PageRow } from './page-rows';
 
 export type FiltersBody = z.output<typeof filtersRequestSchema>;
-
-export interface ResultRowView {
-  product_id: string;
-  row_cross: ProductSide;
-  row_to: ProductSide;
-  /** The product's own profit rates (they replace its rule's); null when it has none. */
-  individual: IndividualRates | null;
-  fbm: FbmBlock;
-  banned: BannedReason | null;
-}
 
 const SORT_COLUMNS: Record<SortKey, SQL> = {
   $natural: sql`r.position`,

@@ -37,9 +37,3 @@ export function useMoney(): MoneyFormat {
   const { t, i18n } = useTranslation();
   return moneyFormat(i18n.language, t('reportDetail.na'));
 }
-
-/** Plain numbers (at most two decimals) in the interface language; missing values show NA. */
-export function useNumber(): NumberFormat {
-  const { t, i18n } = useTranslation();
-  return numberFormat(i18n.language, t('reportDetail.na'));
-}
