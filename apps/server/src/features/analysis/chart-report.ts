@@ -7,7 +7,7 @@ import {
 } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { onScanPool, type Db } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { apiError, notFound } from '../../http/errors';
 import { loadAnalysisReport } from './analysis-report';
 import { compileFilters } from './compile-filters';
 import { ownedFilters, refuseBeforeSettings } from './filter-report';
@@ -73,6 +73,11 @@ function histogram({ step, min, max, bins }: MetricStats): Histogram {
  * (fbm PPR and profit amount at the buy box) and the PPR × sales-rank cells, so the browser receives a
  * few hundred numbers however many products match.
  */
+/** How long a refused charts call is told to wait. */
+const CHARTS_BUSY_RETRY_SECONDS = 5;
+const chartsBusy = () =>
+  apiError(429, 'charts_busy', 'apiErrors.chartsBusy', { retryAfterSeconds: CHARTS_BUSY_RETRY_SECONDS });
+
 export async function chartReport(db: Db, userId: string, body: ChartsRequest): Promise<ChartsResponse> {
   // Another user's or an unknown report answers 404 before a new filter string is decoded or kept.
   const owned = await ownedFilters(db, userId, body.report_id, body.filters ?? '');
@@ -93,8 +98,15 @@ export async function chartReport(db: Db, userId: string, body: ChartsRequest): 
   };
   const [report, result] = await Promise.all([
     owned.report ?? loadAnalysisReport(db, userId, body.report_id),
+    // One charts call per user on any server: a transaction lock on the scan's own connection, so the
+    // wait for it holds nothing else (a second call meanwhile is told to wait).
     onScanPool(db, (scans) =>
-      scans.execute<{ charts: ChartRow }>(sql`
+      scans.transaction(async (tx) => {
+        const lock = await tx.execute<{ locked: boolean }>(
+          sql`select pg_try_advisory_xact_lock(hashtextextended(${`analysis-charts:${userId}`}, 0)) as locked`,
+        );
+        if (lock.rows[0]?.locked !== true) throw chartsBusy();
+        return tx.execute<{ charts: ChartRow }>(sql`
     with m as materialized (
       select r.fbm_profit_percent as ppr, r.fbm_profit_amount as profit, r.to_sales_rank as rank
         from report_products r
@@ -113,7 +125,8 @@ export async function chartReport(db: Db, userId: string, body: ChartsRequest): 
           from m
          where m.ppr is not null and m.rank >= 1
          group by floor(log(m.rank) * ${RANK_CELLS_PER_DECADE})::int, ${bucket(sql`m.ppr`, 'ppr')}) cells)
-    ) as charts from s`),
+    ) as charts from s`);
+      }),
     ),
   ]);
   if (!report) throw notFound('This report was not found.');
