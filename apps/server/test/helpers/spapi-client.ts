@@ -1,0 +1,49 @@
+import { createSpapiClient } from '../../src/providers/marketplace/spapi/client';
+import type { PacerFactory } from '../../src/providers/marketplace/spapi/pacing';
+import { createSpapiMarketplace } from '../../src/providers/marketplace/spapi/provider';
+import type { SpapiStandIn } from './spapi-stand-in';
+
+/** The stand-in's default allowance in these tests: fast enough to run, slow enough to need pacing. */
+export const LIMITS = {
+  searchCatalogItems: { rate: 10, burst: 2 },
+  getItemOffersBatch: { rate: 5, burst: 1 },
+};
+
+/** An SP-API client and marketplace provider pointed at a stand-in, with a short back-off. */
+export function provider(
+  stand: SpapiStandIn,
+  tokens: Record<string, string> = { na: 'Atzr|na-refresh' },
+  pacing?: PacerFactory,
+) {
+  const client = createSpapiClient({
+    credentials: {
+      clientId: 'amzn1.application-oa2-client.test',
+      clientSecret: 'secret',
+      refreshTokens: tokens,
+    },
+    endpoints: { na: stand.url, eu: stand.url, fe: stand.url },
+    lwaUrl: stand.lwaUrl,
+    backoffMs: 20,
+    pacing,
+  });
+  return { client, marketplace: createSpapiMarketplace(client) };
+}
+
+/**
+ * A pacing factory that notes when each offers token was granted, as an upper bound (the moment
+ * `take` resolved here, never earlier than the grant itself).
+ */
+export const noteGrants =
+  (factory: PacerFactory, grants: number[]): PacerFactory =>
+  (key, limits) => {
+    const pacer = factory(key, limits);
+    if (key.operation !== 'getItemOffersBatch') return pacer;
+    return {
+      take: async () => {
+        await pacer.take();
+        grants.push(performance.now());
+      },
+      setRate: (rate) => pacer.setRate(rate),
+      drain: () => pacer.drain(),
+    };
+  };
