@@ -1,107 +1,30 @@
 import {
-  encodeFilters,
   inventoryProductPageSchema,
   inventorySchema,
   PRESET_RULE_SETS,
   settingsSchema,
-  type FilterSet,
-  type Inventory,
 } from '@crossmarket/domain';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
-import { inventories, inventoryProducts } from '../src/db/schema';
-import { userIdOf } from './helpers/analysis';
-import { buildTestApp, type TestApp } from './helpers/app';
-import { activeUser, jsonHeaders } from './helpers/auth';
-import { subscribe } from './helpers/billing';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { describe, expect, it } from 'vitest';
+import {
+  addProducts,
+  alice,
+  BODY,
+  call,
+  code,
+  create,
+  createFilterSet,
+  fieldsOf,
+  productsOf,
+  setUpInventories,
+  SETTINGS,
+  STORED_SETTINGS,
+  stored,
+} from './helpers/inventories';
 
-let database: TestDatabase;
-let testApp: TestApp;
-let app: App;
-let alice: string;
-let bob: string;
+// What the owner of an inventory can do with it: create, list, read, patch and delete it, page its
+// products, and hold on to the filter set it uses. Refusals are in inventories-refusals.test.ts.
 
-const SETTINGS = {
-  handling_time: 2,
-  parity: 1.35,
-  parity_type: 'auto',
-  default_category_commission_rate: 15,
-  commission_rate_type: 'fixed',
-  min_stock: 1,
-  def_stock: 5,
-  pricing_rules: PRESET_RULE_SETS.recommended,
-};
-const STORED_SETTINGS = settingsSchema.parse(SETTINGS);
-const BODY = {
-  title: 'US to CA',
-  from_country: 'us',
-  to_country: 'ca',
-  sell_type: 'fbm',
-  settings: SETTINGS,
-};
-const UNKNOWN_ID = '3f1c1a56-5b7e-4d8a-9f55-0a8d4b2c9e11';
-
-// Like the web client, a JSON content type only when there is a body (Fastify refuses an empty JSON body).
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) =>
-  app.inject({
-    method,
-    url,
-    headers: payload ? jsonHeaders(cookie) : cookie ? { cookie } : {},
-    ...(payload && { payload }),
-  });
-
-async function create(cookie: string, fields: object = {}): Promise<Inventory> {
-  const res = await call('POST', '/api/inventories', cookie, { ...BODY, ...fields });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function createFilterSet(cookie: string, name: string): Promise<FilterSet> {
-  const content = encodeFilters([
-    { id: 'cross_buy_price', value: { min: 5, max: 50 } },
-    { id: 'cross_coupons', value: 'percent' },
-  ]);
-  const res = await call('POST', '/api/filter-sets', cookie, { name, content });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-}
-
-async function stored(id: string) {
-  const [row] = await database.db.select().from(inventories).where(eq(inventories.id, id));
-  return row;
-}
-
-const productsOf = (id: string) =>
-  database.db.select().from(inventoryProducts).where(eq(inventoryProducts.inventoryId, id));
-
-async function addProducts(inventoryId: string, email: string, codes: string[]) {
-  const userId = await userIdOf(database.db, email);
-  await database.db
-    .insert(inventoryProducts)
-    .values(codes.map((code) => ({ inventoryId, userId, code, image: `https://img.example/${code}.jpg` })));
-}
-
-const code = (i: number) => `B${String(i).padStart(9, '0')}`;
-
-const fieldsOf = (res: { json(): { error: { fields: { field: string; key: string }[] } } }) =>
-  res.json().error.fields.map((f) => `${f.field}: ${f.key}`);
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await buildTestApp(database);
-  app = testApp.app;
-  [alice, bob] = await Promise.all([
-    activeUser(app, database.db, 'alice@example.com'),
-    activeUser(app, database.db, 'bob@example.com'),
-  ]);
-  await Promise.all([subscribe(app, alice, 'S'), subscribe(app, bob, 'S')]);
-});
-afterAll(async () => {
-  await testApp.close();
-  await database.destroy();
-});
+setUpInventories();
 
 describe('create, list, get, patch, delete', () => {
   it('creates an inventory with its settings; no filter set and no products yet', async () => {
@@ -309,113 +232,6 @@ describe('products', () => {
     expect(fieldsOf(await call('GET', `${url}?per_page=101`, alice))).toEqual([
       'per_page: validation.paging.perPage',
     ]);
-  });
-});
-
-describe('bad bodies', () => {
-  it('names the missing title with the specification message', async () => {
-    const { title: _, ...noTitle } = BODY;
-    const res = await call('POST', '/api/inventories', alice, noTitle);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({
-      code: 'validation_error',
-      message: 'Invalid body: title: Please input inventory name.',
-    });
-    expect(fieldsOf(res)).toEqual(['title: validation.inventory.title']);
-  });
-
-  it('names the settings field that fails', async () => {
-    const res = await call('POST', '/api/inventories', alice, {
-      ...BODY,
-      settings: { ...SETTINGS, handling_time: 21 },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('Invalid body: settings.handling_time: Enter value');
-    expect(fieldsOf(res)).toEqual(['settings.handling_time: validation.settings.handlingTime']);
-  });
-
-  it('refuses the same country on both sides', async () => {
-    const res = await call('POST', '/api/inventories', alice, { ...BODY, to_country: 'us' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('Invalid body: to_country: Countries should be different.');
-  });
-
-  it('refuses countries outside the inventory regions of their side', async () => {
-    for (const countries of [
-      { from_country: 'ca' }, // inventory role, but not buying
-      { to_country: 'de' }, // no such region
-    ]) {
-      const res = await call('POST', '/api/inventories', alice, { ...BODY, ...countries });
-      expect(res.statusCode).toBe(400);
-      const field = Object.keys(countries)[0];
-      expect(res.json().error.message).toBe(`Invalid body: ${field}: Please select inventories country.`);
-      expect(fieldsOf(res)).toEqual([`${field}: validation.inventory.country`]);
-    }
-  });
-
-  it('refuses any selling type but fbm', async () => {
-    const res = await call('POST', '/api/inventories', alice, { ...BODY, sell_type: 'fba' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('Invalid body: sell_type: Please select inventory selling type.');
-  });
-
-  it('answers 401 to a stranger before looking at the body', async () => {
-    const res = await call('POST', '/api/inventories', undefined, { nonsense: true });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error.code).toBe('unauthenticated');
-    expect((await call('GET', '/api/inventories')).statusCode).toBe(401);
-    expect((await call('PATCH', '/api/inventories/not-a-uuid', undefined, {})).statusCode).toBe(401);
-    expect((await call('GET', `/api/inventories/${UNKNOWN_ID}/products?page=x`)).statusCode).toBe(401);
-  });
-});
-
-describe("another user's or an unknown inventory", () => {
-  it('answers 404 and leaves the inventory and its products as they were', async () => {
-    const inventory = await create(alice, { title: "Alice's" });
-    await addProducts(inventory.id, 'alice@example.com', [code(7)]);
-    const before = await stored(inventory.id);
-    for (const [method, url, payload] of [
-      ['GET', `/api/inventories/${inventory.id}`, undefined],
-      ['PATCH', `/api/inventories/${inventory.id}`, { title: 'Stolen', settings: SETTINGS }],
-      ['DELETE', `/api/inventories/${inventory.id}`, undefined],
-      ['GET', `/api/inventories/${inventory.id}/products`, undefined],
-    ] as const) {
-      const res = await call(method, url, bob, payload);
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'not_found', message: 'This inventory was not found.' } });
-    }
-    expect(await stored(inventory.id)).toEqual(before);
-    expect(await productsOf(inventory.id)).toHaveLength(1);
-    expect((await call('GET', '/api/inventories', bob)).json()).toEqual([]);
-  });
-
-  it('answers 404 to an unknown or malformed id, even with a bad body or query', async () => {
-    for (const id of [UNKNOWN_ID, 'not-a-uuid', '1']) {
-      expect((await call('GET', `/api/inventories/${id}`, alice)).statusCode).toBe(404);
-      expect((await call('PATCH', `/api/inventories/${id}`, alice, { title: 'x' })).statusCode).toBe(404);
-      expect((await call('DELETE', `/api/inventories/${id}`, alice)).statusCode).toBe(404);
-      expect((await call('GET', `/api/inventories/${id}/products`, alice)).statusCode).toBe(404);
-    }
-    expect((await call('PATCH', '/api/inventories/not-a-uuid', alice, {})).statusCode).toBe(404);
-    expect((await call('GET', '/api/inventories/not-a-uuid/products?page=x', alice)).statusCode).toBe(404);
-  });
-
-  it("refuses another user's filter set with 400 naming filter_id", async () => {
-    const bobs = await createFilterSet(bob, "Bob's");
-    for (const filter_id of [bobs.id, UNKNOWN_ID]) {
-      const res = await call('POST', '/api/inventories', alice, { ...BODY, filter_id });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({
-        code: 'validation_error',
-        message: 'Invalid body: filter_id: Choose one of your filter sets.',
-      });
-      expect(fieldsOf(res)).toEqual(['filter_id: validation.inventory.filterId']);
-    }
-    const inventory = await create(alice);
-    const res = await call('PATCH', `/api/inventories/${inventory.id}`, alice, { filter_id: bobs.id });
-    expect(res.statusCode).toBe(400);
-    expect(fieldsOf(res)).toEqual(['filter_id: validation.inventory.filterId']);
-    expect((await stored(inventory.id))!.filterId).toBeNull();
   });
 });
 
