@@ -11,6 +11,7 @@ import { apiError, notFound } from '../../http/errors';
 import { loadAnalysisReport } from './analysis-report';
 import { compileFilters } from './compile-filters';
 import { ownedFilters, refuseBeforeSettings } from './filter-report';
+import { tryLockForUser } from '../../db/user-lock';
 
 /**
  * A "nice" bar width for the values between `lo` and `hi`: (hi − lo) / CHART_TARGET_BINS rounded up to
@@ -102,10 +103,7 @@ export async function chartReport(db: Db, userId: string, body: ChartsRequest): 
     // wait for it holds nothing else (a second call meanwhile is told to wait).
     onScanPool(db, (scans) =>
       scans.transaction(async (tx) => {
-        const lock = await tx.execute<{ locked: boolean }>(
-          sql`select pg_try_advisory_xact_lock(hashtextextended(${`analysis-charts:${userId}`}, 0)) as locked`,
-        );
-        if (lock.rows[0]?.locked !== true) throw chartsBusy();
+        if (!(await tryLockForUser(tx, 'analysis-charts', userId))) throw chartsBusy();
         return tx.execute<{ charts: ChartRow }>(sql`
     with m as materialized (
       select r.fbm_profit_percent as ppr, r.fbm_profit_amount as profit, r.to_sales_rank as rank

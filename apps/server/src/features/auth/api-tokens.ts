@@ -9,13 +9,14 @@ import {
 } from '@crossmarket/domain';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import type { Limit } from '../../http/rate-limit';
 import { raiseInAuth, releasePasswordAttempt, reservePasswordAttempt } from './password-attempts';
 import { AUTH_TABLES } from './tables';
+import { lockForUser } from '../../db/user-lock';
 
 /** Every token starts with it: recognisable in a script, a log or a secret scanner's rules. */
 export const API_TOKEN_PREFIX = 'cm_';
@@ -72,7 +73,7 @@ type Adapter = { create: (args: never) => Promise<unknown> };
 function lockedCreate(db: Db, userId: string, options: Parameters<ReturnType<typeof drizzleAdapter>>[0]) {
   return async (args: never) =>
     db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`api-tokens:${userId}`}, 0))`);
+      await lockForUser(tx, 'api-tokens', userId);
       if ((await tokensHeld(tx, userId)) >= API_TOKEN_LIMIT) throw limitReached();
       const adapter = drizzleAdapter(tx, { provider: 'pg', schema: AUTH_TABLES })(options) as Adapter;
       return adapter.create(args);

@@ -2,6 +2,7 @@ import type { FilterSet } from '@crossmarket/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { filterSets } from '../../db/schema';
+import { lockForUser } from '../../db/user-lock';
 
 type FilterSetRow = typeof filterSets.$inferSelect;
 
@@ -41,7 +42,7 @@ export async function insertFilterSet(
   limit: number,
 ): Promise<FilterSet | 'limit'> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`filter-sets:${userId}`}, 0))`);
+    await lockForUser(tx, 'filter-sets', userId);
     const [held] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(filterSets)

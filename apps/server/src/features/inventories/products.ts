@@ -4,6 +4,7 @@ import { withTx, type Db } from '../../db/client';
 import { inventories, inventoryProducts, plans, reports, userData } from '../../db/schema';
 import { usageOf } from '../account';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
+import { lockForUser } from '../../db/user-lock';
 
 export type AddRefusal =
   | { refusal: 'not_found' }
@@ -19,7 +20,7 @@ const CHUNK = 1000;
  * rows and can never together pass the plan's inventory quota (the report quota's technique).
  */
 async function lockQuota(tx: Db, userId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`inventory-quota:${userId}`}, 0))`);
+  await lockForUser(tx, 'inventory-quota', userId);
 }
 
 async function quotaLeft(tx: Db, userId: string): Promise<number> {

@@ -13,6 +13,7 @@ import { withTx, type Db } from '../../db/client';
 import { filterSets, inventories, inventoryProducts } from '../../db/schema';
 import type { Allowance } from '../../providers/marketplace/types';
 import { loadDemand, planRun, refreshEta, type Demand } from './update-plan';
+import { lockForUser } from '../../db/user-lock';
 
 /** Why a write was refused; the routes turn each into its HTTP answer. */
 export type InventoryRefusal = 'not_found' | 'bad_filter' | 'same_countries';
@@ -168,7 +169,7 @@ export async function insertInventory(
   allowance?: Allowance,
 ): Promise<Inventory | 'bad_filter' | 'limit'> {
   return withTx(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`inventories:${userId}`}, 0))`);
+    await lockForUser(tx, 'inventories', userId);
     const [held] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(inventories)

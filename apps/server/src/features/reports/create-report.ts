@@ -1,5 +1,5 @@
 import { checkReportRequest, JOB_NAMES } from '@crossmarket/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
 import { plans, reports, userData } from '../../db/schema';
 import { fieldError } from '../../http/errors';
@@ -7,6 +7,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import type { RateTable } from '../../providers/rates/types';
 import { usageOf } from '../account';
+import { lockForUser } from '../../db/user-lock';
 
 export interface NewReport {
   title: string;
@@ -30,7 +31,7 @@ export async function createReport(
   const { db } = deps;
   const rates = await deps.rates();
   const created = await withTx(db, async (t) => {
-    await t.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`report-quota:${userId}`}, 0))`);
+    await lockForUser(t, 'report-quota', userId);
     const [plan] = await t
       .select({ quota: plans.dailyReportQuota, sendLimit: plans.sendLimit })
       .from(userData)
