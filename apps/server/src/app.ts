@@ -130,8 +130,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerAuthRoutes(app, auth, limit);
   registerAccountRoutes(app, { db, auth, guard, limit });
   registerPlanRoutes(app, db);
-  const payments = createPayments(config, db);
-  registerBillingRoutes(app, { db, guard, queue: deps.queue, payments: payments.provider, limit });
+  const payments = createPayments(config, db, deps.queue);
+  registerBillingRoutes(app, { db, guard, payments: payments.provider, limit });
   if (payments.stripe) registerStripeWebhook(app, db, payments.stripe, config.STRIPE_WEBHOOK_SECRET!);
   const ratesSource = createRatesSource(config);
   const rates = () => latestRates(db, ratesSource);

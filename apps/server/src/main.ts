@@ -6,10 +6,10 @@ import { ensureWritableDir } from './db/fs-utils';
 import { migrateAndSeed } from './db/migrate';
 import { openDatabaseServer, type DatabaseServer } from './db/open';
 import type PgBoss from 'pg-boss';
-import { pgBossQueue } from './jobs/queue';
-import { createBoss, ensureQueues, startWorker, type Worker } from './jobs/worker';
+import { createBoss, ensureQueues, pgBossQueue, type JobQueue } from './jobs/queue';
+import { startWorker, type Worker } from './jobs/worker';
 import { createMailTransport } from './providers/mail/transport';
-import { createPayments } from './providers/payments';
+import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
 import { createRatesSource } from './providers/rates';
 import { priceLookupKey } from './providers/payments/stripe';
@@ -82,6 +82,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       mail,
       marketplace: createMarketplace(config, { db: database.db }),
       rates: createRatesSource(config),
+      payments: paymentJobs(config.PAYMENTS_PROVIDER),
       leaseSeconds: config.REPORT_LEASE_SECONDS,
     });
     resources.add('worker', () => worker.stop());
@@ -96,9 +97,10 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       resources.add('job queue', () => sender.stop({ graceful: false, wait: true }));
       boss = sender;
     }
-    if (config.PAYMENTS_PROVIDER === 'stripe') await syncStripePrices(config, database, logger);
+    const queue = pgBossQueue(boss);
+    if (config.PAYMENTS_PROVIDER === 'stripe') await syncStripePrices(config, database, queue, logger);
     const sessionSecret = resolveSessionSecret(config, logger);
-    const app = await buildApp(config, { database, logger, queue: pgBossQueue(boss), sessionSecret });
+    const app = await buildApp(config, { database, logger, queue, sessionSecret });
     resources.add('HTTP server', () => app.close());
     await listen(app, config);
     logger.info(`Crossmarket is ready on ${config.APP_URL}`);
@@ -107,9 +109,9 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
 }
 
 /** Stores the Stripe price id of each paid plan (found by lookup key); a miss is logged, not fatal. */
-async function syncStripePrices(config: Config, database: Database, logger: Logger) {
+async function syncStripePrices(config: Config, database: Database, queue: JobQueue, logger: Logger) {
   try {
-    const found = await createPayments(config, database.db).provider.listPrices();
+    const found = await createPayments(config, database.db, queue).provider.listPrices();
     const missing = PLANS.filter((p) => p.visible && !found.some((f) => f.code === p.code));
     if (missing.length > 0) {
       logger.warn(

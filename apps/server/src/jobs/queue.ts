@@ -1,5 +1,6 @@
-import type PgBoss from 'pg-boss';
-import { jobPayloadSchemas, type JobName, type JobPayload } from '@crossmarket/domain';
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import { JOB_NAMES, jobPayloadSchemas, type JobName, type JobPayload } from '@crossmarket/domain';
 
 /** What request handlers need of the queue: enqueue a validated job. */
 export interface JobQueue {
@@ -16,4 +17,49 @@ export function pgBossQueue(boss: PgBoss): JobQueue {
     send: (name, data, options) =>
       boss.send(name, jobPayloadSchemas[name].parse(data) as object, options ?? {}),
   };
+}
+
+export function createBoss(url: string): PgBoss {
+  return new PgBoss({
+    connectionString: url,
+    schema: 'pgboss',
+    max: 4,
+    application_name: 'crossmarket-queue',
+  });
+}
+
+/** Per-queue options where the defaults do not fit. */
+const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
+  // One queued job per report and key (the sweep may ask again; a helper has a key of its own); a report's
+  // liveness is its chunks' leases, not the job's expiry, so a long SP-API report is never expired mid-way.
+  [JOB_NAMES.processReport]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
+  [JOB_NAMES.updateInventory]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
+};
+
+/** Any number, the same in every process: the key of the lock that serialises queue creation. */
+const QUEUES_LOCK = 7_215_903_114;
+
+/**
+ * Creates every queue (pg-boss 10 needs them to exist before send or work). Idempotent. Processes that
+ * start together (two servers and two workers on one database) would deadlock inside pg-boss's
+ * create_queue, so they take turns under a session advisory lock on a connection of their own.
+ */
+export async function ensureQueues(boss: PgBoss, pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUES_LOCK]);
+    for (const name of Object.values(JOB_NAMES)) {
+      if (!(await boss.getQueue(name)))
+        await boss.createQueue(name, {
+          name,
+          retryLimit: 5,
+          retryDelay: 5,
+          retryBackoff: true,
+          ...QUEUE_OPTIONS[name],
+        });
+    }
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [QUEUES_LOCK]).catch(() => {});
+    client.release();
+  }
 }

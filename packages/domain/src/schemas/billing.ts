@@ -60,6 +60,7 @@ export const confirmPaymentBody = z.object({
     cvc: z.string().max(8),
   }),
 });
+export type ConfirmPaymentBody = z.output<typeof confirmPaymentBody>;
 
 export const upgradeBody = upgradeSchema.extend({ idempotency_key: idempotencyKey });
 export const changePaymentMethodBody = z.object({

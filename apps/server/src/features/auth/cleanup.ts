@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { session, verification } from '../db/schema';
-import { pruneRateLimits } from '../http/rate-limit';
+import type { Db } from '../../db/client';
+import { session, verification } from '../../db/schema';
+import { pruneRateLimits } from '../../http/rate-limit';
 
 /** Deletes expired sessions, verification tokens (sign-up, magic and recovery links) and old rate-limit windows. */
 export async function cleanupExpiredAuthRows(db: Db, now: Date = new Date()) {

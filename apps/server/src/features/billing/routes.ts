@@ -28,12 +28,10 @@ import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import type { Limiter, Limits } from '../../http/rate-limit';
 import { guardedErrors } from '../../http/responses';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
 import type { Guard } from '../auth';
-import type { PaymentsProvider } from '../../providers/payments/types';
+import type { PaymentsProvider } from '../../providers/payments';
 import { once } from './idempotency';
 import { renderInvoicePdf } from './invoice-pdf';
-import { confirmPayment } from '../../providers/payments/sandbox/engine';
 import { listPayments } from './payments';
 
 const minutes = (n: number) => n * 60;
@@ -52,7 +50,6 @@ const missingInvoice = () => notFound('This invoice was not found.');
 export interface BillingRouteDeps {
   db: Db;
   guard: Guard;
-  queue: JobQueue;
   payments: PaymentsProvider;
   limit: Limiter;
 }
@@ -61,8 +58,7 @@ export interface BillingRouteDeps {
  * The specification's app-server billing calls (POST with JSON), identity from the session only. One
  * guarded scope that stays open after the 6-hour grace (paying is how a locked-out user gets back in).
  */
-export function registerBillingRoutes(app: App, { db, guard, queue, payments, limit }: BillingRouteDeps) {
-  const sandbox = payments.name === 'sandbox';
+export function registerBillingRoutes(app: App, { db, guard, payments, limit }: BillingRouteDeps) {
   registerGuardedScope(
     app,
     guard,
@@ -107,7 +103,8 @@ export function registerBillingRoutes(app: App, { db, guard, queue, payments, li
       );
 
       // The sandbox's card confirmation; with Stripe the card goes to Stripe Elements and never reaches us.
-      if (sandbox) {
+      const { confirmCardPayment } = payments;
+      if (confirmCardPayment) {
         scope.post(
           '/api/sandbox/confirm-payment',
           {
@@ -116,7 +113,7 @@ export function registerBillingRoutes(app: App, { db, guard, queue, payments, li
               response: { 200: paymentConfirmationSchema, ...guardedErrors(400, 404) },
             },
           },
-          async (request) => confirmPayment(db, queue, callerOf(request).userId, request.body),
+          async (request) => confirmCardPayment(callerOf(request).userId, request.body),
         );
       }
 
@@ -153,8 +150,9 @@ export function registerBillingRoutes(app: App, { db, guard, queue, payments, li
         },
       );
 
-      // Sandbox: the typed card. Stripe: the id of a SetupIntent confirmed in Stripe Elements.
-      const cardBody = sandbox ? changePaymentMethodBody : stripeChangePaymentMethodBody;
+      // A provider that takes cards in its own form (Stripe Elements) is sent the SetupIntent confirmed there;
+      // the sandbox is sent the typed card.
+      const cardBody = payments.createSetupIntent ? stripeChangePaymentMethodBody : changePaymentMethodBody;
       scope.post(
         '/api/change-payment-method',
         { schema: { body: cardBody, response: outcome } },

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { billingCustomers, payments, userData, userProfiles } from '../../db/schema';
-import { planByPriceId } from '../../features/plans/repo';
+import { planByAnyPriceId } from '../../db/plans';
 
 const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id);
 
@@ -56,7 +56,7 @@ export async function applyStripeSubscription(
   if (!item) return;
   const [account] = await db.select().from(userData).where(eq(userData.userId, userId));
   if (RUNNING.has(subscription.status)) {
-    const plan = await planByPriceId(db, item.price.id);
+    const plan = await planByAnyPriceId(db, item.price.id);
     await db
       .update(userData)
       .set({

@@ -3,7 +3,8 @@ import { and, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { billingCustomers, payments, plans, userData, userProfiles } from '../../db/schema';
-import { planByCode, planByPrice } from '../../features/plans/repo';
+import { planByCode } from '../../db/plans';
+import { purchasablePlan } from './purchasable-plan';
 import { HttpError, notFound } from '../../http/errors';
 import { upsertStripeInvoice } from './stripe-records';
 import type { Outcome, PaymentsProvider, Proration } from './types';
@@ -111,7 +112,7 @@ export function createStripePayments(db: Db, stripe: Stripe): PaymentsProvider {
     const subscription = await stripe.subscriptions.retrieve(data.subscriptionId!);
     const item = subscription.items.data[0]!;
     const current = await planByCode(db, data.planCode!);
-    const next = await planByPrice(db, priceId);
+    const next = await purchasablePlan(db, priceId);
     if (next.dailyReportQuota <= current!.dailyReportQuota) {
       throw new HttpError(400, 'not_an_upgrade', 'Select a plan with a higher daily quota.');
     }
@@ -124,7 +125,7 @@ export function createStripePayments(db: Db, stripe: Stripe): PaymentsProvider {
     findCoupon,
 
     async createSubscription(user, input) {
-      const plan = await planByPrice(db, input.priceId);
+      const plan = await purchasablePlan(db, input.priceId);
       const found = input.couponCode ? await findPromotion(input.couponCode) : null;
       if (input.couponCode && !found) throw new HttpError(400, 'coupon_not_found', 'Coupon not found.');
       const data = await account(user.id);

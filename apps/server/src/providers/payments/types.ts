@@ -1,4 +1,4 @@
-import type { BillingCoupon } from '@crossmarket/domain';
+import type { BillingCoupon, ConfirmPaymentBody, PaymentConfirmation } from '@crossmarket/domain';
 
 export interface Proration {
   current_plan_remaining: number;
@@ -31,6 +31,11 @@ export interface PaymentsProvider {
   upgrade(userId: string, priceId: string, idempotencyKey?: string): Promise<Outcome>;
   /** Stripe only: a SetupIntent's client secret for entering a new card in Stripe Elements. */
   createSetupIntent?(user: { id: string; email: string }): Promise<{ clientSecret: string }>;
+  /**
+   * The sandbox only: confirms a card typed into our own form for a subscription's first payment (Stripe.js
+   * does this step with Stripe, and the card never reaches us).
+   */
+  confirmCardPayment?(userId: string, input: ConfirmPaymentBody): Promise<PaymentConfirmation>;
   changePaymentMethod(userId: string, card: NewCard): Promise<Outcome>;
   payInvoice(userId: string, invoiceId: string): Promise<Outcome>;
 }

@@ -9,7 +9,8 @@ import {
   userData,
 } from '../../../db/schema';
 import { HttpError } from '../../../http/errors';
-import { planByCode, planByPriceId } from '../../../features/plans/repo';
+import { planByCode } from '../../../db/plans';
+import { purchasablePlan } from '../purchasable-plan';
 import { newId } from './ids';
 import { findLiveSubscription, type Subscription } from './subscriptions';
 import { DECLINE_MESSAGES, invoicePdfPath, nextInvoiceNumber } from './engine';
@@ -22,8 +23,8 @@ export async function activeSubscription(db: Db, userId: string): Promise<Subscr
   return sub;
 }
 
-async function planByCodeOrPrice(db: Db, key: { code?: string; priceId?: string }) {
-  const plan = key.priceId ? await planByPriceId(db, key.priceId) : await planByCode(db, key.code!);
+async function currentPlan(db: Db, sub: Subscription) {
+  const plan = await planByCode(db, sub.planCode);
   if (!plan) throw new HttpError(400, 'unknown_price', 'This plan is not available.');
   return plan;
 }
@@ -95,8 +96,9 @@ async function markPaid(db: Db, invoiceId: string) {
 /** What an upgrade costs now: unused time of the current plan credited, the new plan charged, by the second. */
 export async function previewUpgrade(db: Db, userId: string, priceId: string, now = new Date()) {
   const sub = await activeSubscription(db, userId);
-  const current = await planByCodeOrPrice(db, { code: sub.planCode });
-  const next = await planByCodeOrPrice(db, { priceId });
+  const current = await currentPlan(db, sub);
+  // Only a plan still sold, as with Stripe: a retired price is refused, not upgraded to.
+  const next = await purchasablePlan(db, priceId);
   if (next.dailyReportQuota <= current.dailyReportQuota) {
     throw new HttpError(400, 'not_an_upgrade', 'Select a plan with a higher daily quota.');
   }

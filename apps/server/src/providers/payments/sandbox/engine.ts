@@ -22,7 +22,7 @@ import {
 } from '../../../db/schema';
 import { HttpError } from '../../../http/errors';
 import type { JobQueue } from '../../../jobs/queue';
-import { planByPrice } from '../../../features/plans/repo';
+import { purchasablePlan } from '../purchasable-plan';
 import { newClientSecret, newId } from './ids';
 import { findLiveSubscription } from './subscriptions';
 
@@ -85,7 +85,7 @@ export async function createSubscription(
   userId: string,
   input: { priceId: string; couponCode?: string | null },
 ) {
-  const plan = await planByPrice(db, input.priceId);
+  const plan = await purchasablePlan(db, input.priceId);
   const coupon = input.couponCode ? await findCoupon(db, input.couponCode) : null;
   if (input.couponCode && !coupon) throw new HttpError(400, 'coupon_not_found', 'Coupon not found.');
   return withTx(db, async (t) => {

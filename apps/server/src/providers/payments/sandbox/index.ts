@@ -1,10 +1,11 @@
 import type { Db } from '../../../db/client';
+import type { JobQueue } from '../../../jobs/queue';
 import { changePaymentMethod, payInvoice, previewUpgrade, upgrade } from './charges';
-import { createSubscription, findCoupon, listPrices, setAutopay } from './engine';
+import { confirmPayment, createSubscription, findCoupon, listPrices, setAutopay } from './engine';
 import type { PaymentsProvider } from '../types';
 
 /** The default provider: our own billing engine in PostgreSQL (features/billing), no network. */
-export function createSandboxPayments(db: Db): PaymentsProvider {
+export function createSandboxPayments(db: Db, queue: JobQueue): PaymentsProvider {
   return {
     name: 'sandbox',
     listPrices: () => listPrices(db),
@@ -19,5 +20,6 @@ export function createSandboxPayments(db: Db): PaymentsProvider {
         ? { result: false, msg: 'Your card details are incomplete or invalid.' }
         : changePaymentMethod(db, userId, card),
     payInvoice: (userId, invoiceId) => payInvoice(db, userId, invoiceId),
+    confirmCardPayment: (userId, input) => confirmPayment(db, queue, userId, input),
   };
 }

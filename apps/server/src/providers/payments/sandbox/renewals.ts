@@ -2,7 +2,7 @@ import { applyCoupon } from '@crossmarket/domain';
 import { and, eq, lte } from 'drizzle-orm';
 import { withTx, type Db } from '../../../db/client';
 import { billingCoupons, billingSubscriptions } from '../../../db/schema';
-import { planByCode } from '../../../features/plans/repo';
+import { planByCode } from '../../../db/plans';
 import { advancePeriod, chargeSavedCard, markPaid, openInvoice } from './charges';
 
 /**

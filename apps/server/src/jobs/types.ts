@@ -1,0 +1,30 @@
+import type PgBoss from 'pg-boss';
+import type { JobName, JobPayload } from '@crossmarket/domain';
+import type { Db } from '../db/client';
+import type { Logger } from '../logger';
+import type { MailTransport } from '../providers/mail/transport';
+import type { MarketplaceProvider } from '../providers/marketplace/types';
+import type { RatesSource } from '../providers/rates/types';
+import type { JobQueue } from './queue';
+
+/** What a job handler may use: the worker's resources and the job being run. */
+export interface JobContext {
+  db: Db;
+  logger: Logger;
+  mail: MailTransport;
+  marketplace: MarketplaceProvider;
+  rates: RatesSource;
+  /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
+  leaseSeconds: number;
+  /** This worker's name in leases: host, process and a random part. */
+  owner: string;
+  queue: JobQueue;
+  stopping: () => boolean;
+  job: PgBoss.JobWithMetadata<unknown>;
+}
+
+/** A job's handler: its payload already checked against the domain's schema for that job. */
+export type JobHandler<N extends JobName> = (data: JobPayload<N>, ctx: JobContext) => Promise<unknown>;
+
+/** The handlers a feature or provider owns; the worker merges them. */
+export type JobHandlers = { [N in JobName]?: JobHandler<N> };

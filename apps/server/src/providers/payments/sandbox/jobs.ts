@@ -1,0 +1,11 @@
+import { JOB_NAMES } from '@crossmarket/domain';
+import type { JobHandlers } from '../../../jobs/types';
+import { recordPaymentSucceeded } from './engine';
+import { renewDueSubscriptions } from './renewals';
+
+/** The sandbox engine's own work, which Stripe does on its side: monthly renewals and confirmed payments. */
+export const sandboxPaymentJobs: JobHandlers = {
+  [JOB_NAMES.renewals]: async (_data, { db }) => renewDueSubscriptions(db),
+  [JOB_NAMES.paymentSucceeded]: async ({ payment_intent_id }, { db }) =>
+    recordPaymentSucceeded(db, payment_intent_id),
+};
