@@ -50,9 +50,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/server/src/features/**/*.ts'],
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
     plugins: { local },
     rules: { 'local/feature-boundaries': 'error' },
+  },
+  {
+    // The server's account and auth features still import each other (issue 28): until they are split,
+    // its features are held to the index rule only.
+    files: ['apps/server/src/features/**/*.ts'],
+    plugins: { local },
+    rules: { 'local/feature-boundaries': ['error', { cycles: false }] },
   },
   prettier,
 );

@@ -9,7 +9,8 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
-          include: ['packages/domain/src/**/*.test.ts'],
+          // tools/: the repository's own lint rules, plain Node like the domain.
+          include: ['packages/domain/src/**/*.test.ts', 'tools/**/*.test.{js,ts}'],
           environment: 'node',
         },
       },

@@ -5,7 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useMe } from '../features/account/api/use-me';
 import { ErrorResult } from './error-result';
 import { decideGate } from './gating';
-import { PublicFeedback } from './public-feedback';
+import { PublicFeedback } from '../lib/public-feedback';
 import { PageLoader } from './root-layout';
 
 // The billing screens behind the lockout are a chunk of their own: the sign-in route never loads them.

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from './route-handle';
+import { usePageTitle } from '../lib/page-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

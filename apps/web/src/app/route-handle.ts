@@ -1,16 +1,5 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-
 /** Per-route facts the shell reads from the matched routes. */
 export interface RouteHandle {
   /** Auth and onboarding screens are painted light whatever the user's theme. */
   forceLight?: boolean;
-}
-
-/** Sets the tab title to "Crossmarket - {page}" in the current language. */
-export function usePageTitle(pageKey: string) {
-  const { t, i18n } = useTranslation();
-  useEffect(() => {
-    document.title = t('app.title', { page: t(pageKey) });
-  }, [t, pageKey, i18n.language]);
 }

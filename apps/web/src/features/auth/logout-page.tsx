@@ -3,7 +3,7 @@ import { Card, Flex, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePageTitle } from '../../app/route-handle';
+import { usePageTitle } from '../../lib/page-title';
 import { authClient } from '../../lib/auth-client';
 
 export const LOGOUT_DELAY_MS = 2000;

@@ -2,7 +2,7 @@ import { filterSetLimitOf, type FilterSet } from '@crossmarket/domain';
 import { Alert, App, Breadcrumb, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../app/route-handle';
+import { usePageTitle } from '../../lib/page-title';
 import { useMe } from '../account';
 import { ApiError } from '../../lib/api-client';
 import { useDeleteFilterSet, useFilterSets } from './api/filter-sets';

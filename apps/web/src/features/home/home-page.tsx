@@ -1,7 +1,7 @@
 import { Alert, Card, Col, Progress, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../app/route-handle';
+import { usePageTitle } from '../../lib/page-title';
 import { useMe } from '../account';
 
 export function HomePage() {

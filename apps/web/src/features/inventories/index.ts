@@ -1,2 +1,4 @@
-// What other features may use of inventories: their API hooks (the pages are the router's).
-export { useAddInventoryProducts, useCreateInventory, useInventories } from './api/inventories';
+// What other features may use of inventories: the hooks the report's Add to Inventory card needs, and
+// the Settings tab's load and save controls (the pages are the router's).
+export { useAddInventoryProducts, useInventories } from './api/inventories';
+export { LoadInventorySettings, SaveInventoryModal } from './components/inventory-settings-controls';

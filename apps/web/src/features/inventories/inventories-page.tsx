@@ -3,7 +3,7 @@ import { inventoryLimitOf, type Inventory } from '@crossmarket/domain';
 import { Alert, App, Breadcrumb, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch, useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../app/route-handle';
+import { usePageTitle } from '../../lib/page-title';
 import { useMe } from '../account';
 import { useDeleteInventory, useInventories } from './api/inventories';
 import { InventoriesTable } from './components/inventories-table';

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../app/route-handle';
+import { usePageTitle } from '../../lib/page-title';
 
 /** Terms of service and privacy notice: short, plain, and the same in both languages. */
 export function LegalPage({ kind }: { kind: 'terms' | 'privacy' }) {

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../app/route-handle';
+import { usePageTitle } from '../../lib/page-title';
 import { useAppConfig } from '../../lib/app-config';
 import { useReportEvents, useReports } from './api/reports';
 import { CreateReportDrawer } from './components/create-report-drawer';

@@ -1,7 +1,7 @@
 import { Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../app/route-handle';
+import { usePageTitle } from '../../lib/page-title';
 import { ApiTab } from './components/api-tab';
 import { BillingTab } from './components/billing-tab';
 import { PreferencesTab } from './components/preferences-tab';

@@ -3,7 +3,7 @@ import { Breadcrumb, Button, Card, Col, Flex, Row, Space, Typography } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../app/route-handle';
+import { usePageTitle } from '../../lib/page-title';
 import { supportLanguage, useSupportPosts } from './api/support';
 import { PostsSection } from './components/posts-section';
 import { TicketDrawer } from './components/ticket-drawer';

@@ -1,7 +1,7 @@
 import { Breadcrumb, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../app/route-handle';
+import { usePageTitle } from '../../lib/page-title';
 import { DuplicateRemover } from './components/duplicate-remover';
 import { workerRunner, type DedupeRunner } from './dedupe-runner';
 

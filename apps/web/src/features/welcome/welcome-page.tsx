@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Steps, Typography } from 'antd';
 import { useCallback, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/route-handle';
+import { usePageTitle } from '../../lib/page-title';
 import { useMe } from '../account';
 import type { PlanCard } from '../plans';
 import { PlanCards } from '../plans';

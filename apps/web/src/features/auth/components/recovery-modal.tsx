@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicFeedback } from '../../../app/public-feedback';
+import { usePublicFeedback } from '../../../lib/public-feedback';
 import { errorMessage } from '../../../lib/api-client';
 import { zodRules } from '../../../lib/zod-form';
 import { requestRecoveryLink } from '../../account';

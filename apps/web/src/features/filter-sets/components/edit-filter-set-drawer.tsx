@@ -10,7 +10,7 @@ import {
   TOO_MUCH,
   useFilterForm,
   type FilterOptionLists,
-} from '../../report-detail';
+} from '../../filter-editor';
 import { useFilterSet, useUpdateFilterSet } from '../api/filter-sets';
 
 /** A set is not tied to a report: no option lists from results, no currency symbols. */

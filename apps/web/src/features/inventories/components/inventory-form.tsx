@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { zodRules } from '../../../lib/zod-form';
 import { useFilterSets } from '../../filter-sets';
-import { clearChangedErrors, SettingsFields, type SettingsScope } from '../../report-detail';
+import { clearChangedErrors, SettingsFields, type SettingsScope } from '../../pricing-settings';
 import { useAutoParity } from '../api/exchange-rates';
 import { useCreateInventory, useUpdateInventory } from '../api/inventories';
 import { countryOption } from '../../../lib/country';

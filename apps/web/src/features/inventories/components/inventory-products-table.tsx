@@ -10,7 +10,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
-import { productUrl } from '../../report-detail';
+import { productUrl } from '../../../lib/product-url';
 
 export interface InventoryProductsTableProps {
   page: InventoryProductPage | undefined;

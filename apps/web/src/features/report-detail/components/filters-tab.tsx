@@ -3,9 +3,7 @@ import { Button, Col, Flex, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { regionName } from '../../../lib/country';
-import type { Draft, Drafts } from '../filter-drafts';
-import { FilterCard } from './filter-card';
-import type { FilterOptionLists } from './filter-inputs';
+import { FilterCard, type Draft, type Drafts, type FilterOptionLists } from '../../filter-editor';
 import type { Countries } from './product-cells';
 
 export interface FiltersTabProps {

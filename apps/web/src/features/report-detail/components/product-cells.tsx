@@ -1,8 +1,9 @@
-import { regionByCode, SIDE_STATUSES, type ProductSide, type RegionCode } from '@crossmarket/domain';
+import { SIDE_STATUSES, type ProductSide } from '@crossmarket/domain';
 import { CopyOutlined } from '@ant-design/icons';
 import { App, Descriptions, Popover } from 'antd';
 import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { productUrl } from '../../../lib/product-url';
 import type { CountryInfo } from '../api/report';
 import type { ResultRowView } from '../api/filter-results';
 import { moneyFormat, numberFormat, type MoneyFormat, type NumberFormat } from './money';
@@ -11,9 +12,6 @@ export interface Countries {
   from: CountryInfo;
   to: CountryInfo;
 }
-
-export const productUrl = (country: RegionCode, productId: string) =>
-  `https://www.${regionByCode(country).domain}/dp/${encodeURIComponent(productId)}`;
 
 /** The status reason of an unavailable side (the specification's texts, and `noanswer`'s). */
 export function statusReasonKey(status: ProductSide['status']) {

@@ -17,10 +17,11 @@ import { useTranslation } from 'react-i18next';
 import { regionName } from '../../../lib/country';
 import dayjs from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/api-client';
+import { productUrl } from '../../../lib/product-url';
 import type { ResultRowView } from '../api/filter-results';
 import { useProductSellers } from '../api/offers';
 import { useMoney } from './money';
-import { productUrl, type Countries } from './product-cells';
+import type { Countries } from './product-cells';
 
 function SellerCard({ offer, currency }: { offer: SellerOffer; currency: string }) {
   const { t, i18n } = useTranslation();

@@ -3,10 +3,10 @@ import { App, Button, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { LoadInventorySettings, SaveInventoryModal } from '../../inventories';
+import { clearChangedErrors, replaceSettings, SettingsFields } from '../../pricing-settings';
 import type { ReportDetail } from '../api/report';
 import { useSaveSettings } from '../api/settings';
-import { LoadInventorySettings, SaveInventoryModal } from './inventory-settings-controls';
-import { clearChangedErrors, replaceSettings, SettingsFields } from './settings-fields';
 
 /**
  * The report's settings: general fields and the pricing rules, checked on submit by the schema the
@@ -73,7 +73,7 @@ export function SettingsTab({ report, onApplied }: { report: ReportDetail; onApp
       data-testid="settings-form"
     >
       <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
-        <LoadInventorySettings report={report} onLoad={replace} />
+        <LoadInventorySettings toCountry={report.to_country} onLoad={replace} />
       </Flex>
       <SettingsFields form={form} autoParity={report.parity} />
       <Flex gap={8} wrap style={{ marginTop: 16 }}>
@@ -83,7 +83,12 @@ export function SettingsTab({ report, onApplied }: { report: ReportDetail; onApp
         <Button onClick={reset}>{t('reportDetail.settings.reset')}</Button>
         <Button onClick={() => void saveAsInventory()}>{t('reportDetail.inventories.save')}</Button>
       </Flex>
-      <SaveInventoryModal report={report} settings={saving} onClose={() => setSaving(null)} />
+      <SaveInventoryModal
+        fromCountry={report.from_country}
+        toCountry={report.to_country}
+        settings={saving}
+        onClose={() => setSaving(null)}
+      />
     </Form>
   );
 }

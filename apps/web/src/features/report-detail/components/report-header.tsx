@@ -1,0 +1,54 @@
+import { Alert, Breadcrumb } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import dayjs from '../../../lib/dayjs';
+import type { ReportDetail } from '../api/report';
+
+const shortId = (id: string) => id.split('-')[0];
+const OUTDATED_AFTER_DAYS = 2;
+
+/** The breadcrumb, then what the seller should know first: an old report, unanswered products, a bad link. */
+export function ReportHeader({ report, malformedLink }: { report: ReportDetail; malformedLink: boolean }) {
+  const { t } = useTranslation();
+  const finished = report.finish_at ? dayjs(report.finish_at) : null;
+  const outdated = finished && dayjs().diff(finished, 'day', true) >= OUTDATED_AFTER_DAYS;
+  return (
+    <>
+      <Breadcrumb
+        items={[
+          { title: <Link to="/">{t('nav.home')}</Link> },
+          { title: <Link to="/reports">{t('reports.page')}</Link> },
+          { title: t('reportDetail.view') },
+          { title: `${report.title || t('reports.untitled')} ${shortId(report.id)}` },
+        ]}
+      />
+      {outdated && (
+        <Alert
+          type="warning"
+          showIcon
+          closable
+          title={t('reportDetail.outdated', { date: finished.format('LL LT') })}
+          data-testid="outdated-warning"
+        />
+      )}
+      {(report.no_answer_count ?? 0) > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          closable
+          title={t('reportSummary.noAnswer', { count: report.no_answer_count })}
+          data-testid="no-answer-summary"
+        />
+      )}
+      {malformedLink && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          title={t('reportDetail.malformedLink')}
+          data-testid="malformed-link"
+        />
+      )}
+    </>
+  );
+}

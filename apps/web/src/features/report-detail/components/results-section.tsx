@@ -1,0 +1,80 @@
+import { Flex, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ReportDetail } from '../api/report';
+import type { ReportViewModel } from '../use-report-view';
+import { SORT_OPTIONS, type ReportView } from '../view-state';
+import { ActionsCards } from './actions-cards';
+import { ResultsTable, SelectAllToggle } from './results-table';
+
+export interface ResultsSectionProps {
+  report: ReportDetail;
+  model: ReportViewModel;
+  onSellers: (productId: string) => void;
+  onRates: (productId: string) => void;
+  onBackToFilters: () => void;
+  onExport: () => void;
+}
+
+/** "filtered / total products", the sort, the table with its selection, and the actions on it. */
+export function ResultsSection({ report, model, ...on }: ResultsSectionProps) {
+  const { t, i18n } = useTranslation();
+  const { view, setView, results, selection } = model;
+  const number = new Intl.NumberFormat(i18n.language);
+  const filteredCount = results.data?.filtered_count ?? 0;
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+        <Typography.Title level={4} style={{ margin: 0 }} data-testid="results-heading">
+          {t('reportDetail.heading', {
+            filtered: number.format(filteredCount),
+            total: number.format(results.data?.total ?? 0),
+          })}
+        </Typography.Title>
+        <Select
+          aria-label={t('reportDetail.sort.label')}
+          value={view.sort}
+          onChange={(sort) => setView({ sort, page: 1 })}
+          options={SORT_OPTIONS.map((o) => ({
+            value: o,
+            label: t(`reportDetail.sort.${o.replace('$', '')}`),
+          }))}
+          style={{ minWidth: 220 }}
+          data-testid="sort-select"
+        />
+      </Flex>
+      <ResultsTable
+        results={results.data}
+        loading={results.isLoading}
+        countries={model.countries}
+        page={view.page}
+        size={view.size}
+        onPage={(page, size) =>
+          setView(size !== view.size ? { page: 1, size: size as ReportView['size'] } : { page })
+        }
+        selected={selection.selected}
+        onSelectPage={selection.setPage}
+        onSellers={on.onSellers}
+        onRates={on.onRates}
+        onBackToFilters={on.onBackToFilters}
+      />
+      <div style={{ marginTop: 12 }}>
+        <SelectAllToggle
+          count={filteredCount}
+          allSelected={selection.allSelected}
+          selectedCount={selection.selected.size}
+          onSelectAll={selection.selectAll}
+          onClear={selection.clear}
+        />
+      </div>
+      <div style={{ marginTop: 16 }}>
+        <ActionsCards
+          report={report}
+          selected={selection.selected}
+          filteredIds={results.data?.filtered_ids ?? []}
+          settingsDefined={model.settingsDefined}
+          onExport={on.onExport}
+        />
+      </div>
+    </>
+  );
+}
