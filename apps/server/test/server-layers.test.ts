@@ -28,7 +28,12 @@ export function importsOf(file: string, code = fs.readFileSync(file, 'utf8')): s
   ].map((m) => m[1]!);
   return specifiers
     .filter((s) => s.startsWith('.'))
-    .map((s) => path.relative(SRC, path.resolve(path.dirname(file), s)).split(path.sep).join('/'));
+    .map((s) =>
+      path
+        .relative(SRC, path.resolve(path.dirname(file), s))
+        .split(path.sep)
+        .join('/'),
+    );
 }
 
 const rel = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
@@ -37,7 +42,11 @@ const rel = (file: string) => path.relative(SRC, file).split(path.sep).join('/')
 function offending(filesOf: (file: string) => boolean, refused: (target: string) => boolean) {
   return sourceFiles(SRC)
     .filter((f) => filesOf(rel(f)))
-    .flatMap((f) => importsOf(f).filter(refused).map((target) => [rel(f), target]));
+    .flatMap((f) =>
+      importsOf(f)
+        .filter(refused)
+        .map((target) => [rel(f), target]),
+    );
 }
 
 describe('server layers', () => {
