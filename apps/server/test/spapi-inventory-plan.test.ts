@@ -21,30 +21,19 @@ import type { PacerFactory } from '../src/providers/marketplace/spapi/pacing';
 import { postgresPacing } from '../src/providers/marketplace/spapi/shared-pacing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { insertReportOwner } from './helpers/reports';
+import { recordGrants } from './helpers/spapi-client';
 import { AMAZON_DEFAULT_LIMITS, startSpapiStandIn, type SpapiStandIn } from './helpers/spapi-stand-in';
 
 const DAY = 86_400;
 
-/**
- * A pacing factory that notes when each token of each authorisation's own operation buckets was granted
- * (keyed `seller|operation`), as an upper bound: the moment `take` resolved here.
- */
-const noteAllGrants =
-  (factory: PacerFactory, grants: Map<string, number[]>): PacerFactory =>
-  (key, limits) => {
-    const pacer = factory(key, limits);
-    if (key.operation.includes(':')) return pacer; // the updates' lane: the operation's bucket counts
-    const at = grants.get(`${key.seller}|${key.operation}`) ?? [];
-    grants.set(`${key.seller}|${key.operation}`, at);
-    return {
-      take: async () => {
-        await pacer.take();
-        at.push(performance.now());
-      },
-      setRate: (rate) => pacer.setRate(rate),
-      drain: () => pacer.drain(),
-    };
-  };
+/** Each authorisation's own operation buckets' grants, keyed `seller|operation` (the updates' lane left out). */
+const noteAllGrants = (factory: PacerFactory, grants: Map<string, number[]>): PacerFactory =>
+  recordGrants(factory, (key) => {
+    if (key.operation.includes(':')) return undefined;
+    const name = `${key.seller}|${key.operation}`;
+    if (!grants.has(name)) grants.set(name, []);
+    return grants.get(name);
+  });
 const pricingFixture = JSON.parse(
   fs.readFileSync(path.join(import.meta.dirname, 'fixtures/spapi/competitive-pricing.json'), 'utf8'),
 );

@@ -1,5 +1,5 @@
 import { createSpapiClient } from '../../src/providers/marketplace/spapi/client';
-import type { PacerFactory } from '../../src/providers/marketplace/spapi/pacing';
+import type { PacerFactory, PacerKey } from '../../src/providers/marketplace/spapi/pacing';
 import { createSpapiMarketplace } from '../../src/providers/marketplace/spapi/provider';
 import type { SpapiStandIn } from './spapi-stand-in';
 
@@ -30,14 +30,16 @@ export function provider(
 }
 
 /**
- * A pacing factory that notes when each offers token was granted, as an upper bound (the moment
- * `take` resolved here, never earlier than the grant itself).
+ * A pacing factory that notes when each token of a bucket was granted, as an upper bound (the moment
+ * `take` resolved here, never earlier than the grant itself). `grantsOf` names the list a bucket's grants
+ * go to, or none for a bucket not watched.
  */
-export const noteGrants =
-  (factory: PacerFactory, grants: number[]): PacerFactory =>
+export const recordGrants =
+  (factory: PacerFactory, grantsOf: (key: PacerKey) => number[] | undefined): PacerFactory =>
   (key, limits) => {
     const pacer = factory(key, limits);
-    if (key.operation !== 'getItemOffersBatch') return pacer;
+    const grants = grantsOf(key);
+    if (!grants) return pacer;
     return {
       take: async () => {
         await pacer.take();
@@ -47,3 +49,7 @@ export const noteGrants =
       drain: () => pacer.drain(),
     };
   };
+
+/** The offers buckets' grants (every authorisation's), in one list. */
+export const noteGrants = (factory: PacerFactory, grants: number[]): PacerFactory =>
+  recordGrants(factory, (key) => (key.operation === 'getItemOffersBatch' ? grants : undefined));
