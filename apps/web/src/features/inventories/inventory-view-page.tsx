@@ -1,16 +1,15 @@
 import { DeleteOutlined, SettingOutlined } from '@ant-design/icons';
 import type { Inventory } from '@crossmarket/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Breadcrumb, Button, Flex, Result, Skeleton, Space, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import {
-  inventoryProductsKey,
   updateInProgress,
   useInventory,
   useInventoryProducts,
+  useProductsFollowUpdate,
   useRemoveInventoryProducts,
 } from './api/inventories';
 import { Country } from '../../lib/country';
@@ -43,7 +42,6 @@ export function InventoryViewPage() {
 function InventoryView({ inventory }: { inventory: Inventory }) {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
-  const client = useQueryClient();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -57,14 +55,7 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
     document.title = t('app.title', { page: inventory.title });
   }, [t, inventory.title, i18n.language]);
 
-  // When an update under way ends, the products' prices and stock are read again.
-  const busy = updateInProgress(inventory.update);
-  const wasBusy = useRef(busy);
-  useEffect(() => {
-    if (wasBusy.current && !busy)
-      void client.invalidateQueries({ queryKey: inventoryProductsKey(inventory.id) });
-    wasBusy.current = busy;
-  }, [busy, client, inventory.id]);
+  useProductsFollowUpdate(inventory.id, updateInProgress(inventory.update));
 
   // A page past the end (after a removal, or an old link) goes to the last one.
   const last = products.data ? Math.max(1, Math.ceil(products.data.total / products.data.per_page)) : page;

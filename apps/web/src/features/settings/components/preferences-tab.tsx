@@ -4,13 +4,12 @@ import {
   normaliseBannedTerms,
   sellingRegions,
 } from '@crossmarket/domain';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { zodRules } from '../../../lib/zod-form';
-import { useSaveBannedContents, useSavePreferences, type BannedLists } from '../../account';
+import { useBannedContents, useSaveBannedContents, useSavePreferences } from '../../account';
 import { useMe } from '../../account';
 
 export function PreferencesTab() {
@@ -66,10 +65,7 @@ const normalise = (kind: Kind, text: string) =>
 function BannedContents() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const saved = useQuery({
-    queryKey: ['banned-contents'],
-    queryFn: () => api<BannedLists>('/api/me/banned-contents'),
-  });
+  const saved = useBannedContents();
   const save = useSaveBannedContents();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   if (!saved.data) return <Skeleton active />;
