@@ -2,7 +2,7 @@ import { applyCoupon, type BillingCoupon } from '@crossmarket/domain';
 import { Alert, App, Button, Descriptions, Divider, Form, Input, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import type { PlanCard } from '../../plans';
 import { checkCoupon, createSubscription, paidPayments, type CardValues } from '../api/billing';
 import { CardEntryProvider } from './card-entry';
@@ -70,7 +70,7 @@ function CheckoutForm({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) 
         message.error(t('checkout.couponNotFound'), 3);
       }
     } catch (e) {
-      message.error(errorMessage(e), 3);
+      message.error(errorMessage(e, t), 3);
     } finally {
       setChecking(false);
     }
@@ -96,7 +96,7 @@ function CheckoutForm({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) 
       setPhase('approving');
     } catch (e) {
       setPhase('form');
-      setError(t('checkout.failed', { error: errorMessage(e) }));
+      setError(t('checkout.failed', { error: errorMessage(e, t) }));
     }
   };
 

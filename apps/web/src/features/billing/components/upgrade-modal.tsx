@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Empty, Modal, Radio, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import type { Me } from '../../account';
 import { usePlans, type PlanCard } from '../../plans';
 import { previewUpgrade, upgradeSubscription, type Proration } from '../api/billing';
@@ -32,7 +32,7 @@ export function UpgradeModal({ me, open, onClose }: { me: Me; open: boolean; onC
     let live = true;
     previewUpgrade(selected.price_id!)
       .then((r) => live && setPreview(r.data))
-      .catch((e) => live && setError(t('checkout.failed', { error: errorMessage(e) })));
+      .catch((e) => live && setError(t('checkout.failed', { error: errorMessage(e, t) })));
     return () => {
       live = false;
     };
@@ -52,7 +52,7 @@ export function UpgradeModal({ me, open, onClose }: { me: Me; open: boolean; onC
         reloadBillingSoon();
       }
     } catch (e) {
-      setError(t('checkout.failed', { error: errorMessage(e) }));
+      setError(t('checkout.failed', { error: errorMessage(e, t) }));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,8 @@ import type { Inventory } from '@crossmarket/domain';
 import { Alert, App, Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import dayjs from '../../../lib/dayjs';
 import { downloadText } from '../../../lib/download';
 import { fetchInventoryFile, updateInProgress, useRequestInventoryUpdate } from '../api/inventories';
@@ -48,20 +49,12 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
       await request.mutateAsync();
       void message.success(t('inventoryView.updateQueued'));
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'update_too_soon') {
-        const at = error.details.next_manual_at;
-        const when = typeof at === 'string' ? dayjs(at).fromNow() : '';
-        setProblem(t('validation.inventory.updateTooSoon', { when }));
-      } else if (error instanceof ApiError && error.code === 'update_limit') {
-        // The user's updates of this hour, across inventories, are used up.
-        const at = error.details.retry_at;
-        const when = typeof at === 'string' ? dayjs(at).fromNow() : '';
-        setProblem(t('validation.inventory.updateLimit', { max: error.details.max, when }));
-      } else if (error instanceof ApiError && error.code === 'update_running') {
-        setProblem(t('validation.inventory.updateRunning'));
-      } else {
-        setProblem(errorMessage(error));
-      }
+      // Too soon for this inventory (`next_manual_at`) or the user's updates of this hour used up
+      // (`retry_at`): the server's `when` is a clock time for English readers, this one is relative.
+      const details = error instanceof ApiError ? error.details : {};
+      const at = details.next_manual_at ?? details.retry_at;
+      const params = typeof at === 'string' ? { when: dayjs(at).fromNow() } : undefined;
+      setProblem(errorMessage(error, t, { params }));
     }
   };
 
@@ -71,7 +64,7 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
       const file = await fetchInventoryFile(inventory.id);
       downloadText(file.name ?? `inventory-${inventory.id.split('-')[0]}.txt`, file.text);
     } catch (error) {
-      void message.error(errorMessage(error));
+      void message.error(errorMessage(error, t));
     } finally {
       setDownloading(false);
     }

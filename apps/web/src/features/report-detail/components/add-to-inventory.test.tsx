@@ -130,6 +130,8 @@ describe('Add to Inventory', () => {
         error: {
           code: 'inventory_quota',
           message: "Your plan's inventory quota allows 5 more products.",
+          key: 'validation.inventory.quotaExceeded',
+          params: { remaining: 5 },
           remaining: 5,
         },
       },

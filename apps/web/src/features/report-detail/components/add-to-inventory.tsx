@@ -3,7 +3,8 @@ import { Alert, Button, Card, Flex, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useAddInventoryProducts, useInventories } from '../../inventories';
 import type { ReportDetail } from '../api/report';
 
@@ -51,15 +52,10 @@ export function AddToInventoryCard({
       });
     } catch (error) {
       console.error('Adding products to the inventory failed', error);
-      const remaining = error instanceof ApiError ? error.details.remaining : undefined;
-      const quota = error instanceof ApiError && error.code === 'inventory_quota';
-      setOutcome({
-        type: 'error',
-        text:
-          quota && typeof remaining === 'number'
-            ? t('validation.inventory.quotaExceeded', { remaining: number.format(remaining) })
-            : errorMessage(error),
-      });
+      // Over the quota: how many still fit, in the reader's number format.
+      const remaining = error instanceof ApiError ? error.params.remaining : undefined;
+      const params = typeof remaining === 'number' ? { remaining: number.format(remaining) } : undefined;
+      setOutcome({ type: 'error', text: errorMessage(error, t, { params }) });
     }
   };
 

@@ -16,7 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { regionName } from '../../../lib/country';
 import dayjs from '../../../lib/dayjs';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { productUrl } from '../../../lib/product-url';
 import type { ResultRowView } from '../api/filter-results';
 import { useProductSellers } from '../api/offers';
@@ -143,7 +143,7 @@ export function SellersDrawer({
             </Flex>
           </Flex>
           {sellers.isLoading && <Skeleton active />}
-          {sellers.isError && <Alert type="error" showIcon title={errorMessage(sellers.error)} />}
+          {sellers.isError && <Alert type="error" showIcon title={errorMessage(sellers.error, t)} />}
           {sellers.data &&
             (['cross', 'to'] as const).map((k) => {
               const offers = sellers.data[k];

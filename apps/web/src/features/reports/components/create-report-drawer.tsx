@@ -23,7 +23,7 @@ import type { UploadFile } from 'antd/es/upload/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { countryOption } from '../../../lib/country';
 import { useMe } from '../../account';
 import { useCreateReport, type CreatedReport, type ReportRequest } from '../api/reports';
@@ -66,7 +66,7 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
       const field = e instanceof ApiError ? e.fields[0] : undefined;
       if (field) fieldError(field.field as keyof Values, t(field.key, field.params ?? {}));
       else {
-        console.error('report creation failed:', errorMessage(e));
+        console.error('report creation failed', e);
         setFailed(t('reports.form.failed'));
       }
     }

@@ -7,7 +7,7 @@ import {
 import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { zodRules } from '../../../lib/zod-form';
 import { useBannedContents, useSaveBannedContents, useSavePreferences } from '../../account';
 import { useMe } from '../../account';
@@ -35,7 +35,7 @@ function CommunicationLanguage() {
         onFinish={(v: { comm_lang: 'en' | 'tr' }) =>
           save.mutate(v, {
             onSuccess: () => message.success(t('common.success'), 3),
-            onError: (e) => message.error(errorMessage(e), 4),
+            onError: (e) => message.error(errorMessage(e, t), 4),
           })
         }
       >
@@ -85,7 +85,7 @@ function BannedContents() {
         setDrafts({});
         message.success(t('common.success'), 3);
       },
-      onError: (e) => message.error(errorMessage(e), 5),
+      onError: (e) => message.error(errorMessage(e, t), 5),
     });
   };
 
