@@ -13,6 +13,7 @@ import {
   useRemoveInventoryProducts,
 } from './api/inventories';
 import { Country } from '../../lib/country';
+import { formatNumber } from '../../lib/format-number';
 import { InventoryProductsTable } from './components/inventory-products-table';
 import { UpdatePanel } from './components/update-panel';
 
@@ -48,7 +49,6 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
   const products = useInventoryProducts(inventory.id, page);
   const remove = useRemoveInventoryProducts(inventory.id);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const number = new Intl.NumberFormat(i18n.language);
   const total = products.data?.total ?? inventory.products_count;
 
   useEffect(() => {
@@ -76,7 +76,7 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
     modal.confirm({
       title: t('inventoryView.removeConfirm', {
         count: selected.size,
-        formatted: number.format(selected.size),
+        formatted: formatNumber(selected.size, i18n.language),
       }),
       content: t('inventoryView.removeBody'),
       okText: t('common.yes'),
@@ -92,8 +92,8 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
             type: 'success',
             content: t('inventoryView.removed', {
               count: done.removed,
-              removed: number.format(done.removed),
-              remaining: number.format(done.remaining),
+              removed: formatNumber(done.removed, i18n.language),
+              remaining: formatNumber(done.remaining, i18n.language),
             }),
           });
         } catch (error) {
@@ -138,11 +138,14 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
       <UpdatePanel inventory={inventory} />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="products-count">
-          {t('inventoryView.products', { count: total, formatted: number.format(total) })}
+          {t('inventoryView.products', { count: total, formatted: formatNumber(total, i18n.language) })}
         </Typography.Title>
         <Space wrap>
           <Typography.Text data-testid="selected-count">
-            {t('reportDetail.selected', { count: selected.size, formatted: number.format(selected.size) })}
+            {t('reportDetail.selected', {
+              count: selected.size,
+              formatted: formatNumber(selected.size, i18n.language),
+            })}
           </Typography.Text>
           <Button
             danger

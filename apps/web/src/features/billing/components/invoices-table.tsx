@@ -3,6 +3,7 @@ import { invoiceDisplay } from '@crossmarket/domain';
 import { App, Button, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
+import { formatMoney } from '../../../lib/format-number';
 import type { PaymentRow } from '../api/billing';
 import { usePayInvoice, usePayments } from '../api/payments';
 
@@ -12,7 +13,6 @@ export function InvoicesTable() {
   const payments = usePayments();
   const payInvoice = usePayInvoice();
   const paying = payInvoice.isPending ? payInvoice.variables : null;
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
 
   const pay = async (row: PaymentRow) => {
     const res = await payInvoice.mutateAsync(row.invoice_id);
@@ -44,7 +44,7 @@ export function InvoicesTable() {
         {
           title: t('billing.invoices.amount'),
           dataIndex: 'amount',
-          render: (v: number) => money.format(v / 100),
+          render: (v: number) => formatMoney(v / 100, 'USD', i18n.language),
         },
         {
           title: t('billing.invoices.status'),

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import dayjs from '../../../lib/dayjs';
 import { downloadText } from '../../../lib/download';
+import { formatNumber } from '../../../lib/format-number';
 import { fetchInventoryFile, updateInProgress, useRequestInventoryUpdate } from '../api/inventories';
 import { UpdateStatusTag } from './update-state';
 
@@ -41,7 +42,6 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
   const busy = updateInProgress(update);
   const next = update.next_manual_at ? dayjs(update.next_manual_at) : null;
   const waiting = next !== null && next.valueOf() > now;
-  const number = new Intl.NumberFormat(i18n.language);
 
   const updateNow = async () => {
     setProblem(null);
@@ -89,17 +89,23 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
           {
             key: 'updated',
             label: t('inventoryView.updated'),
-            children: <span data-testid="update-updated">{number.format(update.updated)}</span>,
+            children: <span data-testid="update-updated">{formatNumber(update.updated, i18n.language)}</span>,
           },
           {
             key: 'unavailable',
             label: t('inventoryView.unavailable'),
-            children: <span data-testid="update-unavailable">{number.format(update.unavailable)}</span>,
+            children: (
+              <span data-testid="update-unavailable">{formatNumber(update.unavailable, i18n.language)}</span>
+            ),
           },
           {
             key: 'price',
             label: t('inventoryView.priceChanged'),
-            children: <span data-testid="update-price-changed">{number.format(update.price_changed)}</span>,
+            children: (
+              <span data-testid="update-price-changed">
+                {formatNumber(update.price_changed, i18n.language)}
+              </span>
+            ),
           },
           {
             key: 'refreshed-by',
@@ -119,7 +125,7 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
         <Typography.Paragraph type="secondary" data-testid="update-pace">
           {t('inventoryView.refreshPace', {
             count: update.per_run,
-            formatted: number.format(update.per_run),
+            formatted: formatNumber(update.per_run, i18n.language),
           })}
         </Typography.Paragraph>
       )}

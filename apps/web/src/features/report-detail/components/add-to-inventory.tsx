@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { formatNumber } from '../../../lib/format-number';
 import { useAddInventoryProducts, useInventories } from '../../inventories';
 import type { ReportDetail } from '../api/report';
 
@@ -33,7 +34,6 @@ export function AddToInventoryCard({
     () => (inventories.data ?? []).filter((i) => i.from_country === report.from_country),
     [inventories.data, report.from_country],
   );
-  const number = new Intl.NumberFormat(i18n.language);
   const ids = selected.size > 0 ? [...selected] : filteredIds;
   const inventoryId = matching.some((i) => i.id === chosen) ? chosen : null;
 
@@ -45,16 +45,17 @@ export function AddToInventoryCard({
       setOutcome({
         type: 'success',
         text: t('reportDetail.addToInventory.added', {
-          added: number.format(done.added),
-          skipped: number.format(done.skipped),
-          remaining: number.format(done.remaining),
+          added: formatNumber(done.added, i18n.language),
+          skipped: formatNumber(done.skipped, i18n.language),
+          remaining: formatNumber(done.remaining, i18n.language),
         }),
       });
     } catch (error) {
       console.error('Adding products to the inventory failed', error);
       // Over the quota: how many still fit, in the reader's number format.
       const remaining = error instanceof ApiError ? error.params.remaining : undefined;
-      const params = typeof remaining === 'number' ? { remaining: number.format(remaining) } : undefined;
+      const params =
+        typeof remaining === 'number' ? { remaining: formatNumber(remaining, i18n.language) } : undefined;
       setOutcome({ type: 'error', text: errorMessage(error, t, { params }) });
     }
   };
@@ -95,7 +96,7 @@ export function AddToInventoryCard({
               selected.size > 0
                 ? 'reportDetail.addToInventory.addSelected'
                 : 'reportDetail.addToInventory.addFiltered',
-              { count: ids.length, formatted: number.format(ids.length) },
+              { count: ids.length, formatted: formatNumber(ids.length, i18n.language) },
             )}
           </Button>
         </Flex>
