@@ -194,7 +194,11 @@ describe('a set an inventory uses', () => {
     const res = await call('DELETE', `/api/filter-sets/${set.id}`, alice);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      error: { code: 'filter_set_in_use', message: 'This filter-set is already in use.' },
+      error: {
+        code: 'filter_set_in_use',
+        message: 'This filter-set is already in use.',
+        key: 'validation.filterSet.inUse',
+      },
     });
     expect(await stored(set.id)).toBeDefined();
 

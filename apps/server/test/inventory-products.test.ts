@@ -150,7 +150,12 @@ describe('POST /api/inventories/:id/products', () => {
     const other = await create(alice, { title: 'Second' });
     const over = await add(alice, other.id, ids(1, 20));
     expect(over.statusCode).toBe(409);
-    expect(over.json().error).toMatchObject({ code: 'inventory_quota', remaining: 15 });
+    expect(over.json().error).toMatchObject({
+      code: 'inventory_quota',
+      key: 'validation.inventory.quotaExceeded',
+      params: { remaining: 15 },
+      remaining: 15,
+    });
     expect(over.json().error.message).toBe("Your plan's inventory quota allows 15 more products.");
     expect(await usage(alice)).toBe(25);
     // Removing frees quota.
@@ -216,8 +221,13 @@ describe('the inventory update', () => {
     expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect(again.json().error).toMatchObject({
       code: 'update_too_soon',
+      key: 'validation.inventory.updateTooSoon',
+      params: { when: expect.stringMatching(/^after \d\d:\d\d \(Europe\/Istanbul\)$/) },
       next_manual_at: after.update.next_manual_at,
     });
+    expect(again.json().error.message).toMatch(
+      /^This inventory was updated recently\. You can update it again after /,
+    );
 
     const file = await call('GET', `/api/inventories/${inventory.id}/file`, alice);
     expect(file.statusCode).toBe(200);

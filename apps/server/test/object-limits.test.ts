@@ -105,6 +105,7 @@ describe('inventories per plan', () => {
       expect(res.json().error).toMatchObject({
         code: 'inventory_limit',
         key: 'validation.inventory.limitReached',
+        params: { limit },
         limit,
         message: `Your plan allows ${limit} inventories. Delete one to create another, or upgrade your plan.`,
       });
@@ -152,6 +153,7 @@ describe('filter sets per plan', () => {
       expect(res.json().error).toMatchObject({
         code: 'filter_set_limit',
         key: 'validation.filterSet.limitReached',
+        params: { limit },
         limit,
         message: `Your plan allows ${limit} filter sets. Delete one to save another, or upgrade your plan.`,
       });
@@ -181,6 +183,7 @@ describe('"Update now" per user', () => {
       expect(res.json().error).toMatchObject({
         code: 'update_limit',
         key: 'validation.inventory.updateLimit',
+        params: { max: INVENTORY_UPDATES_PER_HOUR, when: expect.stringMatching(/^after \d\d:\d\d /) },
         max: INVENTORY_UPDATES_PER_HOUR,
         retry_at: expect.any(String),
       });

@@ -19,17 +19,21 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', what);
 
+/** Values a message's placeholders take (`{{limit}}`). */
+export type MessageParams = Record<string, string | number>;
+
 /**
- * A failure whose text is a domain i18n key (`apiErrors.*`): the English text as `message`, the key for
- * the web app to show it in the user's language.
+ * A failure whose text is a domain i18n key (`apiErrors.*`, `validation.*`): the English text as
+ * `message`, the key and the placeholders' values (`details.params`, sent as `params`) for the web app to
+ * say it in the user's language. The other details go out beside them as they are.
  */
 export function apiError(
   statusCode: number,
   code: string,
   key: string,
-  details: Record<string, unknown> = {},
+  details: { params?: MessageParams; [detail: string]: unknown } = {},
 ): HttpError {
-  return new HttpError(statusCode, code, englishMessage(key), { key, ...details });
+  return new HttpError(statusCode, code, englishMessage(key, details.params), { key, ...details });
 }
 
 /** Seconds a 429 asks the client to wait when its error names none. */

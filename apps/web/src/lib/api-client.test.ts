@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n, { changeLanguage } from '../i18n';
-import { api, ApiError, errorMessage } from './api-client';
+import { api, ApiError } from './api-client';
 
 function answer(body: string, init: ResponseInit) {
   vi.stubGlobal(
@@ -20,6 +19,25 @@ describe('api', () => {
     expect((error as ApiError).message).toBe(
       'The server could not be reached (502 Bad Gateway). Please try again.',
     );
+  });
+
+  it("reads the error's i18n key and its placeholders' values", async () => {
+    answer(
+      JSON.stringify({
+        error: {
+          code: 'filter_set_limit',
+          message: 'Your plan allows 3 filter sets.',
+          key: 'validation.filterSet.limitReached',
+          params: { limit: 3 },
+          limit: 3,
+        },
+      }),
+      { status: 409 },
+    );
+    const error = (await api('/api/filter-sets', { body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(error.key).toBe('validation.filterSet.limitReached');
+    expect(error.params).toEqual({ limit: 3 });
+    expect(error.details.limit).toBe(3);
   });
 
   it("reads better-auth's flat `{ code, message }` errors (/api/auth/*)", async () => {
@@ -52,35 +70,5 @@ describe('api', () => {
       code: 'validation_error',
       fields: [{ field: 'name' }],
     });
-  });
-});
-
-describe('errorMessage', () => {
-  it("translates the error's own key in the current language, else keeps the server's text", async () => {
-    await changeLanguage('tr');
-    try {
-      answer(
-        JSON.stringify({
-          error: {
-            code: 'settings_busy',
-            message: 'Your settings are still being saved.',
-            key: 'apiErrors.settingsBusy',
-          },
-        }),
-        { status: 429 },
-      );
-      const busy = await api('/v1/settings', { body: {} }).catch((e: unknown) => e);
-      expect(errorMessage(busy)).toBe(i18n.t('apiErrors.settingsBusy'));
-      expect(errorMessage(busy)).not.toBe('Your settings are still being saved.');
-      answer(
-        JSON.stringify({ error: { code: 'odd', message: 'Something odd.', key: 'apiErrors.noSuchKey' } }),
-        {
-          status: 400,
-        },
-      );
-      expect(errorMessage(await api('/x').catch((e: unknown) => e))).toBe('Something odd.');
-    } finally {
-      await changeLanguage('en');
-    }
   });
 });

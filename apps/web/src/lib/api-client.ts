@@ -8,18 +8,29 @@ export interface ApiFieldError {
   params?: Record<string, string | number>;
 }
 
-/** A failed call, in the server's `{ error: { code, message, fields? } }` shape. */
+/** A failed call, in the server's `{ error: { code, message, key?, params?, fields? } }` shape. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly fields: ApiFieldError[] = [],
-    /** The error's other members (`remaining` of a quota refusal, `next_manual_at` of a 429). */
+    /** The error's other members (`key`, `params`, `remaining` of a quota refusal, `next_manual_at` of a 429). */
     readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** The i18n key of the error's text, when the server sent one (see lib/error-message.ts). */
+  get key(): string | undefined {
+    return typeof this.details.key === 'string' ? this.details.key : undefined;
+  }
+
+  /** The values of the key's placeholders (`{{remaining}}`). */
+  get params(): Record<string, string | number> {
+    const params = this.details.params;
+    return typeof params === 'object' && params !== null ? (params as Record<string, string | number>) : {};
   }
 }
 
@@ -102,18 +113,4 @@ export async function apiForm<T>(path: string, form: FormData): Promise<T> {
     body: form,
   });
   return readResponse<T>(response);
-}
-
-/**
- * The message to show for a failed call, translated where the server sent a key: a field's, else the
- * error's own (`apiErrors.*`, with its details as the message's values).
- */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const field = error.fields[0];
-    if (field?.key && i18next.exists(field.key)) return i18next.t(field.key, field.params ?? {});
-    const key = typeof error.details.key === 'string' ? error.details.key : undefined;
-    return key && i18next.exists(key) ? i18next.t(key, error.details) : error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,7 +1,7 @@
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from './api-client';
+import { errorMessage } from './error-message';
 import { zodRules, type SchemaPick } from './zod-form';
 
 export interface NameAndSaveModalProps {
@@ -34,7 +34,7 @@ export function NameAndSaveModal(props: NameAndSaveModalProps) {
       form.resetFields();
       onClose();
     } catch (e) {
-      setError(errorMessage(e));
+      setError(errorMessage(e, t));
     } finally {
       setSaving(false);
     }

@@ -35,9 +35,10 @@ export const apiFieldErrorSchema = z.looseObject({
 });
 
 /**
- * Every error: `{ error: { code, message, key?, fields? } }`. `code` is stable, `message` English, `key`
- * the message's i18n key when it has one. The error may carry further details of its kind (`remaining` of
- * a quota refusal, `retryAfterSeconds` and `next_manual_at` of a 429), kept as they are.
+ * Every error: `{ error: { code, message, key?, params?, fields? } }`. `code` is stable, `message` English,
+ * `key` the message's i18n key when it has one and `params` its placeholders' values. The error may carry
+ * further details of its kind (`remaining` of a quota refusal, `retryAfterSeconds` and `next_manual_at` of
+ * a 429), kept as they are.
  */
 export const apiErrorSchema = z
   .object({
@@ -45,6 +46,8 @@ export const apiErrorSchema = z
       code: z.string(),
       message: z.string(),
       key: z.string().optional(),
+      /** Values the message's placeholders take (`{{limit}}`). */
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       fields: z.array(apiFieldErrorSchema).optional(),
     }),
   })

@@ -1,6 +1,5 @@
 import {
   decodeFilters,
-  englishMessage,
   filterSetLimitOf,
   filterSetCreateSchema,
   filterSetListSchema,
@@ -10,7 +9,7 @@ import {
 } from '@crossmarket/domain';
 import type { App } from '../../http/app-type';
 import type { Db } from '../../db/client';
-import { HttpError, notFound } from '../../http/errors';
+import { apiError, notFound } from '../../http/errors';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
@@ -19,11 +18,9 @@ import { deleteFilterSet, findFilterSet, insertFilterSet, listFilterSets, update
 const missing = () => notFound('This filter set was not found.');
 const BODY_LIMIT = 64 * 1024;
 
-/** 409 when the plan's filter sets are all in use: its text names the limit, its key the web's message. */
-function limitReached(limit: number) {
-  const key = 'validation.filterSet.limitReached';
-  return new HttpError(409, 'filter_set_limit', englishMessage(key, { limit }), { key, limit });
-}
+/** 409 when the plan's filter sets are all in use: its text names the limit (also as `limit`). */
+const limitReached = (limit: number) =>
+  apiError(409, 'filter_set_limit', 'validation.filterSet.limitReached', { params: { limit }, limit });
 
 /** The count is always ours: the content has been validated by the body schema, so it decodes. */
 const filtersCountOf = (content: string) => decodeFilters(content).length;
@@ -101,8 +98,7 @@ export function registerFilterSetRoutes(app: App, { db, guard }: { db: Db; guard
       async (request, reply) => {
         const outcome = await deleteFilterSet(db, callerOf(request).userId, request.params.id);
         if (outcome === 'not_found') throw missing();
-        if (outcome === 'in_use')
-          throw new HttpError(409, 'filter_set_in_use', 'This filter-set is already in use.');
+        if (outcome === 'in_use') throw apiError(409, 'filter_set_in_use', 'validation.filterSet.inUse');
         return reply.status(204).send();
       },
     );

@@ -1,6 +1,5 @@
 import {
   APP_TIMEZONE,
-  englishMessage,
   inventoryAddProductsResultSchema,
   inventoryAddProductsSchema,
   inventoryCreateSchema,
@@ -20,7 +19,7 @@ import {
 } from '@crossmarket/domain';
 import type { App } from '../../http/app-type';
 import type { Db } from '../../db/client';
-import { fieldError, HttpError, notFound } from '../../http/errors';
+import { apiError, fieldError, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { Allowance } from '../../providers/marketplace/types';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
@@ -50,11 +49,9 @@ function refusal(outcome: InventoryRefusal) {
   return fieldError('to_country', 'validation.report.sameCountries');
 }
 
-/** 409 when the plan's inventories are all in use: its text names the limit, its key the web's message. */
-function limitReached(limit: number) {
-  const key = 'validation.inventory.limitReached';
-  return new HttpError(409, 'inventory_limit', englishMessage(key, { limit }), { key, limit });
-}
+/** 409 when the plan's inventories are all in use: its text names the limit (also as `limit`). */
+const limitReached = (limit: number) =>
+  apiError(409, 'inventory_limit', 'validation.inventory.limitReached', { params: { limit }, limit });
 
 /** A refused add as its HTTP answer; over the quota says how many products still fit. */
 function addRefusal(outcome: AddRefusal) {
@@ -66,12 +63,10 @@ function addRefusal(outcome: AddRefusal) {
     case 'report_countries':
       return fieldError('report_id', 'validation.inventory.reportCountries');
     case 'quota':
-      return new HttpError(
-        409,
-        'inventory_quota',
-        englishMessage('validation.inventory.quotaExceeded', { remaining: outcome.remaining }),
-        { remaining: outcome.remaining },
-      );
+      return apiError(409, 'inventory_quota', 'validation.inventory.quotaExceeded', {
+        params: { remaining: outcome.remaining },
+        remaining: outcome.remaining,
+      });
   }
 }
 
@@ -240,15 +235,14 @@ export function registerInventoryRoutes(
         const asked = await requestInventoryUpdate(db, queue, userId, request.params.id);
         if (asked.outcome === 'not_found') throw missing();
         if (asked.outcome === 'running') {
-          throw new HttpError(409, 'update_running', englishMessage('validation.inventory.updateRunning'));
+          throw apiError(409, 'update_running', 'validation.inventory.updateRunning');
         }
         if (asked.outcome === 'user_limit') {
           const retryAt = new Date(Date.now() + asked.retryAfterSeconds * 1000);
-          const key = 'validation.inventory.updateLimit';
           const max = INVENTORY_UPDATES_PER_HOUR;
           const when = `after ${clock.format(retryAt)} (${APP_TIMEZONE})`;
-          throw new HttpError(429, 'update_limit', englishMessage(key, { max, when }), {
-            key,
+          throw apiError(429, 'update_limit', 'validation.inventory.updateLimit', {
+            params: { max, when },
             max,
             retry_at: retryAt.toISOString(),
             retryAfterSeconds: asked.retryAfterSeconds,
@@ -256,15 +250,11 @@ export function registerInventoryRoutes(
         }
         if (asked.outcome === 'too_soon') {
           const when = `after ${clock.format(asked.next)} (${APP_TIMEZONE})`;
-          throw new HttpError(
-            429,
-            'update_too_soon',
-            englishMessage('validation.inventory.updateTooSoon', { when }),
-            {
-              next_manual_at: asked.next.toISOString(),
-              retryAfterSeconds: Math.ceil((asked.next.getTime() - Date.now()) / 1000),
-            },
-          );
+          throw apiError(429, 'update_too_soon', 'validation.inventory.updateTooSoon', {
+            params: { when },
+            next_manual_at: asked.next.toISOString(),
+            retryAfterSeconds: Math.ceil((asked.next.getTime() - Date.now()) / 1000),
+          });
         }
         const found = await findInventory(db, userId, request.params.id, allowance);
         return reply.status(202).send(found!.update);

@@ -1,14 +1,14 @@
 // What other features may use of the account.
-export { ME_KEY, useMe, type Me } from './api/use-me';
+export { meKeys } from './api/keys';
+export { useMe, type Me } from './api/use-me';
 export {
   changePassword,
   mailMyRecoveryLink,
   requestRecoveryLink,
   setPassword,
-  useSaveBannedContents,
   useSaveOnboarding,
   useSavePreferences,
   useUpdateProfile,
-  type BannedLists,
 } from './api/mutations';
+export { useBannedContents, useSaveBannedContents, type BannedLists } from './api/banned-contents';
 export { AddressFields, addressValues } from './components/address-fields';

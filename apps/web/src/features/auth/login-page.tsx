@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePublicFeedback } from '../../lib/public-feedback';
 import { usePageTitle } from '../../lib/page-title';
-import { ME_KEY } from '../account';
+import { meKeys } from '../account';
 import { loadAuthClient } from '../../lib/load-auth-client';
 import { authErrorMessage } from './api/auth-errors';
 import { AuthCard } from './components/auth-card';
@@ -43,7 +43,7 @@ export function LoginPage() {
       message.error(authErrorMessage(error), 3);
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: ME_KEY });
+    await queryClient.invalidateQueries({ queryKey: meKeys.all });
     navigate('/', { replace: true });
   };
 

@@ -1,5 +1,5 @@
 // What other features may use of this one.
-export { setAutopay } from './api/billing';
+export { useSetAutopay } from './api/payments';
 export { InvoicesTable } from './components/invoices-table';
 export { PaymentMethodModal } from './components/payment-method-modal';
 export { UpgradeModal } from './components/upgrade-modal';

@@ -63,7 +63,13 @@ describe('the Filter Sets list', () => {
       if (url === `/api/filter-sets/${SET_ID}` && init?.method === 'DELETE')
         return {
           status: 409,
-          body: { error: { code: 'filter_set_in_use', message: 'This filter-set is already in use.' } },
+          body: {
+            error: {
+              code: 'filter_set_in_use',
+              message: 'This filter-set is already in use.',
+              key: 'validation.filterSet.inUse',
+            },
+          },
         };
       return undefined;
     });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { useMe } from '../account';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/error-message';
 import { useDeleteFilterSet, useFilterSets } from './api/filter-sets';
 import { EditFilterSetDrawer } from './components/edit-filter-set-drawer';
 import { FilterSetsTable } from './components/filter-sets-table';
@@ -38,11 +38,11 @@ export function FilterSetsPage() {
           await remove.mutateAsync(set.id);
           void message.open({ key: TOAST, type: 'success', content: t('filterSetsPage.deleted') });
         } catch (error) {
-          const inUse = error instanceof ApiError && error.code === 'filter_set_in_use';
+          // An inventory using the set says so; anything else only "Failed".
           void message.open({
             key: TOAST,
             type: 'error',
-            content: t(inUse ? 'filterSetsPage.inUse' : 'filterSetsPage.failed'),
+            content: errorMessage(error, t, { fallback: t('filterSetsPage.failed') }),
           });
         }
       },

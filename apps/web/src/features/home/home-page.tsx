@@ -1,6 +1,7 @@
 import { Alert, Card, Col, Progress, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatNumber } from '../../lib/format-number';
 import { usePageTitle } from '../../lib/page-title';
 import { useMe } from '../account';
 
@@ -11,7 +12,6 @@ export function HomePage() {
   if (!me) return null;
   const quota = me.user_data.plan.daily_report_quota;
   const remaining = Math.max(0, quota - me.usage.r_count);
-  const number = new Intl.NumberFormat(i18n.language);
   const inventoryQuota = me.user_data.plan.inventory_quota;
   const inventoryUsed = me.usage.ip_count;
   return (
@@ -42,8 +42,8 @@ export function HomePage() {
           <Card title={t('home.reports')}>
             <Statistic
               title={t('home.remainingToday')}
-              value={number.format(remaining)}
-              suffix={`/ ${number.format(quota)}`}
+              value={formatNumber(remaining, i18n.language)}
+              suffix={`/ ${formatNumber(quota, i18n.language)}`}
               data-testid="remaining-quota"
             />
             <Progress
@@ -57,8 +57,8 @@ export function HomePage() {
           <Card title={t('home.inventories')} extra={<Link to="/inventories">{t('nav.inventories')}</Link>}>
             <Statistic
               title={t('home.inventoryProducts')}
-              value={number.format(inventoryUsed)}
-              suffix={`/ ${number.format(inventoryQuota)}`}
+              value={formatNumber(inventoryUsed, i18n.language)}
+              suffix={`/ ${formatNumber(inventoryQuota, i18n.language)}`}
               data-testid="inventory-quota"
             />
             <Progress

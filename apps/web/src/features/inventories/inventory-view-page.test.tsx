@@ -173,6 +173,8 @@ describe('the inventory view', () => {
               error: {
                 code: 'update_too_soon',
                 message: 'This inventory was updated recently. You can update it again after 14:30.',
+                key: 'validation.inventory.updateTooSoon',
+                params: { when: 'after 14:30' },
                 next_manual_at: next,
               },
             },

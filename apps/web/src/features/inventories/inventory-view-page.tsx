@@ -1,19 +1,19 @@
 import { DeleteOutlined, SettingOutlined } from '@ant-design/icons';
 import type { Inventory } from '@crossmarket/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Breadcrumb, Button, Flex, Result, Skeleton, Space, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import {
-  inventoryProductsKey,
   updateInProgress,
   useInventory,
   useInventoryProducts,
+  useProductsFollowUpdate,
   useRemoveInventoryProducts,
 } from './api/inventories';
 import { Country } from '../../lib/country';
+import { formatNumber } from '../../lib/format-number';
 import { InventoryProductsTable } from './components/inventory-products-table';
 import { UpdatePanel } from './components/update-panel';
 
@@ -43,28 +43,19 @@ export function InventoryViewPage() {
 function InventoryView({ inventory }: { inventory: Inventory }) {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
-  const client = useQueryClient();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const products = useInventoryProducts(inventory.id, page);
   const remove = useRemoveInventoryProducts(inventory.id);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const number = new Intl.NumberFormat(i18n.language);
   const total = products.data?.total ?? inventory.products_count;
 
   useEffect(() => {
     document.title = t('app.title', { page: inventory.title });
   }, [t, inventory.title, i18n.language]);
 
-  // When an update under way ends, the products' prices and stock are read again.
-  const busy = updateInProgress(inventory.update);
-  const wasBusy = useRef(busy);
-  useEffect(() => {
-    if (wasBusy.current && !busy)
-      void client.invalidateQueries({ queryKey: inventoryProductsKey(inventory.id) });
-    wasBusy.current = busy;
-  }, [busy, client, inventory.id]);
+  useProductsFollowUpdate(inventory.id, updateInProgress(inventory.update));
 
   // A page past the end (after a removal, or an old link) goes to the last one.
   const last = products.data ? Math.max(1, Math.ceil(products.data.total / products.data.per_page)) : page;
@@ -85,7 +76,7 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
     modal.confirm({
       title: t('inventoryView.removeConfirm', {
         count: selected.size,
-        formatted: number.format(selected.size),
+        formatted: formatNumber(selected.size, i18n.language),
       }),
       content: t('inventoryView.removeBody'),
       okText: t('common.yes'),
@@ -101,8 +92,8 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
             type: 'success',
             content: t('inventoryView.removed', {
               count: done.removed,
-              removed: number.format(done.removed),
-              remaining: number.format(done.remaining),
+              removed: formatNumber(done.removed, i18n.language),
+              remaining: formatNumber(done.remaining, i18n.language),
             }),
           });
         } catch (error) {
@@ -147,11 +138,14 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
       <UpdatePanel inventory={inventory} />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="products-count">
-          {t('inventoryView.products', { count: total, formatted: number.format(total) })}
+          {t('inventoryView.products', { count: total, formatted: formatNumber(total, i18n.language) })}
         </Typography.Title>
         <Space wrap>
           <Typography.Text data-testid="selected-count">
-            {t('reportDetail.selected', { count: selected.size, formatted: number.format(selected.size) })}
+            {t('reportDetail.selected', {
+              count: selected.size,
+              formatted: formatNumber(selected.size, i18n.language),
+            })}
           </Typography.Text>
           <Button
             danger

@@ -1,19 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  BannedContentsInput,
-  BannedLists,
-  OnboardingInfoInput,
-  ProfileInput,
-  ResultAnswer,
-} from '@crossmarket/domain';
+import type { OnboardingInfoInput, ProfileInput, ResultAnswer } from '@crossmarket/domain';
 import { api } from '../../../lib/api-client';
-import { ME_KEY } from './use-me';
+import { meKeys } from './keys';
 
 type Result = ResultAnswer;
 
 function useAccountMutation<T>(call: (body: T) => Promise<unknown>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: ME_KEY }) });
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => client.invalidateQueries({ queryKey: meKeys.all }),
+  });
 }
 
 export const useUpdateProfile = () =>
@@ -28,17 +25,6 @@ export const useSavePreferences = () =>
   useAccountMutation((body: { comm_lang: 'en' | 'tr' }) =>
     api<Result>('/api/me/preferences', { method: 'PATCH', body }),
   );
-
-export type { BannedLists } from '@crossmarket/domain';
-
-export const useSaveBannedContents = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BannedContentsInput) =>
-      api<BannedLists>('/api/me/banned-contents', { method: 'PUT', body }),
-    onSuccess: (saved) => client.setQueryData(['banned-contents'], saved),
-  });
-};
 
 export const changePassword = (body: { current_plain_password: string; new_plain_password: string }) =>
   api<Result>('/api/change-user-password', { method: 'POST', body });

@@ -2,7 +2,7 @@ import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicFeedback } from '../../../lib/public-feedback';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { zodRules } from '../../../lib/zod-form';
 import { requestRecoveryLink } from '../../account';
 
@@ -20,7 +20,7 @@ export function RecoveryModal({ open, onClose }: { open: boolean; onClose: () =>
       form.resetFields();
       onClose();
     } catch (error) {
-      message.error(errorMessage(error), 3);
+      message.error(errorMessage(error, t), 3);
     } finally {
       setSending(false);
     }

@@ -2,7 +2,8 @@ import { applyCoupon, type BillingCoupon } from '@crossmarket/domain';
 import { Alert, App, Button, Descriptions, Divider, Form, Input, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { formatMoney } from '../../../lib/format-number';
 import type { PlanCard } from '../../plans';
 import { checkCoupon, createSubscription, paidPayments, type CardValues } from '../api/billing';
 import { CardEntryProvider } from './card-entry';
@@ -36,7 +37,6 @@ function CheckoutForm({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) 
   // One key per plan and coupon: retrying with another card reuses the same pending payment.
   const attempt = useRef(randomKey());
   const paidBefore = useRef(0);
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
   const total = applyCoupon(plan.monthly_price, coupon);
 
   useEffect(() => {
@@ -70,7 +70,7 @@ function CheckoutForm({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) 
         message.error(t('checkout.couponNotFound'), 3);
       }
     } catch (e) {
-      message.error(errorMessage(e), 3);
+      message.error(errorMessage(e, t), 3);
     } finally {
       setChecking(false);
     }
@@ -96,7 +96,7 @@ function CheckoutForm({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) 
       setPhase('approving');
     } catch (e) {
       setPhase('form');
-      setError(t('checkout.failed', { error: errorMessage(e) }));
+      setError(t('checkout.failed', { error: errorMessage(e, t) }));
     }
   };
 
@@ -119,11 +119,11 @@ function CheckoutForm({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) 
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label={t('checkout.plan')}>{plan.name}</Descriptions.Item>
           <Descriptions.Item label={t('checkout.price')}>
-            {money.format(plan.monthly_price / 100)}
+            {formatMoney(plan.monthly_price / 100, 'USD', i18n.language)}
           </Descriptions.Item>
           <Descriptions.Item label={t('checkout.total')}>
             <Typography.Text strong data-testid="checkout-total">
-              {money.format(total / 100)}
+              {formatMoney(total / 100, 'USD', i18n.language)}
             </Typography.Text>
           </Descriptions.Item>
         </Descriptions>
@@ -149,7 +149,7 @@ function CheckoutForm({ plan, onPaid }: { plan: PlanCard; onPaid: () => void }) 
             </Typography.Paragraph>
           )}
           <Button type="primary" htmlType="submit" block size="large">
-            {t('checkout.pay', { total: money.format(total / 100) })}
+            {t('checkout.pay', { total: formatMoney(total / 100, 'USD', i18n.language) })}
           </Button>
         </Form>
       </div>

@@ -1,31 +1,23 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { invoiceDisplay } from '@crossmarket/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
-import { listPayments, payInvoice, type PaymentRow } from '../api/billing';
+import { formatMoney } from '../../../lib/format-number';
+import type { PaymentRow } from '../api/billing';
+import { usePayInvoice, usePayments } from '../api/payments';
 
 export function InvoicesTable() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const payments = useQuery({ queryKey: ['payments'], queryFn: listPayments });
-  const [paying, setPaying] = useState<string | null>(null);
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const payments = usePayments();
+  const payInvoice = usePayInvoice();
+  const paying = payInvoice.isPending ? payInvoice.variables : null;
 
   const pay = async (row: PaymentRow) => {
-    setPaying(row.invoice_id);
-    try {
-      const res = await payInvoice(row.invoice_id);
-      if (res.result) message.success(t('common.success'), 3);
-      else message.error(res.msg, 4);
-      await queryClient.invalidateQueries({ queryKey: ['payments'] });
-      await queryClient.invalidateQueries({ queryKey: ['me'] });
-    } finally {
-      setPaying(null);
-    }
+    const res = await payInvoice.mutateAsync(row.invoice_id);
+    if (res.result) message.success(t('common.success'), 3);
+    else message.error(res.msg, 4);
   };
 
   return (
@@ -52,7 +44,7 @@ export function InvoicesTable() {
         {
           title: t('billing.invoices.amount'),
           dataIndex: 'amount',
-          render: (v: number) => money.format(v / 100),
+          render: (v: number) => formatMoney(v / 100, 'USD', i18n.language),
         },
         {
           title: t('billing.invoices.status'),

@@ -1,7 +1,7 @@
 import { Alert, Form, Modal, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import type { CardValues } from '../api/billing';
 import { CardEntryProvider } from './card-entry';
 import { useCardEntry } from './card-entry-context';
@@ -35,7 +35,7 @@ function PaymentMethodDialog({ onClose }: { onClose: () => void }) {
         reloadBillingSoon();
       }
     } catch (e) {
-      setError(t('checkout.failed', { error: errorMessage(e) }));
+      setError(t('checkout.failed', { error: errorMessage(e, t) }));
     } finally {
       setSaving(false);
     }

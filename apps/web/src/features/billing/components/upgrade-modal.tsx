@@ -1,7 +1,8 @@
 import { Alert, Descriptions, Empty, Modal, Radio, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { formatMoney, formatNumber } from '../../../lib/format-number';
 import type { Me } from '../../account';
 import { usePlans, type PlanCard } from '../../plans';
 import { previewUpgrade, upgradeSubscription, type Proration } from '../api/billing';
@@ -21,7 +22,6 @@ export function UpgradeModal({ me, open, onClose }: { me: Me; open: boolean; onC
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const key = useRef(randomKey());
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
   const paid = me.access.paid_active;
   const bigger = (plans.data ?? []).filter(
     (p) => p.daily_report_quota > me.user_data.plan.daily_report_quota,
@@ -32,7 +32,7 @@ export function UpgradeModal({ me, open, onClose }: { me: Me; open: boolean; onC
     let live = true;
     previewUpgrade(selected.price_id!)
       .then((r) => live && setPreview(r.data))
-      .catch((e) => live && setError(t('checkout.failed', { error: errorMessage(e) })));
+      .catch((e) => live && setError(t('checkout.failed', { error: errorMessage(e, t) })));
     return () => {
       live = false;
     };
@@ -52,7 +52,7 @@ export function UpgradeModal({ me, open, onClose }: { me: Me; open: boolean; onC
         reloadBillingSoon();
       }
     } catch (e) {
-      setError(t('checkout.failed', { error: errorMessage(e) }));
+      setError(t('checkout.failed', { error: errorMessage(e, t) }));
     } finally {
       setBusy(false);
     }
@@ -76,8 +76,8 @@ export function UpgradeModal({ me, open, onClose }: { me: Me; open: boolean; onC
             {bigger.map((p) => (
               <Radio key={p.code} value={p.code}>
                 {p.name} —{' '}
-                {t('plans.dailyReports', { formatted: p.daily_report_quota.toLocaleString(i18n.language) })} —{' '}
-                {money.format(p.monthly_price / 100)}
+                {t('plans.dailyReports', { formatted: formatNumber(p.daily_report_quota, i18n.language) })} —{' '}
+                {formatMoney(p.monthly_price / 100, 'USD', i18n.language)}
               </Radio>
             ))}
           </Space>
@@ -87,13 +87,15 @@ export function UpgradeModal({ me, open, onClose }: { me: Me; open: boolean; onC
         {paid && preview && (
           <Descriptions column={1} size="small" bordered data-testid="upgrade-preview">
             <Descriptions.Item label={t('billing.upgrade.currentRemaining')}>
-              {money.format(preview.current_plan_remaining / 100)}
+              {formatMoney(preview.current_plan_remaining / 100, 'USD', i18n.language)}
             </Descriptions.Item>
             <Descriptions.Item label={t('billing.upgrade.newRemaining')}>
-              {money.format(preview.new_plan_remaining / 100)}
+              {formatMoney(preview.new_plan_remaining / 100, 'USD', i18n.language)}
             </Descriptions.Item>
             <Descriptions.Item label={t('billing.upgrade.youPay')}>
-              <Typography.Text strong>{money.format(preview.you_pay_total_price / 100)}</Typography.Text>
+              <Typography.Text strong>
+                {formatMoney(preview.you_pay_total_price / 100, 'USD', i18n.language)}
+              </Typography.Text>
             </Descriptions.Item>
           </Descriptions>
         )}

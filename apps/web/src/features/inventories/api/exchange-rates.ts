@@ -2,13 +2,17 @@ import { FIXED_RATES, parityFor, type ExchangeRates, type RegionCode } from '@cr
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
+export const exchangeRateKeys = {
+  all: ['exchange-rates'] as const,
+};
+
 /**
  * The parity "Auto" stands for in the inventory form: the selling ÷ buying currency rate of the latest
  * stored rates (the fixed table until they arrive); null until both countries are chosen.
  */
 export function useAutoParity(from: RegionCode | undefined, to: RegionCode | undefined): number | null {
   const { data } = useQuery({
-    queryKey: ['exchange-rates'],
+    queryKey: exchangeRateKeys.all,
     queryFn: () => api<ExchangeRates>('/api/exchange-rates'),
     staleTime: 60 * 60_000,
     retry: false,

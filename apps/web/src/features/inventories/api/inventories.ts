@@ -10,12 +10,21 @@ import {
   type InventoryUpdateState,
 } from '@crossmarket/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api, apiFile } from '../../../lib/api-client';
-import { ME_KEY } from '../../account';
+import { meKeys } from '../../account';
 
-// Every inventory query lives under this key: a write invalidates the lists, the one inventory and its
+// Every inventory query lives under `all`: a write invalidates the lists, the one inventory and its
 // products together.
-const KEY = ['inventories'] as const;
+export const inventoryKeys = {
+  all: ['inventories'] as const,
+  list: (toCountry: string | undefined) => [...inventoryKeys.all, 'list', toCountry ?? null] as const,
+  one: (id: string | undefined) => [...inventoryKeys.all, 'one', id] as const,
+  /** Every page of an inventory's products. */
+  products: (id: string) => [...inventoryKeys.all, 'products', id] as const,
+  productsPage: (id: string, page: number, perPage: number) =>
+    [...inventoryKeys.products(id), page, perPage] as const,
+};
 /** While an update is queued or running, the inventory is read again this often. */
 export const UPDATE_POLL_MS = 3000;
 
@@ -26,7 +35,7 @@ export const updateInProgress = (state: InventoryUpdateState | undefined) =>
 /** The user's inventories, newest first; with a selling country, only those selling there. */
 export function useInventories(toCountry?: string) {
   return useQuery({
-    queryKey: [...KEY, 'list', toCountry ?? null],
+    queryKey: inventoryKeys.list(toCountry),
     queryFn: () =>
       api<Inventory[]>(`/api/inventories${toCountry ? `?to_country=${encodeURIComponent(toCountry)}` : ''}`),
   });
@@ -35,7 +44,7 @@ export function useInventories(toCountry?: string) {
 /** One of the user's inventories (another user's answers 404); polled while its update is under way. */
 export function useInventory(id: string | undefined) {
   return useQuery({
-    queryKey: [...KEY, 'one', id],
+    queryKey: inventoryKeys.one(id),
     queryFn: () => api<Inventory>(path(id!)),
     enabled: !!id,
     retry: false,
@@ -43,23 +52,30 @@ export function useInventory(id: string | undefined) {
   });
 }
 
-/** Every page of an inventory's products (read again when an update has finished). */
-export const inventoryProductsKey = (id: string) => [...KEY, 'products', id];
-
 /** A page of an inventory's products, by code; the previous page stays shown while the next loads. */
 export function useInventoryProducts(id: string, page: number, perPage = INVENTORY_PRODUCTS_PER_PAGE) {
   return useQuery({
-    queryKey: [...inventoryProductsKey(id), page, perPage],
+    queryKey: inventoryKeys.productsPage(id, page, perPage),
     queryFn: () => api<InventoryProductPage>(path(id, `/products?page=${page}&per_page=${perPage}`)),
     placeholderData: keepPreviousData,
   });
+}
+
+/** When an update under way (`busy`) ends, the inventory's products (prices, stock) are read again. */
+export function useProductsFollowUpdate(id: string, busy: boolean) {
+  const client = useQueryClient();
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) void client.invalidateQueries({ queryKey: inventoryKeys.products(id) });
+    wasBusy.current = busy;
+  }, [busy, client, id]);
 }
 
 export function useCreateInventory() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: InventoryCreateInput) => api<Inventory>('/api/inventories', { body }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: inventoryKeys.all }),
   });
 }
 
@@ -68,7 +84,7 @@ export function useUpdateInventory() {
   return useMutation({
     mutationFn: ({ id, ...body }: InventoryUpdateInput & { id: string }) =>
       api<Inventory>(path(id), { method: 'PATCH', body }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: inventoryKeys.all }),
   });
 }
 
@@ -78,8 +94,8 @@ export function useDeleteInventory() {
   return useMutation({
     mutationFn: (id: string) => api<null>(path(id), { method: 'DELETE' }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: KEY });
-      void client.invalidateQueries({ queryKey: ME_KEY });
+      void client.invalidateQueries({ queryKey: inventoryKeys.all });
+      void client.invalidateQueries({ queryKey: meKeys.all });
     },
   });
 }
@@ -94,8 +110,8 @@ export function useAddInventoryProducts() {
     mutationFn: ({ id, ...body }: InventoryAddProductsInput & { id: string }) =>
       api<InventoryAddProductsResult>(path(id, '/products'), { body }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: KEY });
-      void client.invalidateQueries({ queryKey: ME_KEY });
+      void client.invalidateQueries({ queryKey: inventoryKeys.all });
+      void client.invalidateQueries({ queryKey: meKeys.all });
     },
   });
 }
@@ -110,8 +126,8 @@ export function useRemoveInventoryProducts(id: string) {
         body: { product_ids: productIds },
       }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: KEY });
-      void client.invalidateQueries({ queryKey: ME_KEY });
+      void client.invalidateQueries({ queryKey: inventoryKeys.all });
+      void client.invalidateQueries({ queryKey: meKeys.all });
     },
   });
 }
@@ -125,9 +141,9 @@ export function useRequestInventoryUpdate(id: string) {
   return useMutation({
     mutationFn: () => api<InventoryUpdateState>(path(id, '/update'), { method: 'POST' }),
     onSuccess: (update) =>
-      client.setQueryData<Inventory>([...KEY, 'one', id], (old) => old && { ...old, update }),
+      client.setQueryData<Inventory>(inventoryKeys.one(id), (old) => old && { ...old, update }),
     // Queued, or refused: either way the stored state (status, next_manual_at) is read again.
-    onSettled: () => void client.invalidateQueries({ queryKey: KEY }),
+    onSettled: () => void client.invalidateQueries({ queryKey: inventoryKeys.all }),
   });
 }
 

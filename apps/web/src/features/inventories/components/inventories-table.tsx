@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import dayjs from '../../../lib/dayjs';
 import { Country } from '../../../lib/country';
+import { formatNumber } from '../../../lib/format-number';
 import { UpdateSummary } from './update-state';
 
 const shortId = (id: string) => id.split('-')[0];
@@ -23,7 +24,6 @@ export interface InventoriesTableProps {
  */
 export function InventoriesTable({ inventories, loading, onSettings, onDelete }: InventoriesTableProps) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
   const columns: ColumnsType<Inventory> = [
     {
       title: t('inventoriesPage.columns.index'),
@@ -81,7 +81,7 @@ export function InventoriesTable({ inventories, loading, onSettings, onDelete }:
         <Link to={`/inventories/${i.id}`} data-testid={`inventory-products-${i.id}`}>
           {t('inventoriesPage.productsCount', {
             count: i.products_count,
-            formatted: number.format(i.products_count),
+            formatted: formatNumber(i.products_count, i18n.language),
           })}
         </Link>
       ),

@@ -11,7 +11,8 @@ import {
 } from '@crossmarket/domain';
 import { App, Button, Col, Divider, Flex, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { zodRules } from '../../../lib/zod-form';
 import { useFilterSets } from '../../filter-sets';
 import { clearChangedErrors, SettingsFields, type SettingsScope } from '../../pricing-settings';
@@ -111,12 +112,12 @@ export function InventoryForm({ inventory, onSaved }: { inventory?: Inventory; o
           })),
         );
       }
-      // The plan's inventories are all in use: say so and how many it allows, not only "Failed".
-      const limit = error instanceof ApiError && error.code === 'inventory_limit';
+      // A refusal with a text of its own (the plan's inventories all in use: how many it allows) says
+      // it; anything else only "Failed", its fields' texts being on the fields.
       void message.open({
         key: TOAST,
         type: 'error',
-        content: limit ? errorMessage(error) : t('inventoriesPage.failed'),
+        content: errorMessage(error, t, { fallback: t('inventoriesPage.failed') }),
       });
     }
   };

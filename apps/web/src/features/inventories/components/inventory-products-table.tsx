@@ -10,6 +10,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
+import { formatMoney } from '../../../lib/format-number';
 import { productUrl } from '../../../lib/product-url';
 
 export interface InventoryProductsTableProps {
@@ -33,10 +34,7 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
   const rows = useMemo(() => page?.products ?? [], [page]);
   const codes = useMemo(() => rows.map((r) => r.code), [rows]);
   const first = page ? (page.page - 1) * page.per_page : 0;
-  const money = new Intl.NumberFormat(i18n.language, {
-    style: 'currency',
-    currency: regionByCode(toCountry).currency.code,
-  });
+  const currency = regionByCode(toCountry).currency.code;
 
   const columns: ColumnsType<InventoryProduct> = [
     { title: t('inventoryView.columns.index'), key: 'index', width: 64, render: (_, __, i) => first + i + 1 },
@@ -81,7 +79,8 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
       title: t('inventoryView.columns.price'),
       key: 'price',
       align: 'right',
-      render: (_, p) => (p.std_price === null ? t('reportDetail.na') : money.format(p.std_price)),
+      render: (_, p) =>
+        p.std_price === null ? t('reportDetail.na') : formatMoney(p.std_price, currency, i18n.language),
     },
     {
       title: t('inventoryView.columns.stock'),

@@ -3,9 +3,11 @@ import type { Inventory } from '@crossmarket/domain';
 import { Alert, App, Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import dayjs from '../../../lib/dayjs';
 import { downloadText } from '../../../lib/download';
+import { formatNumber } from '../../../lib/format-number';
 import { fetchInventoryFile, updateInProgress, useRequestInventoryUpdate } from '../api/inventories';
 import { UpdateStatusTag } from './update-state';
 
@@ -40,7 +42,6 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
   const busy = updateInProgress(update);
   const next = update.next_manual_at ? dayjs(update.next_manual_at) : null;
   const waiting = next !== null && next.valueOf() > now;
-  const number = new Intl.NumberFormat(i18n.language);
 
   const updateNow = async () => {
     setProblem(null);
@@ -48,20 +49,12 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
       await request.mutateAsync();
       void message.success(t('inventoryView.updateQueued'));
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'update_too_soon') {
-        const at = error.details.next_manual_at;
-        const when = typeof at === 'string' ? dayjs(at).fromNow() : '';
-        setProblem(t('validation.inventory.updateTooSoon', { when }));
-      } else if (error instanceof ApiError && error.code === 'update_limit') {
-        // The user's updates of this hour, across inventories, are used up.
-        const at = error.details.retry_at;
-        const when = typeof at === 'string' ? dayjs(at).fromNow() : '';
-        setProblem(t('validation.inventory.updateLimit', { max: error.details.max, when }));
-      } else if (error instanceof ApiError && error.code === 'update_running') {
-        setProblem(t('validation.inventory.updateRunning'));
-      } else {
-        setProblem(errorMessage(error));
-      }
+      // Too soon for this inventory (`next_manual_at`) or the user's updates of this hour used up
+      // (`retry_at`): the server's `when` is a clock time for English readers, this one is relative.
+      const details = error instanceof ApiError ? error.details : {};
+      const at = details.next_manual_at ?? details.retry_at;
+      const params = typeof at === 'string' ? { when: dayjs(at).fromNow() } : undefined;
+      setProblem(errorMessage(error, t, { params }));
     }
   };
 
@@ -71,7 +64,7 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
       const file = await fetchInventoryFile(inventory.id);
       downloadText(file.name ?? `inventory-${inventory.id.split('-')[0]}.txt`, file.text);
     } catch (error) {
-      void message.error(errorMessage(error));
+      void message.error(errorMessage(error, t));
     } finally {
       setDownloading(false);
     }
@@ -96,17 +89,23 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
           {
             key: 'updated',
             label: t('inventoryView.updated'),
-            children: <span data-testid="update-updated">{number.format(update.updated)}</span>,
+            children: <span data-testid="update-updated">{formatNumber(update.updated, i18n.language)}</span>,
           },
           {
             key: 'unavailable',
             label: t('inventoryView.unavailable'),
-            children: <span data-testid="update-unavailable">{number.format(update.unavailable)}</span>,
+            children: (
+              <span data-testid="update-unavailable">{formatNumber(update.unavailable, i18n.language)}</span>
+            ),
           },
           {
             key: 'price',
             label: t('inventoryView.priceChanged'),
-            children: <span data-testid="update-price-changed">{number.format(update.price_changed)}</span>,
+            children: (
+              <span data-testid="update-price-changed">
+                {formatNumber(update.price_changed, i18n.language)}
+              </span>
+            ),
           },
           {
             key: 'refreshed-by',
@@ -126,7 +125,7 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
         <Typography.Paragraph type="secondary" data-testid="update-pace">
           {t('inventoryView.refreshPace', {
             count: update.per_run,
-            formatted: number.format(update.per_run),
+            formatted: formatNumber(update.per_run, i18n.language),
           })}
         </Typography.Paragraph>
       )}

@@ -3,6 +3,7 @@ import type { InventoryUpdateState } from '@crossmarket/domain';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
+import { formatNumber } from '../../../lib/format-number';
 
 const COLORS: Record<InventoryUpdateState['status'], string> = {
   never: 'default',
@@ -33,11 +34,10 @@ export function updateCounts(
   u: InventoryUpdateState,
   lang: string,
 ) {
-  const n = new Intl.NumberFormat(lang);
   return t('inventoryUpdate.counts', {
-    updated: n.format(u.updated),
-    unavailable: n.format(u.unavailable),
-    priceChanged: n.format(u.price_changed),
+    updated: formatNumber(u.updated, lang),
+    unavailable: formatNumber(u.unavailable, lang),
+    priceChanged: formatNumber(u.price_changed, lang),
   });
 }
 

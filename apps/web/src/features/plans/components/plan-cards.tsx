@@ -1,6 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Alert, Badge, Button, Card, Col, List, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format-number';
 import { usePlans, type PlanCard } from '../api/use-plans';
 
 /** The plan tiers in order with quotas, price and features; `onSelect` makes them choosable. */
@@ -15,7 +16,6 @@ export function PlanCards({
   const { data, isPending, isError } = usePlans();
   if (isPending) return <Skeleton active />;
   if (isError) return <Alert type="error" showIcon title={t('errors.genericOccured')} />;
-  const number = new Intl.NumberFormat(i18n.language);
   return (
     <Row gutter={[16, 16]}>
       {data.map((plan) => {
@@ -39,12 +39,12 @@ export function PlanCards({
             }
           >
             <Typography.Title level={3} style={{ marginTop: 0 }}>
-              {t('plans.price', { price: number.format(plan.monthly_price / 100) })}
+              {t('plans.price', { price: formatNumber(plan.monthly_price / 100, i18n.language) })}
             </Typography.Title>
             <Typography.Paragraph strong>
               {t('plans.dailyReports', {
                 count: plan.daily_report_quota,
-                formatted: number.format(plan.daily_report_quota),
+                formatted: formatNumber(plan.daily_report_quota, i18n.language),
               })}
             </Typography.Paragraph>
             <List
@@ -53,7 +53,7 @@ export function PlanCards({
               renderItem={(point) => (
                 <List.Item style={{ paddingInline: 0 }}>
                   <CheckOutlined style={{ color: '#52c41a', marginRight: 8 }} />
-                  {t(point, { quota: number.format(plan.daily_report_quota) })}
+                  {t(point, { quota: formatNumber(plan.daily_report_quota, i18n.language) })}
                 </List.Item>
               )}
             />

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { fetchFilterResults, filteredIdsKey, type FiltersView } from './filter-results';
+import { fetchFilterResults, type FiltersView } from './filter-results';
+import { reportDetailKeys } from './keys';
 import { invalidateReportResults } from './results-cache';
 
 const REPORT = '00000000-0000-4000-8000-000000000001';
@@ -49,7 +50,7 @@ describe('fetchFilterResults', () => {
     await fetchFilterResults(client, view({ sort_key: 'cost', sort_direction: 'asc' }));
     await fetchFilterResults(client, view({ filters: 'abc' }));
     expect(asked).toEqual([true, false, false, true]);
-    expect(client.getQueryData(filteredIdsKey(REPORT, 'abc'))).toEqual(['B1', 'B2', 'B3']);
+    expect(client.getQueryData(reportDetailKeys.filteredIdsOf(REPORT, 'abc'))).toEqual(['B1', 'B2', 'B3']);
   });
 
   it('asks again when the held list no longer matches the count (a report still filling up)', async () => {

@@ -1,13 +1,11 @@
 import type { FilterResults, FiltersRequest } from '@crossmarket/domain';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { reportDetailKeys } from './keys';
 
 export type { FilterResults, ResultRowView } from '@crossmarket/domain';
 
 export type FiltersView = Omit<Required<FiltersRequest>, 'with_ids'>;
-
-/** Where the list of every matching ID of one report and filter string is kept between pages. */
-export const filteredIdsKey = (reportId: string, filters: string) => ['filtered-ids', reportId, filters];
 
 /**
  * One page, with the matching IDs. The ID list (10,000 IDs is ~110 kB) is asked for only when the filters
@@ -15,7 +13,8 @@ export const filteredIdsKey = (reportId: string, filters: string) => ['filtered-
  * the count (a report still filling up) is asked for again.
  */
 export async function fetchFilterResults(client: QueryClient, request: FiltersView): Promise<FilterResults> {
-  const key = filteredIdsKey(request.report_id, request.filters);
+  // Where the list of every matching ID of one report and filter string is kept between pages.
+  const key = reportDetailKeys.filteredIdsOf(request.report_id, request.filters);
   const held = client.getQueryData<string[]>(key);
   const ask = (withIds: boolean) =>
     api<FilterResults>('/v1/filters', { body: { ...request, with_ids: withIds } });
@@ -33,7 +32,7 @@ export async function fetchFilterResults(client: QueryClient, request: FiltersVi
 export function useFilterResults(request: FiltersView | null) {
   const client = useQueryClient();
   return useQuery({
-    queryKey: ['filters', request],
+    queryKey: reportDetailKeys.filters(request),
     queryFn: () => fetchFilterResults(client, request!),
     enabled: request !== null,
     placeholderData: keepPreviousData,

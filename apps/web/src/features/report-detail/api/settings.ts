@@ -1,6 +1,7 @@
 import type { Settings, SettingsRefused, SettingsSaved } from '@crossmarket/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
+import { reportDetailKeys } from './keys';
 import { invalidateReportResults } from './results-cache';
 
 /**
@@ -21,7 +22,7 @@ export function useSaveSettings(reportId: string) {
     },
     onSuccess: async () => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: ['report', reportId] }),
+        client.invalidateQueries({ queryKey: reportDetailKeys.one(reportId) }),
         invalidateReportResults(client, reportId),
       ]);
     },

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import i18n, { changeLanguage } from '../../../i18n';
 import { fakeApi } from '../../../test/fake-api';
-import { ME_KEY } from '../../account';
+import { meKeys } from '../../account';
 import { AddToInventoryCard } from './add-to-inventory';
 
 const REPORT = { id: '3f2a9c1d-0000-4000-8000-000000000001', from_country: 'us', to_country: 'ca' } as const;
@@ -107,7 +107,7 @@ describe('Add to Inventory', () => {
         body: { report_id: REPORT.id, product_ids: ['B000000001', 'B000000002', 'B000000003'] },
       },
     ]);
-    expect(invalidated).toHaveBeenCalledWith({ queryKey: ME_KEY });
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: meKeys.all });
   });
 
   it('adds every filtered product when none is selected', async () => {
@@ -130,6 +130,8 @@ describe('Add to Inventory', () => {
         error: {
           code: 'inventory_quota',
           message: "Your plan's inventory quota allows 5 more products.",
+          key: 'validation.inventory.quotaExceeded',
+          params: { remaining: 5 },
           remaining: 5,
         },
       },

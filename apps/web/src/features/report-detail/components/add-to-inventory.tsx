@@ -3,7 +3,9 @@ import { Alert, Button, Card, Flex, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { formatNumber } from '../../../lib/format-number';
 import { useAddInventoryProducts, useInventories } from '../../inventories';
 import type { ReportDetail } from '../api/report';
 
@@ -32,7 +34,6 @@ export function AddToInventoryCard({
     () => (inventories.data ?? []).filter((i) => i.from_country === report.from_country),
     [inventories.data, report.from_country],
   );
-  const number = new Intl.NumberFormat(i18n.language);
   const ids = selected.size > 0 ? [...selected] : filteredIds;
   const inventoryId = matching.some((i) => i.id === chosen) ? chosen : null;
 
@@ -44,22 +45,18 @@ export function AddToInventoryCard({
       setOutcome({
         type: 'success',
         text: t('reportDetail.addToInventory.added', {
-          added: number.format(done.added),
-          skipped: number.format(done.skipped),
-          remaining: number.format(done.remaining),
+          added: formatNumber(done.added, i18n.language),
+          skipped: formatNumber(done.skipped, i18n.language),
+          remaining: formatNumber(done.remaining, i18n.language),
         }),
       });
     } catch (error) {
       console.error('Adding products to the inventory failed', error);
-      const remaining = error instanceof ApiError ? error.details.remaining : undefined;
-      const quota = error instanceof ApiError && error.code === 'inventory_quota';
-      setOutcome({
-        type: 'error',
-        text:
-          quota && typeof remaining === 'number'
-            ? t('validation.inventory.quotaExceeded', { remaining: number.format(remaining) })
-            : errorMessage(error),
-      });
+      // Over the quota: how many still fit, in the reader's number format.
+      const remaining = error instanceof ApiError ? error.params.remaining : undefined;
+      const params =
+        typeof remaining === 'number' ? { remaining: formatNumber(remaining, i18n.language) } : undefined;
+      setOutcome({ type: 'error', text: errorMessage(error, t, { params }) });
     }
   };
 
@@ -99,7 +96,7 @@ export function AddToInventoryCard({
               selected.size > 0
                 ? 'reportDetail.addToInventory.addSelected'
                 : 'reportDetail.addToInventory.addFiltered',
-              { count: ids.length, formatted: number.format(ids.length) },
+              { count: ids.length, formatted: formatNumber(ids.length, i18n.language) },
             )}
           </Button>
         </Flex>

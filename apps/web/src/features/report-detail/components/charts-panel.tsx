@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, Collapse, Empty, Row, Segmented, Skeleton, Ta
 import type { EChartsCoreOption } from 'echarts/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format-number';
 import { useCharts } from '../api/charts';
 import { narrowToBin, type HistogramKind } from '../charts-narrow';
 import { rankOption, histogramOption, type ChartTexts } from './chart-options';
@@ -75,9 +76,8 @@ function ChartsBody({ reportId, encoded, applied, settingsDefined, currency, onN
         : b.to === null
           ? t('reportDetail.charts.above', { from: unit(b.from) })
           : t('reportDetail.charts.range', { from: unit(b.from), to: unit(b.to) });
-    const compact = new Intl.NumberFormat(i18n.language, { notation: 'compact' });
     const base = {
-      compact: (n: number) => compact.format(n),
+      compact: (n: number) => formatNumber(n, i18n.language, { notation: 'compact' }),
       products: t('reportDetail.charts.products'),
       salesRank: t('reportDetail.charts.salesRank'),
       ppr: t('reportDetail.charts.pprAxis'),

@@ -9,7 +9,7 @@ import {
 import { Alert, App, Button, Checkbox, Drawer, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useMe } from '../../account';
 import { fetchExport } from '../api/exports';
 import type { ReportDetail } from '../api/report';
@@ -71,7 +71,7 @@ export function ExportDrawer({
       }
       void message.success(t('reportDetail.export.done', { count: items.length }));
     } catch (e) {
-      setError(errorMessage(e));
+      setError(errorMessage(e, t));
     } finally {
       setPreparing(false);
     }

@@ -2,7 +2,7 @@ import type { IndividualRates } from '@crossmarket/domain';
 import { Alert, App, Button, Form, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { zodRules, type SchemaPick } from '../../../lib/zod-form';
 import type { ResultRowView } from '../api/filter-results';
 import { useProductRates } from '../api/rates';
@@ -33,7 +33,7 @@ export function RatesModal({
       void message.success(t('reportDetail.settings.saved'));
       onClose();
     } catch (e) {
-      setError(errorMessage(e));
+      setError(errorMessage(e, t));
     }
   };
   return (

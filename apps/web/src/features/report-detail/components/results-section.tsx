@@ -1,5 +1,6 @@
 import { Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format-number';
 import type { ReportDetail } from '../api/report';
 import type { ReportViewModel } from '../use-report-view';
 import { SORT_OPTIONS, type ReportView } from '../view-state';
@@ -19,15 +20,14 @@ export interface ResultsSectionProps {
 export function ResultsSection({ report, model, ...on }: ResultsSectionProps) {
   const { t, i18n } = useTranslation();
   const { view, setView, results, selection } = model;
-  const number = new Intl.NumberFormat(i18n.language);
   const filteredCount = results.data?.filtered_count ?? 0;
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="results-heading">
           {t('reportDetail.heading', {
-            filtered: number.format(filteredCount),
-            total: number.format(results.data?.total ?? 0),
+            filtered: formatNumber(filteredCount, i18n.language),
+            total: formatNumber(results.data?.total ?? 0, i18n.language),
           })}
         </Typography.Title>
         <Select

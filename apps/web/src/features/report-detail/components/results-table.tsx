@@ -4,6 +4,7 @@ import type { CheckboxChangeEvent, CheckboxProps } from 'antd/es/checkbox';
 import type { ColumnsType } from 'antd/es/table';
 import { isValidElement, useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format-number';
 import type { FilterResults, ResultRowView } from '../api/filter-results';
 import {
   BasicInfo,
@@ -36,7 +37,6 @@ export function ResultsTable(props: ResultsTableProps) {
   const settingsDefined = results?.settings_defined ?? false;
   const rows = useMemo(() => results?.data ?? [], [results]);
   const pageIds = useMemo(() => rows.map((r) => r.product_id), [rows]);
-  const number = new Intl.NumberFormat(i18n.language);
 
   const columns: ColumnsType<ResultRowView> = useMemo(
     () => [
@@ -109,7 +109,8 @@ export function ResultsTable(props: ResultsTableProps) {
           showQuickJumper: true,
           showSizeChanger: true,
           pageSizeOptions: RESULT_PAGE_SIZES.map(String),
-          showTotal: (count) => t('reportDetail.totalItems', { count, formatted: number.format(count) }),
+          showTotal: (count) =>
+            t('reportDetail.totalItems', { count, formatted: formatNumber(count, i18n.language) }),
           onChange: onPage,
         }}
         locale={{
@@ -171,19 +172,21 @@ export function SelectAllToggle({
   onClear: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
   return (
     <Flex gap={8} align="center" wrap>
       {allSelected ? (
         <Button onClick={onClear}>{t('reportDetail.removeAll')}</Button>
       ) : (
         <Button onClick={onSelectAll} disabled={count === 0}>
-          {t('reportDetail.selectAll', { count: number.format(count) })}
+          {t('reportDetail.selectAll', { count: formatNumber(count, i18n.language) })}
         </Button>
       )}
       {selectedCount > 0 && !allSelected && <Button onClick={onClear}>{t('reportDetail.removeAll')}</Button>}
       <Typography.Text data-testid="selected-count">
-        {t('reportDetail.selected', { count: selectedCount, formatted: number.format(selectedCount) })}
+        {t('reportDetail.selected', {
+          count: selectedCount,
+          formatted: formatNumber(selectedCount, i18n.language),
+        })}
       </Typography.Text>
     </Flex>
   );

@@ -16,7 +16,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { regionName } from '../../../lib/country';
 import dayjs from '../../../lib/dayjs';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { formatNumber } from '../../../lib/format-number';
 import { productUrl } from '../../../lib/product-url';
 import type { ResultRowView } from '../api/filter-results';
 import { useProductSellers } from '../api/offers';
@@ -50,9 +51,7 @@ function SellerCard({ offer, currency }: { offer: SellerOffer; currency: string 
           {offer.rating_percent == null
             ? na
             : t('reportDetail.sellers.rating', {
-                value: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(
-                  offer.rating_percent,
-                ),
+                value: formatNumber(offer.rating_percent, i18n.language, { maximumFractionDigits: 1 }),
               })}
         </Typography.Text>
         <Typography.Text>
@@ -143,7 +142,7 @@ export function SellersDrawer({
             </Flex>
           </Flex>
           {sellers.isLoading && <Skeleton active />}
-          {sellers.isError && <Alert type="error" showIcon title={errorMessage(sellers.error)} />}
+          {sellers.isError && <Alert type="error" showIcon title={errorMessage(sellers.error, t)} />}
           {sellers.data &&
             (['cross', 'to'] as const).map((k) => {
               const offers = sellers.data[k];

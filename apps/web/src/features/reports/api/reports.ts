@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CreatedReport, ReportProgressEvent, ReportSummary } from '@crossmarket/domain';
 import { api, apiForm } from '../../../lib/api-client';
+import { meKeys } from '../../account';
 
 export type { CreatedReport, ReportSummary } from '@crossmarket/domain';
 
@@ -15,12 +16,15 @@ export interface ReportRequest {
 }
 
 const running = (r: ReportSummary) => !r.finalized && r.done_size !== -1;
-const KEY = ['reports'] as const;
+/** The list of the last reports (a report's own page is report-detail's, under its own keys). */
+export const reportKeys = {
+  all: ['reports'] as const,
+};
 
 /** The last 20 reports; while any is running the list refreshes itself (events bring the fast ones). */
 export function useReports() {
   return useQuery({
-    queryKey: KEY,
+    queryKey: reportKeys.all,
     queryFn: () => api<ReportSummary[]>('/api/reports'),
     refetchInterval: (query) => (query.state.data?.some(running) ? 10_000 : false),
   });
@@ -48,8 +52,9 @@ export function useCreateReport() {
       });
     },
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: KEY });
-      void client.invalidateQueries({ queryKey: ['me'] });
+      void client.invalidateQueries({ queryKey: reportKeys.all });
+      // /api/me's usage (the daily report quota) counts this one.
+      void client.invalidateQueries({ queryKey: meKeys.all });
     },
   });
 }
@@ -70,7 +75,7 @@ export function useReportEvents(ids: string[]) {
         const source = new EventSource(`/api/reports/${id}/events`);
         source.addEventListener('progress', (event) => {
           const progress = JSON.parse((event as MessageEvent<string>).data) as Progress;
-          client.setQueryData<ReportSummary[]>(KEY, (list) =>
+          client.setQueryData<ReportSummary[]>(reportKeys.all, (list) =>
             list?.map((r) => (r.id === progress.id ? { ...r, ...progress } : r)),
           );
           if (progress.finalized || progress.done_size === -1) source.close();

@@ -23,8 +23,9 @@ import type { UploadFile } from 'antd/es/upload/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { countryOption } from '../../../lib/country';
+import { formatNumber } from '../../../lib/format-number';
 import { useMe } from '../../account';
 import { useCreateReport, type CreatedReport, type ReportRequest } from '../api/reports';
 
@@ -43,7 +44,6 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
   const [failed, setFailed] = useState<string | null>(null);
   const source = Form.useWatch('source', form) ?? 'manual';
   const text = Form.useWatch('product_ids', form) ?? '';
-  const number = new Intl.NumberFormat(i18n.language);
   const sendLimit = me?.user_data.plan.send_limit ?? 0;
   const remaining = Math.max(0, (me?.user_data.plan.daily_report_quota ?? 0) - (me?.usage.r_count ?? 0));
   const typed = source === 'manual' ? parseProductIds(text).valid.length : 0;
@@ -66,7 +66,7 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
       const field = e instanceof ApiError ? e.fields[0] : undefined;
       if (field) fieldError(field.field as keyof Values, t(field.key, field.params ?? {}));
       else {
-        console.error('report creation failed:', errorMessage(e));
+        console.error('report creation failed', e);
         setFailed(t('reports.form.failed'));
       }
     }
@@ -88,7 +88,7 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
           <Descriptions column={1} bordered size="small">
             {(['sent', 'valid', 'repetitive', 'invalid'] as const).map((k) => (
               <Descriptions.Item key={k} label={t(`reports.form.counts.${k}`)}>
-                {number.format(created[k])}
+                {formatNumber(created[k], i18n.language)}
               </Descriptions.Item>
             ))}
           </Descriptions>
@@ -150,7 +150,7 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
               label={t('reports.form.productIds')}
               extra={
                 <span data-testid="typed-counter">
-                  {number.format(typed)} / {number.format(sendLimit)}
+                  {formatNumber(typed, i18n.language)} / {formatNumber(sendLimit, i18n.language)}
                 </span>
               }
             >
@@ -177,7 +177,7 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
             <Input maxLength={200} />
           </Form.Item>
           <Typography.Paragraph>
-            {t('reports.form.remaining', { remaining: number.format(remaining) })}{' '}
+            {t('reports.form.remaining', { remaining: formatNumber(remaining, i18n.language) })}{' '}
             <Link to="/settings/billing">{t('home.upgrade')}</Link>
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary">{t('reports.form.noCancel')}</Typography.Paragraph>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Country } from '../../../lib/country';
 import dayjs from '../../../lib/dayjs';
+import { formatNumber } from '../../../lib/format-number';
 import type { ReportSummary } from '../api/reports';
 import { ReportStatus } from './report-status';
 
@@ -31,7 +32,6 @@ export function ReportsTable({
   onCreate: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
   const columns: ColumnsType<ReportSummary> = [
     {
       title: t('reports.columns.title'),
@@ -54,7 +54,7 @@ export function ReportsTable({
       render: (_, r) => {
         const products = t('reports.products', {
           count: displayedProductCount(r),
-          formatted: number.format(displayedProductCount(r)),
+          formatted: formatNumber(displayedProductCount(r), i18n.language),
         });
         if (!r.no_answer_count) return products;
         return (

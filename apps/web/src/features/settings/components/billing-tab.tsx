@@ -1,11 +1,10 @@
 import { CreditCardOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
 import { useMe } from '../../account';
-import { setAutopay } from '../../billing';
+import { useSetAutopay } from '../../billing';
 import { InvoicesTable } from '../../billing';
 import { PaymentMethodModal } from '../../billing';
 import { UpgradeModal } from '../../billing';
@@ -15,10 +14,9 @@ export function BillingTab() {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
+  const autopay = useSetAutopay();
   const [cardOpen, setCardOpen] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
-  const [switching, setSwitching] = useState(false);
   if (!me) return null;
   const end = me.user_data.subscription_end;
   const endText = end ? dayjs(end).tz().format('LL HH:mm') : '—';
@@ -26,14 +24,10 @@ export function BillingTab() {
 
   // Autopay changes locally only when the server answers result true (the specification).
   const apply = async (on: boolean) => {
-    setSwitching(true);
     try {
-      const res = await setAutopay(on);
-      if (res.result) await queryClient.invalidateQueries({ queryKey: ['me'] });
+      await autopay.mutateAsync(on);
     } catch {
       message.error(t('errors.generic'), 3);
-    } finally {
-      setSwitching(false);
     }
   };
   const onToggle = (on: boolean) => {
@@ -65,7 +59,7 @@ export function BillingTab() {
           <Descriptions.Item label={t('billing.autopay')}>
             <Switch
               checked={me.profile.autopay}
-              loading={switching}
+              loading={autopay.isPending}
               disabled={!hasSubscription}
               onChange={onToggle}
               aria-label={t('billing.autopay')}

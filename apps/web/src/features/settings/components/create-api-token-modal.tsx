@@ -10,7 +10,8 @@ import {
 import { Alert, App, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { zodRules } from '../../../lib/zod-form';
 import { useCreateApiToken } from '../api/api-tokens';
 
@@ -66,7 +67,7 @@ export function CreateApiTokenModal({ open, onClose }: { open: boolean; onClose:
       } else if (code === API_TOKEN_ERRORS.wrongPassword) {
         form.setFields([{ name: 'password', value: '', errors: [t('apiTokens.wrongPassword')] }]);
       } else if (error instanceof ApiError && error.status === 429) {
-        setFailure(errorMessage(error));
+        setFailure(errorMessage(error, t));
       } else {
         const key = code ? REFUSALS[code] : undefined;
         setFailure(t(key ?? 'apiTokens.createFailed', { limit: API_TOKEN_LIMIT }));

@@ -4,13 +4,12 @@ import {
   normaliseBannedTerms,
   sellingRegions,
 } from '@crossmarket/domain';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { zodRules } from '../../../lib/zod-form';
-import { useSaveBannedContents, useSavePreferences, type BannedLists } from '../../account';
+import { useBannedContents, useSaveBannedContents, useSavePreferences } from '../../account';
 import { useMe } from '../../account';
 
 export function PreferencesTab() {
@@ -36,7 +35,7 @@ function CommunicationLanguage() {
         onFinish={(v: { comm_lang: 'en' | 'tr' }) =>
           save.mutate(v, {
             onSuccess: () => message.success(t('common.success'), 3),
-            onError: (e) => message.error(errorMessage(e), 4),
+            onError: (e) => message.error(errorMessage(e, t), 4),
           })
         }
       >
@@ -66,10 +65,7 @@ const normalise = (kind: Kind, text: string) =>
 function BannedContents() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const saved = useQuery({
-    queryKey: ['banned-contents'],
-    queryFn: () => api<BannedLists>('/api/me/banned-contents'),
-  });
+  const saved = useBannedContents();
   const save = useSaveBannedContents();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   if (!saved.data) return <Skeleton active />;
@@ -89,7 +85,7 @@ function BannedContents() {
         setDrafts({});
         message.success(t('common.success'), 3);
       },
-      onError: (e) => message.error(errorMessage(e), 5),
+      onError: (e) => message.error(errorMessage(e, t), 5),
     });
   };
 

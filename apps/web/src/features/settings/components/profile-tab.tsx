@@ -1,7 +1,7 @@
 import type { ProfileInput } from '@crossmarket/domain';
 import { App, Button, Form, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useUpdateProfile } from '../../account';
 import { useMe } from '../../account';
 import { addressValues, AddressFields } from '../../account';
@@ -16,7 +16,7 @@ export function ProfileTab() {
   const onFinish = (values: ProfileInput) =>
     update.mutate(values, {
       onSuccess: () => message.success(t('common.success'), 3),
-      onError: (error) => message.error(errorMessage(error), 4),
+      onError: (error) => message.error(errorMessage(error, t), 4),
     });
   return (
     <Form

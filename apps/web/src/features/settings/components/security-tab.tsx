@@ -2,7 +2,7 @@ import { App, Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { zodRules } from '../../../lib/zod-form';
 import { changePassword, mailMyRecoveryLink, setPassword } from '../../account';
 
@@ -22,7 +22,7 @@ export function SecurityTab() {
       void message.info(t('security.tokensRevoked'), 5);
       form.resetFields();
     } catch (error) {
-      message.error(errorMessage(error), 4);
+      message.error(errorMessage(error, t), 4);
     } finally {
       setSaving(false);
     }

@@ -13,13 +13,19 @@ import { api } from '../../../lib/api-client';
 export const supportLanguage = (language: string | undefined): SupportLanguage =>
   language?.startsWith('tr') ? 'tr' : 'en';
 
+export const supportKeys = {
+  all: ['support'] as const,
+  posts: (kind: SupportPostKind, lang: SupportLanguage) => [...supportKeys.all, 'posts', kind, lang] as const,
+  videos: () => [...supportKeys.all, 'videos'] as const,
+};
+
 // The server caches the sites for 15 minutes; asking it again sooner would only read its cache.
 const STALE_MS = 5 * 60_000;
 
 /** The latest knowledge-base or blog posts in `lang` (the server answers "unavailable" rather than fail). */
 export function useSupportPosts(kind: SupportPostKind, lang: SupportLanguage) {
   return useQuery({
-    queryKey: ['support-posts', kind, lang],
+    queryKey: supportKeys.posts(kind, lang),
     queryFn: () => api<SupportPosts>(`/api/support/posts?kind=${kind}&lang=${lang}`),
     staleTime: STALE_MS,
   });
@@ -28,7 +34,7 @@ export function useSupportPosts(kind: SupportPostKind, lang: SupportLanguage) {
 /** The channel's 6 latest videos; `disabled` when no channel is configured. */
 export function useSupportVideos() {
   return useQuery({
-    queryKey: ['support-videos'],
+    queryKey: supportKeys.videos(),
     queryFn: () => api<SupportVideos>('/api/get-yt-videos'),
     staleTime: STALE_MS,
   });

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Flex, Progress, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format-number';
 import type { DedupeProgress, DedupeResult } from '../dedupe';
 import type { DedupeRunner } from '../dedupe-runner';
 import { DuplicatesPreview } from './duplicates-preview';
@@ -123,8 +124,8 @@ export function DuplicateRemover({ runner }: { runner: DedupeRunner }) {
 /** A usable file: its counts, then the preview or "nothing to remove", and a way to start over. */
 function Checked({ name, result, onReset }: { name: string; result: DedupeResult; onReset: () => void }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
-  const counted = (key: string, count: number) => t(key, { count, formatted: number.format(count) });
+  const counted = (key: string, count: number) =>
+    t(key, { count, formatted: formatNumber(count, i18n.language) });
   return (
     <>
       <Alert

@@ -7,6 +7,7 @@ import { Alert, Button, Checkbox, Flex, Table, type TableColumnsType } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadText } from '../../../lib/download';
+import { formatNumber } from '../../../lib/format-number';
 
 export interface DuplicatesPreviewProps {
   /** The uploaded file's name: the download is named after it. */
@@ -19,7 +20,6 @@ export function DuplicatesPreview({ fileName, duplicates }: DuplicatesPreviewPro
   const { t, i18n } = useTranslation();
   const [confirmed, setConfirmed] = useState(false);
   const [downloaded, setDownloaded] = useState<string | null>(null);
-  const number = new Intl.NumberFormat(i18n.language);
 
   const columns: TableColumnsType<DuplicateListing> = [
     { key: 'sku', dataIndex: 'sku', title: t('tools.remover.columns.sku') },
@@ -46,7 +46,7 @@ export function DuplicatesPreview({ fileName, duplicates }: DuplicatesPreviewPro
           <span style={{ display: 'block', textAlign: 'start', paddingBottom: 8 }}>
             {t('tools.remover.duplicates', {
               count: duplicates.length,
-              formatted: number.format(duplicates.length),
+              formatted: formatNumber(duplicates.length, i18n.language),
             })}
           </span>
         }
