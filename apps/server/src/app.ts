@@ -18,6 +18,7 @@ import { registerFilterSetRoutes } from './features/filter-sets/routes';
 import { registerInventoryRoutes } from './features/inventories/routes';
 import { marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
 import { registerSupportRoutes } from './features/support/routes';
+import { registerAmazonRoutes } from './features/amazon/routes';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     allowance: marketplaceAllowance(config),
   });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
+  registerAmazonRoutes(app, { db, guard, config, logger: deps.logger });
   app.get('/api/app-config', { schema: { response: { 200: appConfigSchema } } }, async (request) => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {

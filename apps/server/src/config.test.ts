@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, envSchema, loadConfig } from './config';
+import { ConfigError, envSchema, loadConfig, parseEncryptionKey } from './config';
 
 describe('loadConfig', () => {
   it('fills every default for an empty environment', () => {
@@ -111,6 +111,56 @@ describe('loadConfig', () => {
     ['10.0.0.0/255.0.0.0', /invalid prefix length/],
   ])('refuses TRUST_PROXY=%s, which would trust clients or name no proxy', (value, message) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+  });
+
+  it('reads TOKEN_ENCRYPTION_KEY as 32 bytes in hex or base64, and never repeats a bad one', () => {
+    const hex = 'ab'.repeat(32);
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    const base64url = Buffer.alloc(32, 250).toString('base64url');
+    for (const key of [hex, base64, base64url]) {
+      expect(parseEncryptionKey(key)).toHaveLength(32);
+      expect(loadConfig({ TOKEN_ENCRYPTION_KEY: key }).TOKEN_ENCRYPTION_KEY).toBe(key);
+    }
+    expect(loadConfig({}).TOKEN_ENCRYPTION_KEY).toBeUndefined();
+    for (const bad of [
+      'short-secret-value',
+      'ab'.repeat(31),
+      Buffer.alloc(16).toString('base64'),
+      'zz'.repeat(32),
+    ]) {
+      expect(parseEncryptionKey(bad)).toBeNull();
+      try {
+        loadConfig({ TOKEN_ENCRYPTION_KEY: bad });
+        expect.unreachable(`${bad} is not a key`);
+      } catch (error) {
+        const text = (error as ConfigError).message;
+        expect(text).toMatch(/TOKEN_ENCRYPTION_KEY: must be 32 random bytes as 64 hex characters or base64/);
+        expect(text).not.toContain(bad);
+      }
+    }
+  });
+
+  it('reads TOKEN_ENCRYPTION_OLD_KEYS as a comma-separated list, naming a bad entry by position', () => {
+    const [a, b] = ['cd'.repeat(32), Buffer.alloc(32, 1).toString('base64')];
+    expect(loadConfig({ TOKEN_ENCRYPTION_OLD_KEYS: ` ${a}, ${b} ,` }).TOKEN_ENCRYPTION_OLD_KEYS).toEqual([
+      a,
+      b,
+    ]);
+    expect(loadConfig({ TOKEN_ENCRYPTION_OLD_KEYS: '' }).TOKEN_ENCRYPTION_OLD_KEYS).toBeUndefined();
+    expect(() => loadConfig({ TOKEN_ENCRYPTION_OLD_KEYS: `${a},not-a-key` })).toThrow(
+      /TOKEN_ENCRYPTION_OLD_KEYS: key 2 must be 32 random bytes/,
+    );
+  });
+
+  it('checks the SP-API application settings', () => {
+    expect(loadConfig({}).SPAPI_APP_DRAFT).toBe(false);
+    const app = loadConfig({ SPAPI_APP_ID: 'amzn1.sp.solution.0a1b2c3d', SPAPI_APP_DRAFT: 'true' });
+    expect(app).toMatchObject({ SPAPI_APP_ID: 'amzn1.sp.solution.0a1b2c3d', SPAPI_APP_DRAFT: true });
+    expect(() => loadConfig({ SPAPI_APP_ID: 'my-app' })).toThrow(
+      /SPAPI_APP_ID: must be the SP-API application id/,
+    );
+    expect(() => loadConfig({ SPAPI_APP_DRAFT: 'yes' })).toThrow(/SPAPI_APP_DRAFT: must be true or false/);
+    expect(() => loadConfig({ SELLER_CENTRAL_URL: 'ftp://x' })).toThrow(/SELLER_CENTRAL_URL/);
   });
 
   it('derives APP_URL from PORT unless given', () => {

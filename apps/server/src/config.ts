@@ -42,6 +42,34 @@ const trustProxyList = z.string().transform((value, ctx) => {
   return entries.length > 0 ? entries : undefined;
 });
 
+/**
+ * A 256-bit key written as 64 hex characters or as base64 / base64url (`openssl rand -base64 32`); null
+ * when the text is neither or not 32 bytes long.
+ */
+export function parseEncryptionKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
+  // Node's base64 decoder reads the URL-safe alphabet too.
+  const key = Buffer.from(value, 'base64');
+  return key.length === 32 ? key : null;
+}
+
+const KEY_FORMAT = 'must be 32 random bytes as 64 hex characters or base64 (openssl rand -base64 32)';
+const encryptionKey = z.string().refine((v) => parseEncryptionKey(v) !== null, KEY_FORMAT);
+/** Comma-separated keys the tokens may still be sealed with (a rotation in progress). */
+const encryptionKeyList = z.string().transform((value, ctx) => {
+  const keys = value
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  keys.forEach((key, i) => {
+    if (parseEncryptionKey(key) === null)
+      ctx.addIssue({ code: 'custom', message: `key ${i + 1} ${KEY_FORMAT}` });
+  });
+  return keys.length > 0 ? keys : undefined;
+});
+
 /** A whole number of hours, at least one and at most `max`. */
 const hours = (max: number) => z.coerce.number().int().min(1).max(max);
 
@@ -74,6 +102,28 @@ export const envSchema = z.object({
   /** Another host speaking SP-API for every region (a sandbox, or a test's stand-in). */
   SPAPI_ENDPOINT: optional(z.url()),
   LWA_TOKEN_URL: optional(z.url()),
+  /** Our SP-API application's id (Developer Central → Apps), named in the consent link sellers follow. */
+  SPAPI_APP_ID: optional(
+    z
+      .string()
+      .regex(
+        /^amzn1\.[A-Za-z0-9._-]+$/,
+        'must be the SP-API application id (amzn1.sp.solution.… or amzn1.sellerapps.app.…)',
+      ),
+  ),
+  /** The application is still a draft: Amazon's consent page needs `version=beta` to show it. */
+  SPAPI_APP_DRAFT: optional(z.enum(['true', 'false'], { error: 'must be true or false' }))
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Another host answering Seller Central's consent page for every region (a test's stand-in). */
+  SELLER_CENTRAL_URL: optional(httpUrl),
+  /**
+   * The key sealing sellers' Amazon refresh tokens (AES-256-GCM). Unset: generated once into
+   * DATA_DIR/token-encryption-key. Every server and worker must share it.
+   */
+  TOKEN_ENCRYPTION_KEY: optional(encryptionKey),
+  /** Former keys, still read (and their tokens sealed again under the current key on use). */
+  TOKEN_ENCRYPTION_OLD_KEYS: optional(encryptionKeyList),
   MAIL_TRANSPORT: optional(z.enum(['outbox', 'smtp'])).default('outbox'),
   RATES_SOURCE: optional(z.enum(['fixed', 'ecb'])).default('fixed'),
   ECB_RATES_URL: optional(z.url()).default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),

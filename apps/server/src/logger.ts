@@ -26,6 +26,30 @@ export const REDACT_PATHS = [
 ];
 
 /**
+ * Query parameters whose values are one-time secrets: Amazon's authorisation code and the OAuth states
+ * (`/api/amazon/callback`, `/api/amazon/login`, the sandbox consent page), and sign-in links' tokens.
+ */
+const SECRET_QUERY = /([?&](?:spapi_oauth_code|code|state|amazon_state|token)=)[^&#]*/gi;
+export const scrubUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
+
+/** Fastify's request serializer (it takes the logger's own), with the secrets of the URL's query censored. */
+function serializeRequest(req: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? scrubUrl(req.url) : req.url,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/**
  * A person at a terminal reads pino-pretty's lines (pino-pretty 13 declares no engine and runs on Node 20);
  * anything else (a pipe, a file, a log collector) gets one JSON object per line.
  */
@@ -37,6 +61,7 @@ export function loggerOptions(
   return {
     level: config.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
     ...(pretty
       ? {
           transport: {

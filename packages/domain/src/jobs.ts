@@ -13,6 +13,7 @@ export const JOB_NAMES = {
   refreshRates: 'refresh-exchange-rates',
   updateInventory: 'update-inventory',
   scheduleInventoryUpdates: 'schedule-inventory-updates',
+  amazonRenewals: 'amazon-renewal-reminders',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -33,6 +34,7 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.refreshRates]: z.object({}).strict(),
   [JOB_NAMES.updateInventory]: z.object({ inventory_id: z.uuid() }).strict(),
   [JOB_NAMES.scheduleInventoryUpdates]: z.object({}).strict(),
+  [JOB_NAMES.amazonRenewals]: z.object({}).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
@@ -45,4 +47,6 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   [JOB_NAMES.refreshRates]: '30 17 * * *',
   // Every inventory's prices and stock, once a day before Turkish sellers start work.
   [JOB_NAMES.scheduleInventoryUpdates]: '15 4 * * *',
+  // Amazon authorisations near their yearly renewal, mailed in the morning when sellers read mail.
+  [JOB_NAMES.amazonRenewals]: '40 9 * * *',
 };

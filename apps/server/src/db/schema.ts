@@ -5,3 +5,4 @@ export * from './schema-api-keys';
 export * from './schema-billing';
 export * from './schema-reports';
 export * from './schema-spapi';
+export * from './schema-amazon';

@@ -18,6 +18,10 @@ export const HIDDEN_ROUTES: Readonly<Record<string, string>> = {
   '/dev/mailbox': 'development only: the outbox page',
   '/dev/mailbox.json': 'development only: the outbox',
   '/sandbox/images/:asin.svg': "the sandbox marketplace's drawn product images, not an API",
+  '/api/amazon/callback':
+    "Amazon's OAuth redirect URI: the seller's browser comes back from the consent page and is redirected to the settings tab",
+  '/api/amazon/login': "Amazon Appstore's log-in URI: a browser step that redirects back to Amazon",
+  '/dev/amazon/consent': "development only: the sandbox's stand-in for Seller Central's consent page",
   [OPENAPI_URL]: 'the document itself',
 };
 
@@ -40,6 +44,7 @@ export const TAGS = [
   { name: 'inventories', description: 'Uploaded inventories.' },
   { name: 'support', description: 'Help centre and tickets.' },
   { name: 'exchange rates', description: 'Currency rates the reports use.' },
+  { name: 'amazon', description: 'Amazon selling accounts connected per region (session only).' },
   { name: 'service', description: 'Health checks and the web app configuration.' },
 ] as const;
 type Tag = (typeof TAGS)[number]['name'];
@@ -58,6 +63,7 @@ const TAG_RULES: ReadonlyArray<readonly [RegExp, Tag]> = [
   [/^\/api\/inventories(\/|$)/, 'inventories'],
   [/^\/api\/(support|create-ticket|get-yt-videos)(\/|$)/, 'support'],
   [/^\/api\/exchange-rates$/, 'exchange rates'],
+  [/^\/api\/amazon\//, 'amazon'],
   [/^\/(healthz|readyz|api\/app-config)$/, 'service'],
 ];
 

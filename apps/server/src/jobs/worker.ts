@@ -12,6 +12,7 @@ import {
 } from '@crossmarket/domain';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
+import { amazonJobs } from '../features/amazon/jobs';
 import { authJobs } from '../features/auth/jobs';
 import { inventoryJobs, requeueStalledUpdates } from '../features/inventories/jobs';
 import { mailJobs } from '../features/mail/jobs';
@@ -76,6 +77,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   // Each feature owns its jobs; the worker only runs them.
   const handlers: JobHandlers = {
     ...authJobs,
+    ...amazonJobs,
     ...mailJobs,
     ...ratesJobs,
     ...createReportJobs(),

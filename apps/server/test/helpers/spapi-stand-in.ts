@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createLwaStandIn } from './lwa-stand-in';
 
 const fixture = (name: string) =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../fixtures/spapi', name), 'utf8'));
@@ -160,8 +161,8 @@ function offersBatchProblem(body: unknown): string | null {
  * A local server answering like Amazon's SP-API (Login with Amazon, searchCatalogItems, getItemOffersBatch,
  * getCompetitivePricing)
  * with responses built from the documented-model fixtures. Like Amazon it refuses a request missing what
- * the models mark required (400 InvalidInput), enforces a rate limit per operation (429 beyond it;
- * Amazon's documented defaults unless told otherwise), and sends `x-amzn-RateLimit-Limit` only with the
+ * the models mark required (400 InvalidInput), enforces a rate limit per seller authorisation and
+ * operation (429 beyond it; Amazon's documented defaults unless told otherwise), and sends `x-amzn-RateLimit-Limit` only with the
  * answers the models document it on (200, 400 and 404, never 403 or 429). It records when each request
  * came and how often each ASIN's offers were asked for, so a test or a benchmark can check the client.
  */
@@ -184,14 +185,15 @@ export async function startSpapiStandIn(
   const pricingAsked = new Map<string, number>();
   const refused: { operation: Operation | 'unknown'; message: string }[] = [];
   const offersAsked = new Map<string, number>();
-  const buckets = Object.fromEntries(
-    Object.entries(limits).map(([op, l]) => [op, { tokens: l.burst, at: performance.now() }]),
-  ) as Record<Operation, { tokens: number; at: number }>;
-  let tokenExchanges = 0;
+  // One bucket per authorisation (the refresh token an access token came from) and operation.
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const lwa = createLwaStandIn();
   let forced = options.throttleFirst ?? 0;
 
-  const admit = (op: Operation) => {
-    const b = buckets[op];
+  const admit = (op: Operation, authorisation: string) => {
+    const key = `${op}\n${authorisation}`;
+    let b = buckets.get(key);
+    if (!b) buckets.set(key, (b = { tokens: limits[op].burst, at: performance.now() }));
     const now = performance.now();
     // A little slack for timer granularity: the client waits for whole tokens, the server counts exactly.
     b.tokens = Math.min(limits[op].burst, b.tokens + ((now - b.at) / 1000) * limits[op].rate);
@@ -220,22 +222,11 @@ export async function startSpapiStandIn(
         return send(400, { errors: [{ code: 'InvalidInput', message }] }, op);
       };
       if (url.pathname === '/auth/o2/token') {
-        const form = new URLSearchParams(raw);
-        if (
-          form.get('grant_type') !== 'refresh_token' ||
-          !form.get('refresh_token') ||
-          !form.get('client_id') ||
-          !form.get('client_secret')
-        )
-          return send(400, { error: 'invalid_request' });
-        tokenExchanges += 1;
-        return send(200, {
-          access_token: `Atza|token-${tokenExchanges}`,
-          token_type: 'bearer',
-          expires_in: 3600,
-        });
+        const { status, body } = lwa.handle(new URLSearchParams(raw));
+        return send(status, body);
       }
-      if (!String(req.headers['x-amz-access-token'] ?? '').startsWith('Atza|'))
+      const authorisation = lwa.authorisationOf(String(req.headers['x-amz-access-token'] ?? ''));
+      if (!authorisation)
         return send(403, {
           errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.' }],
         });
@@ -252,7 +243,7 @@ export async function startSpapiStandIn(
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
       }
       arrivals[op].push(performance.now());
-      if (forced > 0 || !admit(op)) {
+      if (forced > 0 || !admit(op, authorisation)) {
         forced = Math.max(0, forced - 1);
         throttled[op] += 1;
         return send(429, {
@@ -334,7 +325,14 @@ export async function startSpapiStandIn(
     offersAsked: (asin: string) => offersAsked.get(asin) ?? 0,
     /** How many times each ASIN's competitive pricing was asked for (any marketplace). */
     pricingAsked: (asin: string) => pricingAsked.get(asin) ?? 0,
-    tokenExchanges: () => tokenExchanges,
+    /** Access tokens handed out, for refresh tokens and codes alike. */
+    tokenExchanges: () => lwa.exchanges(),
+    /** An authorisation code for the consent redirect (single use, 5 minutes unless `lifeMs`). */
+    mintCode: lwa.mintCode,
+    /** The seller removes the app: the refresh token now gets 400 invalid_grant. */
+    revoke: lwa.revoke,
+    /** Refresh tokens handed out for codes, oldest first. */
+    issuedRefreshTokens: lwa.issued,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

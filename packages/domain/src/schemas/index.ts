@@ -11,6 +11,7 @@ export * from './inventories';
 export * from './support';
 export * from './charts';
 export * from './api-tokens';
+export * from './amazon';
 export * from './api-responses';
 export * from './account-responses';
 export * from './billing-responses';

@@ -2,13 +2,14 @@ import { Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
+import { AmazonTab } from './components/amazon-tab';
 import { ApiTab } from './components/api-tab';
 import { BillingTab } from './components/billing-tab';
 import { PreferencesTab } from './components/preferences-tab';
 import { ProfileTab } from './components/profile-tab';
 import { SecurityTab } from './components/security-tab';
 
-export const SETTINGS_TABS = ['profile', 'billing', 'security', 'application', 'api'] as const;
+export const SETTINGS_TABS = ['profile', 'billing', 'security', 'application', 'amazon', 'api'] as const;
 type Tab = (typeof SETTINGS_TABS)[number];
 
 export function SettingsPage() {
@@ -22,6 +23,7 @@ export function SettingsPage() {
     billing: <BillingTab />,
     security: <SecurityTab />,
     application: <PreferencesTab />,
+    amazon: <AmazonTab />,
     api: <ApiTab />,
   };
   return (

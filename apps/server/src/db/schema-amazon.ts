@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './schema-core';
+
+const tz = { withTimezone: true } as const;
+
+/** Raw bytes (node-postgres reads bytea as a Buffer and writes a Buffer as one). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A seller's Amazon authorisation per SP-API region (na, eu, fe). The refresh token is kept only sealed
+ * (AES-256-GCM: ciphertext, IV, tag, and the id of the key that sealed it, so keys can rotate); there is
+ * no plaintext column. Deleting the account deletes it (cascade). `renew_by` is a year after consent,
+ * when Amazon asks for a new one; `reminder_sent_at` makes the reminder a once-only mail.
+ */
+export const amazonConnections = pgTable(
+  'amazon_connections',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    region: text('region').notNull(),
+    sellingPartnerId: text('selling_partner_id').notNull(),
+    refreshTokenCiphertext: bytea('refresh_token_ciphertext').notNull(),
+    refreshTokenIv: bytea('refresh_token_iv').notNull(),
+    refreshTokenTag: bytea('refresh_token_tag').notNull(),
+    keyId: text('key_id').notNull(),
+    status: text('status').notNull().default('connected'),
+    connectedAt: timestamp('connected_at', tz).notNull().defaultNow(),
+    renewBy: timestamp('renew_by', tz).notNull(),
+    revokedAt: timestamp('revoked_at', tz),
+    reminderSentAt: timestamp('reminder_sent_at', tz),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.region] }),
+    check('amazon_connections_region_check', sql`${t.region} in ('na', 'eu', 'fe')`),
+    check('amazon_connections_status_check', sql`${t.status} in ('connected', 'revoked')`),
+  ],
+);
+
+/**
+ * The `state` of each consent link we hand out: its SHA-256 only, bound to the user and region, usable
+ * once within 10 minutes. A callback marks it used in the same statement that checks it.
+ */
+export const amazonOauthStates = pgTable(
+  'amazon_oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    region: text('region').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    usedAt: timestamp('used_at', tz),
+  },
+  (t) => [
+    index('amazon_oauth_states_user_id_idx').on(t.userId),
+    index('amazon_oauth_states_expires_at_idx').on(t.expiresAt),
+    check('amazon_oauth_states_region_check', sql`${t.region} in ('na', 'eu', 'fe')`),
+  ],
+);
