@@ -11,7 +11,8 @@ import type { LookupAccount, MarketplaceProvider } from '../apps/server/src/prov
 import { startSpapiStandIn, type SpapiStandIn } from '../apps/server/test/helpers/spapi-stand-in';
 import { benchDatabase, benchIds } from './bench-db';
 
-const LIMITS = { searchCatalogItems: { rate: 10, burst: 2 }, getItemOffersBatch: { rate: 5, burst: 1 } };
+// Twenty times Amazon's offers rate: short runs, yet four sellers' lookups stay well within one core.
+const LIMITS = { searchCatalogItems: { rate: 4, burst: 2 }, getItemOffersBatch: { rate: 2, burst: 1 } };
 const PRODUCTS = 200;
 
 const marketplaceAt = (stand: SpapiStandIn, options: Parameters<typeof createSpapiMarketplace>[1] = {}) =>
@@ -20,6 +21,8 @@ const marketplaceAt = (stand: SpapiStandIn, options: Parameters<typeof createSpa
       credentials: { clientId: 'bench', clientSecret: 'bench', refreshTokens: { na: 'Atzr|bench-shared' } },
       endpoints: { na: stand.url },
       lwaUrl: stand.lwaUrl,
+      // The back-off scaled with the limits: a tenth of an offers interval, as 1 s is at Amazon's 0.1/s.
+      backoffMs: 50,
     }),
     options,
   );

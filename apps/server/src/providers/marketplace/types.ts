@@ -68,11 +68,6 @@ export interface MarketplaceProvider {
   readonly batchSize: number;
   /** Amazon's limits the provider lives within; undefined when it has none (the sandbox). */
   readonly allowance?: Allowance;
-  /**
-   * True when lookups need an Amazon authorisation for the region (the seller's own or the shared one);
-   * the sandbox needs none.
-   */
-  readonly needsAuthorisation?: boolean;
   lookup(productIds: string[], region: RegionCode, options: ProviderLookupOptions): Promise<LookedUp[]>;
   /** Light checks, one per requested ID in the same order; without it an update looks everything up. */
   refreshPrices?(

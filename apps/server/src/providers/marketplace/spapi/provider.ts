@@ -54,7 +54,6 @@ export function createSpapiMarketplace(
   const cache = options.cache;
   return {
     name: 'spapi',
-    needsAuthorisation: true,
     batchSize: BATCH,
     allowance: SPAPI_ALLOWANCE,
     async refreshPrices(productIds, region, { shipTo, account }) {
