@@ -13,6 +13,7 @@ import { buildTestApp, testConfig, type TestApp } from './helpers/app';
 import { activeUser, waitForMail } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { BODY } from './helpers/inventories';
 import { productIds, waitForReport } from './helpers/reports';
 import { LIMITS } from './helpers/spapi-client';
 import { startSpapiStandIn, type SpapiStandIn } from './helpers/spapi-stand-in';
@@ -99,6 +100,23 @@ describe('whose authorisation a report needs', () => {
     expect(await usedToday('carol')).toBe(0);
     const rows = await database.db.select().from(reports).where(eq(reports.userId, ids.carol!));
     expect(rows).toEqual([]);
+  });
+
+  it('refuses an inventory update there the same way, before its allowance is counted', async () => {
+    const created = await call(app, 'POST', '/api/inventories', cookies.carol, BODY);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: string }>().id;
+    for (let i = 0; i < 2; i++) {
+      const res = await call(app, 'POST', `/api/inventories/${id}/update`, cookies.carol);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({
+        code: 'amazon_not_connected',
+        key: 'apiErrors.amazonNotConnectedUpdate',
+        region: 'na',
+      });
+    }
+    // Another user's inventory stays theirs: 404, not a word about Amazon.
+    expect((await call(app, 'POST', `/api/inventories/${id}/update`, cookies.alice)).statusCode).toBe(404);
   });
 
   it('lists which regions the deployment needs connected', async () => {

@@ -61,13 +61,15 @@ export async function authoriseLookups(
   policy: AuthorisationPolicy,
   userId: string,
   countries: { from: RegionCode; to: RegionCode },
+  /** The refusal's text: a report's by default, an inventory update's `apiErrors.amazonNotConnectedUpdate`. */
+  key = 'apiErrors.amazonNotConnected',
 ): Promise<{ from: LookupAccountKind; to: LookupAccountKind }> {
   const connected = await connectedRegions(db, userId, [countries.from, countries.to]);
   const kindOf = (country: RegionCode): LookupAccountKind => {
     const region = amazonRegionOfCountry(country);
     if (connected.has(region)) return 'own';
     if (!policy.needed || policy.shared.has(region)) return 'shared';
-    throw apiError(409, 'amazon_not_connected', 'apiErrors.amazonNotConnected', {
+    throw apiError(409, 'amazon_not_connected', key, {
       params: { region: amazonRegionOf(region).name },
       region,
     });

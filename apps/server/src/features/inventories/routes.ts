@@ -250,10 +250,13 @@ export function registerInventoryRoutes(
           // Before the hourly allowance is counted: an update nobody may look up costs nothing.
           const inventory = await findInventory(db, userId, request.params.id, allowance);
           if (!inventory) throw missing();
-          await authoriseLookups(db, authorisation, userId, {
-            from: inventory.from_country,
-            to: inventory.to_country,
-          });
+          await authoriseLookups(
+            db,
+            authorisation,
+            userId,
+            { from: inventory.from_country, to: inventory.to_country },
+            'apiErrors.amazonNotConnectedUpdate',
+          );
         }
         const asked = await requestInventoryUpdate(db, queue, userId, request.params.id);
         if (asked.outcome === 'not_found') throw missing();
