@@ -19,6 +19,7 @@ import { registerInventoryRoutes } from './features/inventories/routes';
 import { marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
 import { registerSupportRoutes } from './features/support/routes';
 import { registerAmazonRoutes } from './features/amazon/routes';
+import { authorisationPolicy } from './features/amazon';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
@@ -137,7 +138,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const ratesSource = createRatesSource(config);
   const rates = () => latestRates(db, ratesSource);
   registerRatesRoutes(app, { guard, rates });
-  await registerReportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, rates });
+  await registerReportRoutes(app, {
+    db,
+    guard,
+    queue: deps.queue,
+    logger: deps.logger,
+    rates,
+    authorisation: authorisationPolicy(config),
+  });
   registerAnalysisRoutes(app, { db, guard, rateLimitScale: config.RATE_LIMIT_SCALE });
   registerFilterSetRoutes(app, { db, guard });
   registerInventoryRoutes(app, {
@@ -145,6 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     guard,
     queue: deps.queue,
     allowance: marketplaceAllowance(config),
+    authorisation: authorisationPolicy(config),
   });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
   registerAmazonRoutes(app, { db, guard, config, logger: deps.logger });

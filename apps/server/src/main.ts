@@ -11,6 +11,7 @@ import { startWorker, type Worker } from './jobs/worker';
 import { createMailTransport } from './providers/mail/transport';
 import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
+import { createLookupAccounts } from './features/amazon';
 import { createRatesSource } from './providers/rates';
 import { priceLookupKey } from './providers/payments/stripe';
 import { PLANS } from '@crossmarket/domain';
@@ -81,6 +82,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       logger,
       mail,
       marketplace: createMarketplace(config, { db: database.db }),
+      accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
       rates: createRatesSource(config),
       payments: paymentJobs(config.PAYMENTS_PROVIDER),
       leaseSeconds: config.REPORT_LEASE_SECONDS,

@@ -99,6 +99,8 @@ describe('connecting a region through the sandbox consent page', () => {
       selling_partner_id: null,
       connected_at: null,
       renew_by: null,
+      // The sandbox marketplace needs no authorisation anywhere.
+      required: false,
     });
 
     const aliceId = await userIdOf(database.db, 'alice@example.com');

@@ -63,7 +63,7 @@ export function upsertResultRows(
       on conflict (report_id, product_id) do update
         set position = excluded.position, cross_status = excluded.cross_status,
             to_status = excluded.to_status, ${assignments(NARROW_COLUMNS, 'excluded')}
-      returning (xmax = 0) as inserted
+      returning product_id, (xmax = 0) as inserted
     ),
     pricing as (
       insert into report_product_pricing (report_id, product_id, input)

@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PricingSettings, SupportTopic } from '@crossmarket/domain';
+import type { LookupAccountKind, PricingSettings, SupportTopic } from '@crossmarket/domain';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
@@ -219,6 +219,12 @@ export const reports = pgTable(
     failure: text('failure'),
     /** Products Amazon did not answer for (either side `noanswer`), counted when the report finishes. */
     noAnswerCount: integer('no_answer_count').notNull().default(0),
+    /** Products whose every lookup came from the lookup cache (as each batch is first written). */
+    cachedCount: integer('cached_count').notNull().default(0),
+    /** Whose Amazon authorisation each side uses (`own` or `shared`), decided when the report is created. */
+    amazonAccounts: jsonb('amazon_accounts').$type<{ from: LookupAccountKind; to: LookupAccountKind }>(),
+    /** While processing: the worker's estimate of the finish, from its measured pace. */
+    estimatedFinishAt: timestamp('estimated_finish_at', tz),
     /**
      * Moves whenever the rows' prices change (settings saved, a product's own rates set), so a cached
      * filter result (features/analysis/filter-cache.ts) made before is never served after.

@@ -1,4 +1,13 @@
-import { boolean, doublePrecision, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * SP-API pacing shared by every worker: one token bucket per seller authorisation and operation, refilled
@@ -20,4 +29,22 @@ export const spapiPacing = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.seller, t.operation] })],
+);
+
+/**
+ * Amazon's public answers for one product in one marketplace (searchCatalogItems' item, getItemOffers'
+ * payload), kept so another report within `LOOKUP_CACHE_SECONDS` reuses them instead of asking Amazon
+ * again. Nothing seller-specific is kept: the offers' `MyOffer` flags are removed before writing, and no
+ * seller or user is named. `catalog` null: the catalogue does not know the product.
+ */
+export const lookupCache = pgTable(
+  'lookup_cache',
+  {
+    marketplaceId: text('marketplace_id').notNull(),
+    asin: text('asin').notNull(),
+    catalog: jsonb('catalog'),
+    offers: jsonb('offers'),
+    lookedUpAt: timestamp('looked_up_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.marketplaceId, t.asin] }), index('lookup_cache_age_idx').on(t.lookedUpAt)],
 );

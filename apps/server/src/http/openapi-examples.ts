@@ -30,6 +30,8 @@ const SUMMARY = {
   done_size: 6,
   finalized: true,
   no_answer_count: 0,
+  cached_count: 0,
+  estimated_finish_at: null,
 };
 
 const country = (code: string, name: string, currency: string, symbol: string) => ({
@@ -101,6 +103,7 @@ export const API_EXAMPLES: Readonly<Record<string, ApiExample>> = {
       parity_rates: { AED: 1.12, AUD: 1.12, CAD: 1.35, GBP: 0.94, MXN: 1.12, SGD: 1.12, USD: 1 },
       parity: 1.35,
       settings: null,
+      amazon_accounts: { from: 'own', to: 'shared' },
     },
   },
   'POST /v1/filters': {

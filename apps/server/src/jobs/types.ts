@@ -3,7 +3,7 @@ import type { JobName, JobPayload } from '@crossmarket/domain';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { MailTransport } from '../providers/mail/transport';
-import type { MarketplaceProvider } from '../providers/marketplace/types';
+import type { LookupAccounts, MarketplaceProvider } from '../providers/marketplace/types';
 import type { RatesSource } from '../providers/rates/types';
 import type { JobQueue } from './queue';
 
@@ -13,6 +13,8 @@ export interface JobContext {
   logger: Logger;
   mail: MailTransport;
   marketplace: MarketplaceProvider;
+  /** Whose Amazon authorisation each user's lookups run under; the shared one for everybody when absent. */
+  accounts?: LookupAccounts;
   rates: RatesSource;
   /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
   leaseSeconds: number;

@@ -20,11 +20,11 @@ import { ratesJobs } from '../features/rates/jobs';
 import { createReportJobs, requeueStalledReports } from '../features/reports/jobs';
 import type { MailTransport } from '../providers/mail/transport';
 import { createSandboxMarketplace } from '../providers/marketplace/sandbox';
-import type { MarketplaceProvider } from '../providers/marketplace/types';
+import type { LookupAccounts, MarketplaceProvider } from '../providers/marketplace/types';
 import { paymentJobs } from '../providers/payments';
 import { fixedRates } from '../providers/rates/fixed';
 import type { RatesSource } from '../providers/rates/types';
-import { createBoss, ensureQueues, pgBossQueue } from './queue';
+import { createBoss, ensureQueues, pgBossQueue, type JobQueue } from './queue';
 import type { JobContext, JobHandler, JobHandlers } from './types';
 
 export interface WorkerDeps {
@@ -33,6 +33,8 @@ export interface WorkerDeps {
   logger: Logger;
   mail: MailTransport;
   marketplace?: MarketplaceProvider;
+  /** Whose Amazon authorisation each user's lookups run under (`createLookupAccounts`, given the queue). */
+  accounts?: (queue: JobQueue) => LookupAccounts;
   rates?: RatesSource;
   /** The payment provider's own jobs (`paymentJobs(PAYMENTS_PROVIDER)`); the sandbox's by default. */
   payments?: JobHandlers;
@@ -68,6 +70,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     logger,
     mail: deps.mail,
     marketplace: deps.marketplace ?? createSandboxMarketplace(),
+    accounts: deps.accounts?.(queue),
     rates: deps.rates ?? fixedRates,
     leaseSeconds: deps.leaseSeconds ?? 30,
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,

@@ -9,6 +9,8 @@ import { startWorker, type Worker } from '../../src/jobs/worker';
 import { pino } from 'pino';
 import { loggerOptions } from '../../src/logger';
 import { outboxTransport } from '../../src/providers/mail/transport';
+import type { MarketplaceProvider } from '../../src/providers/marketplace/types';
+import { createLookupAccounts } from '../../src/features/amazon';
 
 export const TEST_APP_URL = 'http://localhost:3999';
 
@@ -51,7 +53,7 @@ const SECRET = 'test-secret-test-secret-test-secret-1234';
 export async function buildTestApp(
   database: Database,
   overrides: Partial<Config> = {},
-  options: { worker?: boolean; logs?: string[] } = {},
+  options: { worker?: boolean; logs?: string[]; marketplace?: MarketplaceProvider } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.logs ? { LOG_LEVEL: 'trace', ...overrides } : overrides);
   // With `logs`, every log line (requests included) is kept for the test to search.
@@ -66,6 +68,8 @@ export async function buildTestApp(
           db: database.db,
           logger,
           mail: outboxTransport(database.db, logger),
+          marketplace: options.marketplace,
+          accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
         });
   const queue = worker ? pgBossQueue(worker.boss) : { send: async () => null };
   const app = await buildApp(config, { database, logger, queue, sessionSecret: SECRET });

@@ -41,8 +41,8 @@ export const recordGrants =
     const grants = grantsOf(key);
     if (!grants) return pacer;
     return {
-      take: async () => {
-        await pacer.take();
+      take: async (tenant) => {
+        await pacer.take(tenant);
         grants.push(performance.now());
       },
       setRate: (rate) => pacer.setRate(rate),

@@ -185,6 +185,8 @@ export async function startSpapiStandIn(
   const pricingAsked = new Map<string, number>();
   const refused: { operation: Operation | 'unknown'; message: string }[] = [];
   const offersAsked = new Map<string, number>();
+  /** Calls admitted per authorisation (the refresh token the access token came from) and operation. */
+  const callsBy = new Map<string, number>();
   // One bucket per authorisation (the refresh token an access token came from) and operation.
   const buckets = new Map<string, { tokens: number; at: number }>();
   const lwa = createLwaStandIn();
@@ -250,6 +252,7 @@ export async function startSpapiStandIn(
           errors: [{ code: 'QuotaExceeded', message: 'You exceeded your quota for the requested resource.' }],
         });
       }
+      callsBy.set(`${authorisation}\n${op}`, (callsBy.get(`${authorisation}\n${op}`) ?? 0) + 1);
       if (op === 'searchCatalogItems') {
         const problem = catalogQueryProblem(url.searchParams);
         if (problem) return invalid(op, problem);
@@ -321,6 +324,8 @@ export async function startSpapiStandIn(
     throttled,
     /** Requests answered 400 or 404, with Amazon's reason. */
     refused,
+    /** Calls admitted under one authorisation (its refresh token), of one operation. */
+    callsOf: (refreshToken: string, op: Operation) => callsBy.get(`${refreshToken}\n${op}`) ?? 0,
     /** How many times each ASIN's offers were asked for. */
     offersAsked: (asin: string) => offersAsked.get(asin) ?? 0,
     /** How many times each ASIN's competitive pricing was asked for (any marketplace). */

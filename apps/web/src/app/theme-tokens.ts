@@ -38,6 +38,41 @@ function tagText(algorithm: typeof theme.defaultAlgorithm) {
 }
 
 /**
+ * Status tags (`<Tag color="success">`: Done, Connected; error, warning, processing) write their text in
+ * the status colour on its pale background: #52c41a on #f6ffed reads at 2.2:1. As the preset tags, they
+ * take the 9th shade of the matching palette (darker in light, lighter in dark).
+ */
+function statusTagText(algorithm: typeof theme.defaultAlgorithm) {
+  const palette = theme.getDesignToken({ algorithm, token: SEED }) as unknown as Record<string, string>;
+  return {
+    colorSuccess: palette.green9,
+    colorError: palette.red9,
+    colorWarning: palette.gold9,
+    colorInfo: palette.blue9,
+  };
+}
+
+/**
+ * A danger button writes #ff4d4f on white (3.3:1) in light, and #dc4446 on #141414 (4.4:1) with white on
+ * it when filled (4.2:1) in dark. Light: the 7th red (5.6:1 either way), darker on hover. Dark: no red
+ * holds 4.5:1 both on the dark page and under white text, so a filled one writes dark text on a light red.
+ */
+function dangerButton(mode: ThemeMode) {
+  const palette = theme.getDesignToken({
+    algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    token: SEED,
+  }) as unknown as Record<string, string>;
+  return mode === 'dark'
+    ? {
+        colorError: palette.red8,
+        colorErrorHover: palette.red9,
+        colorErrorActive: palette.red7,
+        dangerColor: 'rgba(0, 0, 0, 0.88)',
+      }
+    : { colorError: palette.red7, colorErrorHover: palette.red8, colorErrorActive: palette.red9 };
+}
+
+/**
  * A gold ribbon ("Best seller") writes white on the 6th gold shade (1.9:1); the light palette's 9th reads
  * at 6.8:1, in either theme.
  */
@@ -81,6 +116,8 @@ function colours(mode: ThemeMode): ThemeConfig {
         // An empty table's "No data" is written in the disabled colour; it is text a seller reads.
         Table: { colorTextDisabled: 'rgba(255, 255, 255, 0.62)' },
         Badge: { gold6: RIBBON_GOLD },
+        Tag: statusTagText(theme.darkAlgorithm),
+        Button: dangerButton('dark'),
       },
     };
   }
@@ -99,6 +136,8 @@ function colours(mode: ThemeMode): ThemeConfig {
     components: {
       Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.62)' },
       Badge: { gold6: RIBBON_GOLD },
+      Tag: statusTagText(theme.defaultAlgorithm),
+      Button: dangerButton('light'),
     },
   };
 }

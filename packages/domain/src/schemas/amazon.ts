@@ -12,6 +12,8 @@ export type AmazonRegionCode = (typeof AMAZON_REGION_CODES)[number];
 
 export interface AmazonRegion {
   code: AmazonRegionCode;
+  /** Its English name, for server texts (the web app says it through `amazonConnections.regions.*`). */
+  name: string;
   /** Our marketplaces this authorisation covers. */
   countries: readonly RegionCode[];
   /** Where a seller of the region gives consent (`/apps/authorize/consent`). */
@@ -25,6 +27,7 @@ export interface AmazonRegion {
 export const AMAZON_REGIONS: readonly AmazonRegion[] = [
   {
     code: 'na',
+    name: 'North America',
     countries: ['us', 'ca', 'mx'],
     seller_central: 'https://sellercentral.amazon.com',
     seller_central_hosts: [
@@ -35,6 +38,7 @@ export const AMAZON_REGIONS: readonly AmazonRegion[] = [
   },
   {
     code: 'eu',
+    name: 'Europe',
     countries: ['uk', 'ae'],
     seller_central: 'https://sellercentral-europe.amazon.com',
     seller_central_hosts: [
@@ -45,6 +49,7 @@ export const AMAZON_REGIONS: readonly AmazonRegion[] = [
   },
   {
     code: 'fe',
+    name: 'Far East',
     countries: ['au', 'sg'],
     seller_central: 'https://sellercentral.amazon.com.au',
     seller_central_hosts: ['sellercentral.amazon.com.au', 'sellercentral.amazon.sg'],
@@ -91,6 +96,11 @@ export const amazonConnectionSchema = z.object({
   connected_at: timestampSchema.nullable(),
   /** Amazon asks for a new consent a year after the last one. */
   renew_by: timestampSchema.nullable(),
+  /**
+   * True when this deployment looks the region's marketplaces up only under the seller's own
+   * authorisation (no shared one): reports there need this region connected.
+   */
+  required: z.boolean(),
 });
 export type AmazonConnection = z.output<typeof amazonConnectionSchema>;
 

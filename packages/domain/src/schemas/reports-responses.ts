@@ -6,6 +6,10 @@ import { timestampSchema } from './api-responses';
 
 const regionCode = z.enum(REGION_CODES);
 
+/** Whose Amazon authorisation a side of a report is looked up under. */
+export const LOOKUP_ACCOUNT_KINDS = ['own', 'shared'] as const;
+export type LookupAccountKind = (typeof LOOKUP_ACCOUNT_KINDS)[number];
+
 /** One of the user's reports as the list shows it (the specification's Report, without its content). */
 export const reportSummarySchema = z
   .object({
@@ -26,6 +30,16 @@ export const reportSummarySchema = z
     finalized: z.boolean(),
     /** The finish summary: products Amazon did not answer for, 0 until finished. */
     no_answer_count: z.int(),
+    /**
+     * The finish summary: products whose every lookup was served from a recent lookup (another report's,
+     * younger than `LOOKUP_CACHE_SECONDS`) instead of asking Amazon again; 0 until finished.
+     */
+    cached_count: z.int(),
+    /**
+     * While the report is processed: when it should finish, from the measured pace of the Amazon
+     * authorisation it uses and the work queued ahead of it; null when finished, cancelled or not yet known.
+     */
+    estimated_finish_at: timestampSchema.nullable(),
   })
   .meta({ id: 'ReportSummary', description: 'A report as the list shows it.' });
 export type ReportSummary = z.output<typeof reportSummarySchema>;
@@ -93,6 +107,13 @@ export const reportDetailSchema = reportSummarySchema
     parity: z.number(),
     /** The seller's saved settings for this report; null until the Settings tab saves them. */
     settings: pricingSettingsViewSchema.nullable(),
+    /**
+     * Whose Amazon authorisation each side is looked up under: the seller's own (`own`) or the
+     * deployment's shared one (`shared`); null for reports made before sellers could connect.
+     */
+    amazon_accounts: z
+      .object({ from: z.enum(LOOKUP_ACCOUNT_KINDS), to: z.enum(LOOKUP_ACCOUNT_KINDS) })
+      .nullable(),
   })
   .meta({ id: 'ReportDetail', description: 'One report, with its countries and exchange rates.' });
 export type ReportDetail = z.output<typeof reportDetailSchema>;
@@ -105,5 +126,7 @@ export const reportProgressEventSchema = reportSummarySchema.pick({
   finalized: true,
   finish_at: true,
   no_answer_count: true,
+  cached_count: true,
+  estimated_finish_at: true,
 });
 export type ReportProgressEvent = z.output<typeof reportProgressEventSchema>;

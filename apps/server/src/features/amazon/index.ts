@@ -1,4 +1,11 @@
-// What other features (the lookups that will use a seller's own authorisation) may use of this one.
-export { loadSellerToken, markRevoked, tokenBoxFor } from './seller-token';
+// What other features (reports and inventory updates, which look up under a seller's own authorisation) may use.
+export { loadSellerAuthorisation, loadSellerToken, markRevoked, tokenBoxFor } from './seller-token';
+export {
+  authorisationPolicy,
+  authoriseLookups,
+  createLookupAccounts,
+  type AuthorisationPolicy,
+} from './lookup-accounts';
+export { ownerAccounts } from './owner-accounts';
 export { UnknownTokenKeyError, type TokenBox } from './token-box';
 export { amazonJobs } from './jobs';

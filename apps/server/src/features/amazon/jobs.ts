@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { amazonConnections } from '../../db/schema';
 import type { JobHandlers } from '../../jobs/types';
 import type { JobQueue } from '../../jobs/queue';
+import { purgeLookupCache } from '../../providers/marketplace';
 import { recipientOf, renewalMail } from './mails';
 import { purgeStaleStates } from './repo';
 
@@ -41,7 +42,13 @@ export async function sendRenewalReminders(db: Db, queue: JobQueue) {
   return { reminded: mailed, purgedStates: await purgeStaleStates(db) };
 }
 
-/** The daily renewal reminders. */
+/** The longest `LOOKUP_CACHE_SECONDS` allows: older answers serve nobody whatever the setting. */
+const LOOKUP_CACHE_HORIZON_SECONDS = 86_400;
+
+/** The daily renewal reminders, and the lookup cache's answers that can serve nobody any more. */
 export const amazonJobs: JobHandlers = {
-  [JOB_NAMES.amazonRenewals]: async (_data, { db, queue }) => sendRenewalReminders(db, queue),
+  [JOB_NAMES.amazonRenewals]: async (_data, { db, queue }) => ({
+    ...(await sendRenewalReminders(db, queue)),
+    purgedLookups: await purgeLookupCache(db, LOOKUP_CACHE_HORIZON_SECONDS),
+  }),
 };

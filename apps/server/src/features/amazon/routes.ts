@@ -20,6 +20,7 @@ import { registerAmazonRedirects } from './callback';
 import { createConnectFlow } from './connect-flow';
 import { registerSandboxConsent } from './consent-page';
 import { createState, deleteConnection, listConnections, type ConnectionRow } from './repo';
+import { authorisationPolicy, type AuthorisationPolicy } from './lookup-accounts';
 import { tokenBoxFor } from './seller-token';
 
 const missing = () => notFound('No Amazon account is connected in this region.');
@@ -28,9 +29,10 @@ const regionParams = z.object({ region: z.string() });
 /** `A1B2C3D4E5F6G7` → `A1B2…`: enough to tell two accounts apart, not enough to name one. */
 const maskSellerId = (id: string) => `${id.slice(0, 4)}…`;
 
-function view(rows: ConnectionRow[]): AmazonConnectionList {
+function view(rows: ConnectionRow[], policy: AuthorisationPolicy): AmazonConnectionList {
   return AMAZON_REGIONS.map(({ code }) => {
     const row = rows.find((r) => r.region === code);
+    const required = policy.needed && !policy.shared.has(code);
     if (!row)
       return {
         region: code,
@@ -38,6 +40,7 @@ function view(rows: ConnectionRow[]): AmazonConnectionList {
         selling_partner_id: null,
         connected_at: null,
         renew_by: null,
+        required,
       };
     return {
       region: code,
@@ -45,6 +48,7 @@ function view(rows: ConnectionRow[]): AmazonConnectionList {
       selling_partner_id: maskSellerId(row.sellingPartnerId),
       connected_at: row.connectedAt.toISOString(),
       renew_by: row.renewBy.toISOString(),
+      required,
     };
   });
 }
@@ -59,6 +63,7 @@ export function registerAmazonRoutes(
   { db, guard, config, logger }: { db: Db; guard: Guard; config: Config; logger: Logger },
 ) {
   const flow = createConnectFlow(config);
+  const policy = authorisationPolicy(config);
   const box = tokenBoxFor(config, logger);
 
   // Settings stay usable after the subscription lapses, and so does disconnecting an account.
@@ -70,7 +75,7 @@ export function registerAmazonRoutes(
       scope.get(
         '/api/amazon/connections',
         { schema: { response: { 200: amazonConnectionListSchema, ...guardedErrors() } } },
-        async (request) => view(await listConnections(db, callerOf(request).userId)),
+        async (request) => view(await listConnections(db, callerOf(request).userId), policy),
       );
 
       scope.post(

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { amazonConnections } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
+import type { SellerAuthorisation } from '../../providers/marketplace/types';
 import { resolveTokenKeys } from '../../secrets';
 import { recipientOf, revokedMail } from './mails';
 import { findConnected, reseal } from './repo';
@@ -15,16 +16,17 @@ export const tokenBoxFor = (config: Config, logger: Logger): TokenBox =>
   createTokenBox(resolveTokenKeys(config, logger));
 
 /**
- * The seller's refresh token for a region, for the lookups to exchange at Login with Amazon; null when the
- * seller has not connected the region or Amazon revoked it. A token sealed under an old key is sealed
- * again under the current one here, so a rotation completes as tokens are used.
+ * The seller's own authorisation for a region (selling partner id and refresh token), for the lookups to
+ * exchange at Login with Amazon; null when the seller has not connected the region or Amazon revoked it.
+ * A token sealed under an old key is sealed again under the current one here, so a rotation completes as
+ * tokens are used.
  */
-export async function loadSellerToken(
+export async function loadSellerAuthorisation(
   db: Db,
   box: TokenBox,
   userId: string,
   region: AmazonRegionCode,
-): Promise<string | null> {
+): Promise<SellerAuthorisation | null> {
   const row = await findConnected(db, userId, region);
   if (!row) return null;
   const context = sealContext(userId, region);
@@ -38,7 +40,17 @@ export async function loadSellerToken(
     context,
   );
   if (stale) await reseal(db, row, box.seal(token, context));
-  return token;
+  return { sellingPartnerId: row.sellingPartnerId, refreshToken: token };
+}
+
+/** The seller's refresh token for a region alone; null when there is none (see `loadSellerAuthorisation`). */
+export async function loadSellerToken(
+  db: Db,
+  box: TokenBox,
+  userId: string,
+  region: AmazonRegionCode,
+): Promise<string | null> {
+  return (await loadSellerAuthorisation(db, box, userId, region))?.refreshToken ?? null;
 }
 
 /**

@@ -25,6 +25,7 @@ import type { Allowance } from '../../providers/marketplace/types';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
+import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
 import {
   deleteInventory,
   findInventory,
@@ -83,7 +84,20 @@ const clock = new Intl.DateTimeFormat('en-GB', {
  */
 export function registerInventoryRoutes(
   app: App,
-  { db, guard, queue, allowance }: { db: Db; guard: Guard; queue: JobQueue; allowance?: Allowance },
+  {
+    db,
+    guard,
+    queue,
+    allowance,
+    authorisation,
+  }: {
+    db: Db;
+    guard: Guard;
+    queue: JobQueue;
+    allowance?: Allowance;
+    /** Which regions need the seller's own Amazon authorisation (`authorisationPolicy(config)`). */
+    authorisation?: AuthorisationPolicy;
+  },
 ) {
   // The guard runs once per request before the body is read; a malformed id answers 404.
   registerGuardedScope(app, guard, missing, (scope) => {
@@ -232,6 +246,18 @@ export function registerInventoryRoutes(
       { schema: { params, response: { 202: inventoryUpdateStateSchema, ...guardedErrors(404, 409, 429) } } },
       async (request, reply) => {
         const { userId } = callerOf(request);
+        if (authorisation) {
+          // Before the hourly allowance is counted: an update nobody may look up costs nothing.
+          const inventory = await findInventory(db, userId, request.params.id, allowance);
+          if (!inventory) throw missing();
+          await authoriseLookups(
+            db,
+            authorisation,
+            userId,
+            { from: inventory.from_country, to: inventory.to_country },
+            'apiErrors.amazonNotConnectedUpdate',
+          );
+        }
         const asked = await requestInventoryUpdate(db, queue, userId, request.params.id);
         if (asked.outcome === 'not_found') throw missing();
         if (asked.outcome === 'running') {

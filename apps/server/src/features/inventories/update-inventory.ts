@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
-import type { MarketplaceProvider, PriceCheck } from '../../providers/marketplace/types';
+import { NotAuthorisedError } from '../../providers/marketplace/errors';
+import type { LookupAccounts, MarketplaceProvider, PriceCheck } from '../../providers/marketplace/types';
+import { ownerAccounts } from '../amazon';
 import { applyPriceCheck, FULL, needsBuyBoxSeller } from './light-refresh';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
 import { loadDemand, planRun } from './update-plan';
@@ -19,13 +21,16 @@ export interface UpdateDeps {
   stopping?: () => boolean;
   /** The plan's period (update-plan.ts); one day unless a test shortens it. */
   periodSeconds?: number;
+  /** Whose Amazon authorisation the owner's lookups run under; without it, the shared one. */
+  accounts?: LookupAccounts;
 }
 
-export type UpdateOutcome = 'done' | 'busy' | 'idle' | 'handed-back';
+export type UpdateOutcome = 'done' | 'busy' | 'idle' | 'handed-back' | 'failed';
 
 class LeaseLost extends Error {}
 
 type Claimed = {
+  user_id: string;
   from_country: RegionCode;
   to_country: RegionCode;
   settings: PricingSettings;
@@ -51,7 +56,7 @@ async function claim(deps: UpdateDeps, id: string): Promise<Claimed | undefined>
      where id = ${id}::uuid
        and (update_status = 'queued' or (update_status = 'running' and (update_lease_until is null
             or update_lease_until < now() or update_lease_owner = ${deps.owner})))
-    returning from_country, to_country, settings, updated_count as updated,
+    returning user_id, from_country, to_country, settings, updated_count as updated,
               to_char(update_started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as started`);
   return result.rows[0];
 }
@@ -156,6 +161,7 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
   const to = claimed.to_country;
   const needsSeller = needsBuyBoxSeller(claimed.settings);
   let fullLeft = plan.fullPerRun;
+  const asOwner = ownerAccounts(deps.accounts, claimed.user_id);
 
   const lastSides = async (batch: string[]) => {
     const rows = await deps.db.execute<{ code: string; snapshot: Omit<SnapshotRow, 'product_id'> | null }>(
@@ -170,8 +176,8 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
     const known = marketplace.refreshPrices ? batch.filter((code) => last.get(code)) : [];
     const [cross, toSide] = known.length
       ? await Promise.all([
-          marketplace.refreshPrices!(known, from, { shipTo: to }),
-          marketplace.refreshPrices!(known, to, { shipTo: to }),
+          asOwner(from, (account) => marketplace.refreshPrices!(known, from, { shipTo: to, account })),
+          asOwner(to, (account) => marketplace.refreshPrices!(known, to, { shipTo: to, account })),
         ])
       : [[], []];
     const byCode = (checks: PriceCheck[]) => new Map(checks.map((c) => [c.product_id, c]));
@@ -182,7 +188,11 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
   const lookUp = async (pending: Sides[]) => {
     const ask = async (region: RegionCode, side: 'cross' | 'to') => {
       const ids = pending.filter((p) => p[side] === FULL).map((p) => p.code);
-      const found = ids.length ? await marketplace.lookup(ids, region, { shipTo: to, lane: 'update' }) : [];
+      const found = ids.length
+        ? await asOwner(region, (account) =>
+            marketplace.lookup(ids, region, { shipTo: to, lane: 'update', account }),
+          )
+        : [];
       return new Map(found.map((s) => [s.product_id, s.side]));
     };
     const [cross, toSide] = await Promise.all([ask(from, 'cross'), ask(to, 'to')]);
@@ -260,6 +270,12 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
     if (error instanceof LeaseLost) {
       log.warn('another worker took the inventory over');
       return 'busy';
+    }
+    if (error instanceof NotAuthorisedError) {
+      // Retrying cannot help until the seller connects again; the products keep their last prices.
+      log.warn({ err: error }, 'inventory update failed: no Amazon authorisation serves it any more');
+      await failInventoryUpdate(deps.db, id);
+      return 'failed';
     }
     throw error;
   } finally {

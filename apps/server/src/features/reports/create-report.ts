@@ -1,4 +1,4 @@
-import { checkReportRequest, JOB_NAMES } from '@crossmarket/domain';
+import { checkReportRequest, JOB_NAMES, type RegionCode } from '@crossmarket/domain';
 import { eq } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
 import { plans, reports, userData } from '../../db/schema';
@@ -7,7 +7,11 @@ import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import type { RateTable } from '../../providers/rates/types';
 import { usageOf } from '../account';
+import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
 import { lockForUser } from '../../db/user-lock';
+
+/** Without a policy (tests): lookups need no authorisation, as in the sandbox. */
+const SANDBOX: AuthorisationPolicy = { needed: false, shared: new Set() };
 
 export interface NewReport {
   title: string;
@@ -19,12 +23,20 @@ export interface NewReport {
 }
 
 /**
- * Checks the submission in the specification's order and inserts the report. The user's reports are
+ * Checks the submission in the specification's order, then that its marketplaces can be looked up (409
+ * `amazon_not_connected`), and inserts the report. The user's reports are
  * serialised by an advisory lock taken inside the transaction, so two submissions can never both fit
  * in the same remaining quota.
  */
 export async function createReport(
-  deps: { db: Db; queue: JobQueue; logger: Logger; rates: () => Promise<RateTable> },
+  deps: {
+    db: Db;
+    queue: JobQueue;
+    logger: Logger;
+    rates: () => Promise<RateTable>;
+    /** Which regions need the seller's own Amazon authorisation; none when absent (the sandbox). */
+    authorisation?: AuthorisationPolicy;
+  },
   userId: string,
   input: NewReport,
 ) {
@@ -43,6 +55,11 @@ export async function createReport(
       remainingQuota: (plan?.quota ?? 0) - used,
     });
     if (!check.ok) throw fieldError(check.error.field, check.error.key, check.error.params);
+    // Before the insert: a report nobody may look up costs no credit.
+    const amazonAccounts = await authoriseLookups(t, deps.authorisation ?? SANDBOX, userId, {
+      from: input.from_country as RegionCode,
+      to: input.to_country as RegionCode,
+    });
     const { valid, sent, repetitive, invalid } = check.parsed;
     const skus = input.skus
       ? Object.fromEntries(valid.flatMap((id) => (input.skus![id] ? [[id, input.skus![id]!]] : [])))
@@ -58,6 +75,7 @@ export async function createReport(
         size: valid.length * 2,
         skus,
         parityRates: rates.rates,
+        amazonAccounts,
       })
       .returning({ id: reports.id });
     return { report_id: row!.id, sent, valid: valid.length, repetitive, invalid };

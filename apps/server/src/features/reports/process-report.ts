@@ -1,17 +1,14 @@
-import {
-  effectiveSettings,
-  FIXED_RATES,
-  type PricingSettings,
-  type ProductSnapshot,
-  type RegionCode,
-} from '@crossmarket/domain';
+import { effectiveSettings, FIXED_RATES, type PricingSettings, type RegionCode } from '@crossmarket/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { upsertResultRows } from '../../db/result-rows';
 import { reportFacets } from '../../db/report-facets';
 import { reportProducts, reports } from '../../db/schema';
 import type { Logger } from '../../logger';
-import type { MarketplaceProvider } from '../../providers/marketplace/types';
+import { NotAuthorisedError } from '../../providers/marketplace/errors';
+import type { LookedUp, LookupAccounts, MarketplaceProvider } from '../../providers/marketplace/types';
+import { ownerAccounts } from '../amazon';
+import { Pace } from './pace';
 import {
   chunkSize,
   claimChunk,
@@ -33,6 +30,8 @@ export interface ProcessDeps {
   stopping?: () => boolean;
   /** Asks another worker to join in; called when a chunk is taken while others are left that nobody holds. */
   askForHelp?: (reportId: string) => Promise<unknown>;
+  /** Whose Amazon authorisation the owner's lookups run under; without it, the shared one. */
+  accounts?: LookupAccounts;
 }
 
 /**
@@ -68,12 +67,15 @@ async function writeBatch(
   deps: ProcessDeps,
   reportId: string,
   chunkIdx: number,
-  cross: ProductSnapshot[],
-  to: ProductSnapshot[],
+  cross: LookedUp[],
+  to: LookedUp[],
   settings: PricingSettings,
   toRegion: RegionCode,
   positions: ReadonlyMap<string, number>,
+  pace: Pace,
 ) {
+  // Products no side of which asked Amazon: counted once, as their rows are first written.
+  const cached = cross.filter((c, i) => c.cached && to[i]!.cached).map((c) => c.product_id);
   const rows = cross.map((c, i) => ({
     product_id: c.product_id,
     row_cross: c.side,
@@ -87,7 +89,10 @@ async function writeBatch(
     ${upsertResultRows(reportId, rows, settings, toRegion, positions)},
     lease as (${renewChunk(deps, reportId, chunkIdx)})
     update reports
-       set done_size = least(size, done_size + 2 * (select count(*) from narrow where inserted))
+       set done_size = least(size, done_size + 2 * (select count(*) from narrow where inserted)),
+           cached_count = cached_count + (select count(*) from narrow
+                                           where inserted and product_id = any(${sql.param(cached)}::text[])),
+           estimated_finish_at = ${pace.estimate()}
      where id = ${reportId}::uuid and done_size <> -1 and not finalized
      returning (select count(*) from lease)::int as leased`);
   if (result.rows[0]?.leased !== 1) {
@@ -152,11 +157,13 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
       if (current.todo.length === 0) await finishChunk(deps, reportId, claimed.idx);
     }
   };
+  const asOwner = ownerAccounts(deps.accounts, report.userId);
+  const lookupIn = (ids: string[], country: RegionCode) =>
+    asOwner(country, (account) => deps.marketplace.lookup(ids, country, { shipTo: toRegion, account }));
+  const pace = new Pace();
   const lookup = async (batch: Batch) => {
-    const [cross, to] = await Promise.all([
-      deps.marketplace.lookup(batch.ids, from, { shipTo: toRegion }),
-      deps.marketplace.lookup(batch.ids, toRegion, { shipTo: toRegion }),
-    ]);
+    const [cross, to] = await Promise.all([lookupIn(batch.ids, from), lookupIn(batch.ids, toRegion)]);
+    pace.record(batch.ids.length);
     return { batch, cross, to };
   };
   const pull = () => {
@@ -182,6 +189,7 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
         settings,
         toRegion,
         positions,
+        pace,
       );
       batch.chunk.writes.push(writing);
       const step = batch.last
@@ -203,6 +211,12 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
       log.warn({ err: error }, 'another worker took a chunk over, or the report was cancelled');
       return 'busy';
     }
+    if (error instanceof NotAuthorisedError) {
+      // Retrying cannot help until the seller connects again: the report stops now, with the reason.
+      log.warn({ err: error }, 'report cancelled: no Amazon authorisation serves it any more');
+      await cancelReport(deps.db, reportId, error.message);
+      return 'gone';
+    }
     throw error;
   }
   if (stopped) {
@@ -215,6 +229,7 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
     .set({
       finalized: true,
       finishAt: new Date(),
+      estimatedFinishAt: null,
       doneSize: sql`${reports.size}`,
       facets: sql`${reportFacets(reportId)}`,
       // The finish summary: products Amazon did not answer for, on either side, even after retries.
@@ -230,9 +245,9 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
         sql`not ${unfinishedChunks(reportId)}`,
       ),
     )
-    .returning({ noAnswer: reports.noAnswerCount });
+    .returning({ noAnswer: reports.noAnswerCount, cached: reports.cachedCount });
   if (finished) {
-    log.info({ noAnswer: finished.noAnswer, chunks: taken }, 'report finalized');
+    log.info({ noAnswer: finished.noAnswer, cached: finished.cached, chunks: taken }, 'report finalized');
     return 'finalized';
   }
   if (stopped) return 'handed-back';

@@ -20,8 +20,13 @@ const summaryColumns = {
   doneSize: reports.doneSize,
   finalized: reports.finalized,
   noAnswerCount: reports.noAnswerCount,
+  cachedCount: reports.cachedCount,
+  estimatedFinishAt: reports.estimatedFinishAt,
 };
 type SummaryRow = Pick<ReportRow, keyof typeof summaryColumns>;
+
+/** The worker's estimate, only while the report runs (a finished or cancelled one has none). */
+const estimate = (r: SummaryRow) => (r.finalized || r.doneSize === -1 ? null : r.estimatedFinishAt);
 
 const summary = (r: SummaryRow) => ({
   id: r.id,
@@ -39,6 +44,8 @@ const summary = (r: SummaryRow) => ({
   finalized: r.finalized,
   /** The finish summary: products Amazon did not answer for (their rows say so), 0 until finished. */
   no_answer_count: r.noAnswerCount,
+  cached_count: r.cachedCount,
+  estimated_finish_at: estimate(r),
 });
 export type ReportSummary = ReturnType<typeof summary>;
 
@@ -93,6 +100,7 @@ export function reportDetail(r: ReportRow) {
     parity: parityFor(r.fromCountry as RegionCode, r.toCountry as RegionCode, rates),
     /** The seller's saved settings for this report; null until the Settings tab saves them. */
     settings: r.settings ?? null,
+    amazon_accounts: r.amazonAccounts ?? null,
   };
 }
 
@@ -104,4 +112,6 @@ export const progressOf = (r: SummaryRow) => ({
   finalized: r.finalized,
   finish_at: r.finishAt,
   no_answer_count: r.noAnswerCount,
+  cached_count: r.cachedCount,
+  estimated_finish_at: estimate(r),
 });

@@ -18,6 +18,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import type { RateTable } from '../../providers/rates/types';
 import type { Guard } from '../auth';
+import type { AuthorisationPolicy } from '../amazon';
 import { createReport } from './create-report';
 import { findReport, findReportProgress, listReports, progressOf, reportDetail } from './repo';
 import { readListingsUpload, type ListingsUpload } from './upload';
@@ -33,6 +34,8 @@ export interface ReportRouteDeps {
   queue: JobQueue;
   logger: Logger;
   rates: () => Promise<RateTable>;
+  /** Which regions need the seller's own Amazon authorisation (`authorisationPolicy(config)`). */
+  authorisation?: AuthorisationPolicy;
 }
 
 /**
@@ -103,7 +106,7 @@ export async function registerReportRoutes(app: App, deps: ReportRouteDeps) {
 
     // JSON `{ title, from_country, to_country, marketplace, source: "manual", product_ids }`, or multipart
     // with the same fields, `source: "amazon_all_listings_report"` and one .txt file.
-    const created = { 201: reportCreatedSchema, ...guardedErrors(400, 429) };
+    const created = { 201: reportCreatedSchema, ...guardedErrors(400, 409, 429) };
     scope.post(
       '/api/reports',
       { schema: { response: created }, bodyLimit: 4 * 1024 * 1024 },

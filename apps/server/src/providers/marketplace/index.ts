@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { createSandboxMarketplace } from './sandbox';
 import { createSpapiClient } from './spapi/client';
 import { createSpapiMarketplace, SPAPI_ALLOWANCE } from './spapi/provider';
+import { postgresLookupCache } from './spapi/lookup-cache';
 import { postgresPacing } from './spapi/shared-pacing';
 import type { Allowance, MarketplaceProvider } from './types';
 
@@ -14,7 +15,8 @@ export const marketplaceAllowance = (config: Config): Allowance | undefined =>
 
 /**
  * The provider `MARKETPLACE_PROVIDER` names. With SP-API and a database, pacing is shared through
- * PostgreSQL, so every worker process using the same seller authorisation stays within one allowance.
+ * PostgreSQL, so every worker process using the same seller authorisation stays within one allowance,
+ * and recent answers are shared between users (`LOOKUP_CACHE_SECONDS`).
  */
 export function createMarketplace(config: Config, deps: { db?: Db } = {}): MarketplaceProvider {
   if (config.MARKETPLACE_PROVIDER === 'spapi') {
@@ -34,7 +36,10 @@ export function createMarketplace(config: Config, deps: { db?: Db } = {}): Marke
         lwaUrl: config.LWA_TOKEN_URL,
         pacing: deps.db ? postgresPacing(deps.db) : undefined,
       }),
+      { cache: deps.db ? postgresLookupCache(deps.db, config.LOOKUP_CACHE_SECONDS) : undefined },
     );
   }
   return createSandboxMarketplace({ delayMs: config.SANDBOX_LOOKUP_DELAY_MS });
 }
+
+export { purgeLookupCache } from './spapi/lookup-cache';

@@ -7,6 +7,29 @@ import type { LookupOptions, Offer, ProductSnapshot, RegionCode } from '@crossma
  */
 export type LookupLane = 'report' | 'update';
 
+/** A seller's own Amazon authorisation for a region (Settings → Amazon account). */
+export interface SellerAuthorisation {
+  /** Whose allowance it is, never secret: Amazon's limits belong to the selling partner and our app. */
+  sellingPartnerId: string;
+  refreshToken: string;
+}
+
+/**
+ * Whose allowance a lookup draws on: the seller's own authorisation, or (without one) the deployment's
+ * shared one (`SPAPI_REFRESH_TOKEN_*`). `tenant` is the user the work is for: callers of one allowance take
+ * turns per tenant.
+ */
+export interface LookupAccount {
+  own?: SellerAuthorisation;
+  tenant?: string;
+}
+
+/** A product looked up; `cached`: served from a recent lookup (any user's) without asking Amazon. */
+export type LookedUp = ProductSnapshot & { cached?: boolean };
+
+/** Options of a lookup: where the goods go, which lane, under whose authorisation. */
+export type ProviderLookupOptions = LookupOptions & { lane?: LookupLane; account?: LookupAccount };
+
 /**
  * A light price check of one product in one marketplace: what an inventory update needs to re-price a
  * product it already knows, from the cheapest call that carries it. Counts and the buy box are of
@@ -45,11 +68,26 @@ export interface MarketplaceProvider {
   readonly batchSize: number;
   /** Amazon's limits the provider lives within; undefined when it has none (the sandbox). */
   readonly allowance?: Allowance;
-  lookup(
+  lookup(productIds: string[], region: RegionCode, options: ProviderLookupOptions): Promise<LookedUp[]>;
+  /** Light checks, one per requested ID in the same order; without it an update looks everything up. */
+  refreshPrices?(
     productIds: string[],
     region: RegionCode,
-    options: LookupOptions & { lane?: LookupLane },
-  ): Promise<ProductSnapshot[]>;
-  /** Light checks, one per requested ID in the same order; without it an update looks everything up. */
-  refreshPrices?(productIds: string[], region: RegionCode, options: LookupOptions): Promise<PriceCheck[]>;
+    options: LookupOptions & { account?: LookupAccount },
+  ): Promise<PriceCheck[]>;
+}
+
+/** How a user's lookups in one marketplace are authorised. */
+export interface ResolvedAccount {
+  /** `own`: the seller's authorisation; `shared`: the deployment's (or, in the sandbox, none is needed). */
+  kind: 'own' | 'shared';
+  account: LookupAccount;
+}
+
+/** Whose Amazon authorisation each user's work runs under (features/amazon builds it). */
+export interface LookupAccounts {
+  /** The user's own authorisation for the marketplace's region, else the shared one; null when neither. */
+  forUser(userId: string, country: RegionCode): Promise<ResolvedAccount | null>;
+  /** Amazon refused the user's own authorisation for the marketplace's region: mark it revoked (mailed once). */
+  revoked(userId: string, country: RegionCode): Promise<void>;
 }

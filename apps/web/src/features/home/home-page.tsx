@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format-number';
 import { usePageTitle } from '../../lib/page-title';
 import { useMe } from '../account';
+import { AmazonConnectPrompt } from '../settings';
 
 export function HomePage() {
   const { t, i18n } = useTranslation();
@@ -23,6 +24,7 @@ export function HomePage() {
       {!me.profile.autopay && (
         <Alert type="warning" showIcon title={t('home.autopayOff')} style={{ marginBottom: 16 }} />
       )}
+      <AmazonConnectPrompt style={{ marginBottom: 16 }} />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <Card

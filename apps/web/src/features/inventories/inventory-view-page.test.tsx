@@ -189,6 +189,37 @@ describe('the inventory view', () => {
     ).toBeInTheDocument();
   });
 
+  it('says which Amazon region to connect when the update is refused for want of it', async () => {
+    viewApi(3, { update: state({}) }, (url, init) =>
+      url === `${BASE}/update` && init?.method === 'POST'
+        ? {
+            status: 409,
+            body: {
+              error: {
+                code: 'amazon_not_connected',
+                key: 'apiErrors.amazonNotConnected',
+                // The server's English name: the page says the region in the reader's language instead.
+                params: { region: 'Server Name' },
+                region: 'na',
+                message: 'Connect your Amazon account for Server Name first.',
+              },
+            },
+          }
+        : undefined,
+    );
+    const { user } = renderAt();
+    await waitFor(() => expect(updateNow()).toBeEnabled());
+    await user.click(updateNow());
+    const problem = await screen.findByRole('alert');
+    expect(problem).toHaveTextContent(
+      'Connect your Amazon account for North America in Settings → Amazon account before sending a report there.',
+    );
+    expect(within(problem).getByRole('link', { name: 'Connect in Settings' })).toHaveAttribute(
+      'href',
+      '/settings/amazon',
+    );
+  });
+
   it('removes the selected products after asking, which frees quota', async () => {
     let removed: unknown = null;
     viewApi(3, {}, (url, init) => {

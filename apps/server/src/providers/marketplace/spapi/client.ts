@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { LookupLane } from '../types';
+import { AuthorisationRevokedError } from '../errors';
+import type { LookupAccount, LookupLane } from '../types';
 import {
   localPacing,
   SPAPI_LIMITS,
@@ -14,7 +15,10 @@ import { LWA_TOKEN_URL, SPAPI_ENDPOINTS, type SpapiRegion } from './regions';
 export interface SpapiCredentials {
   clientId: string;
   clientSecret: string;
-  /** One seller authorisation per selling-partner region. */
+  /**
+   * The deployment's shared authorisation per selling-partner region (`SPAPI_REFRESH_TOKEN_*`), used for
+   * calls that bring no seller authorisation of their own.
+   */
   refreshTokens: Partial<Record<SpapiRegion, string>>;
 }
 
@@ -47,12 +51,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A thin SP-API client: Login with Amazon tokens (cached until a minute before expiry), one token bucket
- * per seller authorisation and operation (the documented limits, then whatever `x-amzn-RateLimit-Limit`
+ * per seller authorisation (a call's own, else the shared one of its region) and operation (the documented limits, then whatever `x-amzn-RateLimit-Limit`
  * says; in this process or shared through PostgreSQL), and retries with exponential backoff and jitter
  * on 429 and 5xx.
  */
 export function createSpapiClient(options: SpapiClientOptions) {
-  const tokens = new Map<SpapiRegion, { value: string; expiresAt: number }>();
+  /** Access tokens by authorisation (`authKey`). */
+  const tokens = new Map<string, { value: string; expiresAt: number }>();
   const buckets = new Map<string, Pacer>();
   /** `itemRetries`/`unanswered`: batch items asked again, and those never answered (kept by the provider). */
   const stats = { requests: 0, throttled: 0, retries: 0, itemRetries: 0, unanswered: 0 };
@@ -60,45 +65,59 @@ export function createSpapiClient(options: SpapiClientOptions) {
   const backoffMs = options.backoffMs ?? 1000;
   const pacing = options.pacing ?? localPacing;
 
-  /** The seller authorisation's name in shared pacing: never the refresh token itself. */
-  const sellerKey = (region: SpapiRegion) =>
-    `${region}:${createHash('sha256')
-      .update(`${options.credentials.clientId}\n${options.credentials.refreshTokens[region] ?? ''}`)
-      .digest('hex')
-      .slice(0, 32)}`;
+  /**
+   * The authorisation's name in pacing and the token cache, never the refresh token itself. Amazon's limits
+   * belong to the selling partner and application, so a seller's own is named by the selling partner id
+   * (two users connecting one Seller Central account share its allowance); the shared one by a hash.
+   */
+  const authKey = (region: SpapiRegion, account: LookupAccount | undefined) =>
+    account?.own
+      ? `${region}:sp:${account.own.sellingPartnerId}`
+      : `${region}:${createHash('sha256')
+          .update(`${options.credentials.clientId}\n${options.credentials.refreshTokens[region] ?? ''}`)
+          .digest('hex')
+          .slice(0, 32)}`;
 
-  const bucket = (region: SpapiRegion, name: PacedName, limits: { rate: number; burst: number }) => {
-    const key = `${region}:${name}`;
+  const bucket = (seller: string, name: PacedName, limits: { rate: number; burst: number }) => {
+    const key = `${seller}:${name}`;
     let found = buckets.get(key);
     if (!found) {
-      found = pacing({ seller: sellerKey(region), operation: name }, limits);
+      found = pacing({ seller, operation: name }, limits);
       buckets.set(key, found);
     }
     return found;
   };
   /** The updates' own bucket of an operation reports also need, at their share of its rate. */
-  const laneOf = (region: SpapiRegion, operation: SpapiOperation, lane: LookupLane | undefined) => {
+  const laneOf = (seller: string, operation: SpapiOperation, lane: LookupLane | undefined) => {
     const share = lane === 'update' ? UPDATE_SHARE[operation] : undefined;
     if (share === undefined) return undefined;
     const { rate, burst } = SPAPI_LIMITS[operation];
-    return { share, pacer: bucket(region, `${operation}:update`, { rate: rate * share, burst }) };
+    return { share, pacer: bucket(seller, `${operation}:update`, { rate: rate * share, burst }) };
   };
 
-  const exchanging = new Map<SpapiRegion, Promise<string>>();
-  /** One exchange at a time per region: parallel calls wait for the same token. */
-  function accessToken(region: SpapiRegion): Promise<string> {
-    const cached = tokens.get(region);
+  const exchanging = new Map<string, Promise<string>>();
+  /** One exchange at a time per authorisation: parallel calls wait for the same token. */
+  function accessToken(
+    region: SpapiRegion,
+    key: string,
+    account: LookupAccount | undefined,
+  ): Promise<string> {
+    const cached = tokens.get(key);
     if (cached && cached.expiresAt > Date.now() + 60_000) return Promise.resolve(cached.value);
-    let pending = exchanging.get(region);
+    let pending = exchanging.get(key);
     if (!pending) {
-      pending = exchangeToken(region).finally(() => exchanging.delete(region));
-      exchanging.set(region, pending);
+      pending = exchangeToken(region, key, account).finally(() => exchanging.delete(key));
+      exchanging.set(key, pending);
     }
     return pending;
   }
 
-  async function exchangeToken(region: SpapiRegion): Promise<string> {
-    const refreshToken = options.credentials.refreshTokens[region];
+  async function exchangeToken(
+    region: SpapiRegion,
+    key: string,
+    account: LookupAccount | undefined,
+  ): Promise<string> {
+    const refreshToken = account?.own?.refreshToken ?? options.credentials.refreshTokens[region];
     if (!refreshToken) {
       throw new SpapiError(
         0,
@@ -116,10 +135,13 @@ export function createSpapiClient(options: SpapiClientOptions) {
       }),
       signal: AbortSignal.timeout(20_000),
     });
-    if (!res.ok)
+    if (!res.ok) {
+      const refusal = (await res.json().catch(() => ({}))) as { error?: string };
+      if (account?.own && refusal.error === 'invalid_grant') throw new AuthorisationRevokedError(region);
       throw new SpapiError(res.status, `Login with Amazon refused the token exchange (${res.status})`);
+    }
     const body = (await res.json()) as { access_token: string; expires_in: number };
-    tokens.set(region, { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 });
+    tokens.set(key, { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 });
     return body.access_token;
   }
 
@@ -127,17 +149,19 @@ export function createSpapiClient(options: SpapiClientOptions) {
     region: SpapiRegion,
     operation: SpapiOperation,
     path: string,
-    init: { method: 'GET' | 'POST'; body?: unknown; lane?: LookupLane },
+    init: { method: 'GET' | 'POST'; body?: unknown; lane?: LookupLane; account?: LookupAccount },
   ): Promise<T> {
     const base = options.endpoints?.[region] ?? SPAPI_ENDPOINTS[region];
-    const pace = bucket(region, operation, SPAPI_LIMITS[operation]);
-    const lane = laneOf(region, operation, init.lane);
+    const key = authKey(region, init.account);
+    const tenant = init.account?.tenant;
+    const pace = bucket(key, operation, SPAPI_LIMITS[operation]);
+    const lane = laneOf(key, operation, init.lane);
     for (let attempt = 0; ; attempt++) {
       // The token first: the request must leave as soon as the bucket lets it, or the pacing is off.
-      const token = await accessToken(region);
+      const token = await accessToken(region, key, init.account);
       // The lane first: an update waiting for its share holds no token reports could use.
-      await lane?.pacer.take();
-      await pace.take();
+      await lane?.pacer.take(tenant);
+      await pace.take(tenant);
       stats.requests += 1;
       const res = await fetch(`${base}${path}`, {
         method: init.method,
@@ -163,7 +187,7 @@ export function createSpapiClient(options: SpapiClientOptions) {
       }
       stats.retries += 1;
       if (res.status === 403) {
-        tokens.delete(region); // an expired or revoked access token: exchange again once
+        tokens.delete(key); // an expired or revoked access token: exchange again once
         continue;
       }
       if (res.status === 429) {

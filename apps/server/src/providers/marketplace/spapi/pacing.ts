@@ -1,3 +1,5 @@
+import { FairTurns } from './fair-turns';
+
 /**
  * A token bucket for one SP-API operation and seller account: `rate` requests per second, up to `burst`
  * at once. Amazon's `x-amzn-RateLimit-Limit` header tells the real rate; `setRate` adopts it.
@@ -5,7 +7,7 @@
 export class TokenBucket implements Pacer {
   private tokens: number;
   private updated: number;
-  private queue: Promise<void> = Promise.resolve();
+  private readonly turns = new FairTurns();
 
   constructor(
     private rate: number,
@@ -39,9 +41,9 @@ export class TokenBucket implements Pacer {
     this.updated = t;
   }
 
-  /** Resolves when a request may go; callers are served in order. */
-  take(): Promise<void> {
-    const turn = this.queue.then(async () => {
+  /** Resolves when a request may go; callers are served in order, tenants taking turns. */
+  take(tenant = ''): Promise<void> {
+    return this.turns.run(tenant, async () => {
       this.refill();
       // Short naps, so that a rate announced meanwhile by a response header shortens the wait.
       while (this.tokens < 1) {
@@ -51,8 +53,6 @@ export class TokenBucket implements Pacer {
       }
       this.tokens -= 1;
     });
-    this.queue = turn.catch(() => {});
-    return turn;
   }
 }
 
@@ -79,8 +79,11 @@ export type PacedName = SpapiOperation | `${SpapiOperation}:update`;
 
 /** What the client needs of a pacing bucket: in this process (`TokenBucket`) or shared (`postgresPacing`). */
 export interface Pacer {
-  /** Resolves when a request may go. */
-  take(): Promise<void>;
+  /**
+   * Resolves when a request may go. Callers waiting at once are served one tenant (a user) after another,
+   * so users sharing an authorisation take turns.
+   */
+  take(tenant?: string): Promise<void>;
   /** Adopt the rate Amazon announced (requests per second). */
   setRate(rate: number): void | Promise<void>;
   /** After a 429: the next request waits a full interval. */

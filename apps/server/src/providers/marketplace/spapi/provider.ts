@@ -1,9 +1,9 @@
-import type { ProductSnapshot } from '@crossmarket/domain';
 import { IMPORT_RATE } from '../sandbox-catalog';
-import type { Allowance, MarketplaceProvider } from '../types';
+import type { Allowance, LookedUp, MarketplaceProvider } from '../types';
 import type { SpapiClient } from './client';
 import { toPriceCheck, type CompetitivePricingItem } from './competitive-pricing';
 import { toSnapshot, type CatalogItem, type OffersPayload } from './mapping';
+import type { CachedAnswer, LookupCache } from './lookup-cache';
 import { SPAPI_LIMITS, UPDATE_SHARE } from './pacing';
 import { MARKETPLACES } from './regions';
 
@@ -21,6 +21,8 @@ interface OffersBatch {
 }
 
 export interface SpapiMarketplaceOptions {
+  /** Recent answers shared between users' lookups; without it every lookup asks Amazon. */
+  cache?: LookupCache;
   /**
    * How many more batches ask again for the items a batch did not answer (a per-item 429 or 5xx, or no
    * answer at all). Each goes through the same pacing as any other call. Default 2.
@@ -49,11 +51,12 @@ export function createSpapiMarketplace(
   options: SpapiMarketplaceOptions = {},
 ): MarketplaceProvider {
   const itemRetries = options.itemRetries ?? 2;
+  const cache = options.cache;
   return {
     name: 'spapi',
     batchSize: BATCH,
     allowance: SPAPI_ALLOWANCE,
-    async refreshPrices(productIds, region, { shipTo }) {
+    async refreshPrices(productIds, region, { shipTo, account }) {
       const marketplace = MARKETPLACES[region];
       const importRate = shipTo === region ? 0 : IMPORT_RATE[shipTo];
       const out = [];
@@ -69,14 +72,14 @@ export function createSpapiMarketplace(
           marketplace.region,
           'getCompetitivePricing',
           `/products/pricing/v0/competitivePrice?${query}`,
-          { method: 'GET' },
+          { method: 'GET', account },
         );
         const items = new Map((answer.payload ?? []).map((item) => [item.ASIN, item]));
         out.push(...chunk.map((id) => toPriceCheck(id, items.get(id), importRate)));
       }
       return out;
     },
-    async lookup(productIds, region, { shipTo, lane }) {
+    async lookup(productIds, region, { shipTo, lane, account }) {
       const marketplace = MARKETPLACES[region];
       const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
       const importRate = shipTo === region ? 0 : IMPORT_RATE[shipTo];
@@ -89,6 +92,7 @@ export function createSpapiMarketplace(
           {
             method: 'POST',
             lane,
+            account,
             body: {
               requests: asins.map((asin) => ({
                 uri: `/products/pricing/v0/items/${encodeURIComponent(asin)}/offers`,
@@ -107,9 +111,8 @@ export function createSpapiMarketplace(
         });
       };
 
-      const out: ProductSnapshot[] = [];
-      for (let i = 0; i < productIds.length; i += BATCH) {
-        const chunk = productIds.slice(i, i + BATCH);
+      /** Asks Amazon for these products: their answers, complete ones also kept for others. */
+      const ask = async (chunk: string[]) => {
         const query = new URLSearchParams({
           identifiers: chunk.join(','),
           identifiersType: 'ASIN',
@@ -123,7 +126,7 @@ export function createSpapiMarketplace(
             marketplace.region,
             'searchCatalogItems',
             `/catalog/2022-04-01/items?${query}`,
-            { method: 'GET' },
+            { method: 'GET', account },
           ),
           askOffers(chunk, priced),
         ]);
@@ -136,16 +139,35 @@ export function createSpapiMarketplace(
           unanswered = unanswered.filter((id) => !priced.has(id));
         }
         client.stats.unanswered += unanswered.length;
+        const answers = new Map<string, CachedAnswer>();
         for (const id of chunk) {
-          out.push(
-            toSnapshot(id, items.get(id), priced.get(id), {
-              importRate,
-              amazonSellerId: marketplace.amazonSellerId,
-              today,
-              region,
-              shipTo,
-            }),
-          );
+          const item = items.get(id) ?? null;
+          // An item Amazon did not price is `noanswer`: asked again next time, never kept.
+          if (item && !priced.has(id)) continue;
+          answers.set(id, { catalog: item, offers: priced.get(id) ?? null });
+        }
+        await cache?.write(marketplace.id, answers);
+        return { items, priced };
+      };
+
+      const out: LookedUp[] = [];
+      for (let i = 0; i < productIds.length; i += BATCH) {
+        const chunk = productIds.slice(i, i + BATCH);
+        const recent = (await cache?.read(marketplace.id, chunk)) ?? new Map<string, CachedAnswer>();
+        const rest = chunk.filter((id) => !recent.has(id));
+        const asked = rest.length > 0 ? await ask(rest) : { items: new Map(), priced: new Map() };
+        for (const id of chunk) {
+          const hit = recent.get(id);
+          const item = hit ? (hit.catalog ?? undefined) : asked.items.get(id);
+          const offers = hit ? (hit.offers ?? undefined) : asked.priced.get(id);
+          const snapshot = toSnapshot(id, item, offers, {
+            importRate,
+            amazonSellerId: marketplace.amazonSellerId,
+            today,
+            region,
+            shipTo,
+          });
+          out.push(hit ? { ...snapshot, cached: true } : snapshot);
         }
       }
       return out;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { FairTurns } from './fair-turns';
 import type { Pacer, PacerFactory, PacerKey } from './pacing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -14,10 +15,10 @@ const clock = sql`(select clock_timestamp() as at) c`;
  * is one, under the row's lock, so two workers can never both take the last token. A refused take
  * answers how long until the next token, and the process naps that long (at most `napMs`, so a rate
  * another worker learned from Amazon applies soon) before asking again. Within one process, callers of
- * one bucket queue in order, so only the first of them asks the database.
+ * one bucket queue (tenants taking turns), so only the first of them asks the database.
  */
 class SharedBucket implements Pacer {
-  private queue: Promise<void> = Promise.resolve();
+  private readonly turns = new FairTurns();
   private created: Promise<void> | undefined;
   /** The rate this process last wrote; the same header again needs no write. */
   private written: number | undefined;
@@ -57,8 +58,8 @@ class SharedBucket implements Pacer {
     return result.rows[0];
   }
 
-  take(): Promise<void> {
-    const turn = this.queue.then(async () => {
+  take(tenant = ''): Promise<void> {
+    return this.turns.run(tenant, async () => {
       await this.ensure();
       for (;;) {
         const row = await this.tryTake();
@@ -73,8 +74,6 @@ class SharedBucket implements Pacer {
         await sleep(Math.max(1, Math.min(wait, this.napMs)));
       }
     });
-    this.queue = turn.catch(() => {});
-    return turn;
   }
 
   async setRate(rate: number) {

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message';
 import dayjs from '../../../lib/dayjs';
 import { downloadText } from '../../../lib/download';
 import { formatNumber } from '../../../lib/format-number';
+import { ConnectAmazonLink, notConnectedParams, notConnectedRegion } from '../../settings';
 import { fetchInventoryFile, updateInProgress, useRequestInventoryUpdate } from '../api/inventories';
 import { UpdateStatusTag } from './update-state';
 
@@ -36,7 +37,7 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
   const { message } = App.useApp();
   const { update } = inventory;
   const request = useRequestInventoryUpdate(inventory.id);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ text: string; connect: boolean } | null>(null);
   const [downloading, setDownloading] = useState(false);
   const now = useNowUntil(update.next_manual_at);
   const busy = updateInProgress(update);
@@ -53,8 +54,8 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
       // (`retry_at`): the server's `when` is a clock time for English readers, this one is relative.
       const details = error instanceof ApiError ? error.details : {};
       const at = details.next_manual_at ?? details.retry_at;
-      const params = typeof at === 'string' ? { when: dayjs(at).fromNow() } : undefined;
-      setProblem(errorMessage(error, t, { params }));
+      const params = typeof at === 'string' ? { when: dayjs(at).fromNow() } : notConnectedParams(error, t);
+      setProblem({ text: errorMessage(error, t, { params }), connect: notConnectedRegion(error) !== null });
     }
   };
 
@@ -152,7 +153,8 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
         <Alert
           type="warning"
           showIcon
-          title={problem}
+          title={problem.text}
+          action={problem.connect ? <ConnectAmazonLink /> : undefined}
           role="alert"
           closable
           onClose={() => setProblem(null)}

@@ -43,6 +43,8 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     done_size: 5,
     finalized: true,
     no_answer_count: 0,
+    cached_count: 0,
+    estimated_finish_at: null,
     content: [],
     skus: {},
     from_country_info: {
@@ -55,6 +57,7 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     parity_rates: { USD: 1, CAD: 1.37 },
     parity: 1.37,
     settings: { ...defaultReportSettings(1.37), handling_time: 3 },
+    amazon_accounts: null,
     ...overrides,
   };
 }

@@ -26,6 +26,8 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     done_size: 3,
     finalized: true,
     no_answer_count: 0,
+    cached_count: 0,
+    estimated_finish_at: null,
     content: [],
     skus: {},
     from_country_info: {
@@ -38,6 +40,7 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     parity_rates: { USD: 1, CAD: PARITY },
     parity: PARITY,
     settings: null,
+    amazon_accounts: null,
     ...overrides,
   };
 }

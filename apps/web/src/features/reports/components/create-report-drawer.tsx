@@ -25,11 +25,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { countryOption } from '../../../lib/country';
+import { errorMessage } from '../../../lib/error-message';
 import { formatNumber } from '../../../lib/format-number';
 import { useMe } from '../../account';
+import {
+  AmazonConnectPrompt,
+  ConnectAmazonLink,
+  notConnectedParams,
+  notConnectedRegion,
+} from '../../settings';
 import { useCreateReport, type CreatedReport, type ReportRequest } from '../api/reports';
 
 type Values = Omit<ReportRequest, 'file'> & { marketplace: 'amazon' };
+/** What stopped the report: a text, and whether connecting an Amazon region in Settings would help. */
+type Failure = { text: string; connect?: boolean };
 
 const regionOptions = (regions: Region[], lang: string) => regions.map((r) => countryOption(r.code, lang));
 
@@ -41,15 +50,17 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
   const create = useCreateReport();
   const [file, setFile] = useState<UploadFile | null>(null);
   const [created, setCreated] = useState<CreatedReport | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState<Failure | null>(null);
   const source = Form.useWatch('source', form) ?? 'manual';
+  const fromCountry = Form.useWatch('from_country', form);
+  const toCountry = Form.useWatch('to_country', form);
   const text = Form.useWatch('product_ids', form) ?? '';
   const sendLimit = me?.user_data.plan.send_limit ?? 0;
   const remaining = Math.max(0, (me?.user_data.plan.daily_report_quota ?? 0) - (me?.usage.r_count ?? 0));
   const typed = source === 'manual' ? parseProductIds(text).valid.length : 0;
 
   const fieldError = (name: keyof Values | 'file', message: string) =>
-    name === 'file' ? setFailed(message) : form.setFields([{ name, errors: [message] }]);
+    name === 'file' ? setFailed({ text: message }) : form.setFields([{ name, errors: [message] }]);
 
   const submit = async (values: Values) => {
     setFailed(null);
@@ -58,16 +69,18 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
       const check = checkReportRequest(values, { sendLimit, remainingQuota: remaining });
       if (!check.ok) return fieldError(check.error.field, t(check.error.key, check.error.params));
     } else if (!file?.originFileObj) {
-      return setFailed(t('validation.report.fileRequired'));
+      return setFailed({ text: t('validation.report.fileRequired') });
     }
     try {
       setCreated(await create.mutateAsync({ ...values, file: file?.originFileObj ?? null }));
     } catch (e) {
       const field = e instanceof ApiError ? e.fields[0] : undefined;
       if (field) fieldError(field.field as keyof Values, t(field.key, field.params ?? {}));
+      else if (notConnectedRegion(e))
+        setFailed({ text: errorMessage(e, t, { params: notConnectedParams(e, t) }), connect: true });
       else {
         console.error('report creation failed', e);
-        setFailed(t('reports.form.failed'));
+        setFailed({ text: t('reports.form.failed') });
       }
     }
   };
@@ -111,7 +124,16 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
             product_ids: '',
           }}
         >
-          {failed && <Alert type="error" showIcon title={failed} style={{ marginBottom: 16 }} />}
+          {failed && (
+            <Alert
+              type="error"
+              showIcon
+              title={failed.text}
+              action={failed.connect ? <ConnectAmazonLink /> : undefined}
+              style={{ marginBottom: 16 }}
+              data-testid="report-failed"
+            />
+          )}
           <Form.Item name="marketplace" label={t('reports.form.marketplace')}>
             <Select options={[{ value: 'amazon', label: 'Amazon' }]} />
           </Form.Item>
@@ -136,6 +158,10 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
               />
             </Form.Item>
           </Space.Compact>
+          {/* After a refusal for the same reason, the error above already says it. */}
+          {!failed?.connect && (
+            <AmazonConnectPrompt countries={[fromCountry, toCountry]} style={{ marginBottom: 16 }} />
+          )}
           <Form.Item name="source" label={t('reports.form.source')}>
             <Radio.Group
               options={[

@@ -15,6 +15,7 @@ const none = (region: AmazonConnection['region']): AmazonConnection => ({
   selling_partner_id: null,
   connected_at: null,
   renew_by: null,
+  required: false,
 });
 const list = (na: Partial<AmazonConnection> = {}): AmazonConnection[] => [
   { ...none('na'), ...na },

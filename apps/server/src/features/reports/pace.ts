@@ -1,0 +1,36 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** Batches measured before an estimate is given: the first ones include the token exchange and bursts. */
+const WARM_UP_BATCHES = 2;
+
+/**
+ * This worker's measured pace on one report: lookups written per second since it began, over the report's
+ * own work (so it already includes the Amazon allowance the report gets and everything sharing it). The
+ * estimate is the report's remaining lookups at that pace, written beside each batch; several workers on
+ * one report each write their own, and the latest stands (docs/decisions.md, "An honest finish time").
+ */
+export class Pace {
+  private readonly started = performance.now();
+  private lookups = 0;
+  private batches = 0;
+
+  /** A batch of `products` products (two lookups each) was looked up. */
+  record(products: number) {
+    this.lookups += 2 * products;
+    this.batches += 1;
+  }
+
+  /** Lookups per second so far; null until the warm-up is over. */
+  rate(): number | null {
+    const seconds = (performance.now() - this.started) / 1000;
+    if (this.batches < WARM_UP_BATCHES || seconds <= 0 || this.lookups === 0) return null;
+    return this.lookups / seconds;
+  }
+
+  /** The `estimated_finish_at` to write in an UPDATE of `reports` (keeps the last one while warming up). */
+  estimate(): SQL {
+    const rate = this.rate();
+    if (rate === null) return sql`estimated_finish_at`;
+    return sql`now() + make_interval(secs => greatest(0, size - done_size)::float8 / ${rate})`;
+  }
+}

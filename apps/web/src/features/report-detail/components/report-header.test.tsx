@@ -1,0 +1,45 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import '../../../i18n';
+import type { ReportDetail } from '../api/report';
+import { ReportHeader } from './report-header';
+
+// The header reads only these members of the report.
+const report = (over: Partial<ReportDetail>) =>
+  ({
+    id: '3f2a9c1d-0000-4000-8000-000000000001',
+    title: 'Toys',
+    finish_at: new Date().toISOString(),
+    no_answer_count: 0,
+    cached_count: 0,
+    amazon_accounts: null,
+    ...over,
+  }) as ReportDetail;
+
+function renderHeader(r: ReportDetail) {
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <ReportHeader report={r} malformedLink={false} />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe('the report header', () => {
+  it('says whose Amazon account each side was looked up under, and what recent lookups served', () => {
+    renderHeader(report({ amazon_accounts: { from: 'own', to: 'shared' }, cached_count: 1 }));
+    expect(screen.getByTestId('amazon-accounts')).toHaveTextContent(
+      'Amazon account — buying: yours, selling: shared',
+    );
+    expect(screen.getByTestId('cached-summary')).toHaveTextContent('1 product came from recent lookups');
+  });
+
+  it('says neither for an old report', () => {
+    renderHeader(report({}));
+    expect(screen.queryByTestId('amazon-accounts')).toBeNull();
+    expect(screen.queryByTestId('cached-summary')).toBeNull();
+  });
+});

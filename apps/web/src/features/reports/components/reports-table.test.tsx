@@ -1,0 +1,62 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import '../../../i18n';
+import dayjs from '../../../lib/dayjs';
+import type { ReportSummary } from '../api/reports';
+import { ReportsTable } from './reports-table';
+
+const report = (over: Partial<ReportSummary>): ReportSummary => ({
+  id: '3f2a9c1d-0000-4000-8000-000000000001',
+  title: 'Toys',
+  type: 'product-analysis',
+  created_at: '2026-11-20T10:00:00.000Z',
+  finish_at: null,
+  from_marketplace: 'amazon',
+  to_marketplace: 'amazon',
+  from_country: 'us',
+  to_country: 'ca',
+  size: 40,
+  done_size: 10,
+  finalized: false,
+  no_answer_count: 0,
+  cached_count: 0,
+  estimated_finish_at: null,
+  ...over,
+});
+
+function renderTable(reports: ReportSummary[]) {
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <ReportsTable reports={reports} loading={false} onCreate={() => undefined} />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe('the reports list', () => {
+  it('shows when a running report should finish, relative with the clock time on hover', () => {
+    const at = new Date(Date.now() + 5 * 60_000).toISOString();
+    renderTable([report({ estimated_finish_at: at })]);
+    const estimate = screen.getByTestId('estimated-finish');
+    expect(estimate).toHaveTextContent('Estimated finish: in 5 minutes');
+    expect(within(estimate).getByText(/Estimated finish/)).toHaveAttribute('title', dayjs(at).format('L LT'));
+  });
+
+  it('says how many products of a finished report came from recent lookups', () => {
+    renderTable([
+      report({
+        finalized: true,
+        done_size: 40,
+        finish_at: '2026-11-20T10:30:00.000Z',
+        no_answer_count: 1,
+        cached_count: 1200,
+      }),
+    ]);
+    expect(screen.getByTestId('cached-count')).toHaveTextContent('1,200 products came from recent lookups');
+    expect(screen.getByTestId('no-answer-count')).toBeInTheDocument();
+    expect(screen.queryByTestId('estimated-finish')).toBeNull();
+  });
+});

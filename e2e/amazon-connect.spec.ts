@@ -1,0 +1,72 @@
+// Settings → Amazon account end to end: connect North America through the local sandbox consent page
+// (what stands in for Seller Central outside production), see a report looked up under the seller's own
+// account, then disconnect.
+import { expectAccessible } from './axe';
+import { expect, test } from './fixtures';
+import { onboard, signedInUser } from './helpers';
+
+const ids = (n: number) => Array.from({ length: n }, (_, i) => `B0AC${String(i).padStart(6, '0')}`);
+
+test('a seller connects North America, reports under their own account and disconnects', async ({ page }) => {
+  // Two accessibility sweeps (each in both themes) and a report to wait for.
+  test.setTimeout(360_000);
+  const email = await signedInUser(page, 'amazon');
+  await onboard(email);
+
+  await page.goto('/settings/amazon');
+  const na = page.getByTestId('amazon-region-na');
+  await expect(na.getByText('Not connected')).toBeVisible();
+  await expect(page.getByTestId('amazon-region-eu')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, 'settings amazon');
+
+  // Connect: the server's consent link leads to the sandbox page, whose Allow comes back here.
+  await na.getByRole('button', { name: 'Connect North America' }).click();
+  await page.waitForURL(/\/dev\/amazon\/consent\?/);
+  await expect(
+    page.getByRole('heading', { name: 'Allow Crossmarket to access your Amazon selling account?' }),
+  ).toBeVisible();
+  // The tab clears `?connected=na` from the address once read: catch the redirect's request instead.
+  const back = page.waitForRequest((r) => /\/settings\/amazon\?connected=na$/.test(r.url()));
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await back;
+  await expect(page.getByRole('status').filter({ hasText: 'North America is connected.' })).toBeVisible();
+  await expect(na.getByText(/^Connected as seller A1B2…/)).toBeVisible();
+  await expect(na.getByRole('button', { name: 'Disconnect North America' })).toBeVisible();
+  await expectAccessible(page, 'settings amazon, connected');
+
+  // A small US → CA report: both sides are North America, now the seller's own.
+  await page.goto('/reports?new');
+  const drawer = page.getByRole('dialog', { name: 'Create New Report' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByLabel('Selling Country').click();
+  await page.getByTitle('Canada (CA)').last().click();
+  await drawer.getByLabel('Product IDs (one per line)').fill(ids(3).join('\n'));
+  await drawer.getByLabel('Title').fill('Own account');
+  await expect(drawer.getByTestId('amazon-connect-prompt')).toHaveCount(0);
+  await drawer.getByRole('button', { name: 'Submit' }).click();
+  await expect(drawer.getByTestId('report-created')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  const row = page.getByRole('row', { name: /Own account/ });
+  await expect(row.getByText('Done')).toBeVisible({ timeout: 120_000 });
+  await row.getByRole('button', { name: 'View Report' }).click();
+  await expect(page).toHaveURL(/\/reports\/[0-9a-f-]+$/);
+  await expect(page.getByTestId('amazon-accounts')).toHaveText(
+    'Amazon account — buying: yours, selling: yours',
+  );
+
+  // Disconnect, after the confirmation.
+  await page.goto('/settings/amazon');
+  await na.getByRole('button', { name: 'Disconnect North America' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Disconnect North America?' });
+  await expect(dialog).toBeVisible();
+  const deleted = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().endsWith('/api/amazon/connections/na'),
+  );
+  await dialog.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  expect((await deleted).ok()).toBe(true);
+  await expect(page.getByText('Disconnected.')).toBeVisible();
+  await expect(na.getByText('Not connected')).toBeVisible();
+  await expect(na.getByRole('button', { name: 'Connect North America' })).toBeVisible();
+});
