@@ -3,7 +3,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { amazonConnections, mailOutbox, reports } from '../src/db/schema';
-import { tokenBoxFor } from '../src/features/amazon';
+import { createLookupAccounts, tokenBoxFor } from '../src/features/amazon';
+import { pgBossQueue } from '../src/jobs/queue';
 import { saveConnection } from '../src/features/amazon/repo';
 import { sealContext } from '../src/features/amazon/token-box';
 import { createMarketplace } from '../src/providers/marketplace';
@@ -73,7 +74,7 @@ beforeAll(async () => {
     marketplace: createMarketplace(cfg, { db: database.db }),
   });
   app = testApp.app;
-  for (const name of ['alice', 'bob', 'carol', 'dave']) {
+  for (const name of ['alice', 'bob', 'carol', 'dave', 'erin']) {
     cookies[name] = await activeUser(app, database.db, `${name}@example.com`);
     ids[name] = await userIdOf(database.db, `${name}@example.com`);
     await subscribe(app, cookies[name]!, 'S');
@@ -178,6 +179,36 @@ describe('the lookup cache', () => {
 });
 
 describe('an authorisation Amazon revokes', () => {
+  it('leaves a consent given since alone: only the refused token is marked revoked', async () => {
+    await connectNa('erin', 'Atzr|erin-old');
+    const accounts = createLookupAccounts({
+      db: database.db,
+      queue: pgBossQueue(testApp.worker!.boss),
+      config: config(stand.url, stand.lwaUrl),
+      logger: pino({ level: 'silent' }),
+    });
+    // The seller reconnected while a report still held the old token, which Amazon now refuses.
+    await connectNa('erin', 'Atzr|erin-new');
+    await accounts.revoked(ids.erin!, 'us', {
+      sellingPartnerId: 'A1ERINSELLER',
+      refreshToken: 'Atzr|erin-old',
+    });
+    const statusOf = async () =>
+      (
+        await database.db
+          .select({ status: amazonConnections.status })
+          .from(amazonConnections)
+          .where(eq(amazonConnections.userId, ids.erin!))
+      )[0]?.status;
+    expect(await statusOf()).toBe('connected');
+    expect((await accounts.forUser(ids.erin!, 'ca'))?.account.own?.refreshToken).toBe('Atzr|erin-new');
+    await accounts.revoked(ids.erin!, 'ca', {
+      sellingPartnerId: 'A1ERINSELLER',
+      refreshToken: 'Atzr|erin-new',
+    });
+    expect(await statusOf()).toBe('revoked');
+  });
+
   it('is marked revoked and mailed once; a report nothing else serves stops with the reason', async () => {
     await connectNa('dave', 'Atzr|dave-na');
     stand.revoke('Atzr|dave-na');

@@ -97,8 +97,11 @@ export function createLookupAccounts(deps: {
       if (!policy.needed || policy.shared.has(region)) return { kind: 'shared', account: { tenant: userId } };
       return null;
     },
-    async revoked(userId, country) {
-      await markRevoked(deps.db, deps.queue, userId, amazonRegionOfCountry(country));
+    async revoked(userId, country, refused) {
+      const region = amazonRegionOfCountry(country);
+      const current = await loadSellerAuthorisation(deps.db, box, userId, region);
+      if (current?.refreshToken === refused.refreshToken)
+        await markRevoked(deps.db, deps.queue, userId, region);
     },
   };
 }

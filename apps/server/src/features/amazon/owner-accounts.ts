@@ -1,46 +1,52 @@
-import type { RegionCode } from '@crossmarket/domain';
+import { amazonRegionOfCountry, type AmazonRegionCode, type RegionCode } from '@crossmarket/domain';
 import { AuthorisationRevokedError, NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookupAccount, LookupAccounts } from '../../providers/marketplace/types';
 
 /**
  * One user's work (a report, an inventory update) against the marketplaces: `run(country, work)` gives the
- * work the authorisation serving the user there (their own, else the shared one; resolved once per
- * country). When Amazon refuses the seller's own meanwhile, it is marked revoked and the work is asked
- * again under what serves the user now; with nothing left, `NotAuthorisedError`. Without `accounts`
- * (tests, benches) every call runs under the shared authorisation, the user taking turns with others.
+ * work the authorisation serving the user there (their own, else the shared one; resolved once per region).
+ * When Amazon refuses the seller's own meanwhile, it is marked revoked and the work is asked again under
+ * what serves the user now; with nothing left, `NotAuthorisedError`. Without `accounts` (tests, benches)
+ * every call runs under the shared authorisation, the user taking turns with others.
  */
 export function ownerAccounts(accounts: LookupAccounts | undefined, userId: string) {
-  const resolved = new Map<RegionCode, Promise<LookupAccount>>();
-  const accountFor = (country: RegionCode) => {
-    let found = resolved.get(country);
-    if (!found) {
-      found = accounts
-        ? accounts.forUser(userId, country).then((r) => {
-            if (!r) throw new NotAuthorisedError(country);
-            return r.account;
-          })
-        : Promise.resolve({ tenant: userId });
-      found.catch(() => resolved.delete(country));
-      resolved.set(country, found);
+  const resolved = new Map<AmazonRegionCode, Promise<LookupAccount>>();
+  const resolve = async (country: RegionCode, refusedToken?: string): Promise<LookupAccount> => {
+    if (!accounts) return { tenant: userId };
+    const found = await accounts.forUser(userId, country);
+    // Still the refused token (the revocation did not take): stop rather than ask Amazon again and again.
+    if (!found || (refusedToken && found.account.own?.refreshToken === refusedToken)) {
+      throw new NotAuthorisedError(country);
     }
-    return found;
+    return found.account;
+  };
+  const remember = (region: AmazonRegionCode, pending: Promise<LookupAccount>) => {
+    pending.catch(() => {
+      if (resolved.get(region) === pending) resolved.delete(region);
+    });
+    resolved.set(region, pending);
+    return pending;
   };
 
   return async function run<T>(
     country: RegionCode,
     work: (account: LookupAccount) => Promise<T>,
   ): Promise<T> {
+    const region = amazonRegionOfCountry(country);
     for (;;) {
-      const current = accountFor(country);
+      const current = resolved.get(region) ?? remember(region, resolve(country));
       const account = await current;
       try {
         return await work(account);
       } catch (error) {
-        if (!(error instanceof AuthorisationRevokedError) || !accounts || !account.own) throw error;
-        // Both sides may share the region: the first to see the refusal marks it, the other asks again.
-        if (resolved.get(country) === current) {
-          resolved.delete(country);
-          await accounts.revoked(userId, country);
+        const own = account.own;
+        if (!(error instanceof AuthorisationRevokedError) || !accounts || !own) throw error;
+        // Calls sharing the region wait for one revocation and the account that replaces it.
+        if (resolved.get(region) === current) {
+          remember(
+            region,
+            accounts.revoked(userId, country, own).then(() => resolve(country, own.refreshToken)),
+          );
         }
       }
     }

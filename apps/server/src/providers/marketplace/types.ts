@@ -88,6 +88,9 @@ export interface ResolvedAccount {
 export interface LookupAccounts {
   /** The user's own authorisation for the marketplace's region, else the shared one; null when neither. */
   forUser(userId: string, country: RegionCode): Promise<ResolvedAccount | null>;
-  /** Amazon refused the user's own authorisation for the marketplace's region: mark it revoked (mailed once). */
-  revoked(userId: string, country: RegionCode): Promise<void>;
+  /**
+   * Amazon refused this authorisation of the user's for the marketplace's region: mark it revoked (mailed
+   * once), unless the user has since given a new consent (another token), which stays.
+   */
+  revoked(userId: string, country: RegionCode, refused: SellerAuthorisation): Promise<void>;
 }

@@ -59,24 +59,28 @@ export function createSpapiClient(options: SpapiClientOptions) {
   /** Access tokens by authorisation (`authKey`). */
   const tokens = new Map<string, { value: string; expiresAt: number }>();
   const buckets = new Map<string, Pacer>();
-  /** `itemRetries`/`unanswered`: batch items asked again, and those never answered (kept by the provider). */
-  const stats = { requests: 0, throttled: 0, retries: 0, itemRetries: 0, unanswered: 0 };
+  /**
+   * `itemRetries`/`unanswered`: batch items asked again, and those never answered; `cacheErrors`: lookup
+   * cache reads or writes that failed (lookups then asked Amazon). Kept by the provider.
+   */
+  const stats = { requests: 0, throttled: 0, retries: 0, itemRetries: 0, unanswered: 0, cacheErrors: 0 };
   const maxRetries = options.maxRetries ?? 6;
   const backoffMs = options.backoffMs ?? 1000;
   const pacing = options.pacing ?? localPacing;
 
   /**
-   * The authorisation's name in pacing and the token cache, never the refresh token itself. Amazon's limits
-   * belong to the selling partner and application, so a seller's own is named by the selling partner id
-   * (two users connecting one Seller Central account share its allowance); the shared one by a hash.
+   * The authorisation's name in pacing and the token cache, never the refresh token itself: a hash of the
+   * application and the refresh token. Not the selling partner id a seller's consent named: that id comes
+   * from the browser and is public, so keying by it would let one user draw on another's access token or
+   * pace (docs/decisions.md, "Lookups run under the owner's authorisation").
    */
   const authKey = (region: SpapiRegion, account: LookupAccount | undefined) =>
-    account?.own
-      ? `${region}:sp:${account.own.sellingPartnerId}`
-      : `${region}:${createHash('sha256')
-          .update(`${options.credentials.clientId}\n${options.credentials.refreshTokens[region] ?? ''}`)
-          .digest('hex')
-          .slice(0, 32)}`;
+    `${region}:${createHash('sha256')
+      .update(
+        `${options.credentials.clientId}\n${account?.own?.refreshToken ?? options.credentials.refreshTokens[region] ?? ''}`,
+      )
+      .digest('hex')
+      .slice(0, 32)}`;
 
   const bucket = (seller: string, name: PacedName, limits: { rate: number; burst: number }) => {
     const key = `${seller}:${name}`;

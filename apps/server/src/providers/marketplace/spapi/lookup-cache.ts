@@ -59,13 +59,16 @@ export function postgresLookupCache(db: Db, maxAgeSeconds: number): LookupCache 
       await db
         .insert(lookupCache)
         .values(
-          [...answers].map(([asin, a]) => ({
-            marketplaceId,
-            asin,
-            catalog: a.catalog,
-            offers: a.offers && publicPart(a.offers),
-            lookedUpAt: sql`now()`,
-          })),
+          // In one order for every writer: two reports writing overlapping products never deadlock.
+          [...answers]
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([asin, a]) => ({
+              marketplaceId,
+              asin,
+              catalog: a.catalog,
+              offers: a.offers && publicPart(a.offers),
+              lookedUpAt: sql`now()`,
+            })),
         )
         .onConflictDoUpdate({
           target: [lookupCache.marketplaceId, lookupCache.asin],

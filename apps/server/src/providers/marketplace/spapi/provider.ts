@@ -146,14 +146,17 @@ export function createSpapiMarketplace(
           if (item && !priced.has(id)) continue;
           answers.set(id, { catalog: item, offers: priced.get(id) ?? null });
         }
-        await cache?.write(marketplace.id, answers);
+        // The cache only ever helps: a failure to keep answers loses nothing Amazon already gave.
+        await cache?.write(marketplace.id, answers).catch(() => void (client.stats.cacheErrors += 1));
         return { items, priced };
       };
 
       const out: LookedUp[] = [];
       for (let i = 0; i < productIds.length; i += BATCH) {
         const chunk = productIds.slice(i, i + BATCH);
-        const recent = (await cache?.read(marketplace.id, chunk)) ?? new Map<string, CachedAnswer>();
+        const recent =
+          (await cache?.read(marketplace.id, chunk).catch(() => void (client.stats.cacheErrors += 1))) ??
+          new Map<string, CachedAnswer>();
         const rest = chunk.filter((id) => !recent.has(id));
         const asked = rest.length > 0 ? await ask(rest) : { items: new Map(), priced: new Map() };
         for (const id of chunk) {
