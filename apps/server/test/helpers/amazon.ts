@@ -2,26 +2,13 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app';
 import type { Db } from '../../src/db/client';
-import { jsonHeaders } from './auth';
+import { injectJson } from './auth';
 
 /** Two token keys, one written in hex and one in base64, as an operator may set them. */
 export const KEY_A = 'a1'.repeat(32);
 export const KEY_B = Buffer.alloc(32, 0x5b).toString('base64');
 
-// Like the web client, a JSON content type only when there is a body (Fastify refuses an empty JSON body).
-export const call = (
-  app: App,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  cookie?: string,
-  payload?: object,
-) =>
-  app.inject({
-    method,
-    url,
-    headers: payload ? jsonHeaders(cookie) : cookie ? { cookie } : {},
-    ...(payload && { payload }),
-  });
+export const call = injectJson;
 
 /** POST /api/amazon/connections: the consent link, and the state in it. */
 export async function startConnecting(app: App, cookie: string, region: string) {

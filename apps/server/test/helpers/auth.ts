@@ -41,6 +41,24 @@ function expectSameOrigin(url: URL) {
   if (url.origin !== TEST_APP_URL) throw new Error(`link points at ${url.origin}`);
 }
 
+/**
+ * A request as the web client sends it: a JSON content type only when there is a body (Fastify refuses an
+ * empty JSON body), the session cookie when given.
+ */
+export const injectJson = (
+  app: App,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: object,
+) =>
+  app.inject({
+    method,
+    url,
+    headers: payload ? jsonHeaders(cookie) : cookie ? { cookie } : {},
+    ...(payload && { payload }),
+  });
+
 export const jsonHeaders = (cookie?: string, extra: Record<string, string> = {}) => ({
   'content-type': 'application/json',
   ...(cookie ? { cookie } : {}),

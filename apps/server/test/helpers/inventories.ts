@@ -11,7 +11,7 @@ import type { App } from '../../src/app';
 import { inventories, inventoryProducts } from '../../src/db/schema';
 import { userIdOf } from './analysis';
 import { buildTestApp, type TestApp } from './app';
-import { activeUser, jsonHeaders } from './auth';
+import { activeUser, injectJson } from './auth';
 import { subscribe } from './billing';
 import { createTestDatabase, type TestDatabase } from './db';
 
@@ -62,19 +62,12 @@ export const BODY = {
 };
 export const UNKNOWN_ID = '3f1c1a56-5b7e-4d8a-9f55-0a8d4b2c9e11';
 
-// Like the web client, a JSON content type only when there is a body (Fastify refuses an empty JSON body).
 export const call = (
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   cookie?: string,
   payload?: object,
-) =>
-  app.inject({
-    method,
-    url,
-    headers: payload ? jsonHeaders(cookie) : cookie ? { cookie } : {},
-    ...(payload && { payload }),
-  });
+) => injectJson(app, method, url, cookie, payload);
 
 export async function create(cookie: string, fields: object = {}): Promise<Inventory> {
   const res = await call('POST', '/api/inventories', cookie, { ...BODY, ...fields });

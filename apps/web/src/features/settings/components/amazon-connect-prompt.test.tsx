@@ -5,19 +5,12 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import '../../../i18n';
+import { connectionRow } from '../../../test/amazon-connections';
 import { fakeApi } from '../../../test/fake-api';
 import { amazonConnectionKeys } from '../api/amazon-connections';
 import { AmazonConnectPrompt } from './amazon-connect-prompt';
 
-const row = (region: AmazonConnection['region'], over: Partial<AmazonConnection> = {}): AmazonConnection => ({
-  region,
-  status: 'not_connected',
-  selling_partner_id: null,
-  connected_at: null,
-  renew_by: null,
-  required: false,
-  ...over,
-});
+const row = connectionRow;
 
 /** The connections answer `rows` (or a failure). */
 function connections(rows: AmazonConnection[] | { status: number; body: unknown }) {

@@ -6,17 +6,11 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import '../../../i18n';
+import { connectionRow } from '../../../test/amazon-connections';
 import { fakeApi } from '../../../test/fake-api';
 import { AmazonTab } from './amazon-tab';
 
-const none = (region: AmazonConnection['region']): AmazonConnection => ({
-  region,
-  status: 'not_connected',
-  selling_partner_id: null,
-  connected_at: null,
-  renew_by: null,
-  required: false,
-});
+const none = (region: AmazonConnection['region']) => connectionRow(region);
 const list = (na: Partial<AmazonConnection> = {}): AmazonConnection[] => [
   { ...none('na'), ...na },
   none('eu'),
