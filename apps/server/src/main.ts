@@ -81,7 +81,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       db: database.db,
       logger,
       mail,
-      marketplace: createMarketplace(config, { db: database.db }),
+      marketplace: createMarketplace(config, { db: database.db, logger }),
       accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
       rates: createRatesSource(config),
       payments: paymentJobs(config.PAYMENTS_PROVIDER),

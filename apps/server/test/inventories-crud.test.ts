@@ -75,6 +75,7 @@ describe('create, list, get, patch, delete', () => {
       next_manual_at: null,
       per_run: 0,
       refreshed_by: null,
+      full_lookup_max_days: 7,
     });
     expect(await stored(body.id)).toMatchObject({ title: 'My inventory', settings: STORED_SETTINGS });
   });
@@ -200,6 +201,7 @@ describe('products', () => {
       'available',
       'code',
       'created_at',
+      'full_lookup_at',
       'image',
       'std_price',
       'stock',

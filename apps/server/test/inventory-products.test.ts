@@ -214,6 +214,12 @@ describe('the inventory update', () => {
     const after = (await call('GET', `/api/inventories/${inventory.id}`, alice)).json<Inventory>();
     expect(after.update).toMatchObject({ updated: 12 });
     expect(after.update.next_manual_at).not.toBeNull();
+    // Added from a report, no product had a dated full lookup: each got one, and says when.
+    const listedProducts = (
+      await call('GET', `/api/inventories/${inventory.id}/products`, alice)
+    ).json<InventoryProductPage>().products;
+    expect(listedProducts.filter((p) => p.full_lookup_at !== null)).toHaveLength(12);
+    expect(Date.parse(listedProducts[0]!.full_lookup_at!)).toBeLessThanOrEqual(Date.now());
     const again = await call('POST', `/api/inventories/${inventory.id}/update`, alice);
     expect(again.statusCode).toBe(429);
     // Retry-After says when the next manual update is allowed (within the hour).

@@ -39,35 +39,48 @@ const pricingFixture = JSON.parse(
 );
 
 describe("the plan's arithmetic at Amazon's default rates", () => {
-  it('gives updates getCompetitivePricing whole and half of getItemOffersBatch, per seller authorisation', () => {
-    // 0.5 calls/s × 20 ASINs; 0.1 calls/s × 20 ASINs × the updates' half.
+  it('gives updates both light checks whole and half of getItemOffersBatch, per seller authorisation', () => {
+    // getCompetitivePricing 0.5 calls/s × 20 ASINs (selling sides); getCompetitiveSummary 0.033 calls/s
+    // × 20 ASINs (buying sides); getItemOffersBatch 0.1 calls/s × 20 ASINs × the updates' half.
     expect(SPAPI_ALLOWANCE.lightPerSecond).toBe(10);
+    expect(SPAPI_ALLOWANCE.buyingLightPerSecond).toBeCloseTo(0.66, 10);
     expect(SPAPI_ALLOWANCE.fullPerSecond).toBe(1);
     expect(SPAPI_ALLOWANCE.account('us')).toBe(SPAPI_ALLOWANCE.account('ca'));
     expect(SPAPI_ALLOWANCE.account('us')).not.toBe(SPAPI_ALLOWANCE.account('uk'));
   });
 
-  it('refreshes a 3XL inventory (200,000 products, US to CA) whole every day when it is alone', () => {
+  it('refreshes a 3XL inventory (200,000 products, US to CA) in four days when alone: buying sides bound it', () => {
     const xxxl = { from: 'us' as const, to: 'ca' as const, products: 200_000 };
     const plan = planRun(xxxl, [xxxl], SPAPI_ALLOWANCE);
-    // Both countries draw on the NA authorisation: 400,000 checks against 10 × 86,400 × 0.9 = 777,600.
-    expect(plan).toEqual({ fraction: 1, perRun: 200_000, fullPerRun: 38_880, runSeconds: 40_000 });
-    // Full lookups: 1 × 86,400 × 0.9 = 77,760 a day over 400,000 sides → 19.44 % of the products.
+    // Selling sides: 200,000 of 10 × 86,400 × 0.9 = 777,600 getCompetitivePricing checks a day, enough.
+    // Buying sides: 0.66 × 86,400 × 0.9 = 51,321.6 getCompetitiveSummary checks a day → 25.66 % a run.
+    const buyingPerDay = SPAPI_ALLOWANCE.buyingLightPerSecond * DAY * PLAN_UTILISATION;
+    expect(plan.fraction).toBeCloseTo(buyingPerDay / 200_000, 10);
+    expect(plan.perRun).toBe(51_321);
+    expect(Math.ceil(200_000 / plan.perRun)).toBe(4);
+    // Full lookups: 1 × 86,400 × 0.9 = 77,760 a day over 400,000 sides → 19.44 % of the products; half
+    // renews old ones: 19,440 a day, so every product within 11 days (10.3 runs).
     expect(plan.fullPerRun).toBe(Math.floor(200_000 * ((1 * DAY * PLAN_UTILISATION) / 400_000)));
+    expect(plan.fullPerRun).toBe(38_880);
+    expect(plan.fullMaxAgeDays).toBe(11);
+    // The run lasts as long as its buying sides' checks take at 0.66 a second: within the day.
+    expect(plan.runSeconds).toBeCloseTo(51_321 / SPAPI_ALLOWANCE.buyingLightPerSecond, 6);
+    expect(plan.runSeconds).toBeLessThan(DAY);
   });
 
   it('shares the allowance by fraction when five 3XL inventories draw on one authorisation', () => {
     const one = { from: 'us' as const, to: 'ca' as const, products: 200_000 };
     const plan = planRun(one, [{ ...one, products: 1_000_000 }], SPAPI_ALLOWANCE);
-    expect(plan.fraction).toBeCloseTo(777_600 / 2_000_000, 10);
-    expect(plan.perRun).toBe(77_760);
-    // Five runs a day check 5 × 77,760 × 2 = 777,600 products: the day's capacity, never more.
-    expect(5 * plan.perRun * 2).toBeLessThanOrEqual(SPAPI_ALLOWANCE.lightPerSecond * DAY);
+    const buyingPerDay = SPAPI_ALLOWANCE.buyingLightPerSecond * DAY * PLAN_UTILISATION;
+    expect(plan.fraction).toBeCloseTo(buyingPerDay / 1_000_000, 10);
+    expect(plan.perRun).toBe(10_264);
+    // Five runs a day check 5 × 10,264 buying sides: the day's capacity, never more.
+    expect(5 * plan.perRun).toBeLessThanOrEqual(buyingPerDay);
     const now = new Date('2026-11-23T12:00:00Z');
     const eta = refreshEta({ products: 200_000, status: 'done', startedAt: null }, plan, now)!;
-    // Three runs (77,760 × 3 ≥ 200,000), the first at 04:15 Istanbul (01:15 UTC) tomorrow.
+    // Twenty runs (10,264 × 20 ≥ 200,000), the first at 04:15 Istanbul (01:15 UTC) tomorrow.
     expect(eta.toISOString()).toBe(
-      new Date(Date.parse('2026-11-24T01:15:00Z') + (2 * DAY + plan.runSeconds) * 1000).toISOString(),
+      new Date(Date.parse('2026-11-24T01:15:00Z') + (19 * DAY + plan.runSeconds) * 1000).toISOString(),
     );
   });
 
@@ -77,6 +90,7 @@ describe("the plan's arithmetic at Amazon's default rates", () => {
       perRun: 500,
       fullPerRun: 500,
       runSeconds: 0,
+      fullMaxAgeDays: 7,
     });
     expect(nextScheduledRun(new Date('2026-11-23T01:14:00Z')).toISOString()).toBe('2026-11-23T01:15:00.000Z');
   });
@@ -85,7 +99,7 @@ describe("the plan's arithmetic at Amazon's default rates", () => {
 describe("a light check from Amazon's getCompetitivePricing example", () => {
   it('reads the new buy box and new offer count, and marks what needs a full lookup', () => {
     const item = pricingFixture.payload[0];
-    const check = toPriceCheck('B00V5DG6IQ', item, 0.13);
+    const { check } = toPriceCheck('B00V5DG6IQ', item, 0.13, 'USD');
     // The model's example: listing 130, shipping 120, 20 new offer listings.
     expect(check).toEqual({
       product_id: 'B00V5DG6IQ',
@@ -93,16 +107,17 @@ describe("a light check from Amazon's getCompetitivePricing example", () => {
       buybox: { seller_id: null, buy_price: 130, shipping_fee: 120, import_fee: 16.9 },
       new_offers: 20,
     });
-    const last = makeSide({ buybox: makeOffer({ seller_id: 'A1SELLER', buy_price: 10 }) });
-    expect(applyPriceCheck(last, check, false)).toMatchObject({
+    const last = makeSide({ buybox: makeOffer({ seller_id: 'A1SELLER', buy_price: 10, is_fba: true }) });
+    // The answer names no winner: the price is Amazon's, the seller, FBA and delivery unknown.
+    expect(applyPriceCheck(last, check, { needsSeller: false })).toMatchObject({
       status: 'ok',
-      buybox: { buy_price: 130, shipping_fee: 120, seller_id: 'A1SELLER' },
+      buybox: { buy_price: 130, shipping_fee: 120, seller_id: null, is_fba: null, s_dates: null },
       total_prices_count: 20,
     });
     // A buybox_store rule needs the winner, which this answer does not name.
-    expect(applyPriceCheck(last, check, true)).toBe(FULL);
+    expect(applyPriceCheck(last, check, { needsSeller: true })).toBe(FULL);
     // Offers but no buy box: pricing would use the lowest offer, which a light check does not carry.
-    const noBox = toPriceCheck(
+    const { check: noBox } = toPriceCheck(
       'B1',
       {
         ...item,
@@ -115,10 +130,14 @@ describe("a light check from Amazon's getCompetitivePricing example", () => {
         },
       },
       0,
+      'USD',
     );
-    expect(applyPriceCheck(last, noBox, false)).toBe(FULL);
-    expect(applyPriceCheck(last, toPriceCheck('B2', { status: 'ClientError' }, 0), false)).toBe(FULL);
-    expect(applyPriceCheck(makeSide({ status: 'dog' }), check, false)).toBe(FULL);
+    const rules = { needsSeller: false };
+    expect(applyPriceCheck(last, noBox, rules)).toBe(FULL);
+    expect(applyPriceCheck(last, toPriceCheck('B2', { status: 'ClientError' }, 0, 'USD').check, rules)).toBe(
+      FULL,
+    );
+    expect(applyPriceCheck(makeSide({ status: 'dog' }), check, rules)).toBe(FULL);
   });
 });
 
@@ -163,10 +182,12 @@ describe("an inventory update with the SP-API provider at Amazon's default rates
 
   it('checks the stalest, then dearest, products within the run budget and leaves the rest as they were', async () => {
     expect(na.limits).toEqual(AMAZON_DEFAULT_LIMITS);
-    // 50 products, US to UK: one check per product on each authorisation. A 2.5-second "day" makes the
-    // allowance tight: 10/s × 2.5 s × 0.9 = 22.5 checks for 50 products → 22 a run; full lookups
-    // 1/s × 2.5 s × 0.9 = 2.25 → 2 a run.
-    const period = 2.5;
+    // 50 products, US to UK: the buying side (US, NA authorisation) is checked with getCompetitiveSummary
+    // and the selling side (UK, EU authorisation) with getCompetitivePricing. A 33-second "day" makes the
+    // buying side's allowance tight: 0.66/s × 33 s × 0.9 = 19.6 checks for 50 products → 19 a run, one
+    // call of 20 (its burst); the selling side's 10/s has room to spare. Full lookups
+    // 1/s × 33 s × 0.9 = 29.7 → 29 a run, enough for every product a light check cannot price.
+    const period = 33;
     const codes = [
       'BNOBB00001',
       'BNOBB00002',
@@ -185,9 +206,13 @@ describe("an inventory update with the SP-API provider at Amazon's default rates
         updateQueuedAt: new Date(),
       })
       .returning();
-    const side = makeSide({ buybox: makeOffer({ seller_id: 'A1SELLER', buy_price: 10 }) });
+    // Looked up in full just now: no side is due for a full lookup of its own (full-lookup-age.ts).
+    const side = makeSide({
+      buybox: makeOffer({ seller_id: 'A1SELLER', buy_price: 10 }),
+      looked_up_at: new Date().toISOString(),
+    });
     const hour = (i: number) => new Date(Date.UTC(2026, 10, 1, i));
-    // Product i was refreshed at hour i (the first the stalest), except that the 22nd and 23rd share an
+    // Product i was refreshed at hour i (the first the stalest), except that the 19th and 23rd share an
     // hour and the 23rd is dearer: it goes first.
     await database.db.insert(inventoryProducts).values(
       codes.map((code, i) => ({
@@ -198,7 +223,7 @@ describe("an inventory update with the SP-API provider at Amazon's default rates
         available: true,
         stdPrice: i === 22 ? 99 : 20,
         stock: 5,
-        updatedAt: hour(i === 22 ? 21 : i),
+        updatedAt: hour(i === 22 ? 18 : i),
       })),
     );
     const before = await products(inventory!.id);
@@ -230,7 +255,7 @@ describe("an inventory update with the SP-API provider at Amazon's default rates
     );
     expect(outcome).toBe('done');
     const plan = planRun({ from: 'us', to: 'uk', products: 50 }, [], SPAPI_ALLOWANCE, period);
-    expect(plan).toMatchObject({ perRun: 22, fullPerRun: 2 });
+    expect(plan).toMatchObject({ perRun: 19, fullPerRun: 29 });
 
     // Each authorisation's tokens were granted within Amazon's default rates: the burst, then the rate,
     // timed so that a busy machine can only widen the allowance seen.
@@ -249,27 +274,47 @@ describe("an inventory update with the SP-API provider at Amazon's default rates
       expect(stand.refused).toEqual([]);
       for (const n of Object.values(stand.throttled)) expect(n).toBeLessThanOrEqual(1);
       const answered = (op: keyof typeof stand.arrivals) => stand.arrivals[op].length - stand.throttled[op];
-      // 22 checks in 20 + 2: two calls; within the period's allowance on this authorisation.
-      expect(answered('getCompetitivePricing')).toBe(2);
-      expect(plan.perRun).toBeLessThanOrEqual(SPAPI_ALLOWANCE.lightPerSecond * period * PLAN_UTILISATION);
-      // Two products with no buy box got a full lookup, in one call; the third waits for the next run.
+      // Both sides' products are full lookups where no light check prices them: the three with no buy box,
+      // in one call per authorisation.
       expect(answered('getItemOffersBatch')).toBe(1);
-      expect(['BNOBB00001', 'BNOBB00002', 'BNOBB00003'].map(stand.offersAsked)).toEqual([1, 1, 0]);
-      // Nothing past the run's 22 was asked for.
-      expect(stand.pricingAsked('BINV000019')).toBe(1);
-      expect(stand.pricingAsked('BINV000018')).toBe(0);
-      expect(stand.pricingAsked('BINV000020')).toBe(0);
+      expect(['BNOBB00001', 'BNOBB00002', 'BNOBB00003'].map(stand.offersAsked)).toEqual([1, 1, 1]);
     }
+    // 19 checks in one call on each authorisation, each side with its own operation.
+    const answered = (stand: SpapiStandIn, op: keyof SpapiStandIn['arrivals']) =>
+      stand.arrivals[op].length - stand.throttled[op];
+    expect([answered(na, 'getCompetitiveSummary'), answered(na, 'getCompetitivePricing')]).toEqual([1, 0]);
+    expect([answered(eu, 'getCompetitivePricing'), answered(eu, 'getCompetitiveSummary')]).toEqual([1, 0]);
+    expect(plan.perRun).toBeLessThanOrEqual(SPAPI_ALLOWANCE.buyingLightPerSecond * period * PLAN_UTILISATION);
+    // Nothing past the run's 19 was asked for: the 18 stalest and the dearer of the shared hour.
+    expect(na.summaryAsked('BINV000019')).toBe(1);
+    expect(eu.pricingAsked('BINV000019')).toBe(1);
+    expect(na.summaryAsked('BINV000015')).toBe(0);
+    expect(na.summaryAsked('BINV000020')).toBe(0);
 
     const after = await products(inventory!.id);
     const refreshed = codes.filter((c) => after.get(c)!.updated_at !== before.get(c)!.updated_at);
-    // The 22 stalest, the dearer of the shared hour before the other, less the one left for a full lookup.
-    expect(refreshed).toEqual([...codes.slice(0, 2), ...codes.slice(3, 21), codes[22]!]);
+    // The 18 stalest, and the dearer of the shared hour before the other.
+    expect(refreshed).toEqual([...codes.slice(0, 18), codes[22]!]);
     for (const code of codes.filter((c) => !refreshed.includes(c)))
       expect(after.get(code)).toEqual(before.get(code));
-    // Re-priced from the light check's buy box (the model's example: 130 + 120 shipping).
-    const snapshot = after.get('BINV000000')!.snapshot as { row_cross: { buybox: { buy_price: number } } };
-    expect(snapshot.row_cross.buybox.buy_price).toBe(130);
+    // Re-priced from each side's light check under the winner it names: the US side from the competitive
+    // summary's featured offer (Amazon, fulfilled by Amazon), the UK side from the consumer buy box of
+    // competitive-pricing-buy-boxes.json (price id 1, B2C, no quantity tier), in pounds, whose way of
+    // shipping getCompetitivePricing does not say.
+    const snapshot = after.get('BINV000000')!.snapshot as Record<'row_cross' | 'row_to', { buybox: unknown }>;
+    expect(snapshot.row_cross.buybox).toMatchObject({
+      seller_id: 'ATVPDKIKX0DER',
+      is_fba: true,
+      buy_price: 24.99,
+      s_dates: null,
+    });
+    expect(snapshot.row_to.buybox).toMatchObject({
+      buy_price: 124.99,
+      shipping_fee: 5,
+      seller_id: 'A2NEWWINNER1',
+      is_fba: null,
+      s_dates: null,
+    });
 
     // The updates' share of getItemOffersBatch has a bucket of its own, at half Amazon's announced rate.
     const lanes = await database.db.execute<{ operation: string; rate: number }>(

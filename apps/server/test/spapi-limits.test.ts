@@ -104,6 +104,7 @@ describe('the stand-in says no like Amazon', () => {
       searchCatalogItems: { rate: 2, burst: 2 },
       getItemOffersBatch: { rate: 0.1, burst: 1 },
       getCompetitivePricing: { rate: 0.5, burst: 1 },
+      getCompetitiveSummary: { rate: 0.033, burst: 1 },
     });
     try {
       const grants: number[] = [];

@@ -72,11 +72,11 @@ describe('the SP-API provider against a stand-in answering with Amazon-shaped re
     });
   });
 
-  it('takes seller ratings as the percentage Amazon gives, and 0 % as a rating', async () => {
+  it('takes seller ratings as the percentage Amazon gives, and 0 % of no feedback as no rating yet', async () => {
     const found = await lookupOne(stand, 'B07N4RATE1', 'us', 'us');
-    // Amazon itself answers 0 % of 0 ratings; the others 96 % and 91 %.
+    // Amazon itself answers 0 % of 0 ratings: no rating yet; the others 96 % and 91 %.
     expect(found.offers.map((o) => [o.seller_id, o.rating_percent, o.rating_count])).toEqual([
-      ['ATVPDKIKX0DER', 0, 0],
+      ['ATVPDKIKX0DER', null, 0],
       ['A2FBASELLER9', 96, 1840],
       ['A3MERCHANT77', 91, 212],
     ]);

@@ -23,7 +23,15 @@ export interface SellerOffer {
   import_fee: number;
   /** The earliest delivery (shipping time plus transit), ISO date. */
   delivery_date: string | null;
+  /** Only available later (a pre-order or back-order): not stock, no delivery date. */
+  available_later?: boolean;
 }
+
+/**
+ * Marketplaces where Amazon's own retail seller id is not known to us (no citable source), so its offers
+ * cannot be told from any seller's: shown by id, never marked Amazon / SBA (docs/decisions.md).
+ */
+export const RETAIL_SELLER_UNKNOWN: readonly RegionCode[] = ['ae', 'au', 'sg'];
 
 /** What a marketplace provider answers for one product in one region. */
 export interface ProductSnapshot {

@@ -21,7 +21,8 @@ export const PRODUCT_SIZES = [
 export interface Offer {
   seller_id: string | null;
   seller_name: string | null;
-  is_fba: boolean;
+  /** Null when unknown: a light price check names a winner's price, not how it ships. */
+  is_fba: boolean | null;
   /** What the buyer pays for the item (listing price, in the side's currency). */
   buy_price: number | null;
   import_fee: number | null;
@@ -31,6 +32,11 @@ export interface Offer {
    * marketplace and fulfilment (cross-border when shipped abroad), so never "today" for a 0-hour FBA offer.
    */
   s_dates: { min_days: number; max_days: number } | null;
+  /**
+   * The offer cannot ship now (Amazon's `availabilityType` FUTURE_WITH_DATE / FUTURE_WITHOUT_DATE: a
+   * pre-order or back-order): it has no delivery window and does not make the product in stock.
+   */
+  available_later?: boolean;
 }
 
 export interface Coupon {
@@ -70,6 +76,13 @@ export interface ProductSide {
   package_dimensions: { length: number; width: number; height: number; unit: 'in' | 'cm' } | null;
   product_size: { package_name: string } | null;
   category_commission_rate: number | null;
+  /**
+   * How many buy box winners the last full lookup saw (Amazon names up to two: one Prime, one not); a
+   * light check that does not name its winner cannot say which of two it priced.
+   */
+  buybox_winners?: number;
+  /** When the full lookup this side's lowest offers and sellers come from was made (ISO time). */
+  looked_up_at?: string;
 }
 
 /** Per-product profit rates that override the matched rule's rates. */

@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import {
+  catalogFixture,
+  catalogQueryProblem,
+  competitivePricing,
+  competitivePricingProblem,
+  competitiveSummary,
+  competitiveSummaryProblem,
+  inCurrencyOf,
+  ITEM_FAILED,
+  ITEM_OFFERS_URI,
+  offersBatchProblem,
+  offersFixture,
+} from './spapi-stand-in-answers';
 import { createLwaStandIn } from './lwa-stand-in';
 
-const fixture = (name: string) =>
-  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../fixtures/spapi', name), 'utf8'));
-const CATALOG_ITEM = fixture('catalog-item.json');
-const CATALOG_ITEM_METRIC = fixture('catalog-item-metric.json');
-const ITEM_OFFERS = fixture('item-offers.json');
-const ITEM_OFFERS_USED = fixture('item-offers-used.json');
-const ITEM_OFFERS_USED_ONLY = fixture('item-offers-used-only.json');
-const ITEM_OFFERS_TWO_WINNERS = fixture('item-offers-two-winners.json');
-const ITEM_FAILED = fixture('item-offers-failed.json');
-/**
- * getCompetitivePricing's answer for ItemType=Asin, copied verbatim from the example Amazon's model gives
- * (amzn/selling-partner-api-models, models/product-pricing-api-model/productPricingV0.json, the 200
- * response's `x-amzn-api-sandbox` static example). Its first item is every answered ASIN's template.
- */
-const COMPETITIVE_PRICING = fixture('competitive-pricing.json');
-
-type Operation = 'searchCatalogItems' | 'getItemOffersBatch' | 'getCompetitivePricing';
+type Operation =
+  'searchCatalogItems' | 'getItemOffersBatch' | 'getCompetitivePricing' | 'getCompetitiveSummary';
 export interface StandInLimits {
   rate: number;
   burst: number;
@@ -32,134 +28,12 @@ export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
   searchCatalogItems: { rate: 2, burst: 2 },
   getItemOffersBatch: { rate: 0.1, burst: 1 },
   getCompetitivePricing: { rate: 0.5, burst: 1 },
+  getCompetitiveSummary: { rate: 0.033, burst: 1 },
 };
 
 /**
- * Which fixture answers for an ASIN, by its first letters (ASINs are B + 9 letters or digits):
- * - `BDOG…` is unknown to the catalogue;
- * - `BMETRIC…` is measured in millimetres and ounces;
- * - `BUSED…` has Amazon's own example offers (4,286 offers, 15 of them new), `BONLYUSED…` only used and
- *   collectible ones, `BTWOWIN…` two buy box winners (one Prime FBA, one non-Prime merchant);
- * - `BFAIL…` fails inside every batch (a per-item 429), `BFLAKY…` only the first time it is asked;
- * - in getCompetitivePricing, `BNOBB…` has new offers but no buy box, `BNONEW…` no new offer, and
- *   `BDOG…` is not answered (a status other than Success, no competitive pricing).
- */
-const catalogFixture = (asin: string) => (asin.startsWith('BMETRIC') ? CATALOG_ITEM_METRIC : CATALOG_ITEM);
-const offersFixture = (asin: string) =>
-  asin.startsWith('BONLYUSED')
-    ? ITEM_OFFERS_USED_ONLY
-    : asin.startsWith('BUSED')
-      ? ITEM_OFFERS_USED
-      : asin.startsWith('BTWOWIN')
-        ? ITEM_OFFERS_TWO_WINNERS
-        : ITEM_OFFERS;
-
-// What Amazon's models mark required or enumerate (catalogItems_2022-04-01.json, productPricingV0.json).
-const IDENTIFIER_TYPES = ['ASIN', 'EAN', 'GTIN', 'ISBN', 'JAN', 'MINSAN', 'SKU', 'UPC'];
-const INCLUDED_DATA = [
-  'attributes',
-  'classifications',
-  'dimensions',
-  'identifiers',
-  'images',
-  'productTypes',
-  'relationships',
-  'salesRanks',
-  'summaries',
-  'vendorDetails',
-];
-const ITEM_CONDITIONS = ['New', 'Used', 'Collectible', 'Refurbished', 'Club'];
-const CUSTOMER_TYPES = ['Consumer', 'Business'];
-const HTTP_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE', 'POST'];
-const ITEM_OFFERS_URI = /^\/products\/pricing\/v0\/items\/([A-Za-z0-9]+)\/offers$/;
-
-/** What is wrong with a searchCatalogItems query, as Amazon's model defines it; null when it is fine. */
-function catalogQueryProblem(q: URLSearchParams): string | null {
-  const list = (name: string) => (q.get(name) ?? '').split(',').filter(Boolean);
-  const marketplaceIds = list('marketplaceIds');
-  if (marketplaceIds.length === 0) return "Missing required parameter 'marketplaceIds'";
-  if (marketplaceIds.length > 1) return "'marketplaceIds' accepts one marketplace";
-  const identifiers = list('identifiers');
-  const keywords = list('keywords');
-  if (identifiers.length > 0 && keywords.length > 0)
-    return "'identifiers' and 'keywords' cannot be used together";
-  if (identifiers.length === 0 && keywords.length === 0)
-    return "Either 'identifiers' or 'keywords' is required";
-  if (identifiers.length > 20) return "'identifiers' accepts at most 20 values";
-  if (identifiers.length > 0) {
-    const type = q.get('identifiersType');
-    if (!type) return "'identifiersType' is required when 'identifiers' is given";
-    if (!IDENTIFIER_TYPES.includes(type)) return `Invalid 'identifiersType' ${type}`;
-    if (type === 'SKU' && !q.get('sellerId')) return "'sellerId' is required when 'identifiersType' is SKU";
-  }
-  const unknown = list('includedData').find((d) => !INCLUDED_DATA.includes(d));
-  if (unknown) return `Invalid 'includedData' value ${unknown}`;
-  const pageSize = q.get('pageSize');
-  if (
-    pageSize !== null &&
-    !(Number.isInteger(Number(pageSize)) && Number(pageSize) >= 1 && Number(pageSize) <= 20)
-  )
-    return "'pageSize' must be between 1 and 20";
-  return null;
-}
-
-interface BatchItemRequest {
-  uri?: unknown;
-  method?: unknown;
-  MarketplaceId?: unknown;
-  ItemCondition?: unknown;
-  CustomerType?: unknown;
-}
-
-/** What is wrong with a getCompetitivePricing query (productPricingV0.json); null when it is fine. */
-function competitivePricingProblem(q: URLSearchParams): string | null {
-  if (!q.get('MarketplaceId')) return "Missing required parameter 'MarketplaceId'";
-  const type = q.get('ItemType');
-  if (type !== 'Asin' && type !== 'Sku') return "'ItemType' is required (Asin or Sku)";
-  const ids = (q.get(type === 'Asin' ? 'Asins' : 'Skus') ?? '').split(',').filter(Boolean);
-  if (ids.length === 0) return `'${type}s' is required when 'ItemType' is ${type}`;
-  if (ids.length > 20) return `'${type}s' accepts at most 20 values`;
-  const customer = q.get('CustomerType');
-  if (customer !== null && !CUSTOMER_TYPES.includes(customer)) return "invalid 'CustomerType'";
-  return null;
-}
-
-/** One ASIN's competitive pricing: the model's example, with the buy box or offers taken away as named. */
-function competitivePricing(asin: string, marketplaceId: string) {
-  if (asin.startsWith('BDOG')) return { status: 'ClientError', ASIN: asin };
-  const item = structuredClone(COMPETITIVE_PRICING.payload[0]);
-  item.ASIN = asin;
-  item.Product.Identifiers.MarketplaceASIN = { MarketplaceId: marketplaceId, ASIN: asin };
-  const pricing = item.Product.CompetitivePricing;
-  if (asin.startsWith('BNOBB') || asin.startsWith('BNONEW')) pricing.CompetitivePrices = [];
-  if (asin.startsWith('BNONEW')) pricing.NumberOfOfferListings = [{ Count: 2, condition: 'used' }];
-  return item;
-}
-
-/** What is wrong with a getItemOffersBatch body (GetItemOffersBatchRequest); null when it is fine. */
-function offersBatchProblem(body: unknown): string | null {
-  const requests = (body as { requests?: unknown } | null)?.requests;
-  if (!Array.isArray(requests)) return "Missing required 'requests'";
-  if (requests.length < 1 || requests.length > 20) return "'requests' must hold 1 to 20 requests";
-  for (const [i, r] of (requests as BatchItemRequest[]).entries()) {
-    if (typeof r?.uri !== 'string' || !ITEM_OFFERS_URI.test(r.uri))
-      return `requests[${i}]: 'uri' is required (/products/pricing/v0/items/{Asin}/offers)`;
-    if (typeof r.method !== 'string' || !HTTP_METHODS.includes(r.method))
-      return `requests[${i}]: 'method' is required`;
-    if (r.method !== 'GET') return `requests[${i}]: getItemOffers is a GET`;
-    if (typeof r.MarketplaceId !== 'string' || !r.MarketplaceId)
-      return `requests[${i}]: 'MarketplaceId' is required`;
-    if (typeof r.ItemCondition !== 'string' || !ITEM_CONDITIONS.includes(r.ItemCondition))
-      return `requests[${i}]: 'ItemCondition' is required (New, Used, Collectible, Refurbished, Club)`;
-    if (r.CustomerType !== undefined && !CUSTOMER_TYPES.includes(r.CustomerType as string))
-      return `requests[${i}]: invalid 'CustomerType'`;
-  }
-  return null;
-}
-
-/**
  * A local server answering like Amazon's SP-API (Login with Amazon, searchCatalogItems, getItemOffersBatch,
- * getCompetitivePricing)
+ * getCompetitivePricing, getCompetitiveSummary)
  * with responses built from the documented-model fixtures. Like Amazon it refuses a request missing what
  * the models mark required (400 InvalidInput), enforces a rate limit per seller authorisation and
  * operation (429 beyond it; Amazon's documented defaults unless told otherwise), and sends `x-amzn-RateLimit-Limit` only with the
@@ -168,21 +42,29 @@ function offersBatchProblem(body: unknown): string | null {
  */
 export async function startSpapiStandIn(
   given: Partial<Record<Operation, StandInLimits>> = AMAZON_DEFAULT_LIMITS,
-  options: { throttleFirst?: number } = {},
+  options: {
+    throttleFirst?: number;
+    /** Whether the seller lists the ASIN in the marketplace (getCompetitivePricing answers only those). */
+    listed?: (asin: string, marketplaceId: string) => boolean;
+  } = {},
 ) {
+  const listed = options.listed ?? (() => true);
   // An operation the test does not name answers at Amazon's default rate.
   const limits: Record<Operation, StandInLimits> = { ...AMAZON_DEFAULT_LIMITS, ...given };
   const arrivals: Record<Operation, number[]> = {
     searchCatalogItems: [],
     getItemOffersBatch: [],
     getCompetitivePricing: [],
+    getCompetitiveSummary: [],
   };
   const throttled: Record<Operation, number> = {
     searchCatalogItems: 0,
     getItemOffersBatch: 0,
     getCompetitivePricing: 0,
+    getCompetitiveSummary: 0,
   };
   const pricingAsked = new Map<string, number>();
+  const summaryAsked = new Map<string, number>();
   const refused: { operation: Operation | 'unknown'; message: string }[] = [];
   const offersAsked = new Map<string, number>();
   /** Calls admitted per authorisation (the refresh token the access token came from) and operation. */
@@ -239,7 +121,10 @@ export async function startSpapiStandIn(
             ? 'getItemOffersBatch'
             : url.pathname === '/products/pricing/v0/competitivePrice' && req.method === 'GET'
               ? 'getCompetitivePricing'
-              : undefined;
+              : url.pathname === '/batches/products/pricing/2022-05-01/items/competitiveSummary' &&
+                  req.method === 'POST'
+                ? 'getCompetitiveSummary'
+                : undefined;
       if (!op) {
         refused.push({ operation: 'unknown', message: `${req.method} ${url.pathname}` });
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
@@ -272,13 +157,28 @@ export async function startSpapiStandIn(
         const marketplaceId = url.searchParams.get('MarketplaceId')!;
         const asins = url.searchParams.get('Asins')!.split(',').filter(Boolean);
         for (const asin of asins) pricingAsked.set(asin, (pricingAsked.get(asin) ?? 0) + 1);
-        return send(200, { payload: asins.map((asin) => competitivePricing(asin, marketplaceId)) }, op);
+        return send(
+          200,
+          {
+            payload: asins.map((asin) =>
+              competitivePricing(asin, marketplaceId, listed(asin, marketplaceId)),
+            ),
+          },
+          op,
+        );
       }
       let body: unknown;
       try {
         body = JSON.parse(raw);
       } catch {
         return invalid(op, 'The request body is not JSON');
+      }
+      if (op === 'getCompetitiveSummary') {
+        const problem = competitiveSummaryProblem(body);
+        if (problem) return invalid(op, problem);
+        const requests = (body as { requests: { asin: string; marketplaceId: string }[] }).requests;
+        for (const { asin } of requests) summaryAsked.set(asin, (summaryAsked.get(asin) ?? 0) + 1);
+        return send(200, { responses: requests.map((r) => competitiveSummary(r.asin, r.marketplaceId)) }, op);
       }
       const problem = offersBatchProblem(body);
       if (problem) return invalid(op, problem);
@@ -296,7 +196,8 @@ export async function startSpapiStandIn(
         };
         if (asin.startsWith('BFAIL') || (asin.startsWith('BFLAKY') && asked === 1))
           return { ...structuredClone(ITEM_FAILED), request };
-        const payload = structuredClone(offersFixture(asin));
+        const offers = structuredClone(offersFixture(asin)) as { Identifier?: object };
+        const payload = asin.startsWith('BFOREIGN') ? offers : inCurrencyOf(offers, r.MarketplaceId);
         return {
           status: { statusCode: 200, reasonPhrase: 'OK' },
           headers: { 'x-amzn-RequestId': randomUUID() },
@@ -330,6 +231,8 @@ export async function startSpapiStandIn(
     offersAsked: (asin: string) => offersAsked.get(asin) ?? 0,
     /** How many times each ASIN's competitive pricing was asked for (any marketplace). */
     pricingAsked: (asin: string) => pricingAsked.get(asin) ?? 0,
+    /** How many times each ASIN's competitive summary was asked for (any marketplace). */
+    summaryAsked: (asin: string) => summaryAsked.get(asin) ?? 0,
     /** Access tokens handed out, for refresh tokens and codes alike. */
     tokenExchanges: () => lwa.exchanges(),
     /** An authorisation code for the consent redirect (single use, 5 minutes unless `lifeMs`). */

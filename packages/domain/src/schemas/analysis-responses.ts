@@ -32,11 +32,12 @@ const money = z.number().nullable();
 const offerSchema: z.ZodType<Offer> = z.object({
   seller_id: z.string().nullable(),
   seller_name: z.string().nullable(),
-  is_fba: z.boolean(),
+  is_fba: z.boolean().nullable(),
   buy_price: money,
   import_fee: money,
   shipping_fee: money,
   s_dates: z.object({ min_days: z.number(), max_days: z.number() }).nullable(),
+  available_later: z.boolean().optional(),
 });
 
 const productCouponSchema: z.ZodType<Coupon> = z.object({
@@ -76,6 +77,8 @@ export const productSideSchema: z.ZodType<ProductSide> = z.object({
     .nullable(),
   product_size: z.object({ package_name: z.string() }).nullable(),
   category_commission_rate: z.number().nullable(),
+  buybox_winners: z.int().nonnegative().optional(),
+  looked_up_at: z.iso.datetime().optional(),
 });
 
 /** One row of POST /v1/filters: both sides, priced with the report's settings. */
@@ -146,6 +149,7 @@ export const sellerOfferSchema: z.ZodType<SellerOffer> = z.object({
   shipping_fee: z.number(),
   import_fee: z.number(),
   delivery_date: z.string().nullable(),
+  available_later: z.boolean().optional(),
 });
 
 /** GET /v1/reports/:id/products/:productId/offers: both sides' sellers, cheapest buy price first. */

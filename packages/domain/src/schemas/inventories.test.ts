@@ -196,6 +196,7 @@ describe('response schemas', () => {
       next_manual_at: null,
       per_run: 0,
       refreshed_by: null,
+      full_lookup_max_days: 7,
     },
   };
 
@@ -214,6 +215,7 @@ describe('response schemas', () => {
           std_price: 24.99,
           stock: 5,
           updated_at: row.created_at,
+          full_lookup_at: null,
         },
       ],
       total: 1,

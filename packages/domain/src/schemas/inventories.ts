@@ -135,6 +135,11 @@ export const inventoryUpdateStateSchema = z.object({
   per_run: z.int().nonnegative(),
   /** When every product will have been refreshed once more at that pace; null without products. */
   refreshed_by: z.iso.datetime().nullable(),
+  /**
+   * Every product is looked up in full (lowest offers, sellers, catalogue facts) at least this often, in
+   * days, within the allowance; between full lookups light checks re-price it.
+   */
+  full_lookup_max_days: z.int().positive(),
 });
 export type InventoryUpdateState = z.output<typeof inventoryUpdateStateSchema>;
 
@@ -175,6 +180,8 @@ export const inventoryProductSchema = z.object({
   std_price: z.number().nullable(),
   stock: z.int().nullable(),
   updated_at: z.iso.datetime().nullable(),
+  /** When its older side was last looked up in full; null before that was recorded. */
+  full_lookup_at: z.iso.datetime().nullable(),
 });
 export type InventoryProduct = z.output<typeof inventoryProductSchema>;
 

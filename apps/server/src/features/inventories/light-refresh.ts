@@ -8,55 +8,60 @@ export const FULL = 'full';
 export const needsBuyBoxSeller = (settings: PricingSettings) =>
   settings.pricing_rules.some((r) => r.rule_type === 'buybox_store');
 
+/** What a light check may be applied with. */
+export interface CheckRules {
+  /** A `buybox_store` rule compares the selling side's winner: it must be named. */
+  needsSeller: boolean;
+}
+
 /**
  * A side of the last snapshot with a light check applied, or `FULL` when pricing needs what the check
  * does not carry. `priceProduct` reads of a side its status, its buy box's price, shipping, import fee
  * and seller, and, only when there is no buy box, its lowest offer; the rest (catalogue facts, the
- * lowest offers, the sellers) stays as the last full lookup found it. So a full lookup is needed:
+ * lowest offers, the sellers) stays as the last full lookup found it. A check only carries what it says
+ * (docs/decisions.md, "A light check carries only what it says"). So a full lookup is needed:
  * - with no usable last side, or one whose status is a catalogue fact (`dog`, `notsame`, `noship`,
  *   `noanswer`) that a light check cannot confirm or clear;
  * - when the check does not know the product (`unknown`);
+ * - when the check says "no new offer" and the last full lookup did not: only a full lookup confirms it;
  * - when new offers exist but none holds the buy box: pricing then buys from, or aims at, the lowest
  *   offer, which a light check does not carry;
+ * - when the last full lookup saw two winners (Prime and not) and the check does not name the one it
+ *   chose: its price may be the other winner's, and the side must not mix two winners;
  * - on the selling side, when a `buybox_store` rule needs the winner and the check does not name it.
+ * A winner the check does not name, or names differently, has an unknown delivery, and an unknown way of
+ * shipping unless the check says it.
  */
 export function applyPriceCheck(
   last: ProductSide | undefined,
   check: PriceCheck | undefined,
-  needsSeller: boolean,
+  rules: CheckRules,
 ): ProductSide | typeof FULL {
   if (!last || (last.status !== 'ok' && last.status !== 'nostock')) return FULL;
   if (!check || check.status === 'unknown') return FULL;
-  if (check.status === 'nostock') {
-    return {
-      ...last,
-      status: 'nostock',
-      buybox: null,
-      lowest: null,
-      lowest_fba: null,
-      total_prices_count: 0,
-      fba_prices_count: 0,
-      average_price: null,
-      has_buybox: false,
-      is_prime: false,
-      is_sba: false,
-      coupon: null,
-    };
-  }
+  if (check.status === 'nostock') return last.status === 'nostock' ? last : FULL;
   const box = check.buybox;
-  if (!box || (needsSeller && box.seller_id === null)) return FULL;
+  if (!box || (rules.needsSeller && box.seller_id === null)) return FULL;
   const before = last.buybox;
-  // A check names the winner's price, not how it ships: kept while the winner may be the same seller.
-  const sameSeller = before !== null && (box.seller_id === null || box.seller_id === before.seller_id);
-  const buybox: Offer = {
-    seller_id: box.seller_id ?? before?.seller_id ?? null,
-    seller_name: sameSeller ? before.seller_name : box.seller_id,
-    is_fba: sameSeller ? before.is_fba : false,
-    s_dates: sameSeller ? before.s_dates : null,
-    buy_price: box.buy_price,
-    shipping_fee: box.shipping_fee,
-    import_fee: box.import_fee,
-  };
+  const sameSeller = before !== null && box.seller_id !== null && box.seller_id === before.seller_id;
+  if ((last.buybox_winners ?? 1) > 1 && !sameSeller) return FULL;
+  const buybox: Offer = sameSeller
+    ? {
+        ...before,
+        is_fba: box.is_fba ?? before.is_fba,
+        buy_price: box.buy_price,
+        shipping_fee: box.shipping_fee,
+        import_fee: box.import_fee,
+      }
+    : {
+        seller_id: box.seller_id,
+        seller_name: box.seller_id,
+        is_fba: box.is_fba ?? null,
+        s_dates: null,
+        buy_price: box.buy_price,
+        shipping_fee: box.shipping_fee,
+        import_fee: box.import_fee,
+      };
   const total = check.new_offers ?? last.total_prices_count;
   return {
     ...last,

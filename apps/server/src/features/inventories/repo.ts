@@ -108,6 +108,7 @@ function updateState(r: Row, { allowance, demand, now: at }: PlanContext): Inven
     next_manual_at: next && next > now ? new Date(next).toISOString() : null,
     per_run: plan.perRun,
     refreshed_by: eta?.toISOString() ?? null,
+    full_lookup_max_days: plan.fullMaxAgeDays,
   };
 }
 
@@ -262,6 +263,12 @@ export async function listInventoryProducts(
         stdPrice: inventoryProducts.stdPrice,
         stock: inventoryProducts.stock,
         updatedAt: inventoryProducts.updatedAt,
+        // The older side's full lookup; null while either side's is undated (never renewed since dating).
+        fullLookupAt: sql<string | null>`case
+          when ${inventoryProducts.snapshot}->'row_cross' ? 'looked_up_at'
+           and ${inventoryProducts.snapshot}->'row_to' ? 'looked_up_at'
+          then least((${inventoryProducts.snapshot}->'row_cross'->>'looked_up_at')::timestamptz,
+                     (${inventoryProducts.snapshot}->'row_to'->>'looked_up_at')::timestamptz) end`,
       })
       .from(inventoryProducts)
       .innerJoin(inventories, eq(inventories.id, inventoryProducts.inventoryId))
@@ -280,6 +287,7 @@ export async function listInventoryProducts(
       std_price: r.stdPrice,
       stock: r.stock,
       updated_at: r.updatedAt?.toISOString() ?? null,
+      full_lookup_at: r.fullLookupAt === null ? null : new Date(r.fullLookupAt).toISOString(),
     })),
     total: counted.total,
     page,

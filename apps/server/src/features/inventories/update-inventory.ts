@@ -7,6 +7,7 @@ import { NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookupAccounts, MarketplaceProvider, PriceCheck } from '../../providers/marketplace/types';
 import { ownerAccounts } from '../amazon';
 import { applyPriceCheck, FULL, needsBuyBoxSeller } from './light-refresh';
+import { dueForFullLookup } from './full-lookup-age';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
 import { loadDemand, planRun } from './update-plan';
 
@@ -196,11 +197,14 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
       return new Map(found.map((s) => [s.product_id, s.side]));
     };
     const [cross, toSide] = await Promise.all([ask(from, 'cross'), ask(to, 'to')]);
+    const at = new Date().toISOString();
+    // A side looked up in full says when: its lowest offers and sellers are that fresh.
+    const fresh = (side: ProductSide): ProductSide => ({ ...side, looked_up_at: at });
     const rows = pending.flatMap((p) =>
       toRow(
         p.code,
-        p.cross === FULL ? cross.get(p.code)! : p.cross,
-        p.to === FULL ? toSide.get(p.code)! : p.to,
+        p.cross === FULL ? fresh(cross.get(p.code)!) : p.cross,
+        p.to === FULL ? fresh(toSide.get(p.code)!) : p.to,
         claimed,
       ),
     );
@@ -242,9 +246,15 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
         const last = answered.last.get(code);
         const sides: Sides = {
           code,
-          cross: applyPriceCheck(last?.row_cross, answered.cross.get(code), false),
-          to: applyPriceCheck(last?.row_to, answered.to.get(code), needsSeller),
+          cross: applyPriceCheck(last?.row_cross, answered.cross.get(code), { needsSeller: false }),
+          to: applyPriceCheck(last?.row_to, answered.to.get(code), { needsSeller }),
         };
+        // A side whose full lookup is past the plan's age is renewed while the budget lasts; past it,
+        // the light check stands and the side keeps its old date, shown as such.
+        const renew = (side: ProductSide | typeof FULL) =>
+          side !== FULL && fullLeft > 0 && dueForFullLookup(side, plan.fullMaxAgeDays) ? FULL : side;
+        sides.cross = renew(sides.cross);
+        sides.to = renew(sides.to);
         if (sides.cross !== FULL && sides.to !== FULL)
           ready.push(...toRow(code, sides.cross, sides.to, claimed));
         else if (fullLeft > 0) {

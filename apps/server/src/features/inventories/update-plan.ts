@@ -10,6 +10,13 @@ export const PLAN_PERIOD_SECONDS = 86_400;
  * a light check sends to a full lookup, and for "Update now".
  */
 export const PLAN_UTILISATION = 0.9;
+/**
+ * The least age a side's full lookup (its lowest offers, sellers and catalogue facts) may reach before
+ * an update looks it up in full again, when the allowance has room for more.
+ */
+export const FULL_LOOKUP_MIN_AGE_DAYS = 7;
+/** The share of a run's full lookups the plan counts on for renewing old ones (the rest is fallbacks). */
+export const FULL_ROTATION_SHARE = 0.5;
 /** How long the server reuses one count of every inventory's products (one scan, not one per request). */
 const DEMAND_TTL_MS = 60_000;
 
@@ -29,12 +36,35 @@ export interface RunPlan {
   fullPerRun: number;
   /** The run's length at the planned pace (light checks; full lookups run beside them). */
   runSeconds: number;
+  /**
+   * The oldest a product's full lookup may be: every product gets one again within this many days, from
+   * the rotation's share of the full budget. Older ones are looked up first; should the budget still
+   * not reach them, their lowest offers are shown with their date.
+   */
+  fullMaxAgeDays: number;
 }
 
-/** Lookups one product costs on each seller authorisation: two when both countries draw on the same one. */
-function sidesOn(allowance: Allowance, from: RegionCode, to: RegionCode): Map<string, number> {
+/** Days until every product has had a full lookup again, from the rotation's share of each run's budget. */
+function fullMaxAge(products: number, fullPerRun: number, periodSeconds: number): number {
+  const runs = Math.ceil(products / Math.max(1, Math.floor(fullPerRun * FULL_ROTATION_SHARE)));
+  return Math.max(FULL_LOOKUP_MIN_AGE_DAYS, Math.ceil((runs * periodSeconds) / PLAN_PERIOD_SECONDS));
+}
+
+/**
+ * Which of a product's sides a lookup serves: light checks of the selling side (delivered at home) and
+ * of the buying side (shipped abroad) are different operations with allowances of their own.
+ */
+type Sides = 'selling' | 'buying' | 'both';
+
+/** Lookups one product costs on each seller authorisation, of the sides named. */
+function sidesOn(allowance: Allowance, from: RegionCode, to: RegionCode, which: Sides): Map<string, number> {
   const sides = new Map<string, number>();
-  for (const region of [from, to]) {
+  const buying = from !== to;
+  const regions = [
+    ...(which !== 'buying' ? [to] : []),
+    ...((which === 'buying' && buying) || (which === 'selling' && !buying) || which === 'both' ? [from] : []),
+  ];
+  for (const region of regions) {
     const account = allowance.account(region);
     sides.set(account, (sides.get(account) ?? 0) + 1);
   }
@@ -43,9 +73,10 @@ function sidesOn(allowance: Allowance, from: RegionCode, to: RegionCode): Map<st
 
 /**
  * One run of one inventory within the allowance. Every inventory drawing on a seller authorisation gets
- * the same fraction of its products refreshed per period: the authorisation's capacity for the period
- * divided by what every inventory on it asks for (products × lookups per product), at most 1. A product
- * not reached keeps its values and its time, so it is among the stalest, and first, next run.
+ * the same fraction of its products refreshed per period: for each light-check operation, the
+ * authorisation's capacity for the period divided by what every inventory on it asks of that operation
+ * (products × sides), at most 1; the smaller of the selling sides' and the buying sides' fractions. A
+ * product not reached keeps its values and its time, so it is among the stalest, and first, next run.
  */
 export function planRun(
   inventory: { from: RegionCode; to: RegionCode; products: number },
@@ -55,14 +86,20 @@ export function planRun(
 ): RunPlan {
   const { products } = inventory;
   if (!allowance || products === 0)
-    return { fraction: 1, perRun: products, fullPerRun: products, runSeconds: 0 };
-  const asked = new Map<string, number>();
-  for (const d of demand)
-    for (const [account, n] of sidesOn(allowance, d.from, d.to))
-      asked.set(account, (asked.get(account) ?? 0) + d.products * n);
-  const mine = sidesOn(allowance, inventory.from, inventory.to);
-  const fractionOf = (perSecond: number) =>
-    Math.min(
+    return {
+      fraction: 1,
+      perRun: products,
+      fullPerRun: products,
+      runSeconds: 0,
+      fullMaxAgeDays: FULL_LOOKUP_MIN_AGE_DAYS,
+    };
+  const fractionOf = (perSecond: number, which: Sides) => {
+    const asked = new Map<string, number>();
+    for (const d of demand)
+      for (const [account, n] of sidesOn(allowance, d.from, d.to, which))
+        asked.set(account, (asked.get(account) ?? 0) + d.products * n);
+    const mine = sidesOn(allowance, inventory.from, inventory.to, which);
+    return Math.min(
       1,
       ...[...mine].map(([account, n]) => {
         // The inventory itself is asking even if the cached count does not hold it yet.
@@ -70,11 +107,26 @@ export function planRun(
         return (perSecond * periodSeconds * PLAN_UTILISATION) / total;
       }),
     );
-  const fraction = fractionOf(allowance.lightPerSecond);
+  };
+  const fraction = Math.min(
+    fractionOf(allowance.lightPerSecond, 'selling'),
+    fractionOf(allowance.buyingLightPerSecond, 'buying'),
+  );
   const perRun = Math.max(1, Math.floor(products * fraction));
-  const fullPerRun = Math.max(1, Math.floor(products * fractionOf(allowance.fullPerSecond)));
-  const busiest = Math.max(...mine.values());
-  return { fraction, perRun, fullPerRun, runSeconds: (perRun * busiest) / allowance.lightPerSecond };
+  const fullPerRun = Math.max(1, Math.floor(products * fractionOf(allowance.fullPerSecond, 'both')));
+  // The run lasts as long as its slowest operation on its busiest authorisation takes.
+  const seconds = (which: Sides, perSecond: number) =>
+    (perRun * Math.max(0, ...sidesOn(allowance, inventory.from, inventory.to, which).values())) / perSecond;
+  return {
+    fraction,
+    perRun,
+    fullPerRun,
+    runSeconds: Math.max(
+      seconds('selling', allowance.lightPerSecond),
+      seconds('buying', allowance.buyingLightPerSecond),
+    ),
+    fullMaxAgeDays: fullMaxAge(products, fullPerRun, periodSeconds),
+  };
 }
 
 const demandCache = new WeakMap<Db, { at: number; value: Promise<Demand[]> }>();

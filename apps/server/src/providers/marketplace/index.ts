@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Logger } from '../../logger';
 import { createSandboxMarketplace } from './sandbox';
 import { createSpapiClient } from './spapi/client';
 import { createSpapiMarketplace, SPAPI_ALLOWANCE } from './spapi/provider';
@@ -18,7 +19,10 @@ export const marketplaceAllowance = (config: Config): Allowance | undefined =>
  * PostgreSQL, so every worker process using the same seller authorisation stays within one allowance,
  * and recent answers are shared between users (`LOOKUP_CACHE_SECONDS`).
  */
-export function createMarketplace(config: Config, deps: { db?: Db } = {}): MarketplaceProvider {
+export function createMarketplace(
+  config: Config,
+  deps: { db?: Db; logger?: Logger } = {},
+): MarketplaceProvider {
   if (config.MARKETPLACE_PROVIDER === 'spapi') {
     const base = config.SPAPI_ENDPOINT;
     return createSpapiMarketplace(
@@ -36,7 +40,10 @@ export function createMarketplace(config: Config, deps: { db?: Db } = {}): Marke
         lwaUrl: config.LWA_TOKEN_URL,
         pacing: deps.db ? postgresPacing(deps.db) : undefined,
       }),
-      { cache: deps.db ? postgresLookupCache(deps.db, config.LOOKUP_CACHE_SECONDS) : undefined },
+      {
+        cache: deps.db ? postgresLookupCache(deps.db, config.LOOKUP_CACHE_SECONDS) : undefined,
+        logger: deps.logger,
+      },
     );
   }
   return createSandboxMarketplace({ delayMs: config.SANDBOX_LOOKUP_DELAY_MS });

@@ -42,19 +42,30 @@ export interface PriceCheck {
    * or a failed item), so only a full lookup can tell.
    */
   status: 'ok' | 'nostock' | 'unknown';
-  /** The new buy box (null when no offer holds it); the import fee computed as a full lookup does. */
-  buybox: (Pick<Offer, 'buy_price' | 'shipping_fee' | 'import_fee'> & { seller_id: string | null }) | null;
+  /**
+   * The new buy box (null when no offer holds it); the import fee computed as a full lookup does. Its
+   * seller and fulfilment only where the answer names them.
+   */
+  buybox:
+    | (Pick<Offer, 'buy_price' | 'shipping_fee' | 'import_fee'> & {
+        seller_id: string | null;
+        is_fba?: boolean;
+      })
+    | null;
   /** How many new offers there are; null when unknown. */
   new_offers: number | null;
 }
 
 /**
- * How many products per second one seller authorisation may look up: light checks (`refreshPrices`)
- * and full lookups (`lookup`). `account` names the authorisation a marketplace draws on.
+ * How many products per second one seller authorisation may look up: light checks (`refreshPrices`) of
+ * a selling side (in the marketplace the goods are delivered in) and of a buying side (shipped abroad,
+ * where the seller does not list the product: another operation), and full lookups (`lookup`).
+ * `account` names the authorisation a marketplace draws on.
  */
 export interface Allowance {
   account(region: RegionCode): string;
   lightPerSecond: number;
+  buyingLightPerSecond: number;
   fullPerSecond: number;
 }
 

@@ -67,6 +67,7 @@ describe('the Inventories list', () => {
                   price_changed: 7,
                   next_manual_at: null,
                   per_run: 30,
+                  full_lookup_max_days: 7,
                   refreshed_by: '2026-11-23T09:00:00.000Z',
                 },
               }),

@@ -66,6 +66,7 @@ const state = (overrides: Partial<InventoryUpdateState>): InventoryUpdateState =
   next_manual_at: null,
   per_run: 3,
   refreshed_by: '2026-11-23T09:00:00.000Z',
+  full_lookup_max_days: 7,
   ...overrides,
 });
 
@@ -102,6 +103,43 @@ describe('the inventory view', () => {
     expect(refreshed[0]).toHaveAttribute('datetime', '2026-11-21T10:00:00.000Z');
     expect(screen.getByTestId('update-refreshed-by')).toHaveTextContent(/^11\/25\/2026 /);
     expect(screen.getByTestId('update-pace')).toHaveTextContent('each run refreshes 20 products');
+  });
+
+  it('shows when each product was last looked up in full, and flags lowest offers older than the plan', async () => {
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    const [recent, old] = productsFixture(2);
+    fakeApi((url) => {
+      if (url === BASE)
+        return { body: inventoryFixture({ products_count: 2, update: state({ full_lookup_max_days: 7 }) }) };
+      if (url.startsWith(`${BASE}/products?`))
+        return {
+          body: {
+            products: [
+              { ...recent, full_lookup_at: daysAgo(1) },
+              { ...old, full_lookup_at: daysAgo(10) },
+            ],
+            total: 2,
+            page: 1,
+            per_page: PER_PAGE,
+          },
+        };
+      return undefined;
+    });
+    renderAt();
+    expect(await screen.findByRole('columnheader', { name: 'Last full lookup' })).toBeInTheDocument();
+    expect(screen.getByTestId('update-full-lookup')).toHaveTextContent('at least every 7 days');
+    await screen.findByText('B000000002');
+    const row = (code: string) => screen.getByText(code).closest('tr')!;
+    expect(
+      await within(row('B000000001')).findByText(
+        (_, el) => el?.tagName === 'TIME' && el.getAttribute('datetime') !== recent!.updated_at,
+      ),
+    ).toBeInTheDocument();
+    expect(within(row('B000000001')).queryByText(/^Lowest offers from/)).toBeNull();
+    expect(within(row('B000000002')).getByText(/^Lowest offers from /)).toHaveAttribute(
+      'title',
+      expect.stringContaining("Older than this inventory's 7-day plan"),
+    );
   });
 
   it('says nothing of the pace while one run refreshes every product', async () => {

@@ -165,6 +165,7 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
         onPage={goTo}
         selected={selected}
         onSelectPage={selectPage}
+        fullLookupMaxDays={inventory.update.full_lookup_max_days}
       />
     </Flex>
   );

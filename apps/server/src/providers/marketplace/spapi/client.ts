@@ -61,9 +61,18 @@ export function createSpapiClient(options: SpapiClientOptions) {
   const buckets = new Map<string, Pacer>();
   /**
    * `itemRetries`/`unanswered`: batch items asked again, and those never answered; `cacheErrors`: lookup
-   * cache reads or writes that failed (lookups then asked Amazon). Kept by the provider.
+   * cache reads or writes that failed (lookups then asked Amazon); `unusable`: items answered in a way we
+   * do not read (another currency, not processed yet). Kept by the provider.
    */
-  const stats = { requests: 0, throttled: 0, retries: 0, itemRetries: 0, unanswered: 0, cacheErrors: 0 };
+  const stats = {
+    requests: 0,
+    throttled: 0,
+    retries: 0,
+    itemRetries: 0,
+    unanswered: 0,
+    cacheErrors: 0,
+    unusable: 0,
+  };
   const maxRetries = options.maxRetries ?? 6;
   const backoffMs = options.backoffMs ?? 1000;
   const pacing = options.pacing ?? localPacing;
@@ -160,12 +169,15 @@ export function createSpapiClient(options: SpapiClientOptions) {
     const tenant = init.account?.tenant;
     const pace = bucket(key, operation, SPAPI_LIMITS[operation]);
     const lane = laneOf(key, operation, init.lane);
+    let exchangedAfter403 = false;
     for (let attempt = 0; ; attempt++) {
-      // The token first: the request must leave as soon as the bucket lets it, or the pacing is off.
-      const token = await accessToken(region, key, init.account);
+      // Exchanged before the wait when none is cached, so the request leaves as soon as the bucket lets
+      // it; read again after the wait, which can outlast a token (a cached one is renewed a minute early).
+      await accessToken(region, key, init.account);
       // The lane first: an update waiting for its share holds no token reports could use.
       await lane?.pacer.take(tenant);
       await pace.take(tenant);
+      const token = await accessToken(region, key, init.account);
       stats.requests += 1;
       const res = await fetch(`${base}${path}`, {
         method: init.method,
@@ -183,7 +195,9 @@ export function createSpapiClient(options: SpapiClientOptions) {
         await pace.setRate(limit * 0.97);
         await lane?.pacer.setRate(limit * 0.97 * lane.share);
       }
-      const retryable = res.status === 429 || res.status >= 500 || (res.status === 403 && attempt === 0);
+      // A 403 is an access token Amazon no longer takes (expired, or the consent changed): one new
+      // exchange per call, whenever it comes; a second 403 with a fresh token is a real refusal.
+      const retryable = res.status === 429 || res.status >= 500 || (res.status === 403 && !exchangedAfter403);
       if (res.ok) return (await res.json()) as T;
       await res.body?.cancel();
       if (!retryable || attempt >= maxRetries) {
@@ -191,7 +205,8 @@ export function createSpapiClient(options: SpapiClientOptions) {
       }
       stats.retries += 1;
       if (res.status === 403) {
-        tokens.delete(key); // an expired or revoked access token: exchange again once
+        exchangedAfter403 = true;
+        tokens.delete(key);
         continue;
       }
       if (res.status === 429) {

@@ -1,7 +1,7 @@
 import type { PriceCheck } from '../types';
+import { foreignCurrency, type Money } from './currency';
 
 // The parts of Amazon's getCompetitivePricing answer we read (productPricingV0.json: GetPricingResponse).
-type Money = { CurrencyCode?: string; Amount: number };
 interface CompetitivePrice {
   /** "1" is the new buy box, "2" the used one. */
   CompetitivePriceId: string;
@@ -38,18 +38,35 @@ function newBuyBox(prices: CompetitivePrice[]): CompetitivePrice | undefined {
   );
 }
 
+const unknown = (productId: string): PriceCheck => ({
+  product_id: productId,
+  status: 'unknown',
+  buybox: null,
+  new_offers: null,
+});
+
 /**
  * One product's light check from its getCompetitivePricing answer: the new buy box (listing price and
- * shipping, as a full lookup reads an offer) and the count of new offer listings. An item Amazon did not
- * answer, or answered without competitive pricing, is `unknown`: only a full lookup can tell.
+ * shipping, as a full lookup reads an offer) and the count of new offer listings. `unknown` (only a full
+ * lookup can tell) when Amazon did not answer the item, answered it without competitive pricing, or
+ * answered `Success` with neither a price nor an offer count (it says this for ASINs the seller does not
+ * list, so it is no evidence of "no stock"); `refused` says why an answer was not used (a price in
+ * another currency than `currency`, the marketplace's).
  */
 export function toPriceCheck(
   productId: string,
   item: CompetitivePricingItem | undefined,
   importRate: number,
-): PriceCheck {
+  currency: string,
+): { check: PriceCheck; refused?: string } {
   const pricing = item?.status === 'Success' ? item.Product?.CompetitivePricing : undefined;
-  if (!pricing) return { product_id: productId, status: 'unknown', buybox: null, new_offers: null };
+  if (!pricing || (pricing.CompetitivePrices.length === 0 && pricing.NumberOfOfferListings.length === 0))
+    return { check: unknown(productId) };
+  const foreign = foreignCurrency(
+    pricing.CompetitivePrices.flatMap((p) => [p.Price.LandedPrice, p.Price.ListingPrice, p.Price.Shipping]),
+    currency,
+  );
+  if (foreign) return { check: unknown(productId), refused: `currency ${foreign}, not ${currency}` };
   const offers = pricing.NumberOfOfferListings.filter((n) => isNew(n.condition)).reduce(
     (sum, n) => sum + n.Count,
     0,
@@ -57,18 +74,20 @@ export function toPriceCheck(
   const box = newBuyBox(pricing.CompetitivePrices);
   const price = box?.Price.ListingPrice.Amount;
   return {
-    product_id: productId,
-    // A buy box is an offer, whatever the count says.
-    status: offers > 0 || box ? 'ok' : 'nostock',
-    buybox:
-      box && price !== undefined
-        ? {
-            seller_id: box.sellerId ?? null,
-            buy_price: price,
-            shipping_fee: box.Price.Shipping?.Amount ?? 0,
-            import_fee: round2(price * importRate),
-          }
-        : null,
-    new_offers: Math.max(offers, box ? 1 : 0),
+    check: {
+      product_id: productId,
+      // A buy box is an offer, whatever the count says.
+      status: offers > 0 || box ? 'ok' : 'nostock',
+      buybox:
+        box && price !== undefined
+          ? {
+              seller_id: box.sellerId ?? null,
+              buy_price: price,
+              shipping_fee: box.Price.Shipping?.Amount ?? 0,
+              import_fee: round2(price * importRate),
+            }
+          : null,
+      new_offers: Math.max(offers, box ? 1 : 0),
+    },
   };
 }

@@ -2,10 +2,10 @@ import type { Offer, ProductSide, ProductSnapshot, RegionCode, SellerOffer } fro
 import { deliveryWindow, type ShipDays } from '../delivery';
 import { emptySide } from '../empty-side';
 import { offerFrom } from '../offer';
-import { SIZE_TIERS } from '../sandbox-catalog';
+import { foreignCurrency, type Money } from './currency';
+import { convert, INCHES_PER, POUNDS_PER, sizeTier, type Measure } from './measures';
 
 // The parts of Amazon's documented response models we read (catalogItems 2022-04-01, productPricing v0).
-type Measure = { unit: string; value: number };
 export interface CatalogItem {
   asin: string;
   summaries?: {
@@ -23,10 +23,10 @@ export interface CatalogItem {
   relationships?: { relationships: { type: string; childAsins?: string[] }[] }[];
 }
 
-type Money = { CurrencyCode: string; Amount: number };
+type Availability = 'NOW' | 'FUTURE_WITHOUT_DATE' | 'FUTURE_WITH_DATE';
 export interface PricingOffer {
   SellerId: string;
-  /** New, Mint, Very Good, Good, Acceptable, … (Amazon writes them in lower case in its examples). */
+  /** New, Mint, Very Good, Good, Acceptable, OEM, Open Box, … (Amazon writes them in lower case in its examples). */
   SubCondition?: string;
   /** The percentage of positive feedback over the past 365 days. */
   SellerFeedbackRating?: { SellerPositiveFeedbackRating?: number; FeedbackCount: number };
@@ -34,7 +34,7 @@ export interface PricingOffer {
   ShippingTime?: {
     minimumHours?: number;
     maximumHours?: number;
-    availabilityType?: 'NOW' | 'FUTURE_WITHOUT_DATE' | 'FUTURE_WITH_DATE';
+    availabilityType?: Availability;
     availableDate?: string;
   };
   ListingPrice: Money;
@@ -44,13 +44,26 @@ export interface PricingOffer {
   /** Up to two winners per ASIN: one eligible for Prime and one not. */
   IsBuyBoxWinner?: boolean;
 }
+/** A buy box price of the summary: present even when the winner is not among the 20 listed offers. */
+export interface BuyBoxPrice {
+  condition?: string;
+  offerType?: string;
+  quantityTier?: number;
+  LandedPrice?: Money;
+  ListingPrice?: Money;
+  Shipping?: Money;
+  sellerId?: string;
+}
 export interface OffersPayload {
   ASIN: string;
+  /** `Success`, or e.g. `ActiveButTooSoonForProcessing` (ask again after `Summary.OffersAvailableTime`). */
+  status?: string;
   Summary?: {
     /** Offers of every condition (used and collectible too). */
     TotalOfferCount: number;
     NumberOfOffers?: { condition?: string; fulfillmentChannel: 'Amazon' | 'Merchant'; OfferCount: number }[];
-    BuyBoxPrices?: { condition?: string }[];
+    BuyBoxPrices?: BuyBoxPrice[];
+    OffersAvailableTime?: string;
   };
   Offers?: PricingOffer[];
 }
@@ -60,65 +73,45 @@ const DAY = 86_400_000;
 
 /** Conditions compare without case: the model's enum says `New`, its examples answer `new`. */
 const isNew = (condition: string | undefined) => condition === undefined || condition.toLowerCase() === 'new';
-
-// Units Amazon's catalogue writes (plural names), their singulars, British spellings and abbreviations.
-const POUNDS_PER: Record<string, number> = {
-  pounds: 1,
-  pound: 1,
-  lb: 1,
-  lbs: 1,
-  ounces: 1 / 16,
-  ounce: 1 / 16,
-  oz: 1 / 16,
-  kilograms: 2.20462262,
-  kilogram: 2.20462262,
-  kg: 2.20462262,
-  grams: 0.00220462262,
-  gram: 0.00220462262,
-  g: 0.00220462262,
+/**
+ * Sub-conditions Amazon files under Used or Collectible. Everything else an offer of condition New may
+ * carry (New, OEM, Open Box, Warranty, Other, …) is new as Amazon groups it: we ask for `New` offers, so
+ * a sub-condition refines the condition, it does not move the offer out of it.
+ */
+const USED_SUBCONDITIONS = new Set(['mint', 'very good', 'verygood', 'good', 'acceptable', 'poor', 'club']);
+const isNewOffer = (o: PricingOffer) => !USED_SUBCONDITIONS.has((o.SubCondition ?? '').trim().toLowerCase());
+/** A pre-order or back-order: it cannot ship now. */
+const availableLater = (o: PricingOffer) => {
+  const type = o.ShippingTime?.availabilityType;
+  return type === 'FUTURE_WITHOUT_DATE' || type === 'FUTURE_WITH_DATE';
 };
-const INCHES_PER: Record<string, number> = {
-  inches: 1,
-  inch: 1,
-  in: 1,
-  centimeters: 1 / 2.54,
-  centimetres: 1 / 2.54,
-  centimeter: 1 / 2.54,
-  centimetre: 1 / 2.54,
-  cm: 1 / 2.54,
-  millimeters: 1 / 25.4,
-  millimetres: 1 / 25.4,
-  millimeter: 1 / 25.4,
-  millimetre: 1 / 25.4,
-  mm: 1 / 25.4,
-};
+/** The consumer's buy box price: new, not a business price, not a quantity tier. */
+const isConsumerNew = (b: BuyBoxPrice) =>
+  isNew(b.condition) &&
+  (b.offerType === undefined || b.offerType === 'B2C') &&
+  (b.quantityTier === undefined || b.quantityTier <= 1);
 
-/** A measure in our unit, or null when it is missing or in a unit we do not know (never a guess). */
-function convert(m: Measure | undefined, factors: Record<string, number>): number | null {
-  const factor = m ? factors[m.unit.trim().toLowerCase()] : undefined;
-  return factor !== undefined && Number.isFinite(m!.value) ? m!.value * factor : null;
+/**
+ * Why an offers answer cannot be used, or null when it can: Amazon has not processed the item yet
+ * (any status other than `Success`; a missing status is the model's older examples), or a price is in
+ * another currency than the marketplace's. Either way the product is `noanswer`, never "no stock".
+ */
+export function offersProblem(offers: OffersPayload, currency: string): string | null {
+  if (offers.status !== undefined && offers.status !== 'Success') return `status ${offers.status}`;
+  const money = [
+    ...(offers.Offers ?? []).flatMap((o) => [o.ListingPrice, o.Shipping]),
+    ...(offers.Summary?.BuyBoxPrices ?? []).flatMap((b) => [b.LandedPrice, b.ListingPrice, b.Shipping]),
+  ];
+  const foreign = foreignCurrency(money, currency);
+  return foreign ? `currency ${foreign}, not ${currency}` : null;
 }
 
-const longestFirst = (dims: readonly number[]) => [...dims].sort((a, b) => b - a);
-const TIER_DIMS = SIZE_TIERS.map((t) => longestFirst(t.dims));
-
-/** Amazon's US size tiers, from the package's weight and its sides compared longest to longest. */
-function sizeTier(lb: number, dims: number[]): string {
-  const sorted = longestFirst(dims);
-  const tier = SIZE_TIERS.find((t, i) => lb <= t.maxLb && sorted.every((d, j) => d <= TIER_DIMS[i]![j]!));
-  return (tier ?? SIZE_TIERS.at(-1)!).name;
-}
-
-/** Days until the offer ships: its hours rounded up, after the date it becomes available if it is not yet. */
-function shipDays(time: PricingOffer['ShippingTime'], today: number): ShipDays | null {
-  if (!time || time.availabilityType === 'FUTURE_WITHOUT_DATE') return null;
+/** Days until the offer ships: its hours rounded up, for an offer that can ship now. */
+function shipDays(o: PricingOffer): ShipDays | null {
+  const time = o.ShippingTime;
+  if (!time || availableLater(o)) return null;
   const minHours = time.minimumHours ?? 0;
-  const available = time.availableDate ? Date.parse(time.availableDate) : NaN;
-  const wait = Number.isFinite(available) ? Math.max(0, Math.ceil((available - today) / DAY)) : 0;
-  return {
-    min: wait + Math.ceil(minHours / 24),
-    max: wait + Math.ceil((time.maximumHours ?? minHours) / 24),
-  };
+  return { min: Math.ceil(minHours / 24), max: Math.ceil((time.maximumHours ?? minHours) / 24) };
 }
 
 export interface MappingContext {
@@ -133,7 +126,8 @@ export interface MappingContext {
 
 function sellerOffer(o: PricingOffer, window: Offer['s_dates'], context: MappingContext): SellerOffer {
   const price = o.ListingPrice.Amount;
-  const rating = o.SellerFeedbackRating?.SellerPositiveFeedbackRating;
+  const feedback = o.SellerFeedbackRating;
+  const rating = feedback?.SellerPositiveFeedbackRating;
   return {
     seller_id: o.SellerId,
     // SP-API does not name sellers; the id is what Seller Central shows in a storefront link.
@@ -141,15 +135,19 @@ function sellerOffer(o: PricingOffer, window: Offer['s_dates'], context: Mapping
     is_fba: o.IsFulfilledByAmazon,
     is_sba: o.SellerId === context.amazonSellerId,
     coupon: null,
-    // A percentage as Amazon gives it; 0 % is a rating like any other.
-    rating_percent: typeof rating === 'number' && Number.isFinite(rating) ? round2(rating) : null,
-    rating_count: o.SellerFeedbackRating?.FeedbackCount ?? null,
+    // Amazon answers 0 % with no feedback at all (itself included): that is "no rating yet", not 0 %.
+    rating_percent:
+      typeof rating === 'number' && Number.isFinite(rating) && (feedback?.FeedbackCount ?? 0) > 0
+        ? round2(rating)
+        : null,
+    rating_count: feedback?.FeedbackCount ?? null,
     buy_price: price,
     price,
     shipping_by: o.IsFulfilledByAmazon ? 'amazon' : 'merchant',
     shipping_fee: o.Shipping?.Amount ?? 0,
     import_fee: round2(price * context.importRate),
     delivery_date: window ? new Date(context.today + window.min_days * DAY).toISOString().slice(0, 10) : null,
+    ...(availableLater(o) ? { available_later: true } : {}),
   };
 }
 
@@ -169,9 +167,30 @@ export function chooseBuyBoxWinner<T extends Pick<PricingOffer, 'IsBuyBoxWinner'
 }
 
 /**
+ * The buy box from the summary when its winner is not among the (at most 20) listed offers: its price,
+ * shipping and, when Amazon names it, its seller. How it ships and when it arrives are not in the summary.
+ */
+function summaryBuyBox(prices: BuyBoxPrice[], context: MappingContext): Offer | null {
+  const box = prices.find((b) => b.ListingPrice);
+  if (!box?.ListingPrice) return null;
+  const price = box.ListingPrice.Amount;
+  const seller = box.sellerId ?? null;
+  return {
+    seller_id: seller,
+    seller_name: seller !== null && seller === context.amazonSellerId ? 'Amazon' : seller,
+    is_fba: null,
+    buy_price: price,
+    shipping_fee: box.Shipping?.Amount ?? 0,
+    import_fee: round2(price * context.importRate),
+    s_dates: null,
+  };
+}
+
+/**
  * One product in one marketplace from its catalogue item and offers. No catalogue item means `dog`; a
- * catalogue item without an offers answer means Amazon did not answer (`noanswer`), never "no stock".
- * Counts and availability come from new-condition offers only.
+ * catalogue item without a usable offers answer (`offersProblem`) means Amazon did not answer
+ * (`noanswer`), never "no stock". Counts and availability come from new-condition offers that can ship
+ * now; a pre-order may hold the buy box (marked `available_later`) but makes no stock.
  */
 export function toSnapshot(
   productId: string,
@@ -180,35 +199,43 @@ export function toSnapshot(
   context: MappingContext,
 ): ProductSnapshot {
   if (!item) return { product_id: productId, side: emptySide('dog'), offers: [] };
-  const raw = (offers?.Offers ?? []).filter((o) => isNew(o.SubCondition));
+  const raw = (offers?.Offers ?? []).filter(isNewOffer);
   const windows = raw.map((o) =>
     deliveryWindow(
-      shipDays(o.ShippingTime, context.today),
+      shipDays(o),
       context.region,
       context.shipTo,
       o.IsFulfilledByAmazon ? 'amazon' : 'merchant',
     ),
   );
   const list = raw.map((o, i) => sellerOffer(o, windows[i]!, context));
-  const asOffer = (i: number): Offer => offerFrom(list[i]!, windows[i]!);
+  const asOffer = (i: number): Offer => ({
+    ...offerFrom(list[i]!, windows[i]!),
+    ...(list[i]!.available_later ? { available_later: true } : {}),
+  });
   const byLanded = list
     .map((o, i) => ({ o, i }))
+    .filter((x) => !x.o.available_later)
     .sort((a, b) => a.o.buy_price + a.o.shipping_fee - (b.o.buy_price + b.o.shipping_fee));
   const lowest = byLanded[0];
   const lowestFba = byLanded.find((x) => x.o.is_fba);
   const winner = chooseBuyBoxWinner(raw, context.region === context.shipTo);
   const winnerIndex = winner ? raw.indexOf(winner) : -1;
+  const newBuyBoxPrices = (offers?.Summary?.BuyBoxPrices ?? []).filter(isConsumerNew);
+  const buybox = winnerIndex >= 0 ? asOffer(winnerIndex) : summaryBuyBox(newBuyBoxPrices, context);
 
   // Amazon's counts cover every condition (its own example: 4,286 offers, 15 of them new); the offers
-  // list holds at most 20. New offers only, the larger of the two views.
+  // list holds at most 20. New offers only, the larger of the two views, less those that ship later.
   const counts = (offers?.Summary?.NumberOfOffers ?? []).filter((n) => isNew(n.condition));
   const sum = (list: typeof counts) => list.reduce((a, n) => a + n.OfferCount, 0);
-  const total = Math.max(sum(counts), list.length);
-  const fba = Math.max(
-    sum(counts.filter((n) => n.fulfillmentChannel === 'Amazon')),
-    list.filter((o) => o.is_fba).length,
-  );
-  const newBuyBoxPrices = (offers?.Summary?.BuyBoxPrices ?? []).filter((b) => isNew(b.condition));
+  const later = list.filter((o) => o.available_later);
+  const total = Math.max(sum(counts), list.length) - later.length;
+  const fba =
+    Math.max(
+      sum(counts.filter((n) => n.fulfillmentChannel === 'Amazon')),
+      list.filter((o) => o.is_fba).length,
+    ) - later.filter((o) => o.is_fba).length;
+  const now = list.filter((o) => !o.available_later);
 
   const summary = item.summaries?.[0];
   const ranks = item.salesRanks?.[0];
@@ -218,15 +245,16 @@ export function toSnapshot(
   const lb = convert(pkg?.weight, POUNDS_PER);
   const sides = [pkg?.length, pkg?.width, pkg?.height].map((m) => convert(m, INCHES_PER));
   const dims = sides.every((d): d is number => d !== null) ? sides : null;
+  const tier = lb !== null && dims ? sizeTier(context.region, lb, dims) : null;
   const children = item.relationships?.[0]?.relationships.find((r) => r.type === 'VARIATION')?.childAsins;
   const side: ProductSide = {
-    status: !offers ? 'noanswer' : total === 0 ? 'nostock' : 'ok',
-    buybox: winnerIndex >= 0 ? asOffer(winnerIndex) : null,
+    status: !offers ? 'noanswer' : total <= 0 ? 'nostock' : 'ok',
+    buybox,
     lowest: lowest ? asOffer(lowest.i) : null,
     lowest_fba: lowestFba ? asOffer(lowestFba.i) : null,
-    total_prices_count: offers ? total : null,
-    fba_prices_count: offers ? fba : null,
-    average_price: list.length ? round2(list.reduce((a, o) => a + o.buy_price, 0) / list.length) : null,
+    total_prices_count: offers ? Math.max(0, total) : null,
+    fba_prices_count: offers ? Math.max(0, fba) : null,
+    average_price: now.length ? round2(now.reduce((a, o) => a + o.buy_price, 0) / now.length) : null,
     coupon: null,
     sales_rank: top
       ? { rank: top.rank, category: top.title, level: 'top' }
@@ -242,7 +270,7 @@ export function toSnapshot(
     is_prime: raw.some((o) => o.PrimeInformation?.IsPrime),
     is_amazonchoice: false,
     is_sba: list.some((o) => o.is_sba),
-    has_buybox: newBuyBoxPrices.length > 0 || winnerIndex >= 0,
+    has_buybox: buybox !== null || newBuyBoxPrices.length > 0,
     has_same_brand_seller: false,
     seller_brand_count: null,
     review_count: null,
@@ -254,8 +282,9 @@ export function toSnapshot(
     package_dimensions: dims
       ? { length: round2(dims[0]!), width: round2(dims[1]!), height: round2(dims[2]!), unit: 'in' }
       : null,
-    product_size: lb !== null && dims ? { package_name: sizeTier(lb, dims) } : null,
+    product_size: tier ? { package_name: tier } : null,
     category_commission_rate: null,
+    buybox_winners: Math.max(raw.filter((o) => o.IsBuyBoxWinner).length, newBuyBoxPrices.length),
   };
   return { product_id: productId, side, offers: list };
 }

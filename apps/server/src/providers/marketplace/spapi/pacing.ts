@@ -58,12 +58,15 @@ export class TokenBucket implements Pacer {
 
 /**
  * The documented default limits of the operations we call (requests per second, burst), from the usage
- * plans in Amazon's models (productPricingV0.json, catalogItems_2022-04-01.json).
+ * plans in Amazon's models (productPricingV0.json, productPricing_2022-05-01.json,
+ * catalogItems_2022-04-01.json).
  */
 export const SPAPI_LIMITS = {
   searchCatalogItems: { rate: 2, burst: 2 },
   getItemOffersBatch: { rate: 0.1, burst: 1 },
   getCompetitivePricing: { rate: 0.5, burst: 1 },
+  /** productPricing_2022-05-01.json; a batch of 20. */
+  getCompetitiveSummary: { rate: 0.033, burst: 1 },
 } as const;
 export type SpapiOperation = keyof typeof SPAPI_LIMITS;
 

@@ -1,8 +1,10 @@
+import type { Logger } from '../../../logger';
 import { IMPORT_RATE } from '../sandbox-catalog';
 import type { Allowance, LookedUp, MarketplaceProvider } from '../types';
 import type { SpapiClient } from './client';
-import { toPriceCheck, type CompetitivePricingItem } from './competitive-pricing';
-import { toSnapshot, type CatalogItem, type OffersPayload } from './mapping';
+import { currencyOf } from './currency';
+import { createLightChecks, type Unusable } from './light-checks';
+import { offersProblem, toSnapshot, type CatalogItem, type OffersPayload } from './mapping';
 import type { CachedAnswer, LookupCache } from './lookup-cache';
 import { SPAPI_LIMITS, UPDATE_SHARE } from './pacing';
 import { MARKETPLACES } from './regions';
@@ -28,23 +30,27 @@ export interface SpapiMarketplaceOptions {
    * answer at all). Each goes through the same pacing as any other call. Default 2.
    */
   itemRetries?: number;
+  /** Where answers Amazon gave but we cannot use (a foreign currency, not processed yet) are reported. */
+  logger?: Logger;
 }
 
 /**
  * What inventory updates may use of one seller authorisation at Amazon's documented rates: every light
- * check (reports do not call getCompetitivePricing) and the updates' share of getItemOffersBatch.
+ * check (reports call neither getCompetitivePricing nor getCompetitiveSummary) and the updates' share of
+ * getItemOffersBatch.
  */
 export const SPAPI_ALLOWANCE: Allowance = {
   account: (region) => MARKETPLACES[region].region,
   lightPerSecond: SPAPI_LIMITS.getCompetitivePricing.rate * BATCH,
+  buyingLightPerSecond: SPAPI_LIMITS.getCompetitiveSummary.rate * BATCH,
   fullPerSecond: SPAPI_LIMITS.getItemOffersBatch.rate * BATCH * UPDATE_SHARE.getItemOffersBatch!,
 };
 
 /**
  * Amazon's Selling Partner API: searchCatalogItems and getItemOffersBatch, 20 ASINs a call, paced by the
  * client's token buckets. Items a batch answers with an error are asked again; those still unanswered are
- * `noanswer`. Import fees are computed (no SP-API operation returns them). Light price checks use
- * getCompetitivePricing (20 ASINs a call at five times the offers batch's rate).
+ * `noanswer`. Import fees are computed (no SP-API operation returns them). Light price checks:
+ * light-checks.ts.
  */
 export function createSpapiMarketplace(
   client: SpapiClient,
@@ -52,37 +58,23 @@ export function createSpapiMarketplace(
 ): MarketplaceProvider {
   const itemRetries = options.itemRetries ?? 2;
   const cache = options.cache;
+  /** An answer Amazon gave that we will not read: counted and logged, and the product is not priced. */
+  const unusable: Unusable = (region, operation, asin, reason) => {
+    client.stats.unusable += 1;
+    options.logger?.warn({ region, operation, asin, reason }, 'SP-API answer not used');
+  };
   return {
     name: 'spapi',
     batchSize: BATCH,
     allowance: SPAPI_ALLOWANCE,
-    async refreshPrices(productIds, region, { shipTo, account }) {
-      const marketplace = MARKETPLACES[region];
-      const importRate = shipTo === region ? 0 : IMPORT_RATE[shipTo];
-      const out = [];
-      for (let i = 0; i < productIds.length; i += BATCH) {
-        const chunk = productIds.slice(i, i + BATCH);
-        const query = new URLSearchParams({
-          MarketplaceId: marketplace.id,
-          ItemType: 'Asin',
-          Asins: chunk.join(','),
-          CustomerType: 'Consumer',
-        });
-        const answer = await client.call<{ payload?: CompetitivePricingItem[] }>(
-          marketplace.region,
-          'getCompetitivePricing',
-          `/products/pricing/v0/competitivePrice?${query}`,
-          { method: 'GET', account },
-        );
-        const items = new Map((answer.payload ?? []).map((item) => [item.ASIN, item]));
-        out.push(...chunk.map((id) => toPriceCheck(id, items.get(id), importRate)));
-      }
-      return out;
-    },
+    refreshPrices: createLightChecks(client, unusable),
     async lookup(productIds, region, { shipTo, lane, account }) {
       const marketplace = MARKETPLACES[region];
       const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
       const importRate = shipTo === region ? 0 : IMPORT_RATE[shipTo];
+      const currency = currencyOf(region);
+      /** Items Amazon answered in a way we cannot use: not asked again in this lookup, `noanswer`. */
+      const refused = new Set<string>();
 
       const askOffers = async (asins: string[], priced: Map<string, OffersPayload>) => {
         const batch = await client.call<OffersBatch>(
@@ -107,7 +99,13 @@ export function createSpapiMarketplace(
         // Answers come in the order asked; each also names its ASIN.
         batch.responses.forEach((r, i) => {
           const asin = r.request?.Asin ?? r.body?.payload?.ASIN ?? asins[i];
-          if (asin && r.status?.statusCode === 200 && r.body?.payload) priced.set(asin, r.body.payload);
+          const payload = r.body?.payload;
+          if (!asin || r.status?.statusCode !== 200 || !payload) return;
+          const problem = offersProblem(payload, currency);
+          if (problem) {
+            refused.add(asin);
+            unusable(region, 'getItemOffersBatch', asin, problem);
+          } else priced.set(asin, payload);
         });
       };
 
@@ -132,11 +130,11 @@ export function createSpapiMarketplace(
         ]);
         const items = new Map(catalog.items.map((item) => [item.asin, item]));
         // A product the catalogue does not know is `dog` whatever its offers say: only known ones are retried.
-        let unanswered = chunk.filter((id) => items.has(id) && !priced.has(id));
+        let unanswered = chunk.filter((id) => items.has(id) && !priced.has(id) && !refused.has(id));
         for (let attempt = 0; attempt < itemRetries && unanswered.length > 0; attempt++) {
           client.stats.itemRetries += unanswered.length;
           await askOffers(unanswered, priced);
-          unanswered = unanswered.filter((id) => !priced.has(id));
+          unanswered = unanswered.filter((id) => !priced.has(id) && !refused.has(id));
         }
         client.stats.unanswered += unanswered.length;
         const answers = new Map<string, CachedAnswer>();

@@ -2,7 +2,11 @@ import type { RegionCode } from '@crossmarket/domain';
 
 export type SpapiRegion = 'na' | 'eu' | 'fe';
 
-/** Amazon's marketplace ids, selling-partner regions, and Amazon's own retail seller per marketplace. */
+/**
+ * Amazon's marketplace ids, selling-partner regions, and Amazon's own retail seller per marketplace. AE,
+ * AU and SG have none: we found no citable source for Amazon's retail seller id there
+ * (`RETAIL_SELLER_UNKNOWN`), so Amazon's offers there show by id, never marked Amazon / SBA.
+ */
 export const MARKETPLACES: Record<RegionCode, { id: string; region: SpapiRegion; amazonSellerId?: string }> =
   {
     us: { id: 'ATVPDKIKX0DER', region: 'na', amazonSellerId: 'ATVPDKIKX0DER' },

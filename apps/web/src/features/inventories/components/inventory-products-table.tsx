@@ -21,6 +21,8 @@ export interface InventoryProductsTableProps {
   onPage: (page: number) => void;
   selected: ReadonlySet<string>;
   onSelectPage: (pageCodes: string[], selectedOnPage: string[]) => void;
+  /** The plan's longest gap between two full lookups of a product (days); older ones are flagged. */
+  fullLookupMaxDays: number;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface InventoryProductsTableProps {
  * Selection is kept by code across pages.
  */
 export function InventoryProductsTable(props: InventoryProductsTableProps) {
-  const { page, loading, toCountry, onPage, selected, onSelectPage } = props;
+  const { page, loading, toCountry, onPage, selected, onSelectPage, fullLookupMaxDays } = props;
   const { t, i18n } = useTranslation();
   const rows = useMemo(() => page?.products ?? [], [page]);
   const codes = useMemo(() => rows.map((r) => r.code), [rows]);
@@ -100,6 +102,26 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
           <Typography.Text type="secondary">{t('inventoryView.notUpdated')}</Typography.Text>
         ),
     },
+    {
+      title: t('inventoryView.columns.fullLookup'),
+      key: 'full-lookup',
+      render: (_, p) => {
+        if (!p.full_lookup_at) return <Typography.Text type="secondary">—</Typography.Text>;
+        const at = dayjs(p.full_lookup_at);
+        // Lowest offers older than the plan promises are priced from anyway: say so, with their date.
+        if (dayjs().diff(at, 'day', true) > fullLookupMaxDays)
+          return (
+            <Tag color="warning" title={t('inventoryView.fullLookupStaleHint', { count: fullLookupMaxDays })}>
+              {t('inventoryView.fullLookupStale', { date: at.format('L') })}
+            </Tag>
+          );
+        return (
+          <time dateTime={p.full_lookup_at} title={at.format('L LT')}>
+            {at.fromNow()}
+          </time>
+        );
+      },
+    },
   ];
 
   return (
@@ -109,7 +131,7 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 760 }}
+      scroll={{ x: 900 }}
       rowSelection={{
         // The header checkbox would be copied into the table's aria-hidden measuring row (see the
         // report's table); rows are selected one by one.

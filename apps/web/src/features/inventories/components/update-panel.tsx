@@ -120,7 +120,10 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-        {t('inventoryView.updateNote')}
+        {t('inventoryView.updateNote')}{' '}
+        <span data-testid="update-full-lookup">
+          {t('inventoryView.fullLookupNote', { count: update.full_lookup_max_days })}
+        </span>
       </Typography.Paragraph>
       {update.per_run < inventory.products_count && (
         <Typography.Paragraph type="secondary" data-testid="update-pace">

@@ -27,6 +27,7 @@ export function inventoryFixture(overrides: Partial<Inventory> = {}): Inventory 
       price_changed: 0,
       next_manual_at: null,
       per_run: 0,
+      full_lookup_max_days: 7,
       refreshed_by: null,
     },
     ...overrides,
@@ -43,4 +44,5 @@ export const productsFixture = (n: number, from = 1): InventoryProduct[] =>
     std_price: 12.5 + i,
     stock: 5,
     updated_at: '2026-11-21T10:00:00.000Z',
+    full_lookup_at: null,
   }));

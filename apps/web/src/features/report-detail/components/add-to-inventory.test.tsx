@@ -37,6 +37,7 @@ const inventory = (id: string, title: string, from: 'us' | 'uk'): Inventory => (
     price_changed: 0,
     next_manual_at: null,
     per_run: 0,
+    full_lookup_max_days: 7,
     refreshed_by: null,
   },
 });

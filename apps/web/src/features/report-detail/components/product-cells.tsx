@@ -283,6 +283,7 @@ export const SideCell = memo(function SideCell({ side, currency }: { side: Produ
       {dates && <span>{t('reportDetail.row.delivery', { min: dates.min_days, max: dates.max_days })}</span>}
       <div className="cm-line">
         {side.buybox?.is_fba && <Tag color="blue">FBA</Tag>}
+        {side.buybox?.available_later && <Tag color="orange">{t('reportDetail.sellers.availableLater')}</Tag>}
         {side.coupon && (
           <Tag color="gold">
             {t('reportDetail.row.coupon')}{' '}

@@ -1,5 +1,5 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import type { SellerOffer } from '@crossmarket/domain';
+import { RETAIL_SELLER_UNKNOWN, type SellerOffer } from '@crossmarket/domain';
 import {
   Alert,
   Card,
@@ -35,6 +35,7 @@ function SellerCard({ offer, currency }: { offer: SellerOffer; currency: string 
         <Flex gap={4}>
           {offer.is_fba && <Tag color="blue">FBA</Tag>}
           {offer.is_sba && <Tag color="geekblue">SBA</Tag>}
+          {offer.available_later && <Tag color="warning">{t('reportDetail.sellers.availableLater')}</Tag>}
           {offer.coupon && (
             <Tag color="gold">
               {t('reportDetail.row.coupon')}{' '}
@@ -155,6 +156,11 @@ export function SellersDrawer({
                   <Typography.Paragraph>
                     {t('reportDetail.sellers.otherPrices', { count: offers.length })}
                   </Typography.Paragraph>
+                  {RETAIL_SELLER_UNKNOWN.includes(country.code) && (
+                    <Typography.Paragraph type="secondary" data-testid="amazon-unknown">
+                      {t('reportDetail.sellers.amazonUnknown')}
+                    </Typography.Paragraph>
+                  )}
                   {offers.length === 0 ? (
                     <Empty
                       description={t('reportDetail.sellers.none')}

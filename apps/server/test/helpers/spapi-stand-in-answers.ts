@@ -1,0 +1,259 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REGION_CODES } from '@crossmarket/domain';
+import { currencyOf } from '../../src/providers/marketplace/spapi/currency';
+import { MARKETPLACES } from '../../src/providers/marketplace/spapi/regions';
+
+// What the SP-API stand-in answers (spapi-stand-in.ts): fixtures by ASIN prefix, and the checks Amazon's
+// models make of a request.
+const fixture = (name: string) =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../fixtures/spapi', name), 'utf8'));
+const CATALOG_ITEM = fixture('catalog-item.json');
+const CATALOG_ITEM_METRIC = fixture('catalog-item-metric.json');
+const ITEM_OFFERS = fixture('item-offers.json');
+const ITEM_OFFERS_USED = fixture('item-offers-used.json');
+const ITEM_OFFERS_USED_ONLY = fixture('item-offers-used-only.json');
+const ITEM_OFFERS_TWO_WINNERS = fixture('item-offers-two-winners.json');
+export const ITEM_FAILED = fixture('item-offers-failed.json');
+const ITEM_OFFERS_TOO_SOON = fixture('item-offers-too-soon.json');
+const ITEM_OFFERS_FOREIGN = fixture('item-offers-foreign-currency.json');
+const ITEM_OFFERS_LATER = fixture('item-offers-available-later.json');
+const ITEM_OFFERS_NOT_LISTED = fixture('item-offers-winner-not-listed.json');
+/**
+ * getCompetitivePricing's answer for ItemType=Asin, copied verbatim from the example Amazon's model gives
+ * (amzn/selling-partner-api-models, models/product-pricing-api-model/productPricingV0.json, the 200
+ * response's `x-amzn-api-sandbox` static example). Its first item is every answered ASIN's template.
+ */
+const COMPETITIVE_PRICING = fixture('competitive-pricing-buy-boxes.json');
+
+/** Each marketplace answers in its own currency, as Amazon does. */
+const CURRENCY_OF_MARKETPLACE = new Map(REGION_CODES.map((r) => [MARKETPLACES[r].id, currencyOf(r)]));
+/** The fixture with every `CurrencyCode` set to the marketplace's currency. */
+export function inCurrencyOf<T>(value: T, marketplaceId: string): T {
+  const currency = CURRENCY_OF_MARKETPLACE.get(marketplaceId) ?? 'USD';
+  return JSON.parse(JSON.stringify(value), (key, v) => (key === 'CurrencyCode' ? currency : v)) as T;
+}
+
+/**
+ * Which fixture answers for an ASIN, by its first letters (ASINs are B + 9 letters or digits):
+ * - `BDOG…` is unknown to the catalogue;
+ * - `BMETRIC…` is measured in millimetres and ounces;
+ * - `BUSED…` has Amazon's own example offers (4,286 offers, 15 of them new), `BONLYUSED…` only used and
+ *   collectible ones, `BTWOWIN…` two buy box winners (one Prime FBA, one non-Prime merchant);
+ * - `BSOON…` is not processed yet (ActiveButTooSoonForProcessing), `BFOREIGN…` is priced in EUR
+ *   whatever the marketplace, `BLATER…` has offers available only later, `BOUTSIDE…` a buy box winner
+ *   outside the listed offers;
+ * - `BFAIL…` fails inside every batch (a per-item 429), `BFLAKY…` only the first time it is asked;
+ * - in getCompetitivePricing, `BNOBB…` has new offers but no buy box, `BNONEW…` no new offer, and
+ *   `BDOG…` is not answered (a status other than Success, no competitive pricing).
+ */
+export const catalogFixture = (asin: string) =>
+  asin.startsWith('BMETRIC') ? CATALOG_ITEM_METRIC : CATALOG_ITEM;
+const OFFERS_BY_PREFIX: [string, unknown][] = [
+  ['BSOON', ITEM_OFFERS_TOO_SOON],
+  ['BFOREIGN', ITEM_OFFERS_FOREIGN],
+  ['BLATER', ITEM_OFFERS_LATER],
+  ['BOUTSIDE', ITEM_OFFERS_NOT_LISTED],
+];
+export const offersFixture = (asin: string) =>
+  OFFERS_BY_PREFIX.find(([prefix]) => asin.startsWith(prefix))?.[1] ??
+  (asin.startsWith('BONLYUSED')
+    ? ITEM_OFFERS_USED_ONLY
+    : asin.startsWith('BUSED')
+      ? ITEM_OFFERS_USED
+      : asin.startsWith('BTWOWIN')
+        ? ITEM_OFFERS_TWO_WINNERS
+        : ITEM_OFFERS);
+
+// What Amazon's models mark required or enumerate (catalogItems_2022-04-01.json, productPricingV0.json).
+const IDENTIFIER_TYPES = ['ASIN', 'EAN', 'GTIN', 'ISBN', 'JAN', 'MINSAN', 'SKU', 'UPC'];
+const INCLUDED_DATA = [
+  'attributes',
+  'classifications',
+  'dimensions',
+  'identifiers',
+  'images',
+  'productTypes',
+  'relationships',
+  'salesRanks',
+  'summaries',
+  'vendorDetails',
+];
+const ITEM_CONDITIONS = ['New', 'Used', 'Collectible', 'Refurbished', 'Club'];
+const CUSTOMER_TYPES = ['Consumer', 'Business'];
+const HTTP_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE', 'POST'];
+export const ITEM_OFFERS_URI = /^\/products\/pricing\/v0\/items\/([A-Za-z0-9]+)\/offers$/;
+
+/** What is wrong with a searchCatalogItems query, as Amazon's model defines it; null when it is fine. */
+export function catalogQueryProblem(q: URLSearchParams): string | null {
+  const list = (name: string) => (q.get(name) ?? '').split(',').filter(Boolean);
+  const marketplaceIds = list('marketplaceIds');
+  if (marketplaceIds.length === 0) return "Missing required parameter 'marketplaceIds'";
+  if (marketplaceIds.length > 1) return "'marketplaceIds' accepts one marketplace";
+  const identifiers = list('identifiers');
+  const keywords = list('keywords');
+  if (identifiers.length > 0 && keywords.length > 0)
+    return "'identifiers' and 'keywords' cannot be used together";
+  if (identifiers.length === 0 && keywords.length === 0)
+    return "Either 'identifiers' or 'keywords' is required";
+  if (identifiers.length > 20) return "'identifiers' accepts at most 20 values";
+  if (identifiers.length > 0) {
+    const type = q.get('identifiersType');
+    if (!type) return "'identifiersType' is required when 'identifiers' is given";
+    if (!IDENTIFIER_TYPES.includes(type)) return `Invalid 'identifiersType' ${type}`;
+    if (type === 'SKU' && !q.get('sellerId')) return "'sellerId' is required when 'identifiersType' is SKU";
+  }
+  const unknown = list('includedData').find((d) => !INCLUDED_DATA.includes(d));
+  if (unknown) return `Invalid 'includedData' value ${unknown}`;
+  const pageSize = q.get('pageSize');
+  if (
+    pageSize !== null &&
+    !(Number.isInteger(Number(pageSize)) && Number(pageSize) >= 1 && Number(pageSize) <= 20)
+  )
+    return "'pageSize' must be between 1 and 20";
+  return null;
+}
+
+interface BatchItemRequest {
+  uri?: unknown;
+  method?: unknown;
+  MarketplaceId?: unknown;
+  ItemCondition?: unknown;
+  CustomerType?: unknown;
+}
+
+/** What is wrong with a getCompetitivePricing query (productPricingV0.json); null when it is fine. */
+export function competitivePricingProblem(q: URLSearchParams): string | null {
+  if (!q.get('MarketplaceId')) return "Missing required parameter 'MarketplaceId'";
+  const type = q.get('ItemType');
+  if (type !== 'Asin' && type !== 'Sku') return "'ItemType' is required (Asin or Sku)";
+  const ids = (q.get(type === 'Asin' ? 'Asins' : 'Skus') ?? '').split(',').filter(Boolean);
+  if (ids.length === 0) return `'${type}s' is required when 'ItemType' is ${type}`;
+  if (ids.length > 20) return `'${type}s' accepts at most 20 values`;
+  const customer = q.get('CustomerType');
+  if (customer !== null && !CUSTOMER_TYPES.includes(customer)) return "invalid 'CustomerType'";
+  return null;
+}
+
+/**
+ * One ASIN's competitive pricing: the adapted model example (a new and a used buy box, a business and a
+ * quantity-tier price, seller ids), in the marketplace's currency, with the buy box or offers taken away
+ * as named. An ASIN the seller does not list (`listed` says no) gets `Success` with nothing in it, as
+ * Amazon is reported to answer (docs/decisions.md, "Light checks of products the seller does not list").
+ */
+export function competitivePricing(asin: string, marketplaceId: string, listed: boolean) {
+  if (asin.startsWith('BDOG')) return { status: 'ClientError', ASIN: asin };
+  const item = inCurrencyOf(structuredClone(COMPETITIVE_PRICING.payload[0]), marketplaceId);
+  item.ASIN = asin;
+  item.Product.Identifiers.MarketplaceASIN = { MarketplaceId: marketplaceId, ASIN: asin };
+  const pricing = item.Product.CompetitivePricing;
+  if (asin.startsWith('BNOBB') || asin.startsWith('BNONEW')) pricing.CompetitivePrices = [];
+  if (asin.startsWith('BNONEW')) pricing.NumberOfOfferListings = [{ Count: 2, condition: 'used' }];
+  if (!listed) {
+    pricing.CompetitivePrices = [];
+    pricing.NumberOfOfferListings = [];
+  }
+  return item;
+}
+
+const SUMMARY_URI = '/products/pricing/2022-05-01/items/competitiveSummary';
+const SUMMARY_INCLUDED = ['featuredBuyingOptions', 'referencePrices', 'lowestPricedOffers', 'similarItems'];
+
+/** What is wrong with a getCompetitiveSummary body (productPricing_2022-05-01.json); null when fine. */
+export function competitiveSummaryProblem(body: unknown): string | null {
+  const requests = (body as { requests?: unknown } | null)?.requests;
+  if (!Array.isArray(requests)) return "Missing required 'requests'";
+  if (requests.length < 1 || requests.length > 20) return "'requests' must hold 1 to 20 requests";
+  for (const [i, r] of (requests as Record<string, unknown>[]).entries()) {
+    if (typeof r?.asin !== 'string' || !r.asin) return `requests[${i}]: 'asin' is required`;
+    if (typeof r.marketplaceId !== 'string' || !r.marketplaceId)
+      return `requests[${i}]: 'marketplaceId' is required`;
+    const included = r.includedData;
+    if (!Array.isArray(included) || included.length === 0)
+      return `requests[${i}]: 'includedData' is required`;
+    if (included.some((d) => !SUMMARY_INCLUDED.includes(d as string)))
+      return `requests[${i}]: invalid 'includedData'`;
+    if (r.method !== 'GET') return `requests[${i}]: 'method' must be GET`;
+    if (r.uri !== SUMMARY_URI) return `requests[${i}]: 'uri' must be ${SUMMARY_URI}`;
+  }
+  return null;
+}
+
+type OffersFixture = {
+  Offers: {
+    SellerId: string;
+    IsBuyBoxWinner?: boolean;
+    IsFulfilledByAmazon: boolean;
+    PrimeInformation?: { IsPrime: boolean };
+    ListingPrice: { CurrencyCode: string; Amount: number };
+    Shipping?: { CurrencyCode: string; Amount: number };
+  }[];
+};
+
+/**
+ * One ASIN's competitive summary, shaped like the model's example: the featured new offers are the
+ * winners of the same ASIN's offers fixture (one winner is featured to everyone; of two, the Prime one to
+ * Prime members), in the marketplace's currency. `BDOG…` is answered 404, `BNOBB…`/`BNONEW…` have no
+ * featured offer.
+ */
+export function competitiveSummary(asin: string, marketplaceId: string) {
+  if (asin.startsWith('BDOG'))
+    return {
+      status: { statusCode: 404, reasonPhrase: 'Not Found' },
+      body: { asin, marketplaceId, errors: [{ code: 'NOT_FOUND', message: 'Item not found.' }] },
+    };
+  const offers =
+    inCurrencyOf(structuredClone(offersFixture(asin)) as OffersFixture, marketplaceId).Offers ?? [];
+  const winners =
+    asin.startsWith('BNOBB') || asin.startsWith('BNONEW') ? [] : offers.filter((o) => o.IsBuyBoxWinner);
+  const segments = (o: OffersFixture['Offers'][number]) =>
+    winners.length === 1 ? ['NON_PRIME', 'PRIME'] : [o.PrimeInformation?.IsPrime ? 'PRIME' : 'NON_PRIME'];
+  const money = (m: { CurrencyCode: string; Amount: number }) => ({
+    amount: m.Amount,
+    currencyCode: m.CurrencyCode,
+  });
+  return {
+    status: { statusCode: 200, reasonPhrase: 'Success' },
+    body: {
+      asin,
+      marketplaceId,
+      featuredBuyingOptions: [
+        {
+          buyingOptionType: 'New',
+          segmentedFeaturedOffers: winners.map((o) => ({
+            sellerId: o.SellerId,
+            condition: 'New',
+            fulfillmentType: o.IsFulfilledByAmazon ? 'AFN' : 'MFN',
+            listingPrice: money(o.ListingPrice),
+            shippingOptions: o.Shipping ? [{ shippingOptionType: 'DEFAULT', price: money(o.Shipping) }] : [],
+            featuredOfferSegments: segments(o).map((customerMembership) => ({
+              customerMembership,
+              segmentDetails: { glanceViewWeightPercentage: 50 },
+            })),
+          })),
+        },
+      ],
+    },
+  };
+}
+
+/** What is wrong with a getItemOffersBatch body (GetItemOffersBatchRequest); null when it is fine. */
+export function offersBatchProblem(body: unknown): string | null {
+  const requests = (body as { requests?: unknown } | null)?.requests;
+  if (!Array.isArray(requests)) return "Missing required 'requests'";
+  if (requests.length < 1 || requests.length > 20) return "'requests' must hold 1 to 20 requests";
+  for (const [i, r] of (requests as BatchItemRequest[]).entries()) {
+    if (typeof r?.uri !== 'string' || !ITEM_OFFERS_URI.test(r.uri))
+      return `requests[${i}]: 'uri' is required (/products/pricing/v0/items/{Asin}/offers)`;
+    if (typeof r.method !== 'string' || !HTTP_METHODS.includes(r.method))
+      return `requests[${i}]: 'method' is required`;
+    if (r.method !== 'GET') return `requests[${i}]: getItemOffers is a GET`;
+    if (typeof r.MarketplaceId !== 'string' || !r.MarketplaceId)
+      return `requests[${i}]: 'MarketplaceId' is required`;
+    if (typeof r.ItemCondition !== 'string' || !ITEM_CONDITIONS.includes(r.ItemCondition))
+      return `requests[${i}]: 'ItemCondition' is required (New, Used, Collectible, Refurbished, Club)`;
+    if (r.CustomerType !== undefined && !CUSTOMER_TYPES.includes(r.CustomerType as string))
+      return `requests[${i}]: invalid 'CustomerType'`;
+  }
+  return null;
+}
