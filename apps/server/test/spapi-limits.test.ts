@@ -105,6 +105,7 @@ describe('the stand-in says no like Amazon', () => {
       getItemOffersBatch: { rate: 0.1, burst: 1 },
       getCompetitivePricing: { rate: 0.5, burst: 1 },
       getCompetitiveSummary: { rate: 0.033, burst: 1 },
+      getListingsRestrictions: { rate: 5, burst: 10 },
     });
     try {
       const grants: number[] = [];

@@ -14,3 +14,4 @@ export * from './billing';
 export * from './schemas';
 export * from './i18n';
 export * from './marketplace';
+export * from './listing-restrictions';

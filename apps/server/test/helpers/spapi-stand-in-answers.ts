@@ -257,3 +257,47 @@ export function offersBatchProblem(body: unknown): string | null {
   }
   return null;
 }
+
+const LISTINGS_APPROVAL = fixture('listings-restrictions-approval.json');
+const LISTINGS_NOT_ELIGIBLE = fixture('listings-restrictions-not-eligible.json');
+const CONDITION_TYPES = [
+  'new_new',
+  'new_open_box',
+  'new_oem',
+  'refurbished_refurbished',
+  'used_like_new',
+  'used_very_good',
+  'used_good',
+  'used_acceptable',
+  'collectible_like_new',
+  'collectible_very_good',
+  'collectible_good',
+  'collectible_acceptable',
+  'club_club',
+];
+
+/** What is wrong with a getListingsRestrictions query (listingsRestrictions_2021-08-01.json); null when fine. */
+export function listingsRestrictionsProblem(q: URLSearchParams): string | null {
+  if (!q.get('asin')) return "Missing required parameter 'asin'";
+  if (!q.get('sellerId')) return "Missing required parameter 'sellerId'";
+  if (!q.get('marketplaceIds')) return "Missing required parameter 'marketplaceIds'";
+  const condition = q.get('conditionType');
+  if (condition !== null && !CONDITION_TYPES.includes(condition)) return "invalid 'conditionType'";
+  return null;
+}
+
+/**
+ * One ASIN's restrictions for new goods: `BGATED…` needs approval (a link naming the ASIN), `BNOLIST…` is
+ * not eligible, any other has none (it can be listed).
+ */
+export function listingsRestrictions(asin: string, marketplaceId: string) {
+  const base = asin.startsWith('BGATED')
+    ? LISTINGS_APPROVAL
+    : asin.startsWith('BNOLIST')
+      ? LISTINGS_NOT_ELIGIBLE
+      : { restrictions: [] };
+  const answer = JSON.parse(JSON.stringify(base).replaceAll('B0000ASIN1', asin));
+  for (const r of answer.restrictions) r.marketplaceId = marketplaceId;
+  delete answer._source;
+  return answer;
+}

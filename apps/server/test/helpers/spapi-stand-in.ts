@@ -9,6 +9,8 @@ import {
   competitiveSummary,
   competitiveSummaryProblem,
   inCurrencyOf,
+  listingsRestrictions,
+  listingsRestrictionsProblem,
   ITEM_FAILED,
   ITEM_OFFERS_URI,
   offersBatchProblem,
@@ -17,7 +19,11 @@ import {
 import { createLwaStandIn } from './lwa-stand-in';
 
 type Operation =
-  'searchCatalogItems' | 'getItemOffersBatch' | 'getCompetitivePricing' | 'getCompetitiveSummary';
+  | 'searchCatalogItems'
+  | 'getItemOffersBatch'
+  | 'getCompetitivePricing'
+  | 'getCompetitiveSummary'
+  | 'getListingsRestrictions';
 export interface StandInLimits {
   rate: number;
   burst: number;
@@ -29,6 +35,7 @@ export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
   getItemOffersBatch: { rate: 0.1, burst: 1 },
   getCompetitivePricing: { rate: 0.5, burst: 1 },
   getCompetitiveSummary: { rate: 0.033, burst: 1 },
+  getListingsRestrictions: { rate: 5, burst: 10 },
 };
 
 /**
@@ -56,12 +63,14 @@ export async function startSpapiStandIn(
     getItemOffersBatch: [],
     getCompetitivePricing: [],
     getCompetitiveSummary: [],
+    getListingsRestrictions: [],
   };
   const throttled: Record<Operation, number> = {
     searchCatalogItems: 0,
     getItemOffersBatch: 0,
     getCompetitivePricing: 0,
     getCompetitiveSummary: 0,
+    getListingsRestrictions: 0,
   };
   const pricingAsked = new Map<string, number>();
   const summaryAsked = new Map<string, number>();
@@ -124,7 +133,9 @@ export async function startSpapiStandIn(
               : url.pathname === '/batches/products/pricing/2022-05-01/items/competitiveSummary' &&
                   req.method === 'POST'
                 ? 'getCompetitiveSummary'
-                : undefined;
+                : url.pathname === '/listings/2021-08-01/restrictions' && req.method === 'GET'
+                  ? 'getListingsRestrictions'
+                  : undefined;
       if (!op) {
         refused.push({ operation: 'unknown', message: `${req.method} ${url.pathname}` });
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
@@ -150,6 +161,16 @@ export async function startSpapiStandIn(
             return { ...item, asin, summaries: [{ ...item.summaries[0], marketplaceId }] };
           });
         return send(200, { numberOfResults: items.length, items }, op);
+      }
+      if (op === 'getListingsRestrictions') {
+        const problem = listingsRestrictionsProblem(url.searchParams);
+        if (problem) return invalid(op, problem);
+        const asin = url.searchParams.get('asin')!;
+        return send(
+          200,
+          listingsRestrictions(asin, url.searchParams.get('marketplaceIds')!.split(',')[0]!),
+          op,
+        );
       }
       if (op === 'getCompetitivePricing') {
         const problem = competitivePricingProblem(url.searchParams);

@@ -20,6 +20,7 @@ import {
 } from './sandbox-catalog';
 import { deliveryWindow } from './delivery';
 import { sandboxImagePath } from './sandbox-images';
+import { sandboxRestriction } from './sandbox-restrictions';
 import { hash } from './seed';
 import { emptySide } from './empty-side';
 import { offerFrom } from './offer';
@@ -242,6 +243,12 @@ export function createSandboxMarketplace(options: { delayMs?: number } = {}): Ma
       const today = Math.floor(Date.now() / DAY) * DAY;
       const role = lookupOptions.shipTo === region ? 'to' : 'cross';
       return productIds.map((id) => sandboxSnapshot(id, region, { ...lookupOptions, role, today }));
+    },
+    async listingRestrictions(asins, region) {
+      const today = Math.floor(Date.now() / DAY) * DAY;
+      return asins.map((id) =>
+        sandboxRestriction(sandboxSnapshot(id, region, { shipTo: region, role: 'to', today }), region),
+      );
     },
     async refreshPrices(productIds, region, lookupOptions) {
       const today = Math.floor(Date.now() / DAY) * DAY;

@@ -1,4 +1,10 @@
-import type { LookupOptions, Offer, ProductSnapshot, RegionCode } from '@crossmarket/domain';
+import type {
+  ListingRestriction,
+  LookupOptions,
+  Offer,
+  ProductSnapshot,
+  RegionCode,
+} from '@crossmarket/domain';
 
 /**
  * Whose calls these are. Reports and inventory updates draw on one allowance per seller authorisation;
@@ -80,6 +86,15 @@ export interface MarketplaceProvider {
   /** Amazon's limits the provider lives within; undefined when it has none (the sandbox). */
   readonly allowance?: Allowance;
   lookup(productIds: string[], region: RegionCode, options: ProviderLookupOptions): Promise<LookedUp[]>;
+  /**
+   * Whether the seller whose own authorisation this is may list each product new in the marketplace, one
+   * per requested ASIN in the same order; null where Amazon did not answer (asked again later).
+   */
+  listingRestrictions?(
+    asins: string[],
+    region: RegionCode,
+    account: LookupAccount & { own: SellerAuthorisation },
+  ): Promise<(ListingRestriction | null)[]>;
   /** Light checks, one per requested ID in the same order; without it an update looks everything up. */
   refreshPrices?(
     productIds: string[],

@@ -167,12 +167,16 @@ export function createSpapiClient(options: SpapiClientOptions) {
     const base = options.endpoints?.[region] ?? SPAPI_ENDPOINTS[region];
     const key = authKey(region, init.account);
     const tenant = init.account?.tenant;
+    // Exchanged before the wait when none is cached, so the request leaves as soon as the bucket lets it,
+    // and before the bucket is made: a bucket that filled during a first exchange would spend more than
+    // Amazon's (which starts at our first request's arrival).
+    await accessToken(region, key, init.account);
     const pace = bucket(key, operation, SPAPI_LIMITS[operation]);
     const lane = laneOf(key, operation, init.lane);
     let exchangedAfter403 = false;
     for (let attempt = 0; ; attempt++) {
-      // Exchanged before the wait when none is cached, so the request leaves as soon as the bucket lets
-      // it; read again after the wait, which can outlast a token (a cached one is renewed a minute early).
+      // Read again after the wait, which can outlast a token (a cached one is renewed a minute early),
+      // and after a 403 dropped it.
       await accessToken(region, key, init.account);
       // The lane first: an update waiting for its share holds no token reports could use.
       await lane?.pacer.take(tenant);

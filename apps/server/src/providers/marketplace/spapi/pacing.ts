@@ -1,6 +1,14 @@
 import { FairTurns } from './fair-turns';
 
 /**
+ * The tokens a new bucket starts with: its burst less one. Amazon's bucket starts filling when our first
+ * request arrives, ours when it is made, so a client that spent its whole burst at once would send the
+ * next request early by the first request's connection set-up (a 429 at 5 requests a second). Holding one
+ * token back gives a full interval of margin, once per bucket.
+ */
+export const startingTokens = (burst: number) => (burst > 1 ? burst - 1 : burst);
+
+/**
  * A token bucket for one SP-API operation and seller account: `rate` requests per second, up to `burst`
  * at once. Amazon's `x-amzn-RateLimit-Limit` header tells the real rate; `setRate` adopts it.
  */
@@ -14,7 +22,7 @@ export class TokenBucket implements Pacer {
     private readonly burst: number,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.tokens = burst;
+    this.tokens = startingTokens(burst);
     this.updated = now();
   }
 
@@ -59,7 +67,7 @@ export class TokenBucket implements Pacer {
 /**
  * The documented default limits of the operations we call (requests per second, burst), from the usage
  * plans in Amazon's models (productPricingV0.json, productPricing_2022-05-01.json,
- * catalogItems_2022-04-01.json).
+ * catalogItems_2022-04-01.json, listingsRestrictions_2021-08-01.json).
  */
 export const SPAPI_LIMITS = {
   searchCatalogItems: { rate: 2, burst: 2 },
@@ -67,6 +75,8 @@ export const SPAPI_LIMITS = {
   getCompetitivePricing: { rate: 0.5, burst: 1 },
   /** productPricing_2022-05-01.json; a batch of 20. */
   getCompetitiveSummary: { rate: 0.033, burst: 1 },
+  /** listingsRestrictions_2021-08-01.json; one ASIN a call. */
+  getListingsRestrictions: { rate: 5, burst: 10 },
 } as const;
 export type SpapiOperation = keyof typeof SPAPI_LIMITS;
 

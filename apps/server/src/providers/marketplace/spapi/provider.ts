@@ -4,6 +4,7 @@ import type { Allowance, LookedUp, MarketplaceProvider } from '../types';
 import type { SpapiClient } from './client';
 import { currencyOf } from './currency';
 import { createLightChecks, type Unusable } from './light-checks';
+import { createRestrictionChecks } from './listings-restrictions';
 import { offersProblem, toSnapshot, type CatalogItem, type OffersPayload } from './mapping';
 import type { CachedAnswer, LookupCache } from './lookup-cache';
 import { SPAPI_LIMITS, UPDATE_SHARE } from './pacing';
@@ -68,6 +69,7 @@ export function createSpapiMarketplace(
     batchSize: BATCH,
     allowance: SPAPI_ALLOWANCE,
     refreshPrices: createLightChecks(client, unusable),
+    listingRestrictions: createRestrictionChecks(client),
     async lookup(productIds, region, { shipTo, lane, account }) {
       const marketplace = MARKETPLACES[region];
       const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { FairTurns } from './fair-turns';
-import type { Pacer, PacerFactory, PacerKey } from './pacing';
+import { startingTokens, type Pacer, type PacerFactory, type PacerKey } from './pacing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,7 +35,7 @@ class SharedBucket implements Pacer {
     this.created ??= this.db
       .execute(
         sql`insert into spapi_pacing (seller, operation, tokens, rate, burst, updated_at)
-            values (${this.key.seller}, ${this.key.operation}, ${this.limits.burst}, ${this.limits.rate},
+            values (${this.key.seller}, ${this.key.operation}, ${startingTokens(this.limits.burst)}, ${this.limits.rate},
                     ${this.limits.burst}, clock_timestamp())
             on conflict (seller, operation) do nothing`,
       )

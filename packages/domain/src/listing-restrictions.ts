@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Whether the seller's account may list a product new in a marketplace (Amazon's Listings Restrictions
+ * API): `can_list`; `approval_required` (Amazon names an approval request link); `cannot_list` (not
+ * eligible, or the ASIN is unknown there).
+ */
+export const LISTING_RESTRICTIONS = ['can_list', 'approval_required', 'cannot_list'] as const;
+export type ListingRestrictionState = (typeof LISTING_RESTRICTIONS)[number];
+
+/** How long an answer is kept per seller, marketplace and ASIN before it is asked again. */
+export const LISTING_RESTRICTION_DAYS = 7;
+
+export const listingRestrictionSchema = z.object({
+  state: z.enum(LISTING_RESTRICTIONS),
+  /** Amazon's reason texts, in the order it gives them; empty when the product can be listed. */
+  reasons: z.array(z.string()),
+  /** Amazon's approval request page, for `approval_required`; null otherwise. */
+  approval_url: z.url().nullable(),
+});
+export type ListingRestriction = z.output<typeof listingRestrictionSchema>;
