@@ -42,6 +42,14 @@ describe("listing restrictions from Amazon's getListingsRestrictions answers", (
       state: 'cannot_list',
       reasons: ['Restricted.'],
     });
+    const approvalNoLink = {
+      restrictions: [{ reasons: [{ message: 'Apply.', reasonCode: 'APPROVAL_REQUIRED' as const }] }],
+    };
+    expect(toListingRestriction(approvalNoLink, US)).toEqual({
+      state: 'approval_required',
+      reasons: ['Apply.'],
+      approval_url: null,
+    });
     const otherMarketplace = {
       restrictions: [{ marketplaceId: MARKETPLACES.ca.id, reasons: [{ message: 'x' }] }],
     };

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeOffer, makeSide } from '@crossmarket/domain/testing';
+import { priceProduct, pricingInput } from '@crossmarket/domain';
+import { makeOffer, makeSettings, makeSide } from '@crossmarket/domain/testing';
 import { applyPriceCheck, FULL } from '../src/features/inventories/light-refresh';
 import { dueForFullLookup } from '../src/features/inventories/full-lookup-age';
 import { FULL_LOOKUP_MIN_AGE_DAYS, planRun } from '../src/features/inventories/update-plan';
@@ -78,10 +79,11 @@ describe('a light check carries only what it says', () => {
     });
   });
 
-  it('"no new offer" is only believed from a full lookup', () => {
+  it('"no new offer" is only believed from a full lookup, and so is "back in stock" (it may be a pre-order)', () => {
     expect(applyPriceCheck(last, check(null, 'nostock'), rules)).toBe(FULL);
     const gone = makeSide({ status: 'nostock', buybox: null });
     expect(applyPriceCheck(gone, check(null, 'nostock'), rules)).toBe(gone);
+    expect(applyPriceCheck(gone, check(box('A1WINNER')), rules)).toBe(FULL);
   });
 });
 
@@ -129,6 +131,15 @@ describe("a buying side's light check from Amazon's getCompetitiveSummary exampl
       },
       new_offers: null,
     });
+  });
+
+  it('of several offers featured to non-Prime buyers (per postal-code segment), takes the one most of them see', () => {
+    const swapped = structuredClone(answered);
+    const [first, second] = swapped.body.featuredBuyingOptions[0].segmentedFeaturedOffers;
+    swapped.body.featuredBuyingOptions[0].segmentedFeaturedOffers = [second, first];
+    expect(toSummaryCheck('B00ZIAODGE', swapped, abroad).check.buybox?.seller_id).toBe('A3DJR8M9Y3OUPG');
+    first.featuredOfferSegments[0].segmentDetails.glanceViewWeightPercentage = 5;
+    expect(toSummaryCheck('B00ZIAODGE', swapped, abroad).check.buybox?.seller_id).toBe('A2ZWOLFOFDPJL1');
   });
 
   it('an item answered with an error, or with no featured offer, is unknown; another currency is refused', () => {
@@ -194,6 +205,34 @@ describe('full lookups', () => {
     expect(side.lowest_fba).toBeNull();
   });
 
+  it('pricing does not buy a pre-order buy box: it buys the lowest offer that ships now', () => {
+    const cross = snapshot('item-offers-available-later.json', { ...home, shipTo: 'ca' }).side;
+    const to = makeSide({ buybox: makeOffer({ buy_price: 60 }) });
+    const fbm = priceProduct({ row_cross: cross, row_to: to, individual: null }, makeSettings(), {
+      toRegion: 'ca',
+    });
+    const stored = priceProduct(
+      { ...pricingInput({ row_cross: cross, row_to: to }), individual: null },
+      makeSettings(),
+      {
+        toRegion: 'ca',
+      },
+    );
+    // The merchant offer (21.49 + 3.99 shipping), not Amazon's pre-order at 24.99.
+    expect(fbm.cost_in_tc).toBe(stored.cost_in_tc);
+    expect(cross.lowest).toMatchObject({ seller_id: 'A3MERCHANT77', buy_price: 21.49 });
+    const preorderPriced = priceProduct(
+      {
+        row_cross: { ...cross, buybox: { ...cross.buybox!, available_later: undefined } },
+        row_to: to,
+        individual: null,
+      },
+      makeSettings(),
+      { toRegion: 'ca' },
+    );
+    expect(fbm.cost_in_tc).not.toBe(preorderPriced.cost_in_tc);
+  });
+
   it('new offers Amazon files under New (OEM, Open Box) count as new; a Very Good one does not', () => {
     const { offers } = snapshot('item-offers-subconditions.json');
     expect(offers.map((o) => o.seller_id)).toEqual(['ATVPDKIKX0DER', 'A2FBASELLER9', 'A3MERCHANT77']);
@@ -213,19 +252,26 @@ describe('full lookups', () => {
 describe('the age of a full lookup', () => {
   it('is renewed within the plan: at least every week, longer only when the allowance cannot do better', () => {
     const plan = planRun({ from: 'us', to: 'uk', products: 1_000 }, [], SPAPI_ALLOWANCE);
-    expect(plan.fullMaxAgeDays).toBe(FULL_LOOKUP_MIN_AGE_DAYS);
-    // 1/s of full lookups × 86,400 s × 0.9 = 77,760 a day per authorisation; half renews old ones:
-    // 38,880 a day, so 1,000,000 products take 26 days.
+    expect(plan).toMatchObject({ fullMaxAgeDays: FULL_LOOKUP_MIN_AGE_DAYS, visitDays: 1, renewPerRun: 500 });
+    // 1,000,000 products US to UK: the buying sides' 51,321 checks a day visit each product every
+    // 20 days; 1/s of full lookups × 86,400 s × 0.9 = 77,760 a day on NA, half of them renewals: 38,880,
+    // so 26 days to renew every product, which a product seen every 20 days reaches at its second visit.
     const big = planRun({ from: 'us', to: 'uk', products: 1_000_000 }, [], SPAPI_ALLOWANCE);
-    expect(big.fullPerRun).toBe(77_760);
-    expect(big.fullMaxAgeDays).toBe(Math.ceil(1_000_000 / 38_880));
+    expect(big).toMatchObject({ perRun: 51_321, fullPerRun: 77_760, renewPerRun: 38_880, visitDays: 20 });
+    expect(Math.ceil(1_000_000 / 38_880)).toBe(26);
+    expect(big.fullMaxAgeDays).toBe(40);
   });
 
-  it('is due past the plan’s age, and when it was never dated', () => {
+  it('is due when the next visit would find it past the plan’s age, and when it was never dated', () => {
     const now = Date.UTC(2026, 10, 24);
     const at = (days: number) => makeSide({ looked_up_at: new Date(now - days * 86_400_000).toISOString() });
-    expect(dueForFullLookup(at(6), 7, now)).toBe(false);
-    expect(dueForFullLookup(at(8), 7, now)).toBe(true);
-    expect(dueForFullLookup(makeSide({}), 7, now)).toBe(true);
+    const daily = { fullMaxAgeDays: 7, visitDays: 1 };
+    expect(dueForFullLookup(at(5), daily, now)).toBe(false);
+    expect(dueForFullLookup(at(6.5), daily, now)).toBe(true);
+    // Seen every 4 days: renewed at the visit that would otherwise pass 12 days at the next.
+    const every4 = { fullMaxAgeDays: 12, visitDays: 4 };
+    expect(dueForFullLookup(at(8), every4, now)).toBe(false);
+    expect(dueForFullLookup(at(8.5), every4, now)).toBe(true);
+    expect(dueForFullLookup(makeSide({}), daily, now)).toBe(true);
   });
 });

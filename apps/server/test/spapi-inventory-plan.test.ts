@@ -59,10 +59,10 @@ describe("the plan's arithmetic at Amazon's default rates", () => {
     expect(plan.perRun).toBe(51_321);
     expect(Math.ceil(200_000 / plan.perRun)).toBe(4);
     // Full lookups: 1 × 86,400 × 0.9 = 77,760 a day over 400,000 sides → 19.44 % of the products; half
-    // renews old ones: 19,440 a day, so every product within 11 days (10.3 runs).
+    // renews old ones: 19,440 a day, every product in 11 runs (10.3); seen every 4 days, a product is
+    // renewed at the visit before it would pass 12 days.
     expect(plan.fullPerRun).toBe(Math.floor(200_000 * ((1 * DAY * PLAN_UTILISATION) / 400_000)));
-    expect(plan.fullPerRun).toBe(38_880);
-    expect(plan.fullMaxAgeDays).toBe(11);
+    expect(plan).toMatchObject({ fullPerRun: 38_880, renewPerRun: 19_440, visitDays: 4, fullMaxAgeDays: 12 });
     // The run lasts as long as its buying sides' checks take at 0.66 a second: within the day.
     expect(plan.runSeconds).toBeCloseTo(51_321 / SPAPI_ALLOWANCE.buyingLightPerSecond, 6);
     expect(plan.runSeconds).toBeLessThan(DAY);
@@ -91,6 +91,8 @@ describe("the plan's arithmetic at Amazon's default rates", () => {
       fullPerRun: 500,
       runSeconds: 0,
       fullMaxAgeDays: 7,
+      visitDays: 1,
+      renewPerRun: 500,
     });
     expect(nextScheduledRun(new Date('2026-11-23T01:14:00Z')).toISOString()).toBe('2026-11-23T01:15:00.000Z');
   });

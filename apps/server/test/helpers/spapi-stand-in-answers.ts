@@ -20,9 +20,9 @@ const ITEM_OFFERS_FOREIGN = fixture('item-offers-foreign-currency.json');
 const ITEM_OFFERS_LATER = fixture('item-offers-available-later.json');
 const ITEM_OFFERS_NOT_LISTED = fixture('item-offers-winner-not-listed.json');
 /**
- * getCompetitivePricing's answer for ItemType=Asin, copied verbatim from the example Amazon's model gives
- * (amzn/selling-partner-api-models, models/product-pricing-api-model/productPricingV0.json, the 200
- * response's `x-amzn-api-sandbox` static example). Its first item is every answered ASIN's template.
+ * getCompetitivePricing's answer for ItemType=Asin: Amazon's model example (productPricingV0.json, the 200
+ * response's `x-amzn-api-sandbox` static example) adapted with price ids 1 and 2, business and
+ * quantity-tier prices and seller ids (its `_source` says how). Its item is every answered ASIN's template.
  */
 const COMPETITIVE_PRICING = fixture('competitive-pricing-buy-boxes.json');
 

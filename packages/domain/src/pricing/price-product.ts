@@ -27,8 +27,10 @@ function unavailableReason(cross: CrossPricingSide, to: ToPricingSide): string |
 }
 
 /** The offer we would buy from: the buy box, or the lowest offer when there is no buy box. */
+/** What the seller buys: the buy box, unless it ships only later (a pre-order), else the lowest offer. */
 function sourceOffer(cross: CrossPricingSide): PricingOffer | null {
-  return cross.buybox?.buy_price ? cross.buybox : cross.lowest?.buy_price ? cross.lowest : null;
+  const box = cross.buybox?.available_later ? null : cross.buybox;
+  return box?.buy_price ? box : cross.lowest?.buy_price ? cross.lowest : null;
 }
 
 function costOf(offer: PricingOffer | null, parity: number): number | null {

@@ -4,7 +4,10 @@ import type { Offer, ProductSide } from '../product';
 // from these instead of the wide snapshots.
 
 /** What pricing reads of an offer and of each side; full ones have it all. */
-export type PricingOffer = Pick<Offer, 'seller_id' | 'buy_price' | 'shipping_fee' | 'import_fee'>;
+export type PricingOffer = Pick<
+  Offer,
+  'seller_id' | 'buy_price' | 'shipping_fee' | 'import_fee' | 'available_later'
+>;
 export interface CrossPricingSide extends Pick<ProductSide, 'status' | 'stocks'> {
   buybox: PricingOffer | null;
   lowest: PricingOffer | null;
@@ -39,7 +42,8 @@ export function pricingInput(row: PricingInput): PricingInput {
     row_cross: {
       status: c.status,
       stocks: c.stocks,
-      buybox: slim(c.buybox),
+      // A buy box that ships only later cannot be bought now: pricing buys from the lowest offer instead.
+      buybox: c.buybox?.available_later ? null : slim(c.buybox),
       lowest: slim(c.lowest),
       lowest_fba: slim(c.lowest_fba),
     },

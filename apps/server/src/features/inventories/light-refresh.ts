@@ -24,6 +24,7 @@ export interface CheckRules {
  *   `noanswer`) that a light check cannot confirm or clear;
  * - when the check does not know the product (`unknown`);
  * - when the check says "no new offer" and the last full lookup did not: only a full lookup confirms it;
+ * - when the last full lookup found no stock and the check names a buy box: it may be a pre-order;
  * - when new offers exist but none holds the buy box: pricing then buys from, or aims at, the lowest
  *   offer, which a light check does not carry;
  * - when the last full lookup saw two winners (Prime and not) and the check does not name the one it
@@ -40,6 +41,8 @@ export function applyPriceCheck(
   if (!last || (last.status !== 'ok' && last.status !== 'nostock')) return FULL;
   if (!check || check.status === 'unknown') return FULL;
   if (check.status === 'nostock') return last.status === 'nostock' ? last : FULL;
+  // Back in stock, or only a pre-order holding the buy box (which a check cannot tell): a full lookup says.
+  if (last.status === 'nostock') return FULL;
   const box = check.buybox;
   if (!box || (rules.needsSeller && box.seller_id === null)) return FULL;
   const before = last.buybox;

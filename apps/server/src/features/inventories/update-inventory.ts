@@ -162,6 +162,8 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
   const to = claimed.to_country;
   const needsSeller = needsBuyBoxSeller(claimed.settings);
   let fullLeft = plan.fullPerRun;
+  // Renewals of old full lookups take at most their share, so fallbacks always find the rest.
+  let renewLeft = plan.renewPerRun;
   const asOwner = ownerAccounts(deps.accounts, claimed.user_id);
 
   const lastSides = async (batch: string[]) => {
@@ -249,12 +251,16 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
           cross: applyPriceCheck(last?.row_cross, answered.cross.get(code), { needsSeller: false }),
           to: applyPriceCheck(last?.row_to, answered.to.get(code), { needsSeller }),
         };
-        // A side whose full lookup is past the plan's age is renewed while the budget lasts; past it,
-        // the light check stands and the side keeps its old date, shown as such.
-        const renew = (side: ProductSide | typeof FULL) =>
-          side !== FULL && fullLeft > 0 && dueForFullLookup(side, plan.fullMaxAgeDays) ? FULL : side;
-        sides.cross = renew(sides.cross);
-        sides.to = renew(sides.to);
+        // A side whose full lookup would pass the plan's age by the next visit is renewed while the
+        // renewals' share lasts; past it, the light check stands and the side keeps its old date, shown
+        // as such. A product with a side already going to a full lookup renews the other with it.
+        const due = (side: ProductSide | typeof FULL) => side !== FULL && dueForFullLookup(side, plan);
+        const pendingFull = sides.cross === FULL || sides.to === FULL;
+        if ((due(sides.cross) || due(sides.to)) && (pendingFull || (renewLeft > 0 && fullLeft > 0))) {
+          if (!pendingFull) renewLeft -= 1;
+          if (due(sides.cross)) sides.cross = FULL;
+          if (due(sides.to)) sides.to = FULL;
+        }
         if (sides.cross !== FULL && sides.to !== FULL)
           ready.push(...toRow(code, sides.cross, sides.to, claimed));
         else if (fullLeft > 0) {

@@ -42,12 +42,26 @@ export interface RunPlan {
    * not reach them, their lowest offers are shown with their date.
    */
   fullMaxAgeDays: number;
+  /** Days between two visits of one product (runs of `perRun` products each). */
+  visitDays: number;
+  /** Full lookups this run may spend renewing old ones (the rotation's share of `fullPerRun`). */
+  renewPerRun: number;
 }
 
-/** Days until every product has had a full lookup again, from the rotation's share of each run's budget. */
-function fullMaxAge(products: number, fullPerRun: number, periodSeconds: number): number {
-  const runs = Math.ceil(products / Math.max(1, Math.floor(fullPerRun * FULL_ROTATION_SHARE)));
-  return Math.max(FULL_LOOKUP_MIN_AGE_DAYS, Math.ceil((runs * periodSeconds) / PLAN_PERIOD_SECONDS));
+/**
+ * Days until every product has had a full lookup again. Renewals come from the rotation's share of each
+ * run's budget, `R` runs for every product; and a product is only seen every `k` runs (`perRun` of them
+ * a run), so it can be renewed only at one of its visits: the age is `R` rounded up to whole visits, at
+ * least a week. A side is due at a visit when the next visit would find it past that age.
+ */
+function fullMaxAge(products: number, perRun: number, fullPerRun: number, periodSeconds: number) {
+  const runs = (n: number) => (n * periodSeconds) / PLAN_PERIOD_SECONDS;
+  const visit = Math.ceil(products / perRun);
+  const renewAll = Math.ceil(products / Math.max(1, Math.floor(fullPerRun * FULL_ROTATION_SHARE)));
+  return {
+    fullMaxAgeDays: Math.max(FULL_LOOKUP_MIN_AGE_DAYS, Math.ceil(runs(Math.ceil(renewAll / visit) * visit))),
+    visitDays: runs(visit),
+  };
 }
 
 /**
@@ -92,6 +106,8 @@ export function planRun(
       fullPerRun: products,
       runSeconds: 0,
       fullMaxAgeDays: FULL_LOOKUP_MIN_AGE_DAYS,
+      visitDays: periodSeconds / PLAN_PERIOD_SECONDS,
+      renewPerRun: products,
     };
   const fractionOf = (perSecond: number, which: Sides) => {
     const asked = new Map<string, number>();
@@ -125,7 +141,8 @@ export function planRun(
       seconds('selling', allowance.lightPerSecond),
       seconds('buying', allowance.buyingLightPerSecond),
     ),
-    fullMaxAgeDays: fullMaxAge(products, fullPerRun, periodSeconds),
+    ...fullMaxAge(products, perRun, fullPerRun, periodSeconds),
+    renewPerRun: Math.max(1, Math.floor(fullPerRun * FULL_ROTATION_SHARE)),
   };
 }
 

@@ -107,18 +107,19 @@ describe('the inventory view', () => {
 
   it('shows when each product was last looked up in full, and flags lowest offers older than the plan', async () => {
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
-    const [recent, old] = productsFixture(2);
+    const [recent, old, undated] = productsFixture(3);
     fakeApi((url) => {
       if (url === BASE)
-        return { body: inventoryFixture({ products_count: 2, update: state({ full_lookup_max_days: 7 }) }) };
+        return { body: inventoryFixture({ products_count: 3, update: state({ full_lookup_max_days: 7 }) }) };
       if (url.startsWith(`${BASE}/products?`))
         return {
           body: {
             products: [
               { ...recent, full_lookup_at: daysAgo(1) },
               { ...old, full_lookup_at: daysAgo(10) },
+              { ...undated, full_lookup_at: null },
             ],
-            total: 2,
+            total: 3,
             page: 1,
             per_page: PER_PAGE,
           },
@@ -140,6 +141,8 @@ describe('the inventory view', () => {
       'title',
       expect.stringContaining("Older than this inventory's 7-day plan"),
     );
+    // Updated before full lookups were dated: its lowest offers' age is unknown, and it says so.
+    expect(within(row('B000000003')).getByText('Lowest offers of unknown age')).toBeInTheDocument();
   });
 
   it('says nothing of the pace while one run refreshes every product', async () => {

@@ -210,7 +210,9 @@ export function createSpapiClient(options: SpapiClientOptions) {
       stats.retries += 1;
       if (res.status === 403) {
         exchangedAfter403 = true;
-        tokens.delete(key);
+        // Only the token Amazon refused: parallel calls refused alike then share one new exchange, and
+        // a token another call has exchanged meanwhile is kept.
+        if (tokens.get(key)?.value === token) tokens.delete(key);
         continue;
       }
       if (res.status === 429) {

@@ -10,7 +10,10 @@ interface SegmentedFeaturedOffer {
   fulfillmentType: 'AFN' | 'MFN';
   listingPrice: MoneyType;
   shippingOptions?: { shippingOptionType: string; price: MoneyType }[];
-  featuredOfferSegments: { customerMembership: 'PRIME' | 'NON_PRIME' | 'DEFAULT' }[];
+  featuredOfferSegments: {
+    customerMembership: 'PRIME' | 'NON_PRIME' | 'DEFAULT';
+    segmentDetails?: { glanceViewWeightPercentage?: number };
+  }[];
 }
 export interface CompetitiveSummaryResponse {
   status?: { statusCode: number };
@@ -26,11 +29,21 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /**
  * The featured (buy box) offer a buyer sees: shipped abroad (the buying side of a cross-border pair)
  * Prime does not apply, so the offer featured to non-Prime customers, as a full lookup chooses
- * (`chooseBuyBoxWinner`); at home the Prime one. Else the one shown when membership is unknown.
+ * (`chooseBuyBoxWinner`); at home the Prime one; else the one shown when membership is unknown. Amazon
+ * features offers per segment (customer type and postal code), so several may be featured to one
+ * membership: the one most of those buyers see (the largest share of glance views).
  */
 function featuredFor(offers: SegmentedFeaturedOffer[], domestic: boolean) {
-  const to = (membership: string) =>
-    offers.find((o) => o.featuredOfferSegments.some((s) => s.customerMembership === membership));
+  const to = (membership: string) => {
+    let best: { offer: SegmentedFeaturedOffer; weight: number } | undefined;
+    for (const offer of offers)
+      for (const segment of offer.featuredOfferSegments)
+        if (segment.customerMembership === membership) {
+          const weight = segment.segmentDetails?.glanceViewWeightPercentage ?? 0;
+          if (!best || weight > best.weight) best = { offer, weight };
+        }
+    return best?.offer;
+  };
   return to(domestic ? 'PRIME' : 'NON_PRIME') ?? to('DEFAULT') ?? offers[0];
 }
 

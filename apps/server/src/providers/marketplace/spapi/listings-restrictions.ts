@@ -19,8 +19,9 @@ export const CONDITION_TYPE = 'new_new';
 /**
  * Whether the seller may list the product new, from Amazon's restrictions for it. No restriction for new
  * goods (one without a condition applies to every condition) means it can be listed. A reason Amazon
- * marks NOT_ELIGIBLE or ASIN_NOT_FOUND, or one with no way forward (no link), means it cannot; otherwise
- * approval is required, and Amazon's first GET link is where to ask for it.
+ * marks NOT_ELIGIBLE or ASIN_NOT_FOUND, or one with neither a code nor a way forward (a link), means it
+ * cannot; otherwise approval is required, and Amazon's first GET link, when it gives one (the model says
+ * it "may"), is where to ask for it.
  */
 export function toListingRestriction(answer: RestrictionList, marketplaceId: string): ListingRestriction {
   const reasons = answer.restrictions
@@ -29,14 +30,17 @@ export function toListingRestriction(answer: RestrictionList, marketplaceId: str
     .flatMap((r) => r.reasons ?? []);
   if (reasons.length === 0) return { state: 'can_list', reasons: [], approval_url: null };
   const messages = reasons.map((r) => r.message);
+  const blocked = reasons.some(
+    (r) =>
+      r.reasonCode === 'NOT_ELIGIBLE' ||
+      r.reasonCode === 'ASIN_NOT_FOUND' ||
+      (r.reasonCode === undefined && !r.links?.length),
+  );
+  if (blocked) return { state: 'cannot_list', reasons: messages, approval_url: null };
   const link = reasons
     .flatMap((r) => r.links ?? [])
     .find((l) => l.verb === 'GET' && /^https:\/\//.test(l.resource));
-  const blocked = reasons.some(
-    (r) => r.reasonCode === 'NOT_ELIGIBLE' || r.reasonCode === 'ASIN_NOT_FOUND' || !r.links?.length,
-  );
-  if (blocked || !link) return { state: 'cannot_list', reasons: messages, approval_url: null };
-  return { state: 'approval_required', reasons: messages, approval_url: link.resource };
+  return { state: 'approval_required', reasons: messages, approval_url: link?.resource ?? null };
 }
 
 /**

@@ -74,11 +74,22 @@ const DAY = 86_400_000;
 /** Conditions compare without case: the model's enum says `New`, its examples answer `new`. */
 const isNew = (condition: string | undefined) => condition === undefined || condition.toLowerCase() === 'new';
 /**
- * Sub-conditions Amazon files under Used or Collectible. Everything else an offer of condition New may
- * carry (New, OEM, Open Box, Warranty, Other, …) is new as Amazon groups it: we ask for `New` offers, so
+ * Sub-conditions of used, collectible, club and refurbished goods. Everything else an offer of condition
+ * New may carry (New, OEM, Open Box, Warranty, Other, …) is new as Amazon groups it: we ask for `New` offers, so
  * a sub-condition refines the condition, it does not move the offer out of it.
  */
-const USED_SUBCONDITIONS = new Set(['mint', 'very good', 'verygood', 'good', 'acceptable', 'poor', 'club']);
+const USED_SUBCONDITIONS = new Set([
+  'mint',
+  'very good',
+  'verygood',
+  'good',
+  'acceptable',
+  'poor',
+  'club',
+  'refurbished',
+  'refurbished warranty',
+  'refurbishedwarranty',
+]);
 const isNewOffer = (o: PricingOffer) => !USED_SUBCONDITIONS.has((o.SubCondition ?? '').trim().toLowerCase());
 /** A pre-order or back-order: it cannot ship now. */
 const availableLater = (o: PricingOffer) => {

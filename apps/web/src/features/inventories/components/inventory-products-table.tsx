@@ -106,7 +106,13 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
       title: t('inventoryView.columns.fullLookup'),
       key: 'full-lookup',
       render: (_, p) => {
-        if (!p.full_lookup_at) return <Typography.Text type="secondary">—</Typography.Text>;
+        if (!p.full_lookup_at)
+          // Updated before full lookups were dated: its lowest offers may be old, and are priced from.
+          return p.updated_at ? (
+            <Tag color="warning">{t('inventoryView.fullLookupUnknown')}</Tag>
+          ) : (
+            <Typography.Text type="secondary">—</Typography.Text>
+          );
         const at = dayjs(p.full_lookup_at);
         // Lowest offers older than the plan promises are priced from anyway: say so, with their date.
         if (dayjs().diff(at, 'day', true) > fullLookupMaxDays)
