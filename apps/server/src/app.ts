@@ -16,10 +16,12 @@ import { registerReportRoutes } from './features/reports/routes';
 import { registerAnalysisRoutes } from './features/analysis/routes';
 import { registerFilterSetRoutes } from './features/filter-sets/routes';
 import { registerInventoryRoutes } from './features/inventories/routes';
-import { marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
+import { createMarketplace, marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
+import type { MarketplaceProvider } from './providers/marketplace/types';
+import { registerLookupRoutes } from './features/lookup/routes';
 import { registerSupportRoutes } from './features/support/routes';
 import { registerAmazonRoutes } from './features/amazon/routes';
-import { authorisationPolicy } from './features/amazon';
+import { authorisationPolicy, createLookupAccounts } from './features/amazon';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
@@ -44,6 +46,8 @@ export interface AppDeps {
   logger: Logger;
   queue: JobQueue;
   sessionSecret: string;
+  /** The quick check's marketplace; `MARKETPLACE_PROVIDER`'s when absent (tests give a stand-in). */
+  marketplace?: MarketplaceProvider;
 }
 
 declare module 'fastify' {
@@ -147,6 +151,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     authorisation: authorisationPolicy(config),
   });
   registerAnalysisRoutes(app, { db, guard, rateLimitScale: config.RATE_LIMIT_SCALE });
+  registerLookupRoutes(app, {
+    db,
+    guard,
+    rateLimitScale: config.RATE_LIMIT_SCALE,
+    marketplace: deps.marketplace ?? createMarketplace(config, { db }),
+    rates,
+    authorisation: authorisationPolicy(config),
+    accounts: createLookupAccounts({ db, queue: deps.queue, config, logger: deps.logger }),
+    logger: deps.logger,
+  });
   registerFilterSetRoutes(app, { db, guard });
   registerInventoryRoutes(app, {
     db,
