@@ -6,7 +6,8 @@ import { quickLookups } from '../src/db/schema';
 import { quickLookup } from '../src/features/lookup/quick-lookup';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
-import { userIdOf } from './helpers/analysis';
+import { seedReport, userIdOf } from './helpers/analysis';
+import { defaults as reportDefaults, rowsForTest } from './helpers/analysis-setting';
 import { buildTestApp, TEST_APP_URL, type TestApp } from './helpers/app';
 import { activeUser, injectJson, jsonHeaders } from './helpers/auth';
 import { subscribe } from './helpers/billing';
@@ -103,7 +104,13 @@ describe('a quick check', () => {
     const res = await withToken({ ...CHECK, product_id: 'b0c2xample' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().row.product_id).toBe('B0C2XAMPLE');
-    for (const url of ['/api/me', '/api/inventories', '/api/filter-sets']) {
+    const inventories = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/inventories',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(inventories.statusCode, 'the extension lists inventories').toBe(200);
+    for (const url of ['/api/me', '/api/filter-sets', `/api/inventories/${UNKNOWN_ID}`]) {
       const refused = await testApp.app.inject({
         method: 'GET',
         url,
@@ -143,6 +150,62 @@ describe('a quick check', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('lookup_failed');
     expect(await spentToday(aliceId)).toBe(spent);
+  });
+});
+
+describe('adding a checked product to an inventory', () => {
+  const add = (inventoryId: string, lookupId: string, headers: Record<string, string>) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: `/v1/inventories/${inventoryId}/products`,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: { lookup_id: lookupId },
+    });
+  const byToken = () => ({ authorization: `Bearer ${token}` });
+
+  it('adds it once, priced with the inventory, by token; refuses strangers and other countries', async () => {
+    const mine = (await injectJson(testApp.app, 'POST', '/api/inventories', alice, BODY)).json();
+    const other = (
+      await injectJson(testApp.app, 'POST', '/api/inventories', alice, { ...BODY, to_country: 'mx' })
+    ).json();
+    const bobs = (await injectJson(testApp.app, 'POST', '/api/inventories', bob, BODY)).json();
+    const checked: LookupResult = (await withToken({ ...CHECK, inventory_id: mine.id })).json();
+
+    const first = await add(mine.id, checked.lookup_id, byToken());
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ added: 1, skipped: 0 });
+    const products = (
+      await injectJson(testApp.app, 'GET', `/api/inventories/${mine.id}/products`, alice)
+    ).json();
+    expect(products.products[0]).toMatchObject({ code: 'B0C1XAMPLE', std_price: checked.row.fbm.std_price });
+    expect((await add(mine.id, checked.lookup_id, byToken())).json()).toMatchObject({ added: 0, skipped: 1 });
+
+    const countries = await add(other.id, checked.lookup_id, byToken());
+    expect(countries.statusCode).toBe(400);
+    expect(countries.json().error.fields[0].field).toBe('lookup_id');
+    // Bob can neither use Alice's check nor reach her inventory.
+    expect((await add(bobs.id, checked.lookup_id, { cookie: bob })).statusCode).toBe(400);
+    expect((await add(mine.id, checked.lookup_id, { cookie: bob })).statusCode).toBe(404);
+    expect((await add('not-a-uuid', checked.lookup_id, byToken())).statusCode).toBe(404);
+  });
+});
+
+describe('in your reports', () => {
+  it("answers the product's row of the newest report that has it, only the owner's, free", async () => {
+    const rows = rowsForTest().slice(0, 3);
+    const older = await seedReport(database.db, aliceId, rows, { pricedWith: reportDefaults });
+    const newer = await seedReport(database.db, aliceId, rows.slice(0, 1), { pricedWith: reportDefaults });
+    const used = (await usedToday(alice)).r_count;
+    const latest = (pid: string, headers: Record<string, string>) =>
+      testApp.app.inject({ method: 'GET', url: `/v1/products/${pid}/latest`, headers });
+
+    const first = await latest(rows[0]!.product_id, { authorization: `Bearer ${token}` });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().latest).toMatchObject({ report_id: newer.id, row: { fbm: newer.rows[0]!.fbm } });
+    expect((await latest(rows[1]!.product_id, { cookie: alice })).json().latest.report_id).toBe(older.id);
+    expect((await latest(rows[0]!.product_id, { cookie: bob })).json()).toEqual({ latest: null });
+    expect((await latest('nonsense', { cookie: alice })).statusCode).toBe(404);
+    expect((await usedToday(alice)).r_count).toBe(used);
   });
 });
 

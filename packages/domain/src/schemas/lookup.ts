@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_ID } from '../product-ids';
 import { buyingRegions, sellingRegions, type RegionCode } from '../regions';
 import { resultRowViewSchema } from './analysis-responses';
+import { timestampSchema } from './api-responses';
 
 const codes = (regions: { code: RegionCode }[]) =>
   regions.map((r) => r.code) as [RegionCode, ...RegionCode[]];
@@ -51,3 +52,26 @@ export const lookupResponseSchema = z
     description: 'A product looked up now on both sides, priced as a report row.',
   });
 export type LookupResult = z.output<typeof lookupResponseSchema>;
+
+/** POST /v1/inventories/:id/products: the product of one of the user's quick checks, as the check saw it. */
+export const inventoryAddCheckedSchema = z.object({
+  lookup_id: z.uuid({ error: 'validation.inventory.lookupId' }),
+});
+export type InventoryAddCheckedInput = z.input<typeof inventoryAddCheckedSchema>;
+
+/** GET /v1/products/:productId/latest: the product in the newest of the user's finished reports that has it. */
+export const latestProductRowSchema = z
+  .object({
+    latest: z
+      .object({
+        report_id: z.string(),
+        title: z.string(),
+        from_country: z.string(),
+        to_country: z.string(),
+        created_at: timestampSchema,
+        row: resultRowViewSchema,
+      })
+      .nullable(),
+  })
+  .meta({ id: 'LatestProductRow', description: "A product's row in the newest of the user's reports." });
+export type LatestProductRow = z.output<typeof latestProductRowSchema>;
