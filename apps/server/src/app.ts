@@ -35,6 +35,7 @@ import { registerOriginCheck } from './http/origin';
 import { registerOpenApi } from './http/openapi';
 import { createLimiter } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
+import { registerExtensionDownload } from './http/extension-download';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { App } from './http/app-type';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   if (config.MARKETPLACE_PROVIDER === 'sandbox') registerSandboxImages(app);
 
+  registerExtensionDownload(app, config.extensionZip);
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -23,6 +23,7 @@ export const HIDDEN_ROUTES: Readonly<Record<string, string>> = {
   '/api/amazon/login': "Amazon Appstore's log-in URI: a browser step that redirects back to Amazon",
   '/dev/amazon/consent': "development only: the sandbox's stand-in for Seller Central's consent page",
   [OPENAPI_URL]: 'the document itself',
+  '/downloads/crossmarket-extension.zip': 'the browser extension, a file to install rather than an API',
 };
 
 /** Routes anyone may call; every other route is guarded (the test checks both against real answers). */
