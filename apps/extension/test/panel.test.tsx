@@ -169,6 +169,22 @@ describe('the panel', () => {
     });
   });
 
+  it('adds the product to a new report and links to it', async () => {
+    const send = worker({
+      lookup: () => ({ ok: true, data: lookupAnswer() }),
+      newReport: () => ({ ok: true, data: { report_id: 'r9', url: `${SERVER}/reports/r9` } }),
+    });
+    const { user } = renderPanel(send);
+    await user.click(await screen.findByRole('button', { name: 'Check now' }));
+    expect(await screen.findByText('You have no inventory for these countries.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add to a new report' }));
+    expect(await screen.findByRole('link', { name: 'Open it' })).toHaveAttribute(
+      'href',
+      `${SERVER}/reports/r9`,
+    );
+    expect(send).toHaveBeenCalledWith({ type: 'newReport', asin: 'B0C1XAMPLE', from: 'us', to: 'ca' });
+  });
+
   it('collapses, remembered, and speaks Turkish on a Turkish page', async () => {
     const { user, remember } = renderPanel(worker(), { lang: 'tr' });
     await user.click(await screen.findByRole('button', { name: "Crossmarket'i gizle" }));
