@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { quickLookups } from '../src/db/schema';
 import { quickLookup } from '../src/features/lookup/quick-lookup';
+import { LOOKUP_RATE_LIMIT } from '../src/features/lookup/routes';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
 import { seedReport, userIdOf } from './helpers/analysis';
@@ -69,13 +70,8 @@ const withToken = (body: object, key = token) =>
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     payload: body,
   });
-const spentToday = async (userId: string) => {
-  const [row] = await database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(quickLookups)
-    .where(eq(quickLookups.userId, userId));
-  return row!.n;
-};
+/** The user's quick-check rows: one per credit spent. */
+const checksOf = (userId: string) => database.db.$count(quickLookups, eq(quickLookups.userId, userId));
 const usedToday = async (cookie: string) =>
   (await injectJson(testApp.app, 'GET', '/api/usage', cookie)).json() as { r_count: number };
 
@@ -131,7 +127,7 @@ describe('a quick check', () => {
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().inventory_id).toBe(inventory.id);
 
-    const spent = await spentToday(aliceId);
+    const spent = await checksOf(aliceId);
     const theirs = await lookup(bob, { ...CHECK, inventory_id: inventory.id });
     expect(theirs.statusCode).toBe(404);
     expect((await lookup(alice, { ...CHECK, inventory_id: UNKNOWN_ID })).statusCode).toBe(404);
@@ -141,15 +137,15 @@ describe('a quick check', () => {
       field: 'inventory_id',
       key: 'validation.lookup.inventoryCountries',
     });
-    expect(await spentToday(aliceId)).toBe(spent);
+    expect(await checksOf(aliceId)).toBe(spent);
   });
 
   it('gives the credit back when Amazon does not answer (503)', async () => {
-    const spent = await spentToday(aliceId);
+    const spent = await checksOf(aliceId);
     const res = await lookup(alice, { ...CHECK, product_id: FAILING });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('lookup_failed');
-    expect(await spentToday(aliceId)).toBe(spent);
+    expect(await checksOf(aliceId)).toBe(spent);
   });
 });
 
@@ -218,17 +214,31 @@ describe('bad input (400 naming the field, nothing spent)', () => {
     [{ ...CHECK, to_country: 'us' }, 'to_country', 'validation.report.sameCountries'],
     [{ ...CHECK, inventory_id: 'nope' }, 'inventory_id', 'validation.lookup.inventoryId'],
   ])('%j → %s', async (body, field, key) => {
-    const spent = await spentToday(aliceId);
+    const spent = await checksOf(aliceId);
     const res = await lookup(alice, body);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.fields).toContainEqual(expect.objectContaining({ field, key }));
-    expect(await spentToday(aliceId)).toBe(spent);
+    expect(await checksOf(aliceId)).toBe(spent);
   });
 
   it('refuses a stranger before reading the body (401)', async () => {
     expect((await injectJson(testApp.app, 'POST', '/v1/lookup', undefined, { nonsense: 1 })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('the rate limit', () => {
+  it('answers 429 past 20 checks a minute per user, before reading the body', async () => {
+    const carol = await activeUser(testApp.app, database.db, 'carol@example.com');
+    await subscribe(testApp.app, carol, 'S');
+    for (let i = 0; i < LOOKUP_RATE_LIMIT.max; i++) expect((await lookup(carol, {})).statusCode).toBe(400);
+    const refused = await lookup(carol, CHECK);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limited');
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another user's checks are their own.
+    expect((await lookup(bob, { ...CHECK, product_id: 'nope' })).statusCode).toBe(400);
   });
 });
 
@@ -253,7 +263,7 @@ describe('the quota', () => {
       .from(quickLookups)
       .where(and(eq(quickLookups.userId, bobId), sql`${quickLookups.rowTo} is not null`));
     expect(spent).toHaveLength(3);
-    expect(await spentToday(bobId)).toBe(1000);
+    expect(await checksOf(bobId)).toBe(1000);
     expect((await usedToday(bob)).r_count).toBe(1000);
     // The report form sees the same quota: nothing is left for a report either.
     const report = await injectJson(testApp.app, 'POST', '/api/reports', bob, {
