@@ -1,7 +1,7 @@
 import { REGIONS } from '@crossmarket/domain';
 import { describe, expect, it } from 'vitest';
 import { asinOf, buyBoxOf, languageOf } from '../src/page/product-page';
-import { checkCountries, marketplaceOfHost } from '../src/shared/marketplace';
+import { checkCountries, countryName, marketplaceOfHost } from '../src/shared/marketplace';
 // @ts-expect-error a plain ES module of the build, without types
 import { DOMAINS, PRODUCT_MATCHES } from '../build.mjs';
 
@@ -77,6 +77,11 @@ describe('the manifest', () => {
 });
 
 describe('the countries of a check', () => {
+  it('names a country in the panel’s language', () => {
+    expect(countryName('uk', 'en')).toBe('United Kingdom');
+    expect(countryName('ae', 'tr')).toBe('Birleşik Arap Emirlikleri');
+  });
+
   it('takes a buying page as the buying side and the remembered selling country', () => {
     expect(checkCountries('us', { sellTo: 'uk' })).toEqual({ from: 'us', to: 'uk', pageSide: 'from' });
     expect(checkCountries('uk', {})).toMatchObject({ from: 'uk', to: 'us' });

@@ -1,6 +1,6 @@
-import { regionByCode, type LookupResult, type RegionCode } from '@crossmarket/domain';
+import type { LookupResult, RegionCode } from '@crossmarket/domain';
 import { useEffect, useId, useState } from 'react';
-import { BUYING_COUNTRIES, checkCountries, SELLING_COUNTRIES } from '../shared/marketplace';
+import { BUYING_COUNTRIES, checkCountries, countryName, SELLING_COUNTRIES } from '../shared/marketplace';
 import type { Language, Translate } from '../shared/messages';
 import type { InventoryChoice, Outcome, Send } from '../shared/protocol';
 import type { Prefs } from '../shared/settings';
@@ -96,7 +96,7 @@ export function QuickCheck({
         <select id={ids.country} value={other} onChange={(e) => pickCountry(e.target.value as RegionCode)}>
           {choices.map((c) => (
             <option key={c} value={c}>
-              {regionByCode(c).name}
+              {countryName(c, lang)}
             </option>
           ))}
         </select>
@@ -130,7 +130,7 @@ export function QuickCheck({
       )}
       {result && notFoundIn && (
         <p className="cm-problem" role="status">
-          {t('notFound', { country: regionByCode(notFoundIn).name })}
+          {t('notFound', { country: countryName(notFoundIn, lang) })}
         </p>
       )}
       {result && !notFoundIn && (

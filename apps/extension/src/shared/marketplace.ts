@@ -1,4 +1,4 @@
-import { buyingRegions, REGIONS, sellingRegions, type RegionCode } from '@crossmarket/domain';
+import { buyingRegions, regionByCode, REGIONS, sellingRegions, type RegionCode } from '@crossmarket/domain';
 
 /**
  * The Amazon host names the content script runs on, from the domain's regions: `www.` and the bare
@@ -42,3 +42,13 @@ export function checkCountries(
 }
 
 const firstOther = (list: readonly RegionCode[], not: RegionCode) => list.find((c) => c !== not)!;
+
+/** A country's name in the panel's language (the browser's own names), else the domain's English one. */
+export function countryName(code: RegionCode, lang: string): string {
+  const region = regionByCode(code);
+  try {
+    return new Intl.DisplayNames([lang], { type: 'region' }).of(region.flag_code) ?? region.name;
+  } catch {
+    return region.name;
+  }
+}
