@@ -32,6 +32,13 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The browser extension: its scripts run in Chromium (pages, a service worker); build.mjs in Node.
+    files: ['apps/extension/{src,test}/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker, chrome: 'readonly' } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
     // The domain package runs in browsers and in Node alike.
     files: ['packages/domain/**/*.ts'],
     languageOptions: { globals: { ...globals['shared-node-browser'] } },

@@ -29,6 +29,17 @@ export default defineConfig({
         },
       },
       {
+        plugins: [react()],
+        define: { __DEFAULT_SERVER__: JSON.stringify('http://localhost:3000') },
+        test: {
+          name: 'extension',
+          root: 'apps/extension',
+          include: ['test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/{src,test}/**/*.test.ts'],

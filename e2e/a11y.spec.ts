@@ -37,7 +37,7 @@ test('the welcome wizard, home, reports and its drawer, the settings tabs and th
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
 
-  for (const tab of ['profile', 'billing', 'security', 'application', 'api']) {
+  for (const tab of ['profile', 'billing', 'security', 'application', 'api', 'extension']) {
     await page.goto(`/settings/${tab}`);
     await expect(page.getByRole('tab', { selected: true }).first()).toBeVisible();
     // Tabs that load data settle before the sweep.

@@ -34,7 +34,7 @@ if (only('lint')) {
 }
 
 if (only('typecheck')) {
-  const projects = ['packages/domain', 'apps/server', 'apps/web', 'tsconfig.tools.json'];
+  const projects = ['packages/domain', 'apps/server', 'apps/web', 'apps/extension', 'tsconfig.tools.json'];
   const ok = projects.every((p) => run(`typecheck ${p}`, bin('tsc'), ['-p', p, '--noEmit']));
   results.push({ runner: 'typecheck', passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }

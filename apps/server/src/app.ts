@@ -16,10 +16,12 @@ import { registerReportRoutes } from './features/reports/routes';
 import { registerAnalysisRoutes } from './features/analysis/routes';
 import { registerFilterSetRoutes } from './features/filter-sets/routes';
 import { registerInventoryRoutes } from './features/inventories/routes';
-import { marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
+import { createMarketplace, marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
+import type { MarketplaceProvider } from './providers/marketplace/types';
+import { registerLookupRoutes } from './features/lookup/routes';
 import { registerSupportRoutes } from './features/support/routes';
 import { registerAmazonRoutes } from './features/amazon/routes';
-import { authorisationPolicy } from './features/amazon';
+import { authorisationPolicy, createLookupAccounts } from './features/amazon';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
@@ -33,6 +35,7 @@ import { registerOriginCheck } from './http/origin';
 import { registerOpenApi } from './http/openapi';
 import { createLimiter } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
+import { registerExtensionDownload } from './http/extension-download';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { App } from './http/app-type';
@@ -44,6 +47,8 @@ export interface AppDeps {
   logger: Logger;
   queue: JobQueue;
   sessionSecret: string;
+  /** The quick check's marketplace; `MARKETPLACE_PROVIDER`'s when absent (tests give a stand-in). */
+  marketplace?: MarketplaceProvider;
 }
 
 declare module 'fastify' {
@@ -147,6 +152,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     authorisation: authorisationPolicy(config),
   });
   registerAnalysisRoutes(app, { db, guard, rateLimitScale: config.RATE_LIMIT_SCALE });
+  registerLookupRoutes(app, {
+    db,
+    guard,
+    rateLimitScale: config.RATE_LIMIT_SCALE,
+    marketplace: deps.marketplace ?? createMarketplace(config, { db }),
+    rates,
+    authorisation: authorisationPolicy(config),
+    accounts: createLookupAccounts({ db, queue: deps.queue, config, logger: deps.logger }),
+    logger: deps.logger,
+  });
   registerFilterSetRoutes(app, { db, guard });
   registerInventoryRoutes(app, {
     db,
@@ -177,6 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   if (config.MARKETPLACE_PROVIDER === 'sandbox') registerSandboxImages(app);
 
+  registerExtensionDownload(app, config.extensionZip);
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -190,6 +190,8 @@ export interface Config extends Omit<Env, 'SESSION_SECRET' | 'APP_URL'> {
   dataDir: string;
   /** Absolute path of the built web app (apps/web/dist). */
   webDistDir: string;
+  /** Absolute path of the built browser extension's zip (apps/extension/release). */
+  extensionZip: string;
   SESSION_SECRET?: string;
 }
 
@@ -266,5 +268,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     APP_URL: e.APP_URL ?? `http://localhost:${e.PORT}`,
     dataDir: path.resolve(e.DATA_DIR),
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+    extensionZip: path.resolve(import.meta.dirname, '../../extension/release/crossmarket-extension.zip'),
   };
 }

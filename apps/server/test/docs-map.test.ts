@@ -21,7 +21,7 @@ function filesUnder(dir: string): string[] {
  * below it (a row on `src/features/analysis/` names `routes.ts`, one on `spapi/` names `client.ts`).
  */
 export function missingFromMap(markdown: string, root: string): string[] {
-  const packages = ['packages/domain', 'apps/server', 'apps/web'];
+  const packages = ['packages/domain', 'apps/server', 'apps/web', 'apps/extension'];
   const missing: string[] = [];
   let pkg: string | undefined;
   for (const line of markdown.split('\n')) {

@@ -3,7 +3,7 @@ import type { App } from '../src/app';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
-/** Routes anyone may call: health, sign-in itself, the public settings and plans, the web app. */
+/** Routes anyone may call: health, sign-in itself, the public settings and plans, the web app, the extension's zip. */
 const PUBLIC = new Set([
   '/healthz',
   '/readyz',
@@ -16,6 +16,7 @@ const PUBLIC = new Set([
   '/dev/mailbox',
   '/dev/mailbox.json',
   '/sandbox/images/:asin.svg',
+  '/downloads/crossmarket-extension.zip',
 ]);
 
 /** Every route Fastify holds, read from its route tree (`printRoutes`), as [method, path] pairs. */

@@ -14,6 +14,7 @@ export const JOB_NAMES = {
   updateInventory: 'update-inventory',
   scheduleInventoryUpdates: 'schedule-inventory-updates',
   amazonRenewals: 'amazon-renewal-reminders',
+  purgeQuickLookups: 'purge-quick-lookups',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -35,6 +36,7 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.updateInventory]: z.object({ inventory_id: z.uuid() }).strict(),
   [JOB_NAMES.scheduleInventoryUpdates]: z.object({}).strict(),
   [JOB_NAMES.amazonRenewals]: z.object({}).strict(),
+  [JOB_NAMES.purgeQuickLookups]: z.object({}).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
@@ -49,4 +51,6 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   [JOB_NAMES.scheduleInventoryUpdates]: '15 4 * * *',
   // Amazon authorisations near their yearly renewal, mailed in the morning when sellers read mail.
   [JOB_NAMES.amazonRenewals]: '40 9 * * *',
+  // Quick checks past their retention (features/lookup/jobs.ts), at night.
+  [JOB_NAMES.purgeQuickLookups]: '25 3 * * *',
 };

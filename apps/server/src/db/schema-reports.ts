@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { NARROW_COLUMNS, type NarrowColumn, type ProductSide, type SellerOffer } from '@crossmarket/domain';
-import { reports } from './schema-core';
+import { reports, user } from './schema-core';
 
 const tz = { withTimezone: true } as const;
 
@@ -175,4 +175,26 @@ export const exchangeRates = pgTable(
     primaryKey({ columns: [t.source, t.currency] }),
     index('exchange_rates_fetched_idx').on(t.fetchedAt),
   ],
+);
+
+/**
+ * The quick checks (`POST /v1/lookup`, the browser extension's): one row per credit spent, so the daily
+ * quota counts them beside the reports' products (features/account `usageOf`). The sides looked up are
+ * kept (null until answered) so "Add to inventory" prices the product from what the seller saw.
+ */
+export const quickLookups = pgTable(
+  'quick_lookups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    fromCountry: text('from_country').notNull(),
+    toCountry: text('to_country').notNull(),
+    rowCross: jsonb('row_cross').$type<ProductSide>(),
+    rowTo: jsonb('row_to').$type<ProductSide>(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('quick_lookups_user_day_idx').on(t.userId, t.createdAt)],
 );

@@ -23,6 +23,7 @@ export const HIDDEN_ROUTES: Readonly<Record<string, string>> = {
   '/api/amazon/login': "Amazon Appstore's log-in URI: a browser step that redirects back to Amazon",
   '/dev/amazon/consent': "development only: the sandbox's stand-in for Seller Central's consent page",
   [OPENAPI_URL]: 'the document itself',
+  '/downloads/crossmarket-extension.zip': 'the browser extension, a file to install rather than an API',
 };
 
 /** Routes anyone may call; every other route is guarded (the test checks both against real answers). */
@@ -37,6 +38,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
 export const TAGS = [
   { name: 'reports', description: 'Send product IDs in and follow the report.' },
   { name: 'analysis', description: "A report's filtered rows, charts, exports and settings." },
+  { name: 'quick check', description: 'One product looked up now, as a report row (the browser extension).' },
   { name: 'account', description: 'The signed-in user: profile, usage, password.' },
   { name: 'plans', description: 'The plans on sale.' },
   { name: 'billing', description: 'Subscriptions, payments and invoices (session only).' },
@@ -52,6 +54,7 @@ type Tag = (typeof TAGS)[number]['name'];
 /** Tags by URL, first match wins. */
 const TAG_RULES: ReadonlyArray<readonly [RegExp, Tag]> = [
   [/^\/api\/reports(\/|$)/, 'reports'],
+  [/^\/v1\/lookup$/, 'quick check'],
   [/^\/v1\//, 'analysis'],
   [/^\/api\/(me|usage|set-password|reset-password|password-recovery|change-user-password)(\/|$)/, 'account'],
   [/^\/api\/plans$/, 'plans'],

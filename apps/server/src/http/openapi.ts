@@ -177,8 +177,8 @@ const DESCRIPTION = `The Crossmarket API: the calls the web app makes, documente
 session cookie; requests made with the cookie that change something must carry the app's own \`Origin\`.
 Scripts use a **personal API token** instead: create one in *Settings → API* (shown once), then send
 \`Authorization: Bearer <token>\`. A token works only on the operations that list \`bearerAuth\`
-(sending product IDs in, following a report, its filtered rows and exports, the day's usage), with its own
-rate limit; everything else (billing, the account, the tokens themselves) answers 403 to a token.
+(sending product IDs in, following a report, its filtered rows and exports, a quick check of one
+product, the day's usage), with its own rate limit; everything else (billing, the account, the tokens themselves) answers 403 to a token.
 Tokens are created, listed and revoked in the web app (better-auth's \`/api/auth/api-key/*\`, session only).
 
 **Errors.** Every error is \`{ "error": { "code", "message" } }\`: \`code\` is stable, \`message\` is English;

@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import { amazonJobs } from '../features/amazon/jobs';
 import { authJobs } from '../features/auth/jobs';
+import { lookupJobs } from '../features/lookup/jobs';
 import { inventoryJobs, requeueStalledUpdates } from '../features/inventories/jobs';
 import { mailJobs } from '../features/mail/jobs';
 import { ratesJobs } from '../features/rates/jobs';
@@ -81,6 +82,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   const handlers: JobHandlers = {
     ...authJobs,
     ...amazonJobs,
+    ...lookupJobs,
     ...mailJobs,
     ...ratesJobs,
     ...createReportJobs(),

@@ -72,7 +72,13 @@ export async function buildTestApp(
           accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
         });
   const queue = worker ? pgBossQueue(worker.boss) : { send: async () => null };
-  const app = await buildApp(config, { database, logger, queue, sessionSecret: SECRET });
+  const app = await buildApp(config, {
+    database,
+    logger,
+    queue,
+    sessionSecret: SECRET,
+    marketplace: options.marketplace,
+  });
   await app.ready();
   return {
     app,

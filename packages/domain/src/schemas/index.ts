@@ -17,3 +17,4 @@ export * from './account-responses';
 export * from './billing-responses';
 export * from './reports-responses';
 export * from './analysis-responses';
+export * from './lookup';

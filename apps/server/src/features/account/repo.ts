@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import {
   inventoryProducts,
+  quickLookups,
   plans,
   reports,
   session,
@@ -82,11 +83,16 @@ export async function usageOf(db: Db, userId: string) {
     })
     .from(reports)
     .where(and(eq(reports.userId, userId), gte(reports.createdAt, startOfDay)));
+  // Each quick check (POST /v1/lookup) is one product of the same daily quota.
+  const [q] = await db
+    .select({ n: count() })
+    .from(quickLookups)
+    .where(and(eq(quickLookups.userId, userId), gte(quickLookups.createdAt, startOfDay)));
   const [ip] = await db
     .select({ n: count() })
     .from(inventoryProducts)
     .where(eq(inventoryProducts.userId, userId));
-  return { r_count: Number(r?.n ?? 0), ip_count: Number(ip?.n ?? 0) };
+  return { r_count: Number(r?.n ?? 0) + Number(q?.n ?? 0), ip_count: Number(ip?.n ?? 0) };
 }
 
 export type ProfileUpdate = Partial<typeof userProfiles.$inferInsert>;

@@ -6,6 +6,7 @@ import {
   filterResultsSchema,
   filtersRequestSchema,
   type FilterResults,
+  latestProductRowSchema,
   PRODUCT_ID,
   productRatesRequestSchema,
   productRatesResponseSchema,
@@ -36,6 +37,7 @@ import { chartReport } from './chart-report';
 import { exportReport } from './export-report';
 import { FilterCache } from './filter-cache';
 import { filterReport } from './filter-report';
+import { latestProductRow } from './latest-row';
 import { productSellers } from './offers';
 import { setProductRates } from './product-rates';
 import { saveSettings } from './save-settings';
@@ -197,6 +199,19 @@ export function registerAnalysisRoutes(
         const { id, productId } = request.params;
         return setProductRates(db, callerOf(request).userId, id, productId, null);
       },
+    );
+
+    // The extension's "In your reports": the product in the newest of the user's reports that has it.
+    scope.get(
+      '/v1/products/:productId/latest',
+      {
+        schema: {
+          params: z.object({ productId: z.string().regex(PRODUCT_ID) }),
+          response: { 200: latestProductRowSchema, ...guardedErrors(404, 429) },
+        },
+        preValidation: knownProductShape,
+      },
+      (request) => latestProductRow(db, callerOf(request).userId, request.params.productId),
     );
 
     // Sellers & Prices of one product.

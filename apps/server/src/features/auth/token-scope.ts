@@ -1,7 +1,7 @@
 /**
  * What a personal API token may call: pushing product IDs in, following a report, pulling its filtered
- * rows and exports, and the day's usage. Everything else — billing, the account, the tokens themselves —
- * needs the session, so a leaked token cannot spend money or mint more tokens.
+ * rows and exports, the day's usage, and the browser extension's quick check and inventory list.
+ * Everything else — billing, the account, the tokens themselves — needs the session, so a leaked token cannot spend money or mint more tokens.
  * Keys are Fastify route patterns (`request.routeOptions.url`), as the OpenAPI document names them too.
  */
 const TOKEN_ROUTES: ReadonlyArray<readonly [method: string, url: string | RegExp]> = [
@@ -9,6 +9,8 @@ const TOKEN_ROUTES: ReadonlyArray<readonly [method: string, url: string | RegExp
   ['POST', '/api/reports'],
   ['GET', '/api/reports/:id'],
   ['GET', '/api/usage'],
+  // The browser extension's "Add to inventory" picks one (read only; the add itself is /v1).
+  ['GET', '/api/inventories'],
   ['*', /^\/v1\//],
 ];
 

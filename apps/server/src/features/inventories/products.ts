@@ -1,16 +1,40 @@
 import { type InventoryAddProductsResult, type PricingSettings, type RegionCode } from '@crossmarket/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
-import { inventories, inventoryProducts, plans, reports, userData } from '../../db/schema';
+import { inventories, inventoryProducts, plans, quickLookups, reports, userData } from '../../db/schema';
 import { usageOf } from '../account';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
 import { lockForUser } from '../../db/user-lock';
+import { apiError, fieldError, notFound } from '../../http/errors';
 
 export type AddRefusal =
   | { refusal: 'not_found' }
   | { refusal: 'bad_report' }
   | { refusal: 'report_countries' }
+  | { refusal: 'bad_lookup' }
+  | { refusal: 'lookup_countries' }
   | { refusal: 'quota'; remaining: number };
+
+/** A refused add as its HTTP answer; over the quota says how many products still fit. */
+export function addRefusalError(outcome: AddRefusal) {
+  switch (outcome.refusal) {
+    case 'not_found':
+      return notFound('This inventory was not found.');
+    case 'bad_report':
+      return fieldError('report_id', 'validation.inventory.reportId');
+    case 'report_countries':
+      return fieldError('report_id', 'validation.inventory.reportCountries');
+    case 'bad_lookup':
+      return fieldError('lookup_id', 'validation.inventory.lookupId');
+    case 'lookup_countries':
+      return fieldError('lookup_id', 'validation.inventory.lookupCountries');
+    case 'quota':
+      return apiError(409, 'inventory_quota', 'validation.inventory.quotaExceeded', {
+        params: { remaining: outcome.remaining },
+        remaining: outcome.remaining,
+      });
+  }
+}
 
 /** Rows per insert statement: 50,000 products go in a few dozen statements, not one huge one. */
 const CHUNK = 1000;
@@ -88,6 +112,56 @@ export async function addInventoryProducts(
       skipped: ids.length - fresh.rows.length,
       remaining: left - fresh.rows.length,
     };
+  });
+}
+
+/**
+ * Adds the product of one of the user's quick checks (POST /v1/lookup) to one of their inventories with
+ * the same countries, priced with the inventory's settings from the sides the check saw. Within the
+ * inventory quota, like a report's products; a product already there is skipped.
+ */
+export async function addCheckedProduct(
+  db: Db,
+  userId: string,
+  inventoryId: string,
+  lookupId: string,
+): Promise<InventoryAddProductsResult | AddRefusal> {
+  return withTx(db, async (tx) => {
+    await lockQuota(tx, userId);
+    const [inventory] = await tx
+      .select({ from: inventories.fromCountry, to: inventories.toCountry, settings: inventories.settings })
+      .from(inventories)
+      .where(and(eq(inventories.id, inventoryId), eq(inventories.userId, userId)))
+      .for('key share');
+    if (!inventory) return { refusal: 'not_found' };
+    const [check] = await tx
+      .select()
+      .from(quickLookups)
+      .where(and(eq(quickLookups.id, lookupId), eq(quickLookups.userId, userId)));
+    if (!check?.rowCross || !check.rowTo) return { refusal: 'bad_lookup' };
+    if (check.fromCountry !== inventory.from || check.toCountry !== inventory.to) {
+      return { refusal: 'lookup_countries' };
+    }
+    const [present] = await tx
+      .select({ code: inventoryProducts.code })
+      .from(inventoryProducts)
+      .where(
+        and(eq(inventoryProducts.inventoryId, inventoryId), eq(inventoryProducts.code, check.productId)),
+      );
+    const left = await quotaLeft(tx, userId);
+    if (present) return { added: 0, skipped: 1, remaining: left };
+    if (left < 1) return { refusal: 'quota', remaining: left };
+    const row: SnapshotRow = { product_id: check.productId, row_cross: check.rowCross, row_to: check.rowTo };
+    await tx.insert(inventoryProducts).values({
+      inventoryId,
+      userId,
+      code: row.product_id,
+      image: imageOf(row),
+      snapshot: { row_cross: row.row_cross, row_to: row.row_to },
+      ...priceForInventory(row, inventory.settings as PricingSettings, inventory.to as RegionCode),
+      updatedAt: sql`now()`,
+    });
+    return { added: 1, skipped: 0, remaining: left - 1 };
   });
 }
 

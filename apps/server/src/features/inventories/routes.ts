@@ -36,7 +36,7 @@ import {
   updateInventory,
 } from './repo';
 import { inventoryFile } from './inventory-file';
-import { addInventoryProducts, removeInventoryProducts, type AddRefusal } from './products';
+import { addInventoryProducts, addRefusalError, removeInventoryProducts } from './products';
 import { requestInventoryUpdate } from './request-update';
 
 const missing = () => notFound('This inventory was not found.');
@@ -53,23 +53,6 @@ function refusal(outcome: InventoryRefusal) {
 /** 409 when the plan's inventories are all in use: its text names the limit (also as `limit`). */
 const limitReached = (limit: number) =>
   apiError(409, 'inventory_limit', 'validation.inventory.limitReached', { params: { limit }, limit });
-
-/** A refused add as its HTTP answer; over the quota says how many products still fit. */
-function addRefusal(outcome: AddRefusal) {
-  switch (outcome.refusal) {
-    case 'not_found':
-      return missing();
-    case 'bad_report':
-      return fieldError('report_id', 'validation.inventory.reportId');
-    case 'report_countries':
-      return fieldError('report_id', 'validation.inventory.reportCountries');
-    case 'quota':
-      return apiError(409, 'inventory_quota', 'validation.inventory.quotaExceeded', {
-        params: { remaining: outcome.remaining },
-        remaining: outcome.remaining,
-      });
-  }
-}
 
 const clock = new Intl.DateTimeFormat('en-GB', {
   timeZone: APP_TIMEZONE,
@@ -213,7 +196,7 @@ export function registerInventoryRoutes(
           request.params.id,
           request.body,
         );
-        if ('refusal' in added) throw addRefusal(added);
+        if ('refusal' in added) throw addRefusalError(added);
         return added;
       },
     );

@@ -40,7 +40,11 @@ export function UserMenu() {
       external('blog', t('userMenu.blog'), config?.links.blog),
       external('instagram', t('userMenu.instagram'), config?.links.instagram),
       external('youtube', t('userMenu.youtube'), config?.links.youtube),
-      external('extension', t('userMenu.extension'), config?.links.extension),
+      // A store listing (EXTENSION_URL) when there is one, else our own page: download, install, sign in.
+      external('extension', t('userMenu.extension'), config?.links.extension) ?? {
+        key: '/settings/extension',
+        label: t('userMenu.extension'),
+      },
       external('guide', t('userMenu.guide'), config?.links.guide),
       divider,
       {

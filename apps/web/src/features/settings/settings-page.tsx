@@ -5,11 +5,20 @@ import { usePageTitle } from '../../lib/page-title';
 import { AmazonTab } from './components/amazon-tab';
 import { ApiTab } from './components/api-tab';
 import { BillingTab } from './components/billing-tab';
+import { ExtensionTab } from './components/extension-tab';
 import { PreferencesTab } from './components/preferences-tab';
 import { ProfileTab } from './components/profile-tab';
 import { SecurityTab } from './components/security-tab';
 
-export const SETTINGS_TABS = ['profile', 'billing', 'security', 'application', 'amazon', 'api'] as const;
+export const SETTINGS_TABS = [
+  'profile',
+  'billing',
+  'security',
+  'application',
+  'amazon',
+  'api',
+  'extension',
+] as const;
 type Tab = (typeof SETTINGS_TABS)[number];
 
 export function SettingsPage() {
@@ -25,6 +34,7 @@ export function SettingsPage() {
     application: <PreferencesTab />,
     amazon: <AmazonTab />,
     api: <ApiTab />,
+    extension: <ExtensionTab />,
   };
   return (
     <>

@@ -31,8 +31,21 @@ const REFUSALS: Record<string, string> = {
   VALIDATION_ERROR: 'apiTokens.invalid',
 };
 
-/** Names the token and its lifetime, then shows the new key once, to copy. */
-export function CreateApiTokenModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Names the token and its lifetime, then shows the new key once, to copy. `initialName` fills the name
+ * (Settings → Extension's "Browser extension"); `children` add to the key's dialog (what to do with it).
+ */
+export function CreateApiTokenModal({
+  open,
+  onClose,
+  initialName,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  initialName?: string;
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const create = useCreateApiToken();
@@ -90,6 +103,7 @@ export function CreateApiTokenModal({ open, onClose }: { open: boolean; onClose:
         }
       >
         <NewKey token={created} />
+        {children}
       </Modal>
     );
   }
@@ -110,7 +124,7 @@ export function CreateApiTokenModal({ open, onClose }: { open: boolean; onClose:
         name="create-api-token"
         layout="vertical"
         onFinish={submit}
-        initialValues={{ expiresIn: 90 * DAY }}
+        initialValues={{ expiresIn: 90 * DAY, name: initialName }}
         disabled={create.isPending}
       >
         <Form.Item

@@ -1,0 +1,3 @@
+import { mountOptions } from './options';
+
+void mountOptions(document.getElementById('root')!);

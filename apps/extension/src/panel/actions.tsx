@@ -1,0 +1,93 @@
+import type { RegionCode } from '@crossmarket/domain';
+import { useId, useState } from 'react';
+import type { Translate } from '../shared/messages';
+import type { InventoryChoice, Outcome, Send } from '../shared/protocol';
+
+type Said = { kind: 'ok' | 'problem'; text: string; link?: string };
+
+const failure = (outcome: Exclude<Outcome<unknown>, { ok: true }>, t: Translate) =>
+  outcome.reason === 'refused'
+    ? t('failed', { message: outcome.message })
+    : t(outcome.reason === 'unreachable' ? 'unreachable' : 'notSignedIn');
+
+/** After a check: "Add to inventory" (one of the inventories with these countries) and "Add to a new report". */
+export function Actions({
+  asin,
+  from,
+  to,
+  lookupId,
+  inventories,
+  initialInventory,
+  send,
+  t,
+}: {
+  asin: string;
+  from: RegionCode;
+  to: RegionCode;
+  lookupId: string;
+  inventories: InventoryChoice[];
+  initialInventory: string;
+  send: Send;
+  t: Translate;
+}) {
+  const [target, setTarget] = useState(initialInventory || inventories[0]?.id || '');
+  const [said, setSaid] = useState<Said | null>(null);
+  const [busy, setBusy] = useState(false);
+  const selectId = useId();
+
+  const run = async (work: () => Promise<Said>) => {
+    setBusy(true);
+    setSaid(await work());
+    setBusy(false);
+  };
+  const addToInventory = () =>
+    run(async () => {
+      const added = await send({ type: 'addToInventory', inventoryId: target, lookupId });
+      if (!added.ok) return { kind: 'problem', text: failure(added, t) };
+      return { kind: 'ok', text: t(added.data.added ? 'added' : 'alreadyThere') };
+    });
+  const addToReport = () =>
+    run(async () => {
+      const created = await send({ type: 'newReport', asin, from, to });
+      if (!created.ok) return { kind: 'problem', text: failure(created, t) };
+      return { kind: 'ok', text: t('reportCreated'), link: created.data.url };
+    });
+
+  return (
+    <div className="cm-actions">
+      {inventories.length > 0 ? (
+        <div className="cm-row">
+          <label htmlFor={selectId}>{t('chooseInventory')}</label>
+          <select id={selectId} value={target} onChange={(e) => setTarget(e.target.value)}>
+            {inventories.map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.title}
+              </option>
+            ))}
+          </select>
+          <button type="button" onClick={() => void addToInventory()} disabled={busy || !target}>
+            {t('addToInventory')}
+          </button>
+        </div>
+      ) : (
+        <p className="cm-muted">{t('noInventory')}</p>
+      )}
+      <button type="button" onClick={() => void addToReport()} disabled={busy}>
+        {t('addToReport')}
+      </button>
+      {said && (
+        <p
+          className={said.kind === 'ok' ? 'cm-ok' : 'cm-problem'}
+          role={said.kind === 'ok' ? 'status' : 'alert'}
+        >
+          {said.text}{' '}
+          {said.link && (
+            <a href={said.link} target="_blank" rel="noreferrer noopener">
+              {t('openNewReport')}
+            </a>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}

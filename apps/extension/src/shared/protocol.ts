@@ -1,0 +1,61 @@
+import type {
+  InventoryAddProductsResult,
+  LatestProductRow,
+  LookupRequestInput,
+  LookupResult,
+  RegionCode,
+} from '@crossmarket/domain';
+import type { Prefs } from './settings';
+
+/** One of the user's inventories, as much of it as the panel's choice needs. */
+export interface InventoryChoice {
+  id: string;
+  title: string;
+  from_country: string;
+  to_country: string;
+}
+
+/**
+ * What a content script or the options page asks the service worker. Every call to Crossmarket goes
+ * through the worker: a content script's fetch would run under Amazon's page rules, and the token stays
+ * out of the page's reach.
+ */
+export type Request =
+  | { type: 'status' }
+  | { type: 'remember'; values: Prefs }
+  | { type: 'verify' }
+  | { type: 'latest'; asin: string }
+  | { type: 'lookup'; body: LookupRequestInput }
+  | { type: 'inventories'; from: RegionCode; to: RegionCode }
+  | { type: 'addToInventory'; inventoryId: string; lookupId: string }
+  | { type: 'newReport'; asin: string; from: RegionCode; to: RegionCode }
+  | { type: 'openOptions' };
+
+/** The answer of each request type. */
+export interface Answers {
+  status: { signedIn: boolean; server: string | null; prefs: Prefs };
+  remember: null;
+  verify: { r_count: number };
+  latest: LatestProductRow;
+  lookup: LookupResult;
+  inventories: InventoryChoice[];
+  addToInventory: InventoryAddProductsResult;
+  newReport: { report_id: string; url: string };
+  openOptions: null;
+}
+
+/**
+ * How a call ended: the answer, or why not. `signed-out`: no address or token saved, or the server
+ * refused the token (401); `unreachable`: no answer at all; `refused`: the server said no (its code and
+ * English message; the panel says the codes it knows in the page's language).
+ */
+export type Outcome<T> =
+  | { ok: true; data: T }
+  | { ok: false; reason: 'signed-out' }
+  | { ok: false; reason: 'unreachable' }
+  | { ok: false; reason: 'refused'; status: number; code: string; message: string };
+
+export type Send = <R extends Request>(request: R) => Promise<Outcome<Answers[R['type']]>>;
+
+/** The worker through chrome.runtime messaging (what the panel and the options page use outside tests). */
+export const sendToWorker: Send = (request) => chrome.runtime.sendMessage(request);

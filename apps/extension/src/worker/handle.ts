@@ -1,0 +1,104 @@
+import type { Answers, InventoryChoice, Outcome, Request } from '../shared/protocol';
+import { prefsOf, type StoredSettings } from '../shared/settings';
+
+type Fetch = typeof fetch;
+
+/** One call to Crossmarket with the token; never a cookie (`omit`): the token is the extension's only identity. */
+async function call<T>(
+  settings: StoredSettings,
+  fetchFn: Fetch,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<Outcome<T>> {
+  if (!settings.server || !settings.token) return { ok: false, reason: 'signed-out' };
+  let res: Response;
+  try {
+    res = await fetchFn(`${settings.server}${path}`, {
+      method,
+      credentials: 'omit',
+      headers: {
+        authorization: `Bearer ${settings.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    return { ok: false, reason: 'unreachable' };
+  }
+  if (res.status === 401) return { ok: false, reason: 'signed-out' };
+  const json = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (!res.ok) {
+    // A proxy's error page (no JSON) is as good as no answer from Crossmarket.
+    if (!json?.error) return { ok: false, reason: 'unreachable' };
+    return {
+      ok: false,
+      reason: 'refused',
+      status: res.status,
+      code: json.error.code ?? 'error',
+      message: json.error.message ?? '',
+    };
+  }
+  return { ok: true, data: json as T };
+}
+
+/** Answers one request from a content script or the options page. */
+export async function handle(
+  request: Request,
+  settings: StoredSettings,
+  fetchFn: Fetch,
+): Promise<Outcome<Answers[Request['type']]>> {
+  switch (request.type) {
+    case 'status': {
+      const signedIn = Boolean(settings.server && settings.token);
+      return { ok: true, data: { signedIn, server: settings.server ?? null, prefs: prefsOf(settings) } };
+    }
+    case 'verify':
+      // The cheapest call a token may make: proves the address is Crossmarket and the token is accepted.
+      return call(settings, fetchFn, 'GET', '/api/usage');
+    case 'latest':
+      return call(settings, fetchFn, 'GET', `/v1/products/${encodeURIComponent(request.asin)}/latest`);
+    case 'lookup':
+      return call(settings, fetchFn, 'POST', '/v1/lookup', request.body);
+    case 'inventories': {
+      const listed = await call<InventoryChoice[]>(
+        settings,
+        fetchFn,
+        'GET',
+        `/api/inventories?to_country=${encodeURIComponent(request.to)}`,
+      );
+      if (!listed.ok) return listed;
+      return { ok: true, data: listed.data.filter((i) => i.from_country === request.from) };
+    }
+    case 'addToInventory':
+      return call(
+        settings,
+        fetchFn,
+        'POST',
+        `/v1/inventories/${encodeURIComponent(request.inventoryId)}/products`,
+        {
+          lookup_id: request.lookupId,
+        },
+      );
+    case 'newReport': {
+      const created = await call<{ report_id: string }>(settings, fetchFn, 'POST', '/api/reports', {
+        title: `${request.asin} (browser extension)`,
+        from_country: request.from,
+        to_country: request.to,
+        product_ids: request.asin,
+      });
+      if (!created.ok) return created;
+      return {
+        ok: true,
+        data: {
+          report_id: created.data.report_id,
+          url: `${settings.server}/reports/${created.data.report_id}`,
+        },
+      };
+    }
+    case 'openOptions':
+    case 'remember':
+      // Side effects of the worker itself (service-worker.ts); nothing to ask Crossmarket.
+      return { ok: true, data: null };
+  }
+}

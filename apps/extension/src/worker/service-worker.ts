@@ -1,0 +1,25 @@
+import type { Request } from '../shared/protocol';
+import { PREF_KEYS, readSettings, saveSettings } from '../shared/settings';
+import { handle } from './handle';
+
+// The extension's only door to Crossmarket: the panel and the options page send messages here, and only
+// this worker reads the token and calls the saved address (host_permissions let it past CORS).
+chrome.runtime.onMessage.addListener((request: Request, _sender, reply) => {
+  if (request.type === 'remember') {
+    // Only the panel's own choices: a content script can never overwrite the address or the token.
+    const values = Object.fromEntries(
+      PREF_KEYS.flatMap((k) => (k in request.values ? [[k, request.values[k]]] : [])),
+    );
+    void saveSettings(values).then(() => reply({ ok: true, data: null }));
+    return true;
+  }
+  if (request.type === 'openOptions') {
+    void chrome.runtime.openOptionsPage();
+    reply({ ok: true, data: null });
+    return false;
+  }
+  void readSettings()
+    .then((settings) => handle(request, settings, fetch))
+    .then(reply, () => reply({ ok: false, reason: 'unreachable' }));
+  return true; // the answer comes asynchronously
+});

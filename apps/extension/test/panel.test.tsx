@@ -1,0 +1,197 @@
+import { makeOffer, makeSide } from '@crossmarket/domain/testing';
+import {
+  effectiveSettings,
+  FIXED_RATES,
+  priceProduct,
+  type LookupResult,
+  type ResultRowView,
+} from '@crossmarket/domain';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Panel } from '../src/panel/panel';
+import type { Answers, Outcome, Request, Send } from '../src/shared/protocol';
+
+// The panel's states over a stand-in worker: what each answer of the worker looks like to the seller.
+
+const SERVER = 'https://crossmarket.example';
+const settings = effectiveSettings({
+  settings: null,
+  from_country: 'us',
+  to_country: 'ca',
+  parity_rates: FIXED_RATES,
+});
+
+function rowOf(overrides: { banned?: ResultRowView['banned']; toStatus?: 'ok' | 'dog' } = {}): ResultRowView {
+  const sides = {
+    row_cross: makeSide({ buybox: makeOffer({ buy_price: 10 }), lowest: makeOffer({ buy_price: 10 }) }),
+    row_to: makeSide({
+      status: overrides.toStatus ?? 'ok',
+      buybox: makeOffer({ buy_price: 40 }),
+      lowest: makeOffer({ buy_price: 39 }),
+      total_prices_count: 4,
+    }),
+  };
+  const fbm = priceProduct({ ...sides, individual: null }, settings, { toRegion: 'ca' });
+  return { product_id: 'B0C1XAMPLE', ...sides, fbm, banned: overrides.banned ?? null, individual: null };
+}
+
+const lookupAnswer = (row = rowOf()): LookupResult => ({
+  lookup_id: '7d0e6c52-1b8a-4f3e-a1d2-5c9b8e7f6a40',
+  row,
+  from_country: 'us',
+  to_country: 'ca',
+  inventory_id: null,
+  remaining: 41,
+});
+
+type Handlers = { [K in Request['type']]?: (r: Extract<Request, { type: K }>) => Outcome<Answers[K]> };
+
+/** A worker answering from `handlers`; signed in with no report row and no inventory unless told. */
+function worker(handlers: Handlers = {}) {
+  const defaults: Handlers = {
+    status: () => ({ ok: true, data: { signedIn: true, server: SERVER, prefs: {} } }),
+    latest: () => ({ ok: true, data: { latest: null } }),
+    inventories: () => ({ ok: true, data: [] }),
+    remember: () => ({ ok: true, data: null }),
+    openOptions: () => ({ ok: true, data: null }),
+  };
+  const all = { ...defaults, ...handlers } as Record<string, (r: Request) => unknown>;
+  return vi.fn(async (request: Request) => all[request.type]!(request)) as unknown as Send &
+    ReturnType<typeof vi.fn>;
+}
+
+function renderPanel(send: Send, props: Partial<Parameters<typeof Panel>[0]> = {}) {
+  const remember = vi.fn();
+  render(
+    <Panel asin="B0C1XAMPLE" page="us" lang="en" send={send} stored={{}} remember={remember} {...props} />,
+  );
+  return { user: userEvent.setup(), remember };
+}
+
+describe('the panel', () => {
+  it('asks to sign in, with a button to the options page', async () => {
+    const send = worker({ status: () => ({ ok: true, data: { signedIn: false, server: null, prefs: {} } }) });
+    const { user } = renderPanel(send);
+    expect(await screen.findByText(/Sign the extension in/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open the options' }));
+    expect(send).toHaveBeenCalledWith({ type: 'openOptions' });
+  });
+
+  it('says when Crossmarket cannot be reached, and tries again', async () => {
+    let reachable = false;
+    const send = worker({
+      latest: () => (reachable ? { ok: true, data: { latest: null } } : { ok: false, reason: 'unreachable' }),
+    });
+    const { user } = renderPanel(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Crossmarket cannot be reached');
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('This product is in none of your reports yet.')).toBeInTheDocument();
+  });
+
+  it('shows the latest report row with a link to the report filtered to the product', async () => {
+    const row = rowOf();
+    const send = worker({
+      latest: () => ({
+        ok: true,
+        data: {
+          latest: {
+            report_id: 'r1',
+            title: 'Spring restock',
+            from_country: 'us',
+            to_country: 'ca',
+            created_at: '2026-11-20T10:00:00.000Z',
+            row,
+          },
+        },
+      }),
+    });
+    renderPanel(send);
+    const figures = await screen.findByTestId('cm-latest');
+    expect(within(figures).getByText('$10.00')).toBeInTheDocument();
+    expect(figures.querySelector('[data-field="sellPrice"]')).toHaveAttribute(
+      'data-value',
+      String(row.fbm.std_price),
+    );
+    const link = screen.getByRole('link', { name: 'Open in the report' });
+    expect(link.getAttribute('href')).toMatch(new RegExp(`^${SERVER}/reports/r1\\?f=`));
+  });
+
+  it('says a quick check costs a credit, then shows its figures, the banned mark and the credits left', async () => {
+    const send = worker({ lookup: () => ({ ok: true, data: lookupAnswer(rowOf({ banned: 'brand' })) }) });
+    const { user } = renderPanel(send, { stored: { sellTo: 'ca' } });
+    expect(await screen.findByText(/spends 1 credit/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check now' }));
+    expect(await screen.findByTestId('cm-check')).toBeInTheDocument();
+    expect(screen.getByTestId('cm-check-banned')).toHaveTextContent('Banned: brand');
+    expect(screen.getByText('41 credits left today')).toBeInTheDocument();
+    expect(send).toHaveBeenCalledWith({
+      type: 'lookup',
+      body: { product_id: 'B0C1XAMPLE', from_country: 'us', to_country: 'ca', inventory_id: null },
+    });
+  });
+
+  it('says when the quota is used up', async () => {
+    const send = worker({
+      lookup: () => ({ ok: false, reason: 'refused', status: 429, code: 'quota_used_up', message: 'x' }),
+    });
+    const { user } = renderPanel(send);
+    await user.click(await screen.findByRole('button', { name: 'Check now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("You have used up today's quota.");
+  });
+
+  it('says when Amazon does not know the product, instead of a row of blanks', async () => {
+    const send = worker({ lookup: () => ({ ok: true, data: lookupAnswer(rowOf({ toStatus: 'dog' })) }) });
+    const { user } = renderPanel(send);
+    await user.click(await screen.findByRole('button', { name: 'Check now' }));
+    expect(await screen.findByText('Amazon does not know this product in Canada.')).toBeInTheDocument();
+    expect(screen.queryByTestId('cm-check')).not.toBeInTheDocument();
+  });
+
+  it('adds the checked product to the chosen inventory, and remembers the selling country', async () => {
+    const inventory = { id: 'i1', title: 'US to UK', from_country: 'us', to_country: 'uk' };
+    const send = worker({
+      inventories: (r) => ({ ok: true, data: r.to === 'uk' ? [inventory] : [] }),
+      lookup: () => ({ ok: true, data: { ...lookupAnswer(), to_country: 'uk' } }),
+      addToInventory: () => ({ ok: true, data: { added: 1, skipped: 0, remaining: 99 } }),
+    });
+    const { user, remember } = renderPanel(send);
+    await user.selectOptions(await screen.findByLabelText('Sell to'), 'uk');
+    expect(remember).toHaveBeenCalledWith({ sellTo: 'uk' });
+    await user.click(screen.getByRole('button', { name: 'Check now' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to inventory' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Added to the inventory.');
+    expect(send).toHaveBeenCalledWith({
+      type: 'addToInventory',
+      inventoryId: 'i1',
+      lookupId: lookupAnswer().lookup_id,
+    });
+  });
+
+  it('adds the product to a new report and links to it', async () => {
+    const send = worker({
+      lookup: () => ({ ok: true, data: lookupAnswer() }),
+      newReport: () => ({ ok: true, data: { report_id: 'r9', url: `${SERVER}/reports/r9` } }),
+    });
+    const { user } = renderPanel(send);
+    await user.click(await screen.findByRole('button', { name: 'Check now' }));
+    expect(await screen.findByText('You have no inventory for these countries.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add to a new report' }));
+    expect(await screen.findByRole('link', { name: 'Open it' })).toHaveAttribute(
+      'href',
+      `${SERVER}/reports/r9`,
+    );
+    expect(send).toHaveBeenCalledWith({ type: 'newReport', asin: 'B0C1XAMPLE', from: 'us', to: 'ca' });
+  });
+
+  it('collapses, remembered, and speaks Turkish on a Turkish page', async () => {
+    const { user, remember } = renderPanel(worker(), { lang: 'tr' });
+    await user.click(await screen.findByRole('button', { name: "Crossmarket'i gizle" }));
+    expect(remember).toHaveBeenCalledWith({ collapsed: true });
+    expect(screen.getByRole('button', { name: "Crossmarket'i göster" })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});

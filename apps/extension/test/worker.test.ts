@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { handle } from '../src/worker/handle';
+
+// The service worker's calls: the token only to the saved address, never a cookie, and every way a call
+// can end said as one of the panel's states.
+
+const SETTINGS = { server: 'https://crossmarket.example', token: 'cm_secret', sellTo: 'ca' as const };
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('the worker', () => {
+  it('is signed out without an address or a token, and asks nothing', async () => {
+    const fetchFn = vi.fn();
+    expect(await handle({ type: 'latest', asin: 'B0C1XAMPLE' }, {}, fetchFn)).toEqual({
+      ok: false,
+      reason: 'signed-out',
+    });
+    expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  it('sends the token as a bearer to the saved address only, without cookies', async () => {
+    const fetchFn = vi.fn(async () => json(200, { latest: null }));
+    await handle({ type: 'latest', asin: 'B0C1XAMPLE' }, SETTINGS, fetchFn);
+    expect(fetchFn).toHaveBeenCalledWith('https://crossmarket.example/v1/products/B0C1XAMPLE/latest', {
+      method: 'GET',
+      credentials: 'omit',
+      headers: { authorization: 'Bearer cm_secret' },
+    });
+  });
+
+  it('gives the content script the remembered choices, never the address or token', async () => {
+    const status = await handle({ type: 'status' }, SETTINGS, vi.fn());
+    expect(status).toEqual({
+      ok: true,
+      data: { signedIn: true, server: SETTINGS.server, prefs: { sellTo: 'ca' } },
+    });
+  });
+
+  it('tells a refused token, a refusal, and no answer apart', async () => {
+    const lookup = {
+      type: 'lookup',
+      body: { product_id: 'B0C1XAMPLE', from_country: 'us', to_country: 'ca' },
+    } as const;
+    expect(
+      await handle(lookup, SETTINGS, async () => json(401, { error: { code: 'invalid_token' } })),
+    ).toEqual({
+      ok: false,
+      reason: 'signed-out',
+    });
+    expect(
+      await handle(lookup, SETTINGS, async () =>
+        json(429, { error: { code: 'quota_used_up', message: 'Used up.' } }),
+      ),
+    ).toEqual({
+      ok: false,
+      reason: 'refused',
+      status: 429,
+      code: 'quota_used_up',
+      message: 'Used up.',
+    });
+    expect(await handle(lookup, SETTINGS, () => Promise.reject(new TypeError('Failed to fetch')))).toEqual({
+      ok: false,
+      reason: 'unreachable',
+    });
+    expect(
+      await handle(lookup, SETTINGS, async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    ).toEqual({
+      ok: false,
+      reason: 'unreachable',
+    });
+  });
+
+  it('offers only the inventories with both countries of the check', async () => {
+    const listed = [
+      { id: 'a', title: 'US to CA', from_country: 'us', to_country: 'ca' },
+      { id: 'b', title: 'UK to CA', from_country: 'uk', to_country: 'ca' },
+    ];
+    const fetchFn = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, listed));
+    const answer = await handle({ type: 'inventories', from: 'us', to: 'ca' }, SETTINGS, fetchFn);
+    expect(answer).toEqual({ ok: true, data: [listed[0]] });
+    expect(fetchFn.mock.calls[0]![0]).toBe('https://crossmarket.example/api/inventories?to_country=ca');
+  });
+});
