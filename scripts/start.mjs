@@ -1,4 +1,5 @@
-// `npm start`: builds the web app when its sources are newer than the last build, then runs the program.
+// `npm start`: builds the web app, and the browser extension's zip it offers for download, when their
+// sources are newer than the last build, then runs the program.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,25 @@ if (stale && process.env.SKIP_WEB_BUILD !== '1') {
     stdio: 'inherit',
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// The extension's zip (Settings → Extension's download), for the address this server is reached at.
+const extensionDir = path.join(root, 'apps/extension');
+const zip = path.join(extensionDir, 'release/crossmarket-extension.zip');
+const zipAt = fs.existsSync(zip) ? fs.statSync(zip).mtimeMs : 0;
+const extensionSources = [path.join(extensionDir, 'src'), path.join(root, 'packages/domain/src')];
+if (extensionSources.some((s) => newestMtime(s) > zipAt) && process.env.SKIP_WEB_BUILD !== '1') {
+  console.log('Building the browser extension…');
+  const build = spawnSync(process.execPath, [path.join(extensionDir, 'build.mjs')], {
+    stdio: 'inherit',
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      CROSSMARKET_URL: process.env.APP_URL ?? process.env.CROSSMARKET_URL,
+    },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
