@@ -2,8 +2,10 @@ import { Flex, Result, Skeleton } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useMe } from '../account';
 import { SaveFilterSetModal } from '../filter-sets';
 import { useReport, type ReportDetail } from './api/report';
+import { ActiveFiltersSummary } from './components/active-filters-summary';
 import { ChartsPanel } from './components/charts-panel';
 import { ExportDrawer } from './components/export-drawer';
 import { FiltersPanel } from './components/filters-panel';
@@ -11,6 +13,7 @@ import { RatesModal } from './components/rates-modal';
 import { ReportHeader } from './components/report-header';
 import { ResultsSection } from './components/results-section';
 import { SellersDrawer } from './components/sellers-drawer';
+import { useFiltersPanelOpen } from './panel-state';
 import { useReportView } from './use-report-view';
 
 /** `/reports/:reportId`: filters, the results table and the sellers of each product. */
@@ -36,7 +39,8 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
   const model = useReportView(report);
   const { view, applied, request, results, selection } = model;
   const [sellersFor, setSellersFor] = useState<string | null>(null);
-  const [panelOpen, setPanelOpen] = useState(true);
+  const me = useMe();
+  const [panelOpen, setPanelOpen] = useFiltersPanelOpen(me.data?.user.id, applied.filters.length > 0);
   const [tab, setTab] = useState('filters');
   const [exporting, setExporting] = useState(false);
   const [ratesFor, setRatesFor] = useState<string | null>(null);
@@ -86,6 +90,7 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
         onNarrow={model.narrow}
       />
       <div ref={tableRef} style={{ scrollMarginTop: 16 }}>
+        <ActiveFiltersSummary filters={applied.filters} countries={model.countries} onRemove={model.remove} />
         <ResultsSection
           report={report}
           model={model}

@@ -132,6 +132,9 @@ export function useReportView(report: ReportDetail) {
     setView({ f: filters.length > 0 ? encodeFilters(filters) : '', page: 1 });
   };
 
+  /** A filter taken off from the summary above the table. */
+  const remove = (id: string) => narrow(applied.filters.filter((f) => f.id !== id));
+
   return {
     view,
     setView,
@@ -152,6 +155,7 @@ export function useReportView(report: ReportDetail) {
     save,
     loadSet,
     narrow,
+    remove,
   };
 }
 
