@@ -1,8 +1,8 @@
-// What bench/ui.bench.ts does in the report page: change the filter by a navigation inside the SPA and time
-// the frame that shows the /v1/filters answer (the recorder and measure run in the page), and the optional
-// CPU profile of the page.
-import { encodeFilters, type ActiveFilter } from '@crossmarket/domain';
-import type { Page } from '@playwright/test';
+// What bench/ui.bench.ts does in the report page: change the filter by a navigation inside the SPA, or by
+// the Apply Filters button, and time the frame that shows the /v1/filters answer (the recorder and measure
+// run in the page), and the optional CPU profile of the page.
+import { decodeFilters, encodeFilters, type ActiveFilter } from '@crossmarket/domain';
+import type { Page, Response } from '@playwright/test';
 import fs from 'node:fs';
 import { BenchFailure } from './ui-program';
 
@@ -31,6 +31,8 @@ interface Expected {
 type BenchWindow = Window & {
   __uiBench?: {
     frames: Frame[];
+    /** The first click's time (its event's timeStamp, on the same clock) since the recorder started. */
+    clickAt: number | null;
     observer: MutationObserver;
     longTasks: PerformanceEntry[];
     tasks: PerformanceObserver;
@@ -44,6 +46,14 @@ function installRecorder() {
   w.__uiBench?.tasks.disconnect();
   performance.clearResourceTimings();
   const frames: Frame[] = [];
+  const recorder = { clickAt: null as number | null };
+  document.addEventListener(
+    'click',
+    (e) => {
+      recorder.clickAt ??= e.timeStamp;
+    },
+    { capture: true, once: true },
+  );
   const count = (s: string | undefined) => (s === undefined ? null : Number(s.replace(/\D/g, '')));
   let pending = false;
   const observer = new MutationObserver(() => {
@@ -76,7 +86,15 @@ function installRecorder() {
   const longTasks: PerformanceEntry[] = [];
   const tasks = new PerformanceObserver((list) => longTasks.push(...list.getEntries()));
   tasks.observe({ type: 'longtask' });
-  w.__uiBench = { frames, observer, longTasks, tasks };
+  w.__uiBench = {
+    frames,
+    observer,
+    longTasks,
+    tasks,
+    get clickAt() {
+      return recorder.clickAt;
+    },
+  };
 }
 
 /** A navigation inside the SPA: react-router's browser history follows popstate like a back/forward. */
@@ -91,7 +109,8 @@ function shown(e: Expected) {
   return frames.some((f) => f.filtered === e.filtered && f.total === e.total && f.firstKey === e.firstKey);
 }
 
-function measure(e: Expected) {
+/** From the answer's last byte, or from the click that asked for it, to the first frame showing it. */
+function measure({ expected: e, from }: { expected: Expected; from: 'answer' | 'click' }) {
   const w = window as BenchWindow;
   w.__uiBench!.observer.disconnect();
   const answers = performance
@@ -99,6 +118,9 @@ function measure(e: Expected) {
     .filter((r) => new URL(r.name).pathname === '/v1/filters') as PerformanceResourceTiming[];
   const answer = answers.at(-1);
   if (!answer) return { error: 'no Resource Timing entry for the /v1/filters call' };
+  const clickAt = w.__uiBench!.clickAt;
+  if (from === 'click' && clickAt === null) return { error: 'no click was seen' };
+  const start = from === 'click' ? clickAt! : answer.responseEnd;
   const frame = w.__uiBench!.frames.find(
     (f) =>
       f.frameAt >= answer.responseEnd &&
@@ -113,6 +135,8 @@ function measure(e: Expected) {
     )
     .map((t) => Math.round(t.duration));
   return {
+    start,
+    fetchStart: answer.startTime,
     responseEnd: answer.responseEnd,
     responseStart: answer.responseStart,
     frameAt: frame.frameAt,
@@ -125,25 +149,52 @@ function measure(e: Expected) {
   };
 }
 
-/** One filter change: returns ms from the answer's last byte to the frame that shows it. */
+/** One filter change by the URL: returns ms from the answer's last byte to the frame that shows it. */
 export async function sample(page: Page, reportId: string, filters: ActiveFilter[]) {
   const f = encodeFilters(filters);
   await page.evaluate(installRecorder);
-  const answered = page.waitForResponse(
-    (r) => {
-      if (new URL(r.url()).pathname !== '/v1/filters') return false;
-      try {
-        return (r.request().postDataJSON() as { filters?: string }).filters === f;
-      } catch {
-        return false;
-      }
-    },
-    { timeout: 30_000 },
-  );
+  const answered = page.waitForResponse((r) => sentFilters(r) === f, { timeout: 30_000 });
   await page.evaluate(navigateInApp, viewUrl(reportId, f));
   const response = await answered.catch(() => {
     throw new BenchFailure(`the page made no /v1/filters call within 30 s after its URL changed to ?f=${f}`);
   });
+  return timeToFrame(page, response, 'answer', `f=${f}`);
+}
+
+/**
+ * One filter change by hand: the card `cardId`'s Min set to `min` (not timed), then a click on Apply
+ * Filters; returns ms from the click to the first frame that shows the answer.
+ */
+export async function clickSample(page: Page, cardId: string, min: number) {
+  await page.getByTestId(`filter-${cardId}`).getByLabel(/Min$/).fill(String(min));
+  await page.evaluate(installRecorder);
+  const answered = page.waitForResponse(
+    (r) => {
+      const f = sentFilters(r);
+      return (
+        !!f && decodeFilters(f).some((a) => a.id === cardId && (a.value as { min?: number }).min === min)
+      );
+    },
+    { timeout: 30_000 },
+  );
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  const response = await answered.catch(() => {
+    throw new BenchFailure(`Apply Filters made no /v1/filters call with ${cardId} ≥ ${min} within 30 s`);
+  });
+  return timeToFrame(page, response, 'click', `${cardId}>=${min}`);
+}
+
+/** The filter string a /v1/filters call sent; undefined for any other request. */
+function sentFilters(r: Response): string | undefined {
+  if (new URL(r.url()).pathname !== '/v1/filters') return undefined;
+  try {
+    return (r.request().postDataJSON() as { filters?: string }).filters;
+  } catch {
+    return undefined;
+  }
+}
+
+async function timeToFrame(page: Page, response: Response, from: 'answer' | 'click', what: string) {
   if (!response.ok())
     throw new BenchFailure(`/v1/filters answered ${response.status()}: ${await response.text()}`);
   const body = (await response.json()) as {
@@ -161,14 +212,15 @@ export async function sample(page: Page, reportId: string, filters: ActiveFilter
       `the table did not show the answer within 15 s (expected heading "${expected.filtered} / ${expected.total} products" and first row ${expected.firstKey})`,
     );
   });
-  const m = await page.evaluate(measure, expected);
+  const m = await page.evaluate(measure, { expected, from });
   if ('error' in m) throw new BenchFailure(`measuring failed: ${m.error}`);
   if (process.env.BENCH_UI_DEBUG)
     console.log(
-      `# f=${f} filtered=${expected.filtered} body=${m.size}B (${m.decoded}B) download=${(m.responseEnd - m.responseStart).toFixed(0)}ms ` +
+      `# ${what} filtered=${expected.filtered} body=${m.size}B (${m.decoded}B) ` +
+        `clickToFetch=${(m.fetchStart - m.start).toFixed(0)}ms fetchToAnswer=${(m.responseEnd - m.fetchStart).toFixed(0)}ms download=${(m.responseEnd - m.responseStart).toFixed(0)}ms ` +
         `toFrame=${(m.frameAt - m.responseEnd).toFixed(0)}ms frameToPaint=${(m.paintAt - m.frameAt).toFixed(0)}ms frames=${m.frames} longTasks=${m.longTasks.join(',')}`,
     );
-  return { ms: m.paintAt - m.responseEnd, filtered: expected.filtered };
+  return { ms: m.paintAt - m.start, filtered: expected.filtered };
 }
 
 /**

@@ -104,6 +104,9 @@ test('a seller filters a finished report, pages, selects, saves a set and shares
   await expect(heading(page)).toHaveText(filtered);
   await expect(page.getByTestId('sort-select')).toContainText('PPR (descending)');
   await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+  // Opened with filters applied: results first, the panel closed and the summary above the table.
+  await expect(page.getByTestId('active-filters-summary').getByRole('listitem')).toHaveCount(6);
+  await page.getByRole('button', { name: /Filters & Settings/ }).click();
   await expect(card(page, 'to_review_count').getByRole('switch')).toBeChecked();
   expect(page.url()).toBe(url);
 

@@ -1,3 +1,4 @@
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { subscriber } from './helpers';
 
@@ -45,4 +46,6 @@ test('a seller creates a report from pasted IDs and watches it finish', async ({
   await expect(row).toContainText('30 products');
   await expect(row.getByText('Done')).toBeVisible();
   await expect(row.getByRole('button', { name: 'View Report' })).toBeEnabled();
+  // The Done tag's green on its pale ground is part of the sweep (theme tokens).
+  await expectAccessible(page, 'reports with a finished report');
 });

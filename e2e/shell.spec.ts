@@ -64,7 +64,10 @@ test('at phone width the menu opens from the header and nothing covers the page'
   await page.goto('/reports');
   const open = page.getByRole('button', { name: 'Open menu' });
   await expect(open).toBeVisible();
-  await expect(page.getByRole('banner').getByText('Crossmarket')).toBeVisible();
+  // Below `sm` the brand is its icon alone (named for screen readers): nothing left to wrap.
+  const brand = page.getByRole('banner').getByRole('link', { name: 'Crossmarket' });
+  await expect(brand).toBeVisible();
+  await expect(brand).not.toContainText('Crossmarket');
   // The breadcrumb's first link is whole and nothing lies on top of it.
   const home = page.getByRole('navigation').getByRole('link', { name: 'Home' }).first();
   await expect(home).toBeVisible();
@@ -77,6 +80,14 @@ test('at phone width the menu opens from the header and nothing covers the page'
   expect(box.x).toBeGreaterThanOrEqual(0);
   // The page never scrolls sideways as a whole.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // From `sm` the name shows beside the icon, on one line.
+  await page.setViewportSize({ width: 600, height: 844 });
+  await expect(brand).toContainText('Crossmarket');
+  const name = page.getByRole('banner').getByText('Crossmarket', { exact: true });
+  const lineHeight = await name.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await name.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await open.click();
   await expect(open).toHaveAttribute('aria-expanded', 'true');

@@ -84,6 +84,21 @@ const RIBBON_GOLD = (
 ).gold9;
 
 /**
+ * Warning and error texts (the results' "Not for FBM", a low order limit) are antd's 6th shades: gold
+ * #faad14 reads at 1.7:1 on a greyed row, red #ff4d4f at 3.3:1 on white, and the dark red at 3.6:1 on a
+ * greyed dark row. Darker shades in light, a lighter red in dark, hold 4.5:1 on either ground.
+ */
+function statusText(mode: ThemeMode) {
+  const palette = theme.getDesignToken({
+    algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    token: SEED,
+  }) as unknown as Record<string, string>;
+  return mode === 'dark'
+    ? { colorErrorText: palette.red8 }
+    : { colorWarningText: palette.gold9, colorErrorText: palette.red7 };
+}
+
+/**
  * The app's theme, with the secondary, tertiary and placeholder texts darkened (light) or lightened (dark)
  * to reach 4.5:1 on their backgrounds: antd's defaults (45 % opacity) read at about 3:1.
  */
@@ -104,6 +119,7 @@ function colours(mode: ThemeMode): ThemeConfig {
         colorTextPlaceholder: 'rgba(255, 255, 255, 0.55)',
         colorLink: DARK_PRIMARY_TEXT,
         colorPrimaryText: DARK_PRIMARY_TEXT,
+        ...statusText('dark'),
         ...tagText(theme.darkAlgorithm),
       },
       // White text on buttons needs the darker blue; text in the primary colour needs the lighter one.
@@ -130,6 +146,7 @@ function colours(mode: ThemeMode): ThemeConfig {
       colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
       // Links follow colorInfo (#1677ff, 4.1:1 on white) unless told otherwise.
       colorLink: SEED.colorPrimary,
+      ...statusText('light'),
       ...tagText(theme.defaultAlgorithm),
     },
     // An empty table's "No data" is written in the disabled colour (1.8:1); it is text a seller reads.

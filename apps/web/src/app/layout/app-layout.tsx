@@ -27,28 +27,37 @@ const NAV = [
   { key: '/support', icon: <CustomerServiceOutlined />, label: 'nav.support' },
 ];
 
-function Brand() {
+/** The app's name beside its icon; `iconOnly` (the header below `sm`) keeps the name for screen readers. */
+function Brand({ iconOnly = false }: { iconOnly?: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
-    <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+    <Link
+      to="/"
+      aria-label={iconOnly ? t('app.name') : undefined}
+      data-testid="brand"
+      style={{ display: 'flex', alignItems: 'center', gap: 8, flexShrink: 0 }}
+    >
       <AppstoreOutlined aria-hidden style={{ fontSize: 22, color: token.colorPrimary }} />
-      <Typography.Text strong style={{ fontSize: 18 }}>
-        {t('app.name')}
-      </Typography.Text>
+      {!iconOnly && (
+        <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
+          {t('app.name')}
+        </Typography.Text>
+      )}
     </Link>
   );
 }
 
 /**
  * The signed-in shell: sidebar, header with the user menu, the page. Below `lg` the sidebar becomes a
- * drawer over the page, opened from the header's menu button (the header then carries the name), so
- * nothing sits on top of the page's breadcrumb at phone widths.
+ * drawer over the page, opened from the header's menu button (the header then carries the brand, its
+ * icon alone below `sm`), so nothing sits on top of the page's breadcrumb at phone widths.
  */
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const narrow = !Grid.useBreakpoint().lg;
+  const screens = Grid.useBreakpoint();
+  const narrow = !screens.lg;
   const [open, setOpen] = useState(false);
   const { token } = theme.useToken();
   const selected = NAV.filter((n) => (n.key === '/' ? pathname === '/' : pathname.startsWith(n.key))).map(
@@ -127,7 +136,8 @@ export function AppLayout() {
                 aria-expanded={open}
                 onClick={() => setOpen(true)}
               />
-              <Brand />
+              {/* Below `sm` the name would wrap beside the e-mail: the icon stands for it. */}
+              <Brand iconOnly={!screens.sm} />
             </>
           )}
           <div style={{ flex: 1 }} />

@@ -91,7 +91,8 @@ export function UserMenu() {
       <Button
         type="text"
         icon={<Avatar size="small" icon={<UserOutlined />} />}
-        aria-label={t('userMenu.open')}
+        // The visible address starts the name (WCAG 2.5.3), so speech users can say what they see.
+        aria-label={me ? t('userMenu.openWithEmail', { email: me.user.email }) : t('userMenu.open')}
       >
         {/* At phone widths the address gives way (cut with an ellipsis) rather than push the page wider. */}
         <span

@@ -4,3 +4,5 @@ export { FilterCard } from './components/filter-card';
 export type { FilterOptionLists } from './components/filter-inputs';
 export type { Draft, Drafts } from './filter-drafts';
 export { readAppliedFilters, TOO_MUCH, useFilterForm } from './use-filter-form';
+export { FilterSearchBar, SEARCH_SHORTCUT } from './components/filter-search-bar';
+export { searchableTexts, searchWords, showsCard } from './filter-search';

@@ -2,8 +2,10 @@ import { Flex, Result, Skeleton } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useMe } from '../account';
 import { SaveFilterSetModal } from '../filter-sets';
 import { useReport, type ReportDetail } from './api/report';
+import { ActiveFiltersSummary } from './components/active-filters-summary';
 import { ChartsPanel } from './components/charts-panel';
 import { ExportDrawer } from './components/export-drawer';
 import { FiltersPanel } from './components/filters-panel';
@@ -11,6 +13,7 @@ import { RatesModal } from './components/rates-modal';
 import { ReportHeader } from './components/report-header';
 import { ResultsSection } from './components/results-section';
 import { SellersDrawer } from './components/sellers-drawer';
+import { useFiltersPanelOpen } from './panel-state';
 import { useReportView } from './use-report-view';
 
 /** `/reports/:reportId`: filters, the results table and the sellers of each product. */
@@ -36,7 +39,8 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
   const model = useReportView(report);
   const { view, applied, request, results, selection } = model;
   const [sellersFor, setSellersFor] = useState<string | null>(null);
-  const [panelOpen, setPanelOpen] = useState(true);
+  const me = useMe();
+  const [panelOpen, setPanelOpen] = useFiltersPanelOpen(me.data?.user.id, applied.filters.length > 0);
   const [tab, setTab] = useState('filters');
   const [exporting, setExporting] = useState(false);
   const [ratesFor, setRatesFor] = useState<string | null>(null);
@@ -49,8 +53,10 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
     () => (exporting ? [...selection.selected] : []),
     [exporting, selection.selected],
   );
+  // At once, not smoothly: a smooth scroll over the ~100 filter cards repaints the page for every step
+  // while the new rows are on their way (bench: ui.click_to_paint).
   const scrollTo = (ref: React.RefObject<HTMLDivElement | null>) =>
-    ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    ref.current?.scrollIntoView({ block: 'start' });
   const rowOf = (productId: string | null) =>
     results.data?.data.find((r) => r.product_id === productId) ?? null;
 
@@ -86,6 +92,7 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
         onNarrow={model.narrow}
       />
       <div ref={tableRef} style={{ scrollMarginTop: 16 }}>
+        <ActiveFiltersSummary filters={applied.filters} countries={model.countries} onRemove={model.remove} />
         <ResultsSection
           report={report}
           model={model}

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { readAppliedFilters, TOO_MUCH, useFilterForm } from '../filter-editor';
-import { useFilterResults } from './api/filter-results';
+import { usePrefetchFilterResults, useFilterResults, type FiltersView } from './api/filter-results';
 import type { ReportDetail } from './api/report';
 import type { Countries } from './components/product-cells';
 import { useSelection } from './selection';
@@ -38,16 +38,12 @@ export function useReportView(report: ReportDetail) {
   );
 
   const request = useMemo(
-    () => ({
-      report_id: report.id,
-      filters: applied.malformed ? '' : view.f,
-      limit: view.size,
-      skip: (view.page - 1) * view.size,
-      ...sortFields(view.sort),
-    }),
+    () => requestFor(report.id, { ...view, f: applied.malformed ? '' : view.f }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the view's fields, not its new object each render
     [report.id, applied.malformed, view.f, view.size, view.page, view.sort],
   );
   const results = useFilterResults(request);
+  const prefetch = usePrefetchFilterResults();
   const settingsDefined = report.settings !== null || (results.data?.settings_defined ?? false);
   const form = useFilterForm(applied.filters, applied.malformed ? '' : view.f, settingsDefined);
   const selection = useSelection(results.data?.filtered_ids);
@@ -96,6 +92,7 @@ export function useReportView(report: ReportDetail) {
   const apply = () => {
     const collected = collect();
     if (!collected) return false;
+    prefetch(requestFor(report.id, { ...view, f: collected.encoded, page: 1 }));
     setView({ f: collected.encoded, page: 1 });
     return true;
   };
@@ -132,6 +129,9 @@ export function useReportView(report: ReportDetail) {
     setView({ f: filters.length > 0 ? encodeFilters(filters) : '', page: 1 });
   };
 
+  /** A filter taken off from the summary above the table. */
+  const remove = (id: string) => narrow(applied.filters.filter((f) => f.id !== id));
+
   return {
     view,
     setView,
@@ -152,7 +152,19 @@ export function useReportView(report: ReportDetail) {
     save,
     loadSet,
     narrow,
+    remove,
   };
 }
 
 export type ReportViewModel = ReturnType<typeof useReportView>;
+
+/** The filters call a view makes (also the query's key, so a prefetch and the page's query are one). */
+function requestFor(reportId: string, view: ReportView): FiltersView {
+  return {
+    report_id: reportId,
+    filters: view.f,
+    limit: view.size,
+    skip: (view.page - 1) * view.size,
+    ...sortFields(view.sort),
+  };
+}

@@ -43,7 +43,14 @@ export const FilterCard = memo(function FilterCard({
     />
   );
   return (
-    <Card size="small" data-testid={`filter-${def.id}`} styles={{ body: { padding: '8px 12px' } }}>
+    <Card
+      size="small"
+      data-testid={`filter-${def.id}`}
+      styles={{ body: { padding: '8px 12px' } }}
+      // About 100 cards sit above the table: off screen (after Apply scrolls down) the browser skips their
+      // layout and paint, which otherwise held up the frame that shows the new rows.
+      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 56px' }}
+    >
       <Flex justify="space-between" align="center" gap={8}>
         <Flex gap={6} align="center" wrap>
           <Typography.Text strong>{label}</Typography.Text>

@@ -1,5 +1,6 @@
 import type { FilterResults, FiltersRequest } from '@crossmarket/domain';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../../lib/api-client';
 import { reportDetailKeys } from './keys';
 
@@ -39,4 +40,22 @@ export function useFilterResults(request: FiltersView | null) {
     staleTime: 60_000,
     retry: false,
   });
+}
+
+/**
+ * Asks for a view's page at once, before the URL moves to it: Apply's click would otherwise wait for the
+ * whole page to render the new view before `useFilterResults` starts the same query.
+ */
+export function usePrefetchFilterResults() {
+  const client = useQueryClient();
+  return useCallback(
+    (request: FiltersView) =>
+      void client.prefetchQuery({
+        queryKey: reportDetailKeys.filters(request),
+        queryFn: () => fetchFilterResults(client, request),
+        staleTime: 60_000,
+        retry: false,
+      }),
+    [client],
+  );
 }

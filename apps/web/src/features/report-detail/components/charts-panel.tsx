@@ -6,20 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format-number';
 import { useCharts } from '../api/charts';
 import { narrowToBin, type HistogramKind } from '../charts-narrow';
+import { readOpen, writeOpen } from '../panel-state';
 import { rankOption, histogramOption, type ChartTexts } from './chart-options';
 import { moneyFormat, numberFormat } from './money';
 
 const EChartsView = lazy(() => import('./echarts-view'));
 const OPEN_KEY = 'crossmarket.report.chartsOpen';
 const HEIGHT = 240;
-
-function storedOpen(): boolean {
-  try {
-    return window.localStorage.getItem(OPEN_KEY) !== 'closed';
-  } catch {
-    return true;
-  }
-}
 
 export interface ChartsPanelProps {
   reportId: string;
@@ -38,14 +31,10 @@ export interface ChartsPanelProps {
  */
 export function ChartsPanel(props: ChartsPanelProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(storedOpen);
+  const [open, setOpen] = useState(() => readOpen(OPEN_KEY, true));
   const toggle = (next: boolean) => {
     setOpen(next);
-    try {
-      window.localStorage.setItem(OPEN_KEY, next ? 'open' : 'closed');
-    } catch {
-      // Storage refused (private mode): the choice lasts for the page only.
-    }
+    writeOpen(OPEN_KEY, next);
   };
   return (
     <Collapse

@@ -1,9 +1,18 @@
 import { FILTERS, type FilterDef, type FilterGroup } from '@crossmarket/domain';
-import { Button, Col, Flex, Row, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Button, Col, Flex, Row, Typography, type InputRef } from 'antd';
+import { useDeferredValue, useMemo, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { regionName } from '../../../lib/country';
-import { FilterCard, type Draft, type Drafts, type FilterOptionLists } from '../../filter-editor';
+import {
+  FilterCard,
+  FilterSearchBar,
+  searchableTexts,
+  searchWords,
+  showsCard,
+  type Draft,
+  type Drafts,
+  type FilterOptionLists,
+} from '../../filter-editor';
 import type { Countries } from './product-cells';
 
 export interface FiltersTabProps {
@@ -18,9 +27,14 @@ export interface FiltersTabProps {
   onSave: () => void;
   /** The Load a Filter Set dropdown. */
   loadSet: React.ReactNode;
+  /** The search field, for the page's keyboard shortcut. */
+  searchRef?: Ref<InputRef>;
 }
 
-/** The catalogue's cards in two columns, buying then selling, each sorted by its translated title. */
+/**
+ * The catalogue's cards in two columns, buying then selling, each sorted by its translated title; the
+ * search and "Show active only" narrow both columns (cards left out keep their drafts).
+ */
 export function FiltersTab(props: FiltersTabProps) {
   const { t, i18n } = useTranslation();
   const { drafts, errors, onDraft, settingsDefined, countries, options } = props;
@@ -31,6 +45,10 @@ export function FiltersTab(props: FiltersTabProps) {
       );
     return { cross: sorted('cross'), to: sorted('to') };
   }, [t, i18n.language]);
+  const texts = useMemo(() => searchableTexts(FILTERS, t, i18n.language), [t, i18n.language]);
+  const [query, setQuery] = useState('');
+  const [activeOnly, setActiveOnly] = useState(false);
+  const search = { words: searchWords(useDeferredValue(query), i18n.language), activeOnly };
 
   const symbol = (def: FilterDef) =>
     def.currency === 'source'
@@ -51,9 +69,17 @@ export function FiltersTab(props: FiltersTabProps) {
           <Button onClick={props.onSave}>{t('reportDetail.filters.saveSet')}</Button>
         </Flex>
       </Flex>
+      <FilterSearchBar
+        query={query}
+        onQuery={setQuery}
+        activeOnly={activeOnly}
+        onActiveOnly={setActiveOnly}
+        inputRef={props.searchRef}
+      />
       <Row gutter={[16, 16]}>
         {(['cross', 'to'] as const).map((group) => {
           const country = group === 'cross' ? countries.from : countries.to;
+          const shown = columns[group].filter((def) => showsCard(def, texts, drafts, search));
           return (
             <Col xs={24} lg={12} key={group}>
               <Typography.Title level={5}>
@@ -61,8 +87,11 @@ export function FiltersTab(props: FiltersTabProps) {
                   country: `${regionName(country.code, i18n.language)} (${country.flag_code})`,
                 })}
               </Typography.Title>
-              <Flex vertical gap={8}>
-                {columns[group].map((def) => (
+              <Flex vertical gap={8} data-testid={`filter-column-${group}`}>
+                {shown.length === 0 && (
+                  <Typography.Text type="secondary">{t('reportDetail.filters.noMatch')}</Typography.Text>
+                )}
+                {shown.map((def) => (
                   <FilterCard
                     key={def.id}
                     def={def}

@@ -164,7 +164,10 @@ export const ProductDetails = memo(function ProductDetails({
               href={productUrl(countries[k].code, row.product_id)}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={t('reportDetail.row.openOn', { country: countries[k].name })}
+              aria-label={t('reportDetail.row.openOn', {
+                code: countries[k].flag_code,
+                country: countries[k].name,
+              })}
             >
               {countries[k].flag_code}
             </a>

@@ -1,5 +1,5 @@
 import { RESULT_PAGE_SIZES } from '@crossmarket/domain';
-import { Button, Empty, Flex, Table, Typography } from 'antd';
+import { Button, Empty, Flex, Grid, Table, Typography } from 'antd';
 import type { CheckboxChangeEvent, CheckboxProps } from 'antd/es/checkbox';
 import type { ColumnsType } from 'antd/es/table';
 import { isValidElement, useMemo, type ChangeEvent, type ReactNode } from 'react';
@@ -29,6 +29,18 @@ export interface ResultsTableProps {
   onBackToFilters: () => void;
 }
 
+/**
+ * Sized so that every column shows without sideways scrolling from a 1280 px window (the sidebar and the
+ * page's padding leave about 1,000 px): cells wrap their lines rather than widen. Wider windows share the
+ * extra room; narrower ones scroll the table, with the checkbox and product columns held in place.
+ */
+const COLUMN_WIDTHS = { details: 280, basic: 170, side: 160, fbm: 160 };
+/** Below `md` the held product column is narrower, or it would leave the scrolling ones no room. */
+const COMPACT_DETAILS_WIDTH = 170;
+const SELECTION_WIDTH = 32;
+const tableMinWidth = (details: number) =>
+  SELECTION_WIDTH + details + COLUMN_WIDTHS.basic + 2 * COLUMN_WIDTHS.side + COLUMN_WIDTHS.fbm;
+
 /** The current page's rows only (the server pages); selection is kept by product ID across pages. */
 export function ResultsTable(props: ResultsTableProps) {
   const { results, loading, countries, page, size, onPage, selected, onSelectPage, onSellers, onRates } =
@@ -37,37 +49,40 @@ export function ResultsTable(props: ResultsTableProps) {
   const settingsDefined = results?.settings_defined ?? false;
   const rows = useMemo(() => results?.data ?? [], [results]);
   const pageIds = useMemo(() => rows.map((r) => r.product_id), [rows]);
+  const detailsWidth = Grid.useBreakpoint().md === false ? COMPACT_DETAILS_WIDTH : COLUMN_WIDTHS.details;
 
   const columns: ColumnsType<ResultRowView> = useMemo(
     () => [
       {
         title: t('reportDetail.columns.details'),
         key: 'details',
-        width: 340,
+        width: detailsWidth,
+        // On a narrow screen the table scrolls sideways under the product it describes.
+        fixed: 'left',
         render: (_, row) => <ProductDetails row={row} countries={countries} onSellers={onSellers} />,
       },
       {
         title: t('reportDetail.columns.basic'),
         key: 'basic',
-        width: 220,
+        width: COLUMN_WIDTHS.basic,
         render: (_, row) => <BasicInfo row={row} />,
       },
       {
         title: `${t('reportDetail.columns.cross')} (${countries.from.flag_code})`,
         key: 'cross',
-        width: 200,
+        width: COLUMN_WIDTHS.side,
         render: (_, row) => <SideCell side={row.row_cross} currency={countries.from.currency.code} />,
       },
       {
         title: `${t('reportDetail.columns.to')} (${countries.to.flag_code})`,
         key: 'to',
-        width: 200,
+        width: COLUMN_WIDTHS.side,
         render: (_, row) => <SideCell side={row.row_to} currency={countries.to.currency.code} />,
       },
       {
         title: t('reportDetail.columns.costProfit'),
         key: 'fbm',
-        width: 200,
+        width: COLUMN_WIDTHS.fbm,
         render: (_, row) => (
           <CostProfit
             row={row}
@@ -78,7 +93,7 @@ export function ResultsTable(props: ResultsTableProps) {
         ),
       },
     ],
-    [t, countries, onSellers, onRates, settingsDefined],
+    [t, countries, onSellers, onRates, settingsDefined, detailsWidth],
   );
 
   return (
@@ -91,9 +106,11 @@ export function ResultsTable(props: ResultsTableProps) {
         columns={columns}
         dataSource={rows}
         loading={loading && rows.length === 0}
-        scroll={{ x: 1160 }}
+        scroll={{ x: tableMinWidth(detailsWidth) }}
         rowClassName={(row) => (row.row_cross.status !== 'ok' ? 'row-unavailable' : '')}
         rowSelection={{
+          fixed: true,
+          columnWidth: SELECTION_WIDTH,
           // The header checkbox would be copied into the table's aria-hidden measuring row (a focusable
           // element hidden from assistive technology); Select All below covers every filtered product.
           hideSelectAll: true,

@@ -1,7 +1,14 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { fetchFilterResults, type FiltersView } from './filter-results';
+import {
+  fetchFilterResults,
+  useFilterResults,
+  usePrefetchFilterResults,
+  type FiltersView,
+} from './filter-results';
 import { reportDetailKeys } from './keys';
 import { invalidateReportResults } from './results-cache';
 
@@ -72,5 +79,22 @@ describe('fetchFilterResults', () => {
     await invalidateReportResults(client, REPORT);
     await fetchFilterResults(client, view({ skip: 20 }));
     expect(asked).toEqual([true, true]);
+  });
+});
+
+describe('usePrefetchFilterResults', () => {
+  it('starts the view’s call that the page’s query then shares (one call, not two)', async () => {
+    const client = new QueryClient();
+    const { asked } = server(() => ['B1']);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const prefetch = renderHook(() => usePrefetchFilterResults(), { wrapper }).result.current;
+    prefetch(view({ filters: 'abc' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    // The same view built again (a new object, same fields) is the same query.
+    const { result } = renderHook(() => useFilterResults(view({ filters: 'abc' })), { wrapper });
+    await waitFor(() => expect(result.current.data?.filtered_count).toBe(1));
+    expect(asked).toEqual([true]);
   });
 });
