@@ -48,7 +48,7 @@ const manifest = {
   permissions: ['storage'],
   host_permissions: [serverPattern, ...extra.filter((m) => m !== serverPattern)],
   // Another Crossmarket address is asked for on the options page, when it is saved.
-  optional_host_permissions: ['https://*/*', 'http://*/*'],
+  optional_host_permissions: ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'],
   content_scripts: [{ matches: [...PRODUCT_MATCHES, ...extra], js: ['content.js'], run_at: 'document_idle' }],
 };
 
@@ -69,6 +69,9 @@ async function buildAll() {
       define: {
         'process.env.NODE_ENV': JSON.stringify('production'),
         __DEFAULT_SERVER__: JSON.stringify(server.origin),
+        // Closed in what ships, so the page's own scripts cannot read the panel; open in the e2e test
+        // build (extra matches), whose browser test reads it.
+        __PANEL_SHADOW__: JSON.stringify(extra.length > 0 ? 'open' : 'closed'),
       },
       build: {
         outDir,

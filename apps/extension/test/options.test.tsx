@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Options, type OptionsDeps } from '../src/options/options';
 import type { Outcome } from '../src/shared/protocol';
+import { normaliseServer } from '../src/shared/settings';
 
 // The options page: the address and token are checked before anything is stored, the browser is asked
 // for the address, and the server's verdict on the token is said (a refused token is not kept).
@@ -61,5 +62,16 @@ describe('the options page', () => {
     await fill(user, 'https://crossmarket.example', TOKEN);
     expect(await screen.findByRole('alert')).toHaveTextContent('did not accept this token');
     expect(deps.remove).toHaveBeenCalledWith(['token']);
+  });
+});
+
+describe('the address the token may go to', () => {
+  it('is https, or plain http only to this computer', () => {
+    expect(normaliseServer(' https://app.example.com/settings ')).toBe('https://app.example.com');
+    expect(normaliseServer('http://127.0.0.1:4173/x')).toBe('http://127.0.0.1:4173');
+    expect(normaliseServer('http://localhost:3000')).toBe('http://localhost:3000');
+    expect(normaliseServer('http://app.example.com')).toBeNull();
+    expect(normaliseServer('ftp://app.example.com')).toBeNull();
+    expect(normaliseServer('not an address')).toBeNull();
   });
 });

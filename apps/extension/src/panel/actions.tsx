@@ -72,6 +72,7 @@ export function Actions({
       ) : (
         <p className="cm-muted">{t('noInventory')}</p>
       )}
+      <p className="cm-muted">{t('reportCostsCredit')}</p>
       <button type="button" onClick={() => void addToReport()} disabled={busy}>
         {t('addToReport')}
       </button>

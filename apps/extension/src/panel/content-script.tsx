@@ -5,6 +5,9 @@ import { sendToWorker } from '../shared/protocol';
 import { Panel } from './panel';
 import { PANEL_CSS } from './styles';
 
+/** `build.mjs`'s shadow-root mode: closed in the shipped build. */
+declare const __PANEL_SHADOW__: ShadowRootMode | undefined;
+
 /**
  * The content script on Amazon's product pages: finds the product and the marketplace, then mounts the
  * panel in a shadow root beside the buy box (or floating at the top right when the layout has none).
@@ -31,7 +34,9 @@ async function mount() {
     });
     document.body.append(host);
   }
-  const shadow = host.attachShadow({ mode: 'open' });
+  const shadow = host.attachShadow({
+    mode: typeof __PANEL_SHADOW__ === 'string' ? __PANEL_SHADOW__ : 'open',
+  });
   const style = document.createElement('style');
   style.textContent = PANEL_CSS;
   const root = document.createElement('div');

@@ -31,11 +31,18 @@ export const prefsOf = (stored: StoredSettings): Prefs =>
 export const readSettings = () => chrome.storage.local.get(null) as Promise<StoredSettings>;
 export const saveSettings = (values: Partial<StoredSettings>) => chrome.storage.local.set(values);
 
-/** The address as the worker calls it: scheme and host (and port), nothing after; null when not one. */
+/** Hosts the token may be sent to over plain http: only this computer. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The address as the worker calls it: scheme and host (and port), nothing after; null when not one. The
+ * token travels in every request, so only https, or http to a server on this computer.
+ */
 export function normaliseServer(input: string): string | null {
   try {
     const url = new URL(input.trim());
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)))
+      return null;
     return url.origin;
   } catch {
     return null;

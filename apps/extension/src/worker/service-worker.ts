@@ -2,6 +2,10 @@ import type { Request } from '../shared/protocol';
 import { PREF_KEYS, readSettings, saveSettings } from '../shared/settings';
 import { handle } from './handle';
 
+// Content scripts share the Amazon page's process, and Chromium lets them read storage.local unless told
+// otherwise: the address and the token are for this worker and the options page only.
+void chrome.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' });
+
 // The extension's only door to Crossmarket: the panel and the options page send messages here, and only
 // this worker reads the token and calls the saved address (host_permissions let it past CORS).
 chrome.runtime.onMessage.addListener((request: Request, _sender, reply) => {

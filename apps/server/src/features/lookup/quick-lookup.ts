@@ -14,6 +14,7 @@ import { lockForUser } from '../../db/user-lock';
 import { apiError, fieldError, HttpError, notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { RateTable } from '../../providers/rates/types';
+import { NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookupAccounts, MarketplaceProvider } from '../../providers/marketplace/types';
 import { usageOf } from '../account';
 import { authoriseLookups, ownerAccounts, type AuthorisationPolicy } from '../amazon';
@@ -109,6 +110,10 @@ export async function quickLookup(
   } catch (error) {
     await deps.db.delete(quickLookups).where(eq(quickLookups.id, spent.id));
     if (error instanceof HttpError) throw error;
+    // The seller's own authorisation was refused meanwhile (now marked revoked): the same 409 as before a
+    // check, naming the region to connect again, rather than "Amazon did not answer".
+    if (error instanceof NotAuthorisedError)
+      await authoriseLookups(deps.db, deps.authorisation, userId, { from, to });
     deps.logger.warn({ err: error, productId: body.product_id }, 'quick check failed; credit given back');
     throw apiError(503, 'lookup_failed', 'apiErrors.lookupFailed');
   }
