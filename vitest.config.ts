@@ -37,6 +37,9 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // Typing a 67-character token key by key under jsdom took over 5 s beside a full test run on
+          // two cores: a bound, as for the web project, not a speed check.
+          testTimeout: 60_000,
         },
       },
       {

@@ -141,6 +141,24 @@ describe('the panel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("You have used up today's quota.");
   });
 
+  it("says the server's refusal in the page's language, from its key", async () => {
+    const send = worker({
+      lookup: () => ({
+        ok: false,
+        reason: 'refused',
+        status: 503,
+        code: 'lookup_failed',
+        message: 'Amazon did not answer this check.',
+        key: 'apiErrors.lookupFailed',
+      }),
+    });
+    const { user } = renderPanel(send, { lang: 'tr' });
+    await user.click(await screen.findByRole('button', { name: 'Şimdi kontrol et' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Olmadı: Amazon bu kontrole yanıt vermedi. Hiçbir şey harcanmadı; lütfen biraz sonra yeniden deneyin.',
+    );
+  });
+
   it('says when Amazon does not know the product, instead of a row of blanks', async () => {
     const send = worker({ lookup: () => ({ ok: true, data: lookupAnswer(rowOf({ toStatus: 'dog' })) }) });
     const { user } = renderPanel(send);

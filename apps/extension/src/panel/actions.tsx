@@ -1,13 +1,14 @@
 import type { RegionCode } from '@crossmarket/domain';
 import { useId, useState } from 'react';
-import type { Translate } from '../shared/messages';
+import type { Language, Translate } from '../shared/messages';
+import { refusalText } from '../shared/refusal';
 import type { InventoryChoice, Outcome, Send } from '../shared/protocol';
 
 type Said = { kind: 'ok' | 'problem'; text: string; link?: string };
 
-const failure = (outcome: Exclude<Outcome<unknown>, { ok: true }>, t: Translate) =>
+const failure = (outcome: Exclude<Outcome<unknown>, { ok: true }>, t: Translate, lang: Language) =>
   outcome.reason === 'refused'
-    ? t('failed', { message: outcome.message })
+    ? refusalText(outcome, t, lang)
     : t(outcome.reason === 'unreachable' ? 'unreachable' : 'notSignedIn');
 
 /** After a check: "Add to inventory" (one of the inventories with these countries) and "Add to a new report". */
@@ -20,6 +21,7 @@ export function Actions({
   initialInventory,
   send,
   t,
+  lang,
 }: {
   asin: string;
   from: RegionCode;
@@ -29,6 +31,7 @@ export function Actions({
   initialInventory: string;
   send: Send;
   t: Translate;
+  lang: Language;
 }) {
   const [target, setTarget] = useState(initialInventory || inventories[0]?.id || '');
   const [said, setSaid] = useState<Said | null>(null);
@@ -43,13 +46,13 @@ export function Actions({
   const addToInventory = () =>
     run(async () => {
       const added = await send({ type: 'addToInventory', inventoryId: target, lookupId });
-      if (!added.ok) return { kind: 'problem', text: failure(added, t) };
+      if (!added.ok) return { kind: 'problem', text: failure(added, t, lang) };
       return { kind: 'ok', text: t(added.data.added ? 'added' : 'alreadyThere') };
     });
   const addToReport = () =>
     run(async () => {
       const created = await send({ type: 'newReport', asin, from, to });
-      if (!created.ok) return { kind: 'problem', text: failure(created, t) };
+      if (!created.ok) return { kind: 'problem', text: failure(created, t, lang) };
       return { kind: 'ok', text: t('reportCreated'), link: created.data.url };
     });
 

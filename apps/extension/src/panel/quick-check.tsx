@@ -4,16 +4,17 @@ import { BUYING_COUNTRIES, checkCountries, countryName, SELLING_COUNTRIES } from
 import type { Language, Translate } from '../shared/messages';
 import type { InventoryChoice, Outcome, Send } from '../shared/protocol';
 import type { Prefs } from '../shared/settings';
+import { refusalText } from '../shared/refusal';
 import { Actions } from './actions';
 import { Figures } from './figures';
 
 export type Remember = (values: Prefs) => void;
 
 /** The refusals the panel says in the page's language; any other shows the server's own message. */
-function problemOf(outcome: Exclude<Outcome<unknown>, { ok: true }>, t: Translate) {
+function problemOf(outcome: Exclude<Outcome<unknown>, { ok: true }>, t: Translate, lang: Language) {
   if (outcome.reason === 'refused' && outcome.code === 'quota_used_up') return t('quotaUsed');
   if (outcome.reason === 'unreachable') return t('unreachable');
-  if (outcome.reason === 'refused') return t('failed', { message: outcome.message });
+  if (outcome.reason === 'refused') return refusalText(outcome, t, lang);
   return t('notSignedIn');
 }
 
@@ -79,7 +80,7 @@ export function QuickCheck({
     if (answer.ok) return setResult(answer.data);
     if (answer.reason === 'signed-out') return onSignedOut();
     setResult(null);
-    setProblem(problemOf(answer, t));
+    setProblem(problemOf(answer, t, lang));
   };
 
   const notFoundIn = result
@@ -146,6 +147,7 @@ export function QuickCheck({
             initialInventory={chosen}
             send={send}
             t={t}
+            lang={lang}
           />
         </>
       )}

@@ -53,7 +53,16 @@ export type Outcome<T> =
   | { ok: true; data: T }
   | { ok: false; reason: 'signed-out' }
   | { ok: false; reason: 'unreachable' }
-  | { ok: false; reason: 'refused'; status: number; code: string; message: string };
+  | {
+      ok: false;
+      reason: 'refused';
+      status: number;
+      code: string;
+      /** The server's English text; `key` and `params` say it in another language. */
+      message: string;
+      key?: string;
+      params?: Record<string, string | number>;
+    };
 
 export type Send = <R extends Request>(request: R) => Promise<Outcome<Answers[R['type']]>>;
 

@@ -27,7 +27,10 @@ async function call<T>(
     return { ok: false, reason: 'unreachable' };
   }
   if (res.status === 401) return { ok: false, reason: 'signed-out' };
-  const json = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  type Keyed = { key?: string; params?: Record<string, string | number> };
+  const json = (await res.json().catch(() => null)) as {
+    error?: { code?: string; message?: string; fields?: Keyed[] } & Keyed;
+  } | null;
   if (!res.ok) {
     // A proxy's error page (no JSON) is as good as no answer from Crossmarket.
     if (!json?.error) return { ok: false, reason: 'unreachable' };
@@ -37,6 +40,9 @@ async function call<T>(
       status: res.status,
       code: json.error.code ?? 'error',
       message: json.error.message ?? '',
+      // A field's refusal says more than the whole body's "invalid input".
+      key: json.error.fields?.[0]?.key ?? json.error.key,
+      params: json.error.fields?.[0]?.params ?? json.error.params,
     };
   }
   return { ok: true, data: json as T };
