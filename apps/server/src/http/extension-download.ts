@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { rawBodySchema } from '@crossmarket/domain';
 import type { App } from './app-type';
 import { sendError } from './errors';
+import { errors } from './responses';
 
 /** The stable address of the built browser extension (Settings → Extension links here). */
 export const EXTENSION_ZIP_URL = '/downloads/crossmarket-extension.zip';
@@ -10,7 +12,10 @@ export const EXTENSION_ZIP_URL = '/downloads/crossmarket-extension.zip';
  * restart); a server without one says how to make it rather than sending the web app's page.
  */
 export function registerExtensionDownload(app: App, zipPath: string) {
-  app.get(EXTENSION_ZIP_URL, async (_request, reply) => {
+  const schema = {
+    response: { 200: rawBodySchema('The browser extension (application/zip).'), ...errors(404) },
+  };
+  app.get(EXTENSION_ZIP_URL, { schema }, async (_request, reply) => {
     if (!fs.existsSync(zipPath)) {
       return sendError(
         reply,
@@ -23,6 +28,6 @@ export function registerExtensionDownload(app: App, zipPath: string) {
       .header('content-type', 'application/zip')
       .header('content-disposition', 'attachment; filename="crossmarket-extension.zip"')
       .header('cache-control', 'no-cache')
-      .send(fs.createReadStream(zipPath));
+      .send(await fs.promises.readFile(zipPath));
   });
 }
