@@ -61,6 +61,20 @@ async function quotaLeft(tx: Db, userId: string): Promise<number> {
  * with the inventory's settings from the report's snapshots. All or nothing against the quota; products
  * already in the inventory, or not in the report, are skipped.
  */
+/**
+ * The user's inventory, its countries and settings, with the user's quota locked: adding products reads
+ * the quota and the inventory together, and nothing may change either meanwhile.
+ */
+async function lockedInventory(tx: Db, userId: string, inventoryId: string) {
+  await lockQuota(tx, userId);
+  const [inventory] = await tx
+    .select({ from: inventories.fromCountry, to: inventories.toCountry, settings: inventories.settings })
+    .from(inventories)
+    .where(and(eq(inventories.id, inventoryId), eq(inventories.userId, userId)))
+    .for('key share');
+  return inventory;
+}
+
 export async function addInventoryProducts(
   db: Db,
   userId: string,
@@ -69,12 +83,7 @@ export async function addInventoryProducts(
 ): Promise<InventoryAddProductsResult | AddRefusal> {
   const ids = [...new Set(body.product_ids)];
   return withTx(db, async (tx) => {
-    await lockQuota(tx, userId);
-    const [inventory] = await tx
-      .select({ from: inventories.fromCountry, to: inventories.toCountry, settings: inventories.settings })
-      .from(inventories)
-      .where(and(eq(inventories.id, inventoryId), eq(inventories.userId, userId)))
-      .for('key share');
+    const inventory = await lockedInventory(tx, userId, inventoryId);
     if (!inventory) return { refusal: 'not_found' };
     const [report] = await tx
       .select({ from: reports.fromCountry, to: reports.toCountry })
@@ -127,12 +136,7 @@ export async function addCheckedProduct(
   lookupId: string,
 ): Promise<InventoryAddProductsResult | AddRefusal> {
   return withTx(db, async (tx) => {
-    await lockQuota(tx, userId);
-    const [inventory] = await tx
-      .select({ from: inventories.fromCountry, to: inventories.toCountry, settings: inventories.settings })
-      .from(inventories)
-      .where(and(eq(inventories.id, inventoryId), eq(inventories.userId, userId)))
-      .for('key share');
+    const inventory = await lockedInventory(tx, userId, inventoryId);
     if (!inventory) return { refusal: 'not_found' };
     const [check] = await tx
       .select()
