@@ -19,6 +19,7 @@ import { registerInventoryRoutes } from './features/inventories/routes';
 import { createMarketplace, marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
 import type { MarketplaceProvider } from './providers/marketplace/types';
 import { registerLookupRoutes } from './features/lookup/routes';
+import { registerRestrictionRoutes } from './features/restrictions';
 import { registerSupportRoutes } from './features/support/routes';
 import { registerAmazonRoutes } from './features/amazon/routes';
 import { authorisationPolicy, createLookupAccounts } from './features/amazon';
@@ -152,15 +153,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     authorisation: authorisationPolicy(config),
   });
   registerAnalysisRoutes(app, { db, guard, rateLimitScale: config.RATE_LIMIT_SCALE });
+  const marketplace = deps.marketplace ?? createMarketplace(config, { db });
+  const accounts = createLookupAccounts({ db, queue: deps.queue, config, logger: deps.logger });
   registerLookupRoutes(app, {
     db,
     guard,
     rateLimitScale: config.RATE_LIMIT_SCALE,
-    marketplace: deps.marketplace ?? createMarketplace(config, { db }),
+    marketplace,
     rates,
     authorisation: authorisationPolicy(config),
-    accounts: createLookupAccounts({ db, queue: deps.queue, config, logger: deps.logger }),
+    accounts,
     logger: deps.logger,
+  });
+  registerRestrictionRoutes(app, {
+    db,
+    guard,
+    rateLimitScale: config.RATE_LIMIT_SCALE,
+    marketplace,
+    accounts,
+    queue: deps.queue,
   });
   registerFilterSetRoutes(app, { db, guard });
   registerInventoryRoutes(app, {

@@ -15,6 +15,7 @@ export const JOB_NAMES = {
   scheduleInventoryUpdates: 'schedule-inventory-updates',
   amazonRenewals: 'amazon-renewal-reminders',
   purgeQuickLookups: 'purge-quick-lookups',
+  checkRestrictions: 'check-listing-restrictions',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -37,6 +38,7 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.scheduleInventoryUpdates]: z.object({}).strict(),
   [JOB_NAMES.amazonRenewals]: z.object({}).strict(),
   [JOB_NAMES.purgeQuickLookups]: z.object({}).strict(),
+  [JOB_NAMES.checkRestrictions]: z.object({ report_id: z.uuid() }).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;

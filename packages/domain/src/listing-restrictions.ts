@@ -19,3 +19,18 @@ export const listingRestrictionSchema = z.object({
   approval_url: z.url().nullable(),
 });
 export type ListingRestriction = z.output<typeof listingRestrictionSchema>;
+
+/** A report's product as checked: the answer, and when Amazon gave it (kept {@link LISTING_RESTRICTION_DAYS}). */
+export const reportRestrictionSchema = listingRestrictionSchema.extend({ checked_at: z.string() });
+export type ReportRestriction = z.output<typeof reportRestrictionSchema>;
+
+/** What the "Listing restrictions" filter picks from: Amazon's answers, or a product not checked (yet). */
+export const RESTRICTION_FILTER_STATES = [...LISTING_RESTRICTIONS, 'not_checked'] as const;
+export type RestrictionFilterState = (typeof RESTRICTION_FILTER_STATES)[number];
+
+/**
+ * Where a report's restriction phase stands: `waiting` (queued after the lookups), `checking`, `done`,
+ * `not_connected` (no authorisation of the seller's own for the selling region: nothing is checked).
+ */
+export const RESTRICTION_PHASES = ['waiting', 'checking', 'done', 'not_connected'] as const;
+export type RestrictionPhase = (typeof RESTRICTION_PHASES)[number];

@@ -1,5 +1,6 @@
 import type { BannedReason } from './banned';
 import type { FbmBlock } from './pricing/types';
+import type { ReportRestriction } from './listing-restrictions';
 
 /**
  * Why a side of a result row is unavailable; `ok` when it is. `nostock` means no new-condition offer
@@ -100,6 +101,8 @@ export interface ResultRow {
   fbm: FbmBlock | null;
   banned: BannedReason | null;
   individual?: IndividualRates | null;
+  /** Whether the seller may list it in the selling country; null or absent until checked. */
+  restriction?: ReportRestriction | null;
 }
 
 const WEIGHT_TO_LB = { lb: 1, oz: 1 / 16, kg: 2.20462, g: 0.00220462 } as const;

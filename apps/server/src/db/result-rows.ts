@@ -7,6 +7,7 @@ import {
   type PricingSettings,
   type ProductSide,
   type RegionCode,
+  type ReportRestriction,
   type SellerOffer,
 } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
@@ -18,6 +19,8 @@ export interface LookedUpRow {
   row_to: ProductSide;
   offers_cross: SellerOffer[];
   offers_to: SellerOffer[];
+  /** Test seeders only: the worker writes restrictions in their own phase (features/restrictions). */
+  restriction?: ReportRestriction | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './schema-core';
 
 const tz = { withTimezone: true } as const;
@@ -58,5 +58,29 @@ export const amazonOauthStates = pgTable(
     index('amazon_oauth_states_user_id_idx').on(t.userId),
     index('amazon_oauth_states_expires_at_idx').on(t.expiresAt),
     check('amazon_oauth_states_region_check', sql`${t.region} in ('na', 'eu', 'fe')`),
+  ],
+);
+
+/**
+ * Amazon's answers to "may this seller list this ASIN new here" (Listings Restrictions API), kept
+ * LISTING_RESTRICTION_DAYS per selling partner, marketplace (its country code) and ASIN: a report, an inventory update or a
+ * "Check again" asks Amazon only for what is missing or older. Keyed by the selling partner, not the user:
+ * the answer is about the Amazon account, whoever connects it.
+ */
+export const listingRestrictions = pgTable(
+  'listing_restrictions',
+  {
+    sellingPartnerId: text('selling_partner_id').notNull(),
+    country: text('country').notNull(),
+    asin: text('asin').notNull(),
+    state: text('state').notNull(),
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    approvalUrl: text('approval_url'),
+    checkedAt: timestamp('checked_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sellingPartnerId, t.country, t.asin] }),
+    check('listing_restrictions_state', sql`${t.state} in ('can_list', 'approval_required', 'cannot_list')`),
+    index('listing_restrictions_checked_idx').on(t.checkedAt),
   ],
 );

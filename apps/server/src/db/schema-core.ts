@@ -230,6 +230,13 @@ export const reports = pgTable(
      * filter result (features/analysis/filter-cache.ts) made before is never served after.
      */
     resultsVersion: integer('results_version').notNull().default(0),
+    /** The listing restriction phase after the lookups (RestrictionPhase); null where there is none. */
+    restrictionsState: text('restrictions_state'),
+    /** Products the phase checks (found in the selling country), and how many it has answers for. */
+    restrictionsTotal: integer('restrictions_total').notNull().default(0),
+    restrictionsChecked: integer('restrictions_checked').notNull().default(0),
+    /** When the phase last moved: a phase that stops moving is queued again (nothing lost on a crash). */
+    restrictionsAt: timestamp('restrictions_at', tz),
   },
   (t) => [index('reports_user_created_idx').on(t.userId, t.createdAt)],
 );

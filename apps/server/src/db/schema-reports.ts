@@ -137,6 +137,25 @@ export const productOffers = pgTable(
 );
 
 /**
+ * Each product's listing restriction in the selling country as the report's restriction phase (or the
+ * seller's "Check again") found it; the narrow row's `to_restriction` holds its state for the filter.
+ */
+export const reportProductRestrictions = pgTable(
+  'report_product_restrictions',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    state: text('state').notNull(),
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    approvalUrl: text('approval_url'),
+    checkedAt: timestamp('checked_at', tz).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.productId] })],
+);
+
+/**
  * A report's work in parts: each chunk is a run of its `content` (positions `from_position` up to, not
  * including, `to_position`), leased to one worker at a time and renewed batch by batch, so several workers
  * process one big report side by side. A chunk keeps its lease after it is done: the report stays "live"

@@ -32,6 +32,7 @@ const SUMMARY = {
   no_answer_count: 0,
   cached_count: 0,
   estimated_finish_at: null,
+  restrictions: { state: 'done', total: 3, checked: 3 },
 };
 
 const country = (code: string, name: string, currency: string, symbol: string) => ({
@@ -218,6 +219,7 @@ export const API_EXAMPLES: Readonly<Record<string, ApiExample>> = {
           brand: 'Northwind',
           title: 'Northwind Smart Stand 81',
           banned: null,
+          restriction: 'can_list',
         },
       ],
     },

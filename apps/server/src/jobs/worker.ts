@@ -19,6 +19,7 @@ import { inventoryJobs, requeueStalledUpdates } from '../features/inventories/jo
 import { mailJobs } from '../features/mail/jobs';
 import { ratesJobs } from '../features/rates/jobs';
 import { createReportJobs, requeueStalledReports } from '../features/reports/jobs';
+import { requeueStalledPhases, restrictionJobs } from '../features/restrictions';
 import type { MailTransport } from '../providers/mail/transport';
 import { createSandboxMarketplace } from '../providers/marketplace/sandbox';
 import type { LookupAccounts, MarketplaceProvider } from '../providers/marketplace/types';
@@ -87,6 +88,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     ...ratesJobs,
     ...createReportJobs(),
     ...inventoryJobs,
+    ...restrictionJobs,
     ...(deps.payments ?? paymentJobs('sandbox')),
   };
 
@@ -128,6 +130,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     try {
       await requeueStalledReports(deps.db, queue);
       await requeueStalledUpdates(deps.db, queue);
+      await requeueStalledPhases(deps.db, queue);
     } catch (error) {
       logger.warn({ err: error }, 'report sweep failed');
     }

@@ -4,6 +4,7 @@ import {
   type PricingSettings,
   type ProductSide,
   type RegionCode,
+  type ReportRestriction,
   type ResultRow,
 } from '@crossmarket/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -11,7 +12,12 @@ import type { Db } from '../../src/db/client';
 import { upsertResultRows } from '../../src/db/result-rows';
 import { reports, user } from '../../src/db/schema';
 
-export type SeedRow = { product_id: string; row_cross: ProductSide; row_to: ProductSide };
+export type SeedRow = {
+  product_id: string;
+  row_cross: ProductSide;
+  row_to: ProductSide;
+  restriction?: ReportRestriction | null;
+};
 
 export async function userIdOf(db: Db, email: string) {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));

@@ -139,4 +139,22 @@ describe('selectExportItems', () => {
     );
     expect(items.map((i) => i.sku)).toEqual(['MY-SKU', generateSku('u1', 'B000000003')]);
   });
+
+  it('leaves out products the seller cannot list unless told to keep them; unchecked ones stay', () => {
+    const products = [
+      p({ product_id: 'B000000011', restriction: 'cannot_list' }),
+      p({ product_id: 'B000000012', restriction: 'approval_required' }),
+      p({ product_id: 'B000000013', restriction: 'can_list' }),
+      p({ product_id: 'B000000014', restriction: null }),
+    ];
+    const ids = (options: typeof DEFAULT_EXPORT_OPTIONS) =>
+      selectExportItems(products, options, ctx).map((i) => i.productId);
+    expect(ids(DEFAULT_EXPORT_OPTIONS)).toEqual(['B000000012', 'B000000013', 'B000000014']);
+    expect(ids({ ...DEFAULT_EXPORT_OPTIONS, excludeCannotList: false })).toEqual([
+      'B000000011',
+      'B000000012',
+      'B000000013',
+      'B000000014',
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { BannedReason } from '../banned';
+import type { ListingRestrictionState } from '../listing-restrictions';
 import { generateSku, type InventoryItem } from './files';
 
 export type IncludeOption = 'dont_include' | 'include_zero_stock' | 'include_with_x';
@@ -11,6 +12,8 @@ export interface ExportOptions {
   skipZeroStock: boolean;
   withSkus: boolean;
   excludeBanned: boolean;
+  /** Products Amazon said the seller's account cannot list in the selling country. */
+  excludeCannotList: boolean;
 }
 
 export const DEFAULT_EXPORT_OPTIONS: ExportOptions = {
@@ -19,6 +22,7 @@ export const DEFAULT_EXPORT_OPTIONS: ExportOptions = {
   skipZeroStock: false,
   withSkus: false,
   excludeBanned: true,
+  excludeCannotList: true,
 };
 
 /** One selected product as /v1/exports answers it, plus whether it matches the active filters. */
@@ -30,6 +34,8 @@ export interface ExportProduct {
   std_price: number | null;
   max_price: number | null;
   banned: BannedReason | null;
+  /** The listing restriction in the selling country; null or absent when not checked. */
+  restriction?: ListingRestrictionState | null;
   matchesFilters: boolean;
   /** Our SKU as /v1/exports answers it; computed here when absent. */
   generated_sku?: string;
@@ -50,6 +56,7 @@ export function selectExportItems(
   const stricter = (a: IncludeOption | undefined, b: IncludeOption) => (a && rank[a] >= rank[b] ? a : b);
   for (const p of products) {
     if (options.excludeBanned && p.banned) continue;
+    if (options.excludeCannotList && p.restriction === 'cannot_list') continue;
     let rule: IncludeOption | undefined;
     if (!p.matchesFilters) rule = options.notMatching;
     if (!p.available_for_fbm) rule = stricter(rule, options.notAvailable);

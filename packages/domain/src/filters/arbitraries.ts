@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { RESTRICTION_FILTER_STATES } from '../listing-restrictions';
 import { PRODUCT_SIZES } from '../product';
 import { FILTERS, type ActiveFilter, type FilterDef } from './catalogue';
 import type { FilterKind } from './values';
@@ -52,6 +53,7 @@ const VALUES: { [K in FilterKind]: fc.Arbitrary<unknown> } = {
     ids: fc.array(fc.constantFrom('B000000001', 'B000000002', 'B00000000X'), { minLength: 1, maxLength: 2 }),
     mode,
   }),
+  restrictions: fc.subarray([...RESTRICTION_FILTER_STATES], { minLength: 1 }),
 };
 
 export const filterValueArbitrary = (def: FilterDef) => VALUES[def.kind];

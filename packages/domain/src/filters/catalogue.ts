@@ -231,6 +231,14 @@ const TO_ONLY: Spec[] = [
   },
   { base: 'review_count', kind: 'range', column: 'review_count', read: (s) => s.review_count },
   { base: 'average_rating', kind: 'range', column: 'review_rating', read: (s) => s.review_rating },
+  {
+    base: 'listing_restrictions',
+    kind: 'restrictions',
+    column: 'restriction',
+    read: (_s, r) => r.restriction?.state ?? null,
+    hint: true,
+    isNew: true,
+  },
 ];
 
 function define(group: FilterGroup, spec: Spec): FilterDef {

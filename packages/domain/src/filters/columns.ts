@@ -34,6 +34,7 @@ function columnsOf(def: FilterDef): NarrowColumn[] {
     case 'coupon':
     case 'sizes':
     case 'stores':
+    case 'restrictions':
       return [{ name: def.column, type: 'text', notNull: false, value: (r) => str(read(r)) }];
     case 'categories':
       return [

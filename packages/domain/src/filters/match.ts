@@ -48,6 +48,9 @@ const MATCHERS: { [K in FilterKind]: Matcher<K> } = {
     const listed = typeof actual === 'string' && v.ids.includes(actual);
     return v.mode === 'only' ? listed : !listed;
   },
+  // A product never checked (or checked before the phase reached it) is `not_checked`.
+  restrictions: (actual, v) =>
+    (v as readonly string[]).includes(typeof actual === 'string' ? actual : 'not_checked'),
 };
 
 export function matchesFilter(row: ResultRow, filter: ActiveFilter): boolean {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Offer, ProductSide, ResultRow } from '../product';
 import { PRODUCT_SIZES, SIDE_STATUSES } from '../product';
+import { LISTING_RESTRICTIONS, type ReportRestriction } from '../listing-restrictions';
 
 // Result rows drawn from the same small vocabulary as the filter values (arbitraries.ts), so random
 // filters hit, miss and straddle boundaries often. Used by the SQL compiler's property test.
@@ -111,14 +112,30 @@ export const productSideArbitrary: fc.Arbitrary<ProductSide> = fc.record({
   category_commission_rate: fc.constant(null),
 });
 
+/** A product's listing restriction, or none (not checked). */
+const restrictionArbitrary: fc.Arbitrary<ReportRestriction | null> = fc.option(
+  fc.constantFrom(...LISTING_RESTRICTIONS).map((state) => ({
+    state,
+    reasons: state === 'can_list' ? [] : ['Amazon says no.'],
+    approval_url:
+      state === 'approval_required' ? 'https://sellercentral.amazon.com/hz/approvalrequest' : null,
+    checked_at: '2026-11-24T00:00:00.000Z',
+  })),
+  { nil: null },
+);
+
 /** Rows with distinct product IDs (the generated filters name B000000001, B000000002 and B00000000X). */
 export const resultRowsArbitrary = (n: number): fc.Arbitrary<Omit<ResultRow, 'fbm' | 'banned'>[]> =>
   fc
-    .array(fc.tuple(productSideArbitrary, productSideArbitrary), { minLength: n, maxLength: n })
+    .array(fc.tuple(productSideArbitrary, productSideArbitrary, restrictionArbitrary), {
+      minLength: n,
+      maxLength: n,
+    })
     .map((sides) =>
-      sides.map(([row_cross, row_to], i) => ({
+      sides.map(([row_cross, row_to, restriction], i) => ({
         product_id: i < 3 ? ['B000000001', 'B000000002', 'B00000000X'][i]! : `B${String(i).padStart(9, '0')}`,
         row_cross,
         row_to,
+        restriction,
       })),
     );

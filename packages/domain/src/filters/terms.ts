@@ -24,6 +24,7 @@ const TERMS: { [K in FilterKind]: (value: FilterValueOf<K>, def: FilterDef) => n
   rank_by_category: (v) => 1 + (v.min != null ? 1 : 0) + (v.max != null ? 1 : 0),
   stores: () => 1,
   product_ids: () => 1,
+  restrictions: () => 1,
 };
 
 /** How many conditions the active filters compile to. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_SIZES } from '../product';
+import { RESTRICTION_FILTER_STATES } from '../listing-restrictions';
 import { PRODUCT_ID } from '../product-ids';
 
 /** The value shapes a filter can take; each filter in the catalogue has exactly one. */
@@ -14,6 +15,7 @@ export const FILTER_KINDS = [
   'rank_by_category',
   'stores',
   'product_ids',
+  'restrictions',
 ] as const;
 export type FilterKind = (typeof FILTER_KINDS)[number];
 
@@ -59,6 +61,10 @@ export const filterValueSchemas = {
       mode: z.enum(['only', 'exclude']),
     })
     .strict(),
+  restrictions: z
+    .array(z.enum(RESTRICTION_FILTER_STATES))
+    .min(1, LIST_EMPTY)
+    .max(RESTRICTION_FILTER_STATES.length),
 } satisfies Record<FilterKind, z.ZodType>;
 
 export type FilterValueOf<K extends FilterKind> = z.infer<(typeof filterValueSchemas)[K]>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BannedReason } from '../banned';
 import type { SellerOffer } from '../marketplace';
+import { LISTING_RESTRICTIONS, reportRestrictionSchema } from '../listing-restrictions';
 import { SIDE_STATUSES, type Coupon, type Offer, type ProductSide } from '../product';
 import { apiFieldErrorSchema } from './api-responses';
 import { fbmBlockSchema, individualRatesViewSchema } from './analysis';
@@ -91,6 +92,8 @@ export const resultRowViewSchema = z
     banned: bannedReasonSchema.nullable(),
     /** The product's own profit rates; null when its pricing rule's apply. */
     individual: individualRatesViewSchema.nullable().optional(),
+    /** Whether the seller may list it in the selling country; null until checked. */
+    restriction: reportRestrictionSchema.nullable().optional(),
   })
   .meta({ id: 'ResultRow', description: 'A product of a report, both sides and its fbm pricing.' });
 export type ResultRowView = z.output<typeof resultRowViewSchema>;
@@ -124,6 +127,8 @@ export const exportRowSchema = z
     brand: z.string().nullable(),
     title: z.string().nullable(),
     banned: bannedReasonSchema.nullable(),
+    /** The product's listing restriction in the selling country; null when not checked. */
+    restriction: z.enum(LISTING_RESTRICTIONS).nullable(),
     /** The seller's SKU from the report's listings, else `generated_sku`. */
     sku: z.string(),
     generated_sku: z.string(),
@@ -159,3 +164,9 @@ export const productSellersSchema = z.object({
   to: z.array(sellerOfferSchema),
 });
 export type ProductSellers = z.output<typeof productSellersSchema>;
+
+/** POST /v1/reports/:id/products/:productId/restriction ("Check again"): Amazon's answer, asked just now. */
+export const productRestrictionResponseSchema = z
+  .object({ product_id: z.string(), restriction: reportRestrictionSchema })
+  .meta({ id: 'ProductRestriction', description: "A product's listing restriction, asked again." });
+export type ProductRestrictionResponse = z.output<typeof productRestrictionResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PricingRule, PricingSettings } from '../pricing/types';
 import { RATE_TYPES, RULE_TYPES } from '../pricing/types';
+import { RESTRICTION_PHASES } from '../listing-restrictions';
 import { REGION_CODES } from '../regions';
 import { timestampSchema } from './api-responses';
 
@@ -40,6 +41,14 @@ export const reportSummarySchema = z
      * authorisation it uses and the work queued ahead of it; null when finished, cancelled or not yet known.
      */
     estimated_finish_at: timestampSchema.nullable(),
+    /**
+     * The listing restriction phase after the lookups: where it stands, how many products it checks
+     * (those found in the selling country) and how many are checked; null where there is none (the
+     * marketplace cannot answer restrictions, or the report is older than the phase).
+     */
+    restrictions: z
+      .object({ state: z.enum(RESTRICTION_PHASES), total: z.int(), checked: z.int() })
+      .nullable(),
   })
   .meta({ id: 'ReportSummary', description: 'A report as the list shows it.' });
 export type ReportSummary = z.output<typeof reportSummarySchema>;
@@ -128,5 +137,12 @@ export const reportProgressEventSchema = reportSummarySchema.pick({
   no_answer_count: true,
   cached_count: true,
   estimated_finish_at: true,
+  restrictions: true,
 });
 export type ReportProgressEvent = z.output<typeof reportProgressEventSchema>;
+
+/** POST /v1/reports/:id/restrictions: check (again) the products of a report not yet checked. No options. */
+export const restrictionsStartRequestSchema = z.object({}).strict();
+
+/** Its answer: where the report's restriction phase stands now. */
+export const restrictionsStartResponseSchema = reportSummarySchema.pick({ id: true, restrictions: true });

@@ -74,6 +74,8 @@ const COMPILERS: { [K in FilterKind]: Compiler<K> } = {
   },
   stores: (c, v) => (v.mode === 'only' ? listed(c, v.seller_ids) : sql`not ${listed(c, v.seller_ids)}`),
   product_ids: (c, v) => (v.mode === 'only' ? listed(c, v.ids) : sql`not ${listed(c, v.ids)}`),
+  // Null (never checked) is `not_checked`, as in the domain.
+  restrictions: (c, v) => sql`coalesce(${c}, 'not_checked') = any(${textArray(v)})`,
 };
 
 /** The WHERE condition of the active filters (already decoded and validated by the domain codec). */

@@ -2,6 +2,7 @@ import {
   englishMessage,
   PRODUCT_ID,
   type BannedReason,
+  type ListingRestrictionState,
   type exportsRequestSchema,
 } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
@@ -28,6 +29,8 @@ export interface ExportRow {
   brand: string | null;
   title: string | null;
   banned: BannedReason | null;
+  /** The listing restriction in the selling country; null when not checked. */
+  restriction: ListingRestrictionState | null;
 }
 
 /** `all`, or the selected IDs joined by commas (each checked; an empty selection is refused). */
@@ -75,30 +78,34 @@ export async function exportReport(
       number | null,
       number | null,
       number | null,
+      ListingRestrictionState | null,
     ]
   >(
     db,
     sql`select r.product_id, r.brand, r.title, r.fbm_stock, r.fbm_available,
-               r.fbm_min_price, r.fbm_std_price, r.fbm_max_price
+               r.fbm_min_price, r.fbm_std_price, r.fbm_max_price, r.to_restriction
           from report_products r
          where r.report_id = ${report.id}::uuid and ${only}
          order by r.position`,
   );
-  const data = rows.map(([productId, brand, title, stock, available, min, std, max]): ExportRow => {
-    const generated = skuFor(userId, productId);
-    return {
-      product_id: productId,
-      sku: report.skus[productId] ?? generated,
-      generated_sku: generated,
-      stocks: stock ?? 0,
-      available_for_fbm: available,
-      min_price: min,
-      std_price: std,
-      max_price: max,
-      brand,
-      title,
-      banned: report.banned({ product_id: productId, brand, title }),
-    };
-  });
+  const data = rows.map(
+    ([productId, brand, title, stock, available, min, std, max, restriction]): ExportRow => {
+      const generated = skuFor(userId, productId);
+      return {
+        product_id: productId,
+        sku: report.skus[productId] ?? generated,
+        generated_sku: generated,
+        stocks: stock ?? 0,
+        available_for_fbm: available,
+        min_price: min,
+        std_price: std,
+        max_price: max,
+        brand,
+        title,
+        banned: report.banned({ product_id: productId, brand, title }),
+        restriction,
+      };
+    },
+  );
   return { data };
 }

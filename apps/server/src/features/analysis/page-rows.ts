@@ -20,6 +20,8 @@ export type PageRow = {
   imax: number | null;
   brand: string | null;
   title: string | null;
+  /** The listing restriction as JSON text; null when not checked. */
+  restriction: string | null;
 };
 
 /**
@@ -32,10 +34,17 @@ export const pageRowsFrom = (reportId: string, ids: SQL) => sql`
          i.individual_profit_rate_min as imin, i.individual_profit_rate_std as istd,
          i.individual_profit_rate_max as imax,
          coalesce(w.row_to->>'brand', w.row_cross->>'brand') as brand,
-         coalesce(w.row_to->>'title', w.row_cross->>'title') as title
+         coalesce(w.row_to->>'title', w.row_cross->>'title') as title,
+         case when x.state is null then null
+              else json_build_object('state', x.state, 'reasons', x.reasons, 'approval_url', x.approval_url,
+                                     'checked_at', to_char(x.checked_at at time zone 'UTC',
+                                                           'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+         end as restriction
     from unnest(${ids}) with ordinality as u(product_id, ord)
     join report_product_snapshots w on w.report_id = ${reportId}::uuid and w.product_id = u.product_id
-    left join report_product_pricing i on i.report_id = ${reportId}::uuid and i.product_id = u.product_id`;
+    left join report_product_pricing i on i.report_id = ${reportId}::uuid and i.product_id = u.product_id
+    left join report_product_restrictions x
+      on x.report_id = ${reportId}::uuid and x.product_id = u.product_id`;
 
 /** The `data` array of the answer, as JSON text: each row's sides as stored, its fbm priced here. */
 export function pageJsonText(rows: readonly PageRow[], report: AnalysisReport): string {
@@ -52,7 +61,8 @@ export function pageJsonText(rows: readonly PageRow[], report: AnalysisReport): 
     const banned = report.banned({ product_id: r.product_id, brand: r.brand, title: r.title });
     parts.push(
       `{"product_id":${JSON.stringify(r.product_id)},"row_cross":${r.cross},"row_to":${r.to},` +
-        `"individual":${JSON.stringify(individual)},"fbm":${JSON.stringify(fbm)},"banned":${JSON.stringify(banned)}}`,
+        `"individual":${JSON.stringify(individual)},"fbm":${JSON.stringify(fbm)},"banned":${JSON.stringify(banned)},` +
+        `"restriction":${r.restriction ?? 'null'}}`,
     );
   }
   return `[${parts.join(',')}]`;

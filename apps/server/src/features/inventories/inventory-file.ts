@@ -23,6 +23,9 @@ export const INVENTORY_FILE_OPTIONS: ExportOptions = {
   notAvailable: 'include_zero_stock',
   skipZeroStock: false,
   withSkus: false,
+  // An inventory lists what the seller already sells there: a restriction is theirs to read, not a
+  // reason to drop the offer from the file.
+  excludeCannotList: false,
   excludeBanned: true,
 };
 

@@ -2,6 +2,7 @@ import { JOB_NAMES } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { JobHandlers } from '../../jobs/types';
+import { queueRestrictionPhase } from '../restrictions';
 import { cancelReport, findStalledReports, processReport } from './process-report';
 import { freeChunks } from './report-chunks';
 
@@ -38,7 +39,15 @@ export function createReportJobs(): JobHandlers {
       }
       reportsHere.add(reportId);
       try {
-        return await processReport({ ...ctx, askForHelp: (id) => askForHelp(ctx.queue, id) }, reportId);
+        const outcome = await processReport(
+          { ...ctx, askForHelp: (id) => askForHelp(ctx.queue, id) },
+          reportId,
+        );
+        // The finish set the phase `waiting`; should this send be lost, the worker's sweep queues it.
+        if (outcome === 'finalized' && ctx.marketplace.listingRestrictions) {
+          await queueRestrictionPhase(ctx.queue, reportId);
+        }
+        return outcome;
       } catch (error) {
         // pg-boss retries with backoff; after the last try the report is cancelled with the reason logged.
         if (ctx.job.retryCount >= ctx.job.retryLimit) {

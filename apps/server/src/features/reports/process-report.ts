@@ -233,6 +233,9 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
       estimatedFinishAt: null,
       doneSize: sql`${reports.size}`,
       facets: sql`${reportFacets(reportId)}`,
+      // The listing restriction phase comes next, where the marketplace can answer it (restrictions job).
+      restrictionsState: deps.marketplace.listingRestrictions ? 'waiting' : null,
+      restrictionsAt: sql`now()`,
       // The finish summary: products Amazon did not answer for, on either side, even after retries.
       noAnswerCount: sql`(select count(*)::int from ${reportProducts}
         where ${reportProducts.reportId} = ${reportId}::uuid

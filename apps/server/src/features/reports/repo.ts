@@ -1,4 +1,10 @@
-import { FIXED_RATES, parityFor, regionByCode, type RegionCode } from '@crossmarket/domain';
+import {
+  FIXED_RATES,
+  parityFor,
+  regionByCode,
+  type RegionCode,
+  type RestrictionPhase,
+} from '@crossmarket/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reports } from '../../db/schema';
@@ -22,11 +28,29 @@ const summaryColumns = {
   noAnswerCount: reports.noAnswerCount,
   cachedCount: reports.cachedCount,
   estimatedFinishAt: reports.estimatedFinishAt,
+  restrictionsState: reports.restrictionsState,
+  restrictionsTotal: reports.restrictionsTotal,
+  restrictionsChecked: reports.restrictionsChecked,
 };
 type SummaryRow = Pick<ReportRow, keyof typeof summaryColumns>;
 
 /** The worker's estimate, only while the report runs (a finished or cancelled one has none). */
 const estimate = (r: SummaryRow) => (r.finalized || r.doneSize === -1 ? null : r.estimatedFinishAt);
+
+/** The restriction phase as the page shows it; null where there is none. */
+const restrictionsOf = (r: SummaryRow) =>
+  r.restrictionsState
+    ? {
+        state: r.restrictionsState as RestrictionPhase,
+        total: r.restrictionsTotal,
+        checked: r.restrictionsChecked,
+      }
+    : null;
+
+/** True while the report still changes: its lookups, then its restriction phase. */
+export const stillMoving = (r: SummaryRow) =>
+  r.doneSize !== -1 &&
+  (!r.finalized || r.restrictionsState === 'waiting' || r.restrictionsState === 'checking');
 
 const summary = (r: SummaryRow) => ({
   id: r.id,
@@ -46,6 +70,7 @@ const summary = (r: SummaryRow) => ({
   no_answer_count: r.noAnswerCount,
   cached_count: r.cachedCount,
   estimated_finish_at: estimate(r),
+  restrictions: restrictionsOf(r),
 });
 export type ReportSummary = ReturnType<typeof summary>;
 
@@ -114,4 +139,5 @@ export const progressOf = (r: SummaryRow) => ({
   no_answer_count: r.noAnswerCount,
   cached_count: r.cachedCount,
   estimated_finish_at: estimate(r),
+  restrictions: restrictionsOf(r),
 });

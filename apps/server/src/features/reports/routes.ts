@@ -20,7 +20,7 @@ import type { RateTable } from '../../providers/rates/types';
 import type { Guard } from '../auth';
 import type { AuthorisationPolicy } from '../amazon';
 import { createReport } from './create-report';
-import { findReport, findReportProgress, listReports, progressOf, reportDetail } from './repo';
+import { findReport, findReportProgress, listReports, progressOf, reportDetail, stillMoving } from './repo';
 import { readListingsUpload, type ListingsUpload } from './upload';
 
 export const UPLOAD_LIMIT_MB = 20;
@@ -136,7 +136,8 @@ export async function registerReportRoutes(app: App, deps: ReportRouteDeps) {
       return reportDetail(report);
     });
 
-    // Server-sent events: `progress` whenever done_size moves, until the report is finalized or cancelled.
+    // Server-sent events: `progress` whenever the progress moves, until the report is finalized or cancelled
+    // and its restriction phase (if any) is over.
     // The stream is written by hand (the reply is hijacked): its schema documents the route.
     const stream = rawBodySchema(
       "text/event-stream: `progress` events whose data is the report's progress (ReportProgressEvent) as JSON.",
@@ -179,7 +180,7 @@ export async function registerReportRoutes(app: App, deps: ReportRouteDeps) {
           } else if (ticks % 15 === 0) {
             raw.write(': keep-alive\n\n');
           }
-          if (report.finalized || report.doneSize === -1) break;
+          if (!stillMoving(report)) break;
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, EVENTS_POLL_MS);
             wake = () => {

@@ -22,6 +22,7 @@ const INITIALLY_INVALID: ReadonlySet<FilterKind> = new Set([
   'rank_by_category',
   'stores',
   'product_ids',
+  'restrictions',
 ]);
 
 /** A value a user could have typed into each kind's inputs (the editor's shape, not the codec's). */
@@ -36,6 +37,7 @@ const SAMPLE_DRAFT: { [K in FilterKind]: unknown } = {
   rank_by_category: { categories: ['Electronics'], min: 10, max: 5000 },
   stores: { seller_ids: ['A1SELLER', 'A2OTHER'], mode: 'only' },
   product_ids: { text: 'B000000001\nB00000000X', mode: 'exclude' },
+  restrictions: ['can_list', 'not_checked'],
 };
 
 /** A value each kind's schema refuses, and the message key the card should show for it. */
@@ -56,6 +58,8 @@ const INVALID_DRAFTS: [FilterKind, unknown, string | null][] = [
   ['product_ids', { text: '', mode: 'only' }, 'validation.filters.listEmpty'],
   ['product_ids', { text: ' \n \n', mode: 'only' }, 'validation.filters.listEmpty'],
   ['product_ids', { text: 'B000000001\nnot-an-id', mode: 'only' }, 'reportDetail.filters.invalidIds'],
+  ['restrictions', [], null],
+  ['restrictions', ['maybe'], null],
 ];
 
 const oneOfKind = (kind: FilterKind) => FILTERS.find((f) => f.kind === kind)!;

@@ -37,6 +37,7 @@ const KIND_DRAFTS: {
   include_exclude: { initial: () => ({ include: [], exclude: [] }) },
   coupon: { initial: () => '*' },
   sizes: { initial: () => [] },
+  restrictions: { initial: () => [] },
   presence: { initial: () => 'present' },
   categories: { initial: () => [] },
   rank_by_category: { initial: () => ({ categories: [], min: 0, max: RANK_MAX }) },

@@ -23,6 +23,7 @@ const INPUT_ROLE: Record<FilterKind, string> = {
   include_exclude: 'combobox',
   coupon: 'radiogroup',
   sizes: 'group',
+  restrictions: 'group',
   presence: 'radiogroup',
   categories: 'combobox',
   rank_by_category: 'combobox',

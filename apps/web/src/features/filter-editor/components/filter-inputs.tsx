@@ -1,4 +1,9 @@
-import { PRODUCT_SIZES, type FilterDef, type FilterKind } from '@crossmarket/domain';
+import {
+  PRODUCT_SIZES,
+  RESTRICTION_FILTER_STATES,
+  type FilterDef,
+  type FilterKind,
+} from '@crossmarket/domain';
 import { Checkbox, Flex, Input, InputNumber, Radio, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,7 +119,7 @@ export const FILTER_INPUTS: { [K in FilterKind]: (props: FilterInputProps<never>
   },
   sizes: (props) => {
     const p = props as unknown as FilterInputProps<string[]>;
-    return <Sizes {...p} />;
+    return <CheckList {...p} choices={PRODUCT_SIZES} prefix="reportDetail.sizes." />;
   },
   categories: (props) => {
     const p = props as unknown as FilterInputProps<string[]>;
@@ -156,6 +161,10 @@ export const FILTER_INPUTS: { [K in FilterKind]: (props: FilterInputProps<never>
     const p = props as unknown as FilterInputProps<{ text: string; mode: Mode }>;
     return <ProductIds {...p} />;
   },
+  restrictions: (props) => {
+    const p = props as unknown as FilterInputProps<string[]>;
+    return <CheckList {...p} choices={RESTRICTION_FILTER_STATES} prefix="reportDetail.restrictions.state." />;
+  },
 };
 
 function IncludeExclude({
@@ -178,14 +187,21 @@ function IncludeExclude({
   );
 }
 
-function Sizes({ value, onChange, label }: FilterInputProps<string[]>) {
+/** A list of fixed choices, any of which may be ticked; each choice's text is `prefix` + the choice. */
+function CheckList({
+  value,
+  onChange,
+  label,
+  choices,
+  prefix,
+}: FilterInputProps<string[]> & { choices: readonly string[]; prefix: string }) {
   const { t } = useTranslation();
   return (
     <Checkbox.Group
       aria-label={label}
       value={value}
       onChange={(v) => onChange(v as string[])}
-      options={PRODUCT_SIZES.map((s) => ({ value: s, label: t(`reportDetail.sizes.${s}`) }))}
+      options={choices.map((c) => ({ value: c, label: t(`${prefix}${c}`) }))}
     />
   );
 }

@@ -58,6 +58,7 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     parity: 1.37,
     settings: { ...defaultReportSettings(1.37), handling_time: 3 },
     amazon_accounts: null,
+    restrictions: null,
     ...overrides,
   };
 }
@@ -66,6 +67,7 @@ const row = (productId: string, overrides: Partial<ExportRow> = {}): ExportRow =
   product_id: productId,
   stocks: 7,
   available_for_fbm: true,
+  restriction: null,
   min_price: 10.5,
   std_price: 12,
   max_price: 20,

@@ -126,6 +126,14 @@ export function ExportDrawer({
           {!options.excludeBanned && (
             <Alert type="error" showIcon title={t('reportDetail.export.bannedWarning')} />
           )}
+          {report.restrictions && (
+            <Checkbox
+              checked={options.excludeCannotList}
+              onChange={(e) => set({ excludeCannotList: e.target.checked })}
+            >
+              {t('reportDetail.export.excludeCannotList')}
+            </Checkbox>
+          )}
         </Flex>
         <Form.Item
           label={t('reportDetail.export.ruleName')}

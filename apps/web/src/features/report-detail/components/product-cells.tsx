@@ -54,16 +54,24 @@ export function CellKitProvider({ children }: { children: ReactNode }) {
   return <CellKitContext.Provider value={kit}>{children}</CellKitContext.Provider>;
 }
 
-function useCellKit() {
+export function useCellKit() {
   const kit = useContext(CellKitContext);
   if (!kit) throw new Error('The result cells need a CellKitProvider above them');
   return kit;
 }
 
-type TagColor = 'red' | 'orange' | 'blue' | 'gold' | 'cyan' | 'purple';
+export type TagColor = 'red' | 'orange' | 'blue' | 'gold' | 'cyan' | 'purple' | 'green';
 
 /** antd's filled Tag as a plain span (index.css `.cm-tag`). */
-function Tag({ color, children, ...rest }: { color: TagColor; children: ReactNode; 'data-testid'?: string }) {
+export function Tag({
+  color,
+  children,
+  ...rest
+}: {
+  color: TagColor;
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
   return (
     <span className={`cm-tag cm-tag-${color}`} {...rest}>
       {children}
@@ -95,7 +103,18 @@ function CopyButton({ text, label, copied }: { text: string; label: string; copi
  * A small button that opens a popover on click. The Popover (a trigger, a portal and their effects) is
  * mounted on the first click only, open at once; a page of rows shows two of these per row.
  */
-function PopoverButton({ label, content }: { label: string; content: () => ReactNode }) {
+export function PopoverButton({
+  label,
+  content,
+  className = 'cm-btn',
+  testId,
+}: {
+  label: string;
+  content: () => ReactNode;
+  /** The button's look: a small button by default, a tag for a row's restriction. */
+  className?: string;
+  testId?: string;
+}) {
   const [mounted, setMounted] = useState(false);
   const ref = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
@@ -106,8 +125,9 @@ function PopoverButton({ label, content }: { label: string; content: () => React
   const button = (
     <button
       type="button"
-      className="cm-btn"
+      className={className}
       ref={ref}
+      data-testid={testId}
       onClick={(e) => {
         if (mounted) return;
         refocus.current = document.activeElement === e.currentTarget;
@@ -129,10 +149,13 @@ export const ProductDetails = memo(function ProductDetails({
   row,
   countries,
   onSellers,
+  restrictionOf,
 }: {
   row: ResultRowView;
   countries: Countries;
   onSellers: (productId: string) => void;
+  /** The row's listing restriction tag (restriction-tag.tsx); absent where the report has no phase. */
+  restrictionOf?: (row: ResultRowView) => ReactNode;
 }) {
   const { t } = useCellKit();
   const side = row.row_to.title ? row.row_to : row.row_cross;
@@ -174,6 +197,7 @@ export const ProductDetails = memo(function ProductDetails({
           ))}
         </div>
         <div className="cm-line">
+          {restrictionOf?.(row)}
           {row.banned && (
             <Tag color="red">
               {t('reportDetail.row.banned')}: {t(`bannedReason.${row.banned}`)}

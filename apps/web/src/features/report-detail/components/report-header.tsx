@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import dayjs from '../../../lib/dayjs';
 import { formatNumber } from '../../../lib/format-number';
 import type { ReportDetail } from '../api/report';
+import { RestrictionsStatus } from './restrictions-status';
 
 const shortId = (id: string) => id.split('-')[0];
 const OUTDATED_AFTER_DAYS = 2;
@@ -45,6 +46,7 @@ export function ReportHeader({ report, malformedLink }: { report: ReportDetail; 
           )}
         </Flex>
       )}
+      <RestrictionsStatus report={report} />
       {outdated && (
         <Alert
           type="warning"

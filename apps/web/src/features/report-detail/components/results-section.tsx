@@ -1,11 +1,14 @@
 import { Flex, Select, Typography } from 'antd';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format-number';
 import type { ReportDetail } from '../api/report';
 import type { ReportViewModel } from '../use-report-view';
 import { SORT_OPTIONS, type ReportView } from '../view-state';
 import { ActionsCards } from './actions-cards';
+import { RestrictionTag } from './restriction-tag';
 import { ResultsTable, SelectAllToggle } from './results-table';
+import type { ResultRowView } from '../api/filter-results';
 
 export interface ResultsSectionProps {
   report: ReportDetail;
@@ -21,6 +24,12 @@ export function ResultsSection({ report, model, ...on }: ResultsSectionProps) {
   const { t, i18n } = useTranslation();
   const { view, setView, results, selection } = model;
   const filteredCount = results.data?.filtered_count ?? 0;
+  const hasPhase = report.restrictions !== null;
+  const reportId = report.id;
+  const tag = useCallback(
+    (row: ResultRowView) => <RestrictionTag reportId={reportId} row={row} />,
+    [reportId],
+  );
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
@@ -55,6 +64,7 @@ export function ResultsSection({ report, model, ...on }: ResultsSectionProps) {
         onSelectPage={selection.setPage}
         onSellers={on.onSellers}
         onRates={on.onRates}
+        restrictionOf={hasPhase ? tag : undefined}
         onBackToFilters={on.onBackToFilters}
       />
       <div style={{ marginTop: 12 }}>

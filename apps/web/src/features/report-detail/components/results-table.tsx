@@ -27,6 +27,8 @@ export interface ResultsTableProps {
   onSellers: (productId: string) => void;
   onRates: (productId: string) => void;
   onBackToFilters: () => void;
+  /** The row's listing restriction tag, where the report has the phase. */
+  restrictionOf?: (row: ResultRowView) => ReactNode;
 }
 
 /**
@@ -45,6 +47,7 @@ const tableMinWidth = (details: number) =>
 export function ResultsTable(props: ResultsTableProps) {
   const { results, loading, countries, page, size, onPage, selected, onSelectPage, onSellers, onRates } =
     props;
+  const restrictionOf = props.restrictionOf;
   const { t, i18n } = useTranslation();
   const settingsDefined = results?.settings_defined ?? false;
   const rows = useMemo(() => results?.data ?? [], [results]);
@@ -59,7 +62,14 @@ export function ResultsTable(props: ResultsTableProps) {
         width: detailsWidth,
         // On a narrow screen the table scrolls sideways under the product it describes.
         fixed: 'left',
-        render: (_, row) => <ProductDetails row={row} countries={countries} onSellers={onSellers} />,
+        render: (_, row) => (
+          <ProductDetails
+            row={row}
+            countries={countries}
+            onSellers={onSellers}
+            restrictionOf={restrictionOf}
+          />
+        ),
       },
       {
         title: t('reportDetail.columns.basic'),
@@ -93,7 +103,7 @@ export function ResultsTable(props: ResultsTableProps) {
         ),
       },
     ],
-    [t, countries, onSellers, onRates, settingsDefined, detailsWidth],
+    [t, countries, onSellers, onRates, settingsDefined, detailsWidth, restrictionOf],
   );
 
   return (

@@ -41,6 +41,7 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     parity: PARITY,
     settings: null,
     amazon_accounts: null,
+    restrictions: null,
     ...overrides,
   };
 }

@@ -23,6 +23,7 @@ const report = (over: Partial<ReportSummary>): ReportSummary => ({
   no_answer_count: 0,
   cached_count: 0,
   estimated_finish_at: null,
+  restrictions: null,
   ...over,
 });
 

@@ -1,0 +1,3 @@
+// What other features may use: the report's phase is queued when its lookups finish (features/reports).
+export { queueRestrictionPhase, requeueStalledPhases, restrictionJobs } from './jobs';
+export { registerRestrictionRoutes } from './routes';
