@@ -5,7 +5,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { reports } from '../src/db/schema';
-import { tokenBoxFor } from '../src/features/amazon';
+import { createLookupAccounts, tokenBoxFor } from '../src/features/amazon';
+import { checkReportRestrictions } from '../src/features/restrictions/report-phase';
 import { saveConnection } from '../src/features/amazon/repo';
 import { sealContext } from '../src/features/amazon/token-box';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
@@ -16,7 +17,9 @@ import { buildTestApp, testConfig, type TestApp } from './helpers/app';
 import { activeUser } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { BODY } from './helpers/inventories';
 import { productIds, waitForReport } from './helpers/reports';
+import { sql } from 'drizzle-orm';
 
 // The listing restriction phase after a report's lookups (sandbox marketplace, real worker and queue):
 // answers under the owner's own authorisation, kept for the next report, the filter, the export, "Check
@@ -203,6 +206,86 @@ describe('the restriction phase of a report', () => {
     expect(again.restriction).toEqual(body.restriction);
   });
 
+  it('is held by one run at a time: a second run at once finds it busy, and the count stays exact', async () => {
+    await database.db.execute(
+      sql`delete from report_product_restrictions where report_id = ${reportId}::uuid`,
+    );
+    await database.db
+      .update(reports)
+      .set({ restrictionsState: 'waiting', restrictionsChecked: 0 })
+      .where(eq(reports.id, reportId));
+    const silent = pino({ level: 'silent' });
+    const cfg = testConfig({ TOKEN_ENCRYPTION_KEY: KEY_A });
+    const accounts = createLookupAccounts({
+      db: database.db,
+      queue: { send: async () => null },
+      config: cfg,
+      logger: silent,
+    });
+    const deps = { db: database.db, marketplace: counting, accounts, logger: silent };
+    const outcomes = await Promise.all([
+      checkReportRestrictions(deps, reportId),
+      checkReportRestrictions(deps, reportId),
+    ]);
+    expect(outcomes.sort()).toEqual(['busy', 'done']);
+    const phase = await phaseOver('alice', reportId);
+    expect(phase.state).toBe('done');
+    expect(phase.checked).toBe(phase.total);
+  });
+
+  it('refuses "Check again" for a product not found in the selling country, and a second start', async () => {
+    const product = PRODUCTS[5]!;
+    await database.db.execute(sql`
+      update report_products set to_status = 'dog' where report_id = ${reportId}::uuid and product_id = ${product}`);
+    const res = await call(
+      app,
+      'POST',
+      `/v1/reports/${reportId}/products/${product}/restriction`,
+      cookies.alice,
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('restriction_not_applicable');
+    await database.db.update(reports).set({ restrictionsState: 'checking' }).where(eq(reports.id, reportId));
+    const again = await call(app, 'POST', `/v1/reports/${reportId}/restrictions`, cookies.alice, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('restrictions_running');
+    await database.db.update(reports).set({ restrictionsState: 'done' }).where(eq(reports.id, reportId));
+  });
+
+  it("shows an inventory's products with their kept restriction after its update", async () => {
+    const created = await call(app, 'POST', '/api/inventories', cookies.alice, BODY);
+    expect(created.statusCode, created.body).toBe(201);
+    const inventory = created.json<{ id: string }>().id;
+    const added = await call(app, 'POST', `/api/inventories/${inventory}/products`, cookies.alice, {
+      report_id: reportId,
+      product_ids: PRODUCTS.slice(10, 20),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    // A week later every kept answer is stale: the daily update asks again.
+    await database.db.execute(sql`update listing_restrictions set checked_at = now() - interval '8 days'`);
+    const before = asked.length;
+    expect((await call(app, 'POST', `/api/inventories/${inventory}/update`, cookies.alice)).statusCode).toBe(
+      202,
+    );
+    for (let i = 0; i < 600; i++) {
+      const state = (await call(app, 'GET', `/api/inventories/${inventory}`, cookies.alice)).json();
+      if (state.update.status === 'done') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(asked.slice(before).sort()).toEqual(PRODUCTS.slice(10, 20).sort());
+    const page = (await call(app, 'GET', `/api/inventories/${inventory}/products`, cookies.alice)).json<{
+      products: { code: string; restriction: Row['restriction'] }[];
+    }>();
+    expect(page.products).toHaveLength(10);
+    for (const p of page.products) {
+      const { checked_at, ...answer } = p.restriction!;
+      expect(answer, p.code).toEqual(expected.get(p.code));
+      expect(Date.now() - Date.parse(checked_at)).toBeLessThan(3_600_000);
+    }
+    const foreign = await call(app, 'GET', `/api/inventories/${inventory}/products`, cookies.bob);
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it("answers 404 to another seller's calls over the report", async () => {
     const product = PRODUCTS[0]!;
     const check = await call(
@@ -224,7 +307,10 @@ describe('a seller without an Amazon authorisation for the selling region', () =
     const before = asked.length;
     reportId = await sendReport('bob', PRODUCTS.slice(0, 30));
     const phase = await phaseOver('bob', reportId);
-    expect(phase).toEqual({ state: 'not_connected', total: 0, checked: 0 });
+    expect(phase.state).toBe('not_connected');
+    expect(phase.checked).toBe(0);
+    // Counted at the finish: the products found in the selling country, none checked.
+    expect(phase.total).toBeGreaterThan(0);
     const rows = await rowsOf('bob', reportId);
     expect(rows).toHaveLength(30);
     expect(rows.every((r) => r.restriction === null)).toBe(true);

@@ -196,7 +196,7 @@ describe('a report from submission to its rows', () => {
     const data = JSON.parse(events.at(-1)!.split('data: ')[1]!);
     expect(data).toMatchObject({ id: reportId, finalized: true, done_size: 242, no_answer_count: 0 });
     // The sandbox can answer restrictions, but this seller has no Amazon authorisation of their own.
-    expect(data.restrictions).toEqual({ state: 'not_connected', total: 0, checked: 0 });
+    expect(data.restrictions).toMatchObject({ state: 'not_connected', checked: 0 });
   });
 
   it("answers a product's sellers on both sides, cheapest first, only to the report's owner", async () => {

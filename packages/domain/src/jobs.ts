@@ -16,6 +16,7 @@ export const JOB_NAMES = {
   amazonRenewals: 'amazon-renewal-reminders',
   purgeQuickLookups: 'purge-quick-lookups',
   checkRestrictions: 'check-listing-restrictions',
+  purgeListingRestrictions: 'purge-listing-restrictions',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -39,6 +40,7 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.amazonRenewals]: z.object({}).strict(),
   [JOB_NAMES.purgeQuickLookups]: z.object({}).strict(),
   [JOB_NAMES.checkRestrictions]: z.object({ report_id: z.uuid() }).strict(),
+  [JOB_NAMES.purgeListingRestrictions]: z.object({}).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
@@ -55,4 +57,6 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   [JOB_NAMES.amazonRenewals]: '40 9 * * *',
   // Quick checks past their retention (features/lookup/jobs.ts), at night.
   [JOB_NAMES.purgeQuickLookups]: '25 3 * * *',
+  // Listing restriction answers past 30 days (features/restrictions/store.ts), at night.
+  [JOB_NAMES.purgeListingRestrictions]: '35 3 * * *',
 };

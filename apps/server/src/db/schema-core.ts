@@ -238,7 +238,13 @@ export const reports = pgTable(
     /** When the phase last moved: a phase that stops moving is queued again (nothing lost on a crash). */
     restrictionsAt: timestamp('restrictions_at', tz),
   },
-  (t) => [index('reports_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('reports_user_created_idx').on(t.userId, t.createdAt),
+    check(
+      'reports_restrictions_state',
+      sql`${t.restrictionsState} in ('waiting', 'checking', 'done', 'not_connected')`,
+    ),
+  ],
 );
 
 export const filterSets = pgTable(

@@ -152,7 +152,13 @@ export const reportProductRestrictions = pgTable(
     approvalUrl: text('approval_url'),
     checkedAt: timestamp('checked_at', tz).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.reportId, t.productId] })],
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.productId] }),
+    check(
+      'report_product_restrictions_state',
+      sql`${t.state} in ('can_list', 'approval_required', 'cannot_list')`,
+    ),
+  ],
 );
 
 /**

@@ -34,6 +34,9 @@ const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
   // liveness is its chunks' leases, not the job's expiry, so a long SP-API report is never expired mid-way.
   [JOB_NAMES.processReport]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
   [JOB_NAMES.updateInventory]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
+  // A report's restriction phase: one queued job per report; its liveness is `restrictions_at` (the phase
+  // claims the report), not the job's expiry, so a 35-minute phase is never expired and run twice.
+  [JOB_NAMES.checkRestrictions]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
 };
 
 /** Any number, the same in every process: the key of the lock that serialises queue creation. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportRestrictionSchema } from '../listing-restrictions';
 import type { PlanCode } from '../plans';
 import { PRODUCT_ID } from '../product-ids';
 import { inventoryBuyingRegions, inventorySellingRegions, REGION_CODES, type RegionCode } from '../regions';
@@ -182,6 +183,11 @@ export const inventoryProductSchema = z.object({
   updated_at: z.iso.datetime().nullable(),
   /** When its older side was last looked up in full; null before that was recorded. */
   full_lookup_at: z.iso.datetime().nullable(),
+  /**
+   * Whether the owner's Amazon account may list it in the selling country, as last checked (the daily
+   * update re-checks answers older than a week); null when never checked or not connected there.
+   */
+  restriction: reportRestrictionSchema.nullable(),
 });
 export type InventoryProduct = z.output<typeof inventoryProductSchema>;
 

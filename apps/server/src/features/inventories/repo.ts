@@ -1,11 +1,14 @@
 import {
+  amazonRegionOfCountry,
   INVENTORY_UPDATE_INTERVAL_MINUTES,
+  REGION_CODES,
   type Inventory,
   type InventoryCreate,
   type InventoryProductPage,
   type InventoryUpdate,
   type InventoryUpdateState,
   type RegionCode,
+  type ReportRestriction,
   type Settings,
 } from '@crossmarket/domain';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
@@ -17,6 +20,25 @@ import { lockForUser } from '../../db/user-lock';
 
 /** Why a write was refused; the routes turn each into its HTTP answer. */
 export type InventoryRefusal = 'not_found' | 'bad_filter' | 'same_countries';
+
+/** The Amazon region of the inventory's selling country, as SQL (the domain's map, values as parameters). */
+const sellingRegion = sql`case ${inventories.toCountry} ${sql.join(
+  REGION_CODES.map((c) => sql`when ${c} then ${amazonRegionOfCountry(c)}`),
+  sql` `,
+)} end`;
+
+/**
+ * A product's kept listing restriction (features/restrictions) for the owner's connected Amazon account
+ * in the selling country's region; null when never checked or not connected there.
+ */
+const keptRestriction = sql<ReportRestriction | null>`(
+  select json_build_object('state', r.state, 'reasons', r.reasons, 'approval_url', r.approval_url,
+                           'checked_at', r.checked_at)
+    from amazon_connections c
+    join listing_restrictions r
+      on r.selling_partner_id = c.selling_partner_id and r.country = ${inventories.toCountry}
+         and r.asin = ${inventoryProducts.code}
+   where c.user_id = ${inventoryProducts.userId} and c.region = ${sellingRegion} and c.status = 'connected')`;
 
 const owned = (userId: string, id: string) => and(eq(inventories.id, id), eq(inventories.userId, userId));
 
@@ -269,6 +291,7 @@ export async function listInventoryProducts(
            and ${inventoryProducts.snapshot}->'row_to' ? 'looked_up_at'
           then least((${inventoryProducts.snapshot}->'row_cross'->>'looked_up_at')::timestamptz,
                      (${inventoryProducts.snapshot}->'row_to'->>'looked_up_at')::timestamptz) end`,
+        restriction: keptRestriction,
       })
       .from(inventoryProducts)
       .innerJoin(inventories, eq(inventories.id, inventoryProducts.inventoryId))
@@ -288,6 +311,10 @@ export async function listInventoryProducts(
       stock: r.stock,
       updated_at: r.updatedAt?.toISOString() ?? null,
       full_lookup_at: r.fullLookupAt === null ? null : new Date(r.fullLookupAt).toISOString(),
+      restriction: r.restriction && {
+        ...r.restriction,
+        checked_at: new Date(r.restriction.checked_at).toISOString(),
+      },
     })),
     total: counted.total,
     page,

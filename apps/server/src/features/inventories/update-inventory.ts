@@ -6,6 +6,7 @@ import type { Logger } from '../../logger';
 import { NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookupAccounts, MarketplaceProvider, PriceCheck } from '../../providers/marketplace/types';
 import { ownerAccounts } from '../amazon';
+import { recheckInventoryRestrictions } from '../restrictions';
 import { applyPriceCheck, FULL, needsBuyBoxSeller } from './light-refresh';
 import { dueForFullLookup } from './full-lookup-age';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
@@ -282,6 +283,13 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
     }
     flush();
     await fulls;
+    // Under the lease's heartbeat: up to ten minutes on restrictions' own allowance, never a failure.
+    const rechecked = await recheckInventoryRestrictions(deps, {
+      id,
+      userId: claimed.user_id,
+      to: claimed.to_country,
+    });
+    if (rechecked > 0) log.info({ rechecked }, 'listing restrictions re-checked');
   } catch (error) {
     if (error instanceof LeaseLost) {
       log.warn('another worker took the inventory over');

@@ -236,6 +236,10 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
       // The listing restriction phase comes next, where the marketplace can answer it (restrictions job).
       restrictionsState: deps.marketplace.listingRestrictions ? 'waiting' : null,
       restrictionsAt: sql`now()`,
+      // Shown while the phase waits its turn: "Restrictions: 0 / n checked".
+      restrictionsTotal: sql`(select count(*)::int from ${reportProducts}
+        where ${reportProducts.reportId} = ${reportId}::uuid
+          and ${reportProducts.toStatus} not in ('dog', 'noanswer'))`,
       // The finish summary: products Amazon did not answer for, on either side, even after retries.
       noAnswerCount: sql`(select count(*)::int from ${reportProducts}
         where ${reportProducts.reportId} = ${reportId}::uuid

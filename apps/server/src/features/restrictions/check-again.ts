@@ -17,7 +17,7 @@ import type {
   SellerAuthorisation,
 } from '../../providers/marketplace/types';
 import { queueRestrictionPhase } from './jobs';
-import { writeReportRestrictions } from './report-rows';
+import { checkedStatus, writeReportRestrictions } from './report-rows';
 import { restrictionsOf } from './store';
 
 export interface RestrictionDeps {
@@ -35,9 +35,6 @@ async function ownedReport(db: Db, userId: string, reportId: string) {
       to: reports.toCountry,
       finalized: reports.finalized,
       doneSize: reports.doneSize,
-      state: reports.restrictionsState,
-      total: reports.restrictionsTotal,
-      checked: reports.restrictionsChecked,
     })
     .from(reports)
     .where(and(eq(reports.id, reportId), eq(reports.userId, userId)));
@@ -77,9 +74,14 @@ export async function checkProductAgain(
   productId: string,
 ): Promise<ProductRestrictionResponse> {
   const report = await ownedReport(deps.db, userId, reportId);
-  const known = await deps.db.execute(sql`
-    select 1 from report_products where report_id = ${reportId}::uuid and product_id = ${productId}`);
+  const known = await deps.db.execute<{ checkable: boolean }>(sql`
+    select ${checkedStatus('r')} as checkable from report_products r
+     where r.report_id = ${reportId}::uuid and r.product_id = ${productId}`);
   if (known.rows.length === 0) throw notFound('This product was not found in the report.');
+  // Not found (or not answered) in the selling country: there is no listing there to be allowed.
+  if (!known.rows[0]!.checkable) {
+    throw apiError(409, 'restriction_not_applicable', 'apiErrors.restrictionNotApplicable');
+  }
   const account = await ownAuthorisation(deps, userId, report.to);
   const owner = { sellingPartnerId: account.own.sellingPartnerId, country: report.to };
   let found;
@@ -114,16 +116,14 @@ export async function checkProductAgain(
 export async function startRestrictionPhase(deps: RestrictionDeps, userId: string, reportId: string) {
   const report = await ownedReport(deps.db, userId, reportId);
   await ownAuthorisation(deps, userId, report.to);
-  if (report.state === 'waiting' || report.state === 'checking') {
-    throw apiError(409, 'restrictions_running', 'apiErrors.restrictionsRunning');
-  }
-  await deps.db
-    .update(reports)
-    .set({ restrictionsState: 'waiting', restrictionsAt: sql`now()` })
-    .where(eq(reports.id, reportId));
+  // One statement decides: two clicks (or tabs) queue the phase once, the other is told it runs.
+  const queued = await deps.db.execute<{ total: number; checked: number }>(sql`
+    update reports set restrictions_state = 'waiting', restrictions_at = now()
+     where id = ${reportId}::uuid and user_id = ${userId}
+       and restrictions_state is distinct from 'waiting' and restrictions_state is distinct from 'checking'
+    returning restrictions_total as total, restrictions_checked as checked`);
+  const row = queued.rows[0];
+  if (!row) throw apiError(409, 'restrictions_running', 'apiErrors.restrictionsRunning');
   await queueRestrictionPhase(deps.queue, reportId);
-  return {
-    id: reportId,
-    restrictions: { state: 'waiting' as const, total: report.total, checked: report.checked },
-  };
+  return { id: reportId, restrictions: { state: 'waiting' as const, ...row } };
 }

@@ -1,12 +1,11 @@
 import type { RegionCode } from '@crossmarket/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { reports } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { AuthorisationRevokedError } from '../../providers/marketplace/errors';
 import type { LookupAccounts, MarketplaceProvider } from '../../providers/marketplace/types';
+import { checkedCount, checkedStatus, writeReportRestrictions } from './report-rows';
 import { restrictionsOf } from './store';
-import { writeReportRestrictions } from './report-rows';
 
 export interface PhaseDeps {
   db: Db;
@@ -22,73 +21,71 @@ export interface PhaseDeps {
  */
 const ROUND = 20;
 
-/** Products the phase checks: those Amazon knows in the selling country (a `dog` cannot be listed as is). */
-const CHECKED = sql`to_status not in ('dog', 'noanswer')`;
+/** A phase whose `restrictions_at` has not moved for this long is taken to be dead: queued again, taken over. */
+export const PHASE_STALE = sql`interval '2 minutes'`;
 
-export type PhaseOutcome = 'done' | 'not_connected' | 'unavailable' | 'gone' | 'stopped';
+export type PhaseOutcome = 'done' | 'not_connected' | 'unavailable' | 'busy' | 'stopped' | 'lost';
+
+/** Ends the phase in `state` if this run still holds it (its claim is `restrictions_at` = `held`). */
+async function finish(db: Db, reportId: string, held: string, state: 'done' | 'not_connected') {
+  await db.execute(sql`
+    update reports set restrictions_state = ${state}, restrictions_at = now(),
+           restrictions_checked = ${checkedCount(reportId)}
+     where id = ${reportId}::uuid and restrictions_at = ${held}::timestamptz`);
+}
 
 /**
  * The `check-listing-restrictions` job: after a report's lookups, asks whether the owner's Amazon account
  * may list each product in the selling country, under the owner's own authorisation there, round by round.
- * Answers kept from the last LISTING_RESTRICTION_DAYS (any report's) are used as they are. The phase
- * resumes where it stopped (products already written are not asked again); products Amazon does not
- * answer stay "not checked" (the row's "Check again" asks for them).
+ * One run at a time holds a report's phase: it claims it (a waiting phase, or one whose holder stopped
+ * moving), and every round moves `restrictions_at` on from the value it last set, or stops (another run
+ * took over). Answers kept from the last LISTING_RESTRICTION_DAYS (any report's) are used as they are;
+ * products already written are not asked again, so a new run resumes. Products Amazon does not answer stay
+ * "not checked"; their row's "Check again", or "Check restrictions", asks again.
  */
 export async function checkReportRestrictions(deps: PhaseDeps, reportId: string): Promise<PhaseOutcome> {
-  const [report] = await deps.db
-    .select({
-      userId: reports.userId,
-      to: reports.toCountry,
-      finalized: reports.finalized,
-      doneSize: reports.doneSize,
-      state: reports.restrictionsState,
-    })
-    .from(reports)
-    .where(eq(reports.id, reportId));
-  if (!report || !report.finalized || report.doneSize === -1) return 'gone';
-  if (report.state !== 'waiting' && report.state !== 'checking') return 'gone';
-  const setState = (state: string, extra: Record<string, unknown> = {}) =>
-    deps.db
-      .update(reports)
-      .set({ restrictionsState: state, restrictionsAt: sql`now()`, ...extra })
-      .where(and(eq(reports.id, reportId)));
+  const claimed = await deps.db.execute<{ user_id: string; to_country: string; held: string }>(sql`
+    update reports
+       set restrictions_state = 'checking', restrictions_at = clock_timestamp(),
+           restrictions_total = (select count(*)::int from report_products p
+                                  where p.report_id = ${reportId}::uuid and ${checkedStatus('p')}),
+           restrictions_checked = ${checkedCount(reportId)}
+     where id = ${reportId}::uuid and finalized and done_size <> -1
+       and (restrictions_state = 'waiting'
+            or (restrictions_state = 'checking' and restrictions_at < now() - ${PHASE_STALE}))
+    returning user_id, to_country, restrictions_at::text as held`);
+  const report = claimed.rows[0];
+  if (!report) return 'busy';
+  let held = report.held;
   const ask = deps.marketplace.listingRestrictions?.bind(deps.marketplace);
   if (!ask) {
-    await setState('done');
+    await finish(deps.db, reportId, held, 'done');
     return 'unavailable';
   }
-  const to = report.to as RegionCode;
-  const resolved = await deps.accounts?.forUser(report.userId, to);
+  const to = report.to_country as RegionCode;
+  const resolved = await deps.accounts?.forUser(report.user_id, to);
   const own = resolved?.kind === 'own' ? resolved.account.own : undefined;
   if (!resolved || !own) {
-    await setState('not_connected');
+    await finish(deps.db, reportId, held, 'not_connected');
     return 'not_connected';
   }
   const account = { ...resolved.account, own };
   const log = deps.logger.child({ reportId, phase: 'restrictions' });
-  const [count] = (
-    await deps.db.execute<{ total: number; checked: number }>(sql`
-      select count(*)::int as total,
-             count(*) filter (where exists (select 1 from report_product_restrictions x
-                                             where x.report_id = p.report_id and x.product_id = p.product_id))::int
-               as checked
-        from report_products p where p.report_id = ${reportId}::uuid and ${CHECKED}`)
-  ).rows;
-  await setState('checking', { restrictionsTotal: count!.total, restrictionsChecked: count!.checked });
-
   const owner = { sellingPartnerId: own.sellingPartnerId, country: to };
-  const unanswered: string[] = [];
+  let after = -1;
+  let unanswered = 0;
   for (;;) {
     if (deps.stopping?.()) return 'stopped';
-    const next = await deps.db.execute<{ product_id: string }>(sql`
-      select p.product_id from report_products p
-       where p.report_id = ${reportId}::uuid and ${CHECKED}
-         and p.product_id <> all(${sql.param(unanswered)}::text[])
+    // The next products without an answer, in the report's order: a cursor, so unanswered ones are passed.
+    const next = await deps.db.execute<{ product_id: string; position: number }>(sql`
+      select p.product_id, p.position from report_products p
+       where p.report_id = ${reportId}::uuid and ${checkedStatus('p')} and p.position > ${after}
          and not exists (select 1 from report_product_restrictions x
                           where x.report_id = p.report_id and x.product_id = p.product_id)
        order by p.position limit ${ROUND}`);
     const asins = next.rows.map((r) => r.product_id);
     if (asins.length === 0) break;
+    after = next.rows.at(-1)!.position;
     let found;
     try {
       found = await restrictionsOf(deps.db, owner, asins, (missing) => ask(missing, to, account));
@@ -96,16 +93,31 @@ export async function checkReportRestrictions(deps: PhaseDeps, reportId: string)
       if (!(error instanceof AuthorisationRevokedError)) throw error;
       // The seller removed our app (or its year ran out): mark it (mailed once) and say so on the page.
       log.warn({ err: error }, 'restrictions stopped: the authorisation was revoked');
-      await deps.accounts?.revoked(report.userId, to, own);
-      await setState('not_connected');
+      await deps.accounts?.revoked(report.user_id, to, own);
+      await finish(deps.db, reportId, held, 'not_connected');
       return 'not_connected';
     }
-    for (const asin of asins) if (!found.has(asin)) unanswered.push(asin);
+    unanswered += asins.length - found.size;
     await writeReportRestrictions(deps.db, reportId, found);
+    // Alive, answers or not; and still the holder (a run that took over after a long stall wins).
+    const moved = await deps.db.execute<{ held: string }>(sql`
+      update reports set restrictions_at = clock_timestamp()
+       where id = ${reportId}::uuid and restrictions_state = 'checking' and restrictions_at = ${held}::timestamptz
+      returning restrictions_at::text as held`);
+    if (!moved.rows[0]) return 'lost';
+    held = moved.rows[0].held;
   }
-  await setState('done');
-  log.info({ unanswered: unanswered.length }, 'restrictions checked');
+  await finish(deps.db, reportId, held, 'done');
+  log.info({ unanswered }, 'restrictions checked');
   return 'done';
+}
+
+/** A phase that failed on every try: ended as it stands, so the page stops showing it as running. */
+export async function giveUpPhase(db: Db, reportId: string) {
+  await db.execute(sql`
+    update reports set restrictions_state = 'done', restrictions_at = now(),
+           restrictions_checked = ${checkedCount(reportId)}
+     where id = ${reportId}::uuid and restrictions_state in ('waiting', 'checking')`);
 }
 
 /**
@@ -116,7 +128,7 @@ export async function findStalledPhases(db: Db): Promise<string[]> {
   const rows = await db.execute<{ id: string }>(sql`
     select id from reports
      where restrictions_state in ('waiting', 'checking') and finalized and done_size <> -1
-       and coalesce(restrictions_at, finish_at) < now() - interval '2 minutes'
+       and coalesce(restrictions_at, finish_at) < now() - ${PHASE_STALE}
      order by finish_at limit 100`);
   return rows.rows.map((r) => r.id);
 }

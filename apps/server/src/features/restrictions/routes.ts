@@ -37,8 +37,11 @@ export function registerRestrictionRoutes(
       {
         schema: {
           params: productParams,
-          response: { 200: productRestrictionResponseSchema, ...guardedErrors(404, 409, 429, 503) },
+          // Nothing to send; a body, if any, must be empty.
+          body: restrictionsStartRequestSchema.nullish(),
+          response: { 200: productRestrictionResponseSchema, ...guardedErrors(400, 404, 409, 429, 503) },
         },
+        bodyLimit: 1024,
         preValidation: knownProductShape,
         onRequest: async (request) => {
           const key = `${CHECK_AGAIN_LIMIT.name}:${callerOf(request).userId}`;

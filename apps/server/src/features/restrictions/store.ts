@@ -92,3 +92,16 @@ export async function restrictionsOf(
   for (const [asin, r] of await keepAnswers(db, owner, answered)) known.set(asin, r);
   return known;
 }
+
+/**
+ * Kept answers no report or inventory will read again (older than the kept period several times over, or
+ * of an Amazon account nobody connects any more): removed nightly.
+ */
+export const KEPT_RESTRICTION_DAYS = 30;
+
+export async function purgeOldRestrictions(db: Db): Promise<number> {
+  const result = await db.execute(sql`
+    delete from listing_restrictions
+     where checked_at < now() - make_interval(days => ${KEPT_RESTRICTION_DAYS})`);
+  return result.rowCount ?? 0;
+}

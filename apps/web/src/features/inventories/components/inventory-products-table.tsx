@@ -3,15 +3,22 @@ import {
   regionByCode,
   type InventoryProduct,
   type InventoryProductPage,
+  type ListingRestrictionState,
   type RegionCode,
 } from '@crossmarket/domain';
-import { Empty, Table, Tag, Typography } from 'antd';
+import { Empty, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
 import { formatMoney } from '../../../lib/format-number';
 import { productUrl } from '../../../lib/product-url';
+
+const RESTRICTION_COLORS: Record<ListingRestrictionState, string> = {
+  can_list: 'green',
+  approval_required: 'gold',
+  cannot_list: 'red',
+};
 
 export interface InventoryProductsTableProps {
   page: InventoryProductPage | undefined;
@@ -76,6 +83,34 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
         ) : (
           <Tag color="red">{t('inventoryView.unavailableTag')}</Tag>
         ),
+    },
+    {
+      title: t('inventoryView.columns.restriction'),
+      key: 'restriction',
+      render: (_, p) => {
+        const r = p.restriction;
+        if (!r)
+          return (
+            <Typography.Text type="secondary">
+              {t('reportDetail.restrictions.state.not_checked')}
+            </Typography.Text>
+          );
+        const checked = t('reportDetail.restrictions.checkedAt', {
+          date: dayjs(r.checked_at).format('LL LT'),
+        });
+        return (
+          <Flex vertical gap={2} align="start">
+            <Tag color={RESTRICTION_COLORS[r.state]} title={checked}>
+              {t(`reportDetail.restrictions.state.${r.state}`)}
+            </Tag>
+            {r.approval_url && (
+              <Typography.Link href={r.approval_url} target="_blank" rel="noopener noreferrer">
+                {t('reportDetail.restrictions.requestApproval')}
+              </Typography.Link>
+            )}
+          </Flex>
+        );
+      },
     },
     {
       title: t('inventoryView.columns.price'),

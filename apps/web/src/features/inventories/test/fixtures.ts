@@ -45,4 +45,5 @@ export const productsFixture = (n: number, from = 1): InventoryProduct[] =>
     stock: 5,
     updated_at: '2026-11-21T10:00:00.000Z',
     full_lookup_at: null,
+    restriction: null,
   }));

@@ -28,6 +28,7 @@ export function useRestrictionProgress(report: ReportDetail) {
     let lastChecked = -1;
     let refreshed = 0;
     let pending: ReturnType<typeof setTimeout> | undefined;
+    let polling: ReturnType<typeof setInterval> | undefined;
     const refresh = () => {
       pending = undefined;
       refreshed = Date.now();
@@ -40,18 +41,29 @@ export function useRestrictionProgress(report: ReportDetail) {
       );
       const phase = progress.restrictions;
       const over = !phase || (phase.state !== 'waiting' && phase.state !== 'checking');
-      if (over) source.close();
-      if (!phase || phase.checked === lastChecked) return;
-      lastChecked = phase.checked;
+      const moved = phase !== null && phase.checked !== lastChecked;
+      if (phase) lastChecked = phase.checked;
       if (over) {
+        // The last answers: fetched now, whether this event or an earlier, still waiting one brought them.
+        source.close();
+        const due = moved || pending !== undefined;
         clearTimeout(pending);
-        refresh();
-      } else if (!pending) {
+        if (due) refresh();
+      } else if (moved && !pending) {
         pending = setTimeout(refresh, Math.max(0, refreshed + REFRESH_MS - Date.now()));
       }
     });
+    // A refused or broken stream (too many open, a proxy) is not retried by the browser: poll instead.
+    source.addEventListener('error', () => {
+      if (source.readyState !== EventSource.CLOSED || polling) return;
+      polling = setInterval(() => {
+        void client.invalidateQueries({ queryKey: reportDetailKeys.one(id) });
+        refresh();
+      }, REFRESH_MS);
+    });
     return () => {
       clearTimeout(pending);
+      clearInterval(polling);
       source.close();
     };
   }, [live, id, client]);

@@ -60,7 +60,7 @@ export function useCellKit() {
   return kit;
 }
 
-export type TagColor = 'red' | 'orange' | 'blue' | 'gold' | 'cyan' | 'purple' | 'green';
+export type TagColor = 'red' | 'orange' | 'blue' | 'gold' | 'cyan' | 'purple' | 'green' | 'neutral';
 
 /** antd's filled Tag as a plain span (index.css `.cm-tag`). */
 export function Tag({

@@ -26,9 +26,10 @@ export function ResultsSection({ report, model, ...on }: ResultsSectionProps) {
   const filteredCount = results.data?.filtered_count ?? 0;
   const hasPhase = report.restrictions !== null;
   const reportId = report.id;
+  const running = report.restrictions?.state === 'waiting' || report.restrictions?.state === 'checking';
   const tag = useCallback(
-    (row: ResultRowView) => <RestrictionTag reportId={reportId} row={row} />,
-    [reportId],
+    (row: ResultRowView) => <RestrictionTag reportId={reportId} row={row} running={running} />,
+    [reportId, running],
   );
   return (
     <>
