@@ -2,7 +2,7 @@ import { RESULT_PAGE_SIZES } from '@crossmarket/domain';
 import { Button, Empty, Flex, Grid, Table, Typography } from 'antd';
 import type { CheckboxChangeEvent, CheckboxProps } from 'antd/es/checkbox';
 import type { ColumnsType } from 'antd/es/table';
-import { isValidElement, useMemo, type ChangeEvent, type ReactNode } from 'react';
+import { isValidElement, memo, useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format-number';
 import type { FilterResults, ResultRowView } from '../api/filter-results';
@@ -42,7 +42,7 @@ const tableMinWidth = (details: number) =>
   SELECTION_WIDTH + details + COLUMN_WIDTHS.basic + 2 * COLUMN_WIDTHS.side + COLUMN_WIDTHS.fbm;
 
 /** The current page's rows only (the server pages); selection is kept by product ID across pages. */
-export function ResultsTable(props: ResultsTableProps) {
+export const ResultsTable = memo(function ResultsTable(props: ResultsTableProps) {
   const { results, loading, countries, page, size, onPage, selected, onSelectPage, onSellers, onRates } =
     props;
   const { t, i18n } = useTranslation();
@@ -142,7 +142,7 @@ export function ResultsTable(props: ResultsTableProps) {
       />
     </CellKitProvider>
   );
-}
+});
 
 type OriginProps = CheckboxProps & { 'aria-label'?: string };
 
