@@ -2,7 +2,15 @@ import { RESULT_PAGE_SIZES } from '@crossmarket/domain';
 import { Button, Empty, Flex, Grid, Table, Typography } from 'antd';
 import type { CheckboxChangeEvent, CheckboxProps } from 'antd/es/checkbox';
 import type { ColumnsType } from 'antd/es/table';
-import { isValidElement, memo, useDeferredValue, useMemo, type ChangeEvent, type ReactNode } from 'react';
+import {
+  isValidElement,
+  memo,
+  useDeferredValue,
+  useMemo,
+  useState,
+  type ChangeEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format-number';
 import type { FilterResults, ResultRowView } from '../api/filter-results';
@@ -51,9 +59,11 @@ const firstRows = () =>
   Math.max(10, Math.ceil((typeof window === 'undefined' ? 900 : window.innerHeight) / 70));
 
 /**
- * The current page's rows only (the server pages); selection is kept by product ID across pages. A new
- * page shows its first rows (a window's worth) in the frame that follows the answer and the others in a
- * deferred render (useDeferredValue) after it; the table ends the same.
+ * The current page's rows only (the server pages); selection is kept by product ID across pages. New rows
+ * for the same page number and size (Apply, which scrolls the table's top into view, a sort, a narrowed
+ * filter) show their first rows (a window's worth) in the frame that follows the answer and the others in
+ * a deferred render (useDeferredValue) right after; the table ends the same. A move with the pager (below
+ * the table, where the last rows are in view) shows the whole page at once, as the first render does.
  */
 export const ResultsTable = memo(function ResultsTable(props: ResultsTableProps) {
   const { results, loading, countries, page, size, onPage, selected, onSelectPage, onSellers, onRates } =
@@ -61,10 +71,16 @@ export const ResultsTable = memo(function ResultsTable(props: ResultsTableProps)
   const { t, i18n } = useTranslation();
   const settingsDefined = results?.settings_defined ?? false;
   const rows = useMemo(() => results?.data ?? [], [results]);
-  // While the deferred render is pending this render has the last page's rows here: show the new page's
-  // first rows now. A first render, and the deferred one, show them all.
+  // Which page the rows on screen are of, and whether the newest ones may come in two steps.
+  const [onScreen, setOnScreen] = useState({ rows, page, size, inSteps: false });
+  if (onScreen.rows !== rows) {
+    setOnScreen({ rows, page, size, inSteps: onScreen.page === page && onScreen.size === size });
+  }
+  // While the deferred render is pending this render still has the last rows here: show the new rows'
+  // first ones now.
   const settled = useDeferredValue(rows);
-  const shown = useMemo(() => (settled === rows ? rows : rows.slice(0, firstRows())), [settled, rows]);
+  const inSteps = onScreen.inSteps && settled !== rows;
+  const shown = useMemo(() => (inSteps ? rows.slice(0, firstRows()) : rows), [inSteps, rows]);
   const pageIds = useMemo(() => shown.map((r) => r.product_id), [shown]);
   const detailsWidth = Grid.useBreakpoint().md === false ? COMPACT_DETAILS_WIDTH : COLUMN_WIDTHS.details;
 
