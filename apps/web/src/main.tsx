@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+// react-router/dom's provider can apply a navigation in ReactDOM.flushSync (the `flushSync` option).
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { i18nReady } from './i18n';

@@ -12,7 +12,14 @@ import { activeFiltersArbitrary } from '@crossmarket/domain/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
-import { checkDrafts, draftsFromActive, enabledCount, initialDraftValue, type Drafts } from './filter-drafts';
+import {
+  checkDrafts,
+  draftsFromActive,
+  enabledCount,
+  initialDraftValue,
+  keepEqualDrafts,
+  type Drafts,
+} from './filter-drafts';
 
 /** Kinds whose freshly switched-on card is invalid until the user fills it in. */
 const INITIALLY_INVALID: ReadonlySet<FilterKind> = new Set([
@@ -236,5 +243,51 @@ describe('draftsFromActive and checkDrafts', () => {
     ).toEqual({
       cross_product_ids: { enabled: true, value: { text: 'B000000001\nB000000002', mode: 'only' } },
     });
+  });
+});
+
+describe('keepEqualDrafts', () => {
+  const applied: ActiveFilter[] = [
+    { id: 'cross_sellers_count', value: { min: 2 } },
+    { id: 'cross_brand', value: { include: [], exclude: ['Acme'] } },
+    { id: 'cross_product_ids', value: { ids: ['B000000001'], mode: 'only' } },
+  ];
+
+  it('keeps the cards (and the whole object) when the applied filters are what they hold', () => {
+    const current = draftsFromActive(applied);
+    expect(keepEqualDrafts(current, draftsFromActive(applied))).toBe(current);
+  });
+
+  it('always equals the new drafts; only the changed cards are new objects', () => {
+    const current: Drafts = {
+      ...draftsFromActive(applied),
+      cross_sellers_count: { enabled: true, value: { min: 2, max: null } },
+      to_no_stock: { enabled: false, value: 'exclude' },
+    };
+    const next = draftsFromActive(applied);
+    const kept = keepEqualDrafts(current, next);
+    expect(kept).toEqual(next);
+    expect(kept.cross_brand).toBe(current.cross_brand);
+    expect(kept.cross_product_ids).toBe(current.cross_product_ids);
+    expect(kept.cross_sellers_count).toBe(next.cross_sellers_count);
+    expect(kept).not.toHaveProperty('to_no_stock');
+  });
+
+  it('equals the new drafts, and keeps the unchanged cards, for a list and a part of it', () => {
+    const lists = activeFiltersArbitrary(20)
+      .map(distinctIds)
+      .chain((a) => fc.tuple(fc.constant(a), fc.subarray(a)));
+    fc.assert(
+      fc.property(lists, ([a, b]) => {
+        const current = draftsFromActive(a);
+        const next = draftsFromActive(b);
+        const kept = keepEqualDrafts(current, next);
+        expect(kept).toEqual(next);
+        for (const id of Object.keys(kept)) {
+          if (JSON.stringify(current[id]) === JSON.stringify(next[id])) expect(kept[id]).toBe(current[id]);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -74,6 +74,42 @@ export function draftsFromActive(active: readonly ActiveFilter[]): Drafts {
   return drafts;
 }
 
+/** Whether two drafts' plain values (numbers, strings, arrays, objects, null) are equal. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  return (
+    aKeys.length === bKeys.length &&
+    aKeys.every(
+      (k) =>
+        Object.prototype.hasOwnProperty.call(b, k) &&
+        sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
+}
+
+/**
+ * `next`, with each card's draft that equals the one in `current` taken from `current` (the same object),
+ * and `current` itself when nothing differs: a value equal to `next` whose unchanged cards keep their
+ * identity.
+ */
+export function keepEqualDrafts(current: Drafts, next: Drafts): Drafts {
+  const kept: Record<string, Draft> = {};
+  let changed = Object.keys(current).length !== Object.keys(next).length;
+  for (const [id, draft] of Object.entries(next)) {
+    const was = current[id];
+    if (was && was.enabled === draft.enabled && sameValue(was.value, draft.value)) kept[id] = was;
+    else {
+      kept[id] = draft;
+      changed = true;
+    }
+  }
+  return changed ? kept : current;
+}
+
 /** A message key for an invalid card; the kind's schema speaks in i18n keys, anything else is generic. */
 function messageFor(def: FilterDef, draft: unknown, issue: string | undefined): string {
   if (def.kind === 'product_ids') {

@@ -1,5 +1,5 @@
 import { Flex, Result, Skeleton } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useMe } from '../account';
@@ -15,6 +15,11 @@ import { ResultsSection } from './components/results-section';
 import { SellersDrawer } from './components/sellers-drawer';
 import { useFiltersPanelOpen } from './panel-state';
 import { useReportView } from './use-report-view';
+
+// At once, not smoothly: a smooth scroll over the ~100 filter cards repaints the page for every step
+// while the new rows are on their way (bench: ui.click_to_paint).
+const scrollTo = (ref: React.RefObject<HTMLDivElement | null>) =>
+  ref.current?.scrollIntoView({ block: 'start' });
 
 /** `/reports/:reportId`: filters, the results table and the sellers of each product. */
 export function ReportDetailPage() {
@@ -47,16 +52,24 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
   const filtersRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
 
-  const filteredSet = useMemo(() => new Set(results.data?.filtered_ids ?? []), [results.data?.filtered_ids]);
+  // Built only while the export drawer is open (the only reader): not a set of tens of thousands of IDs
+  // for every answer, before the frame that shows its rows (bench: ui.click_to_paint).
+  const filteredSet = useMemo(
+    () => new Set(exporting ? (results.data?.filtered_ids ?? []) : []),
+    [exporting, results.data?.filtered_ids],
+  );
   // Frozen while the drawer is open: the export is of what was selected when it opened.
   const exportIds = useMemo(
     () => (exporting ? [...selection.selected] : []),
     [exporting, selection.selected],
   );
-  // At once, not smoothly: a smooth scroll over the ~100 filter cards repaints the page for every step
-  // while the new rows are on their way (bench: ui.click_to_paint).
-  const scrollTo = (ref: React.RefObject<HTMLDivElement | null>) =>
-    ref.current?.scrollIntoView({ block: 'start' });
+  const onApplied = useCallback(() => scrollTo(tableRef), []);
+  const onBackToFilters = useCallback(() => {
+    setPanelOpen(true);
+    setTab('filters');
+    scrollTo(filtersRef);
+  }, [setPanelOpen]);
+  const onExport = useCallback(() => setExporting(true), []);
   const rowOf = (productId: string | null) =>
     results.data?.data.find((r) => r.product_id === productId) ?? null;
 
@@ -66,12 +79,22 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
       <div ref={filtersRef}>
         <FiltersPanel
           report={report}
-          model={model}
+          appliedCount={applied.filters.length}
+          drafts={model.form.drafts}
+          errors={model.form.errors}
+          onDraft={model.form.onDraft}
+          settingsDefined={model.settingsDefined}
+          countries={model.countries}
+          options={model.options}
+          onApply={model.apply}
+          onReset={model.reset}
+          onSave={model.save}
+          onLoadSet={model.loadSet}
           open={panelOpen}
           onOpen={setPanelOpen}
           tab={tab}
           onTab={setTab}
-          onApplied={() => scrollTo(tableRef)}
+          onApplied={onApplied}
         />
       </div>
       {model.debug && (
@@ -98,12 +121,8 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
           model={model}
           onSellers={setSellersFor}
           onRates={setRatesFor}
-          onBackToFilters={() => {
-            setPanelOpen(true);
-            setTab('filters');
-            scrollTo(filtersRef);
-          }}
-          onExport={() => setExporting(true)}
+          onBackToFilters={onBackToFilters}
+          onExport={onExport}
         />
       </div>
       <SellersDrawer

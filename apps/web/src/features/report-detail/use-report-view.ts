@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useStableCallback } from '../../lib/use-stable-callback';
 import { readAppliedFilters, TOO_MUCH, useFilterForm } from '../filter-editor';
 import { usePrefetchFilterResults, useFilterResults, type FiltersView } from './api/filter-results';
 import type { ReportDetail } from './api/report';
@@ -13,6 +14,8 @@ import { readView, sortFields, writeView, type ReportView } from './view-state';
 /**
  * The report's view: what the URL says (filters, sort, page), the page of results it asks for, the
  * filter cards' drafts and the selection, and the filter actions (apply, reset, save, load, narrow).
+ * The actions keep one identity for the page's life (they always act on the latest view), so the
+ * memoised parts of the page that take them re-render only when what they show changed.
  */
 export function useReportView(report: ReportDetail) {
   const { t, i18n } = useTranslation();
@@ -27,13 +30,19 @@ export function useReportView(report: ReportDetail) {
   }, [t, report.title, i18n.language]);
 
   // From the address bar itself: a handler kept from an earlier render (the table's pager) must not
-  // write an older view back.
+  // write an older view back. Every change is the seller's (a click, a choice) and is rendered at once,
+  // not as a router transition: a transition renders in slices between the frames of the page's
+  // animations (the Loading message, the button's wave), so an Apply's new view, and with it the query
+  // that shows the new rows, waited several hundred ms behind them (bench: ui.click_to_paint).
   const setView = useCallback(
     (next: Partial<ReportView>) =>
-      setParams(() => {
-        const live = new URLSearchParams(window.location.search);
-        return writeView({ ...readView(live), ...next }, live);
-      }),
+      setParams(
+        () => {
+          const live = new URLSearchParams(window.location.search);
+          return writeView({ ...readView(live), ...next }, live);
+        },
+        { flushSync: true },
+      ),
     [setParams],
   );
 
@@ -89,14 +98,14 @@ export function useReportView(report: ReportDetail) {
     return collected.ok ? collected : null;
   };
   /** True when the cards were applied (the page then scrolls to the table). */
-  const apply = () => {
+  const apply = useStableCallback(() => {
     const collected = collect();
     if (!collected) return false;
     prefetch(requestFor(report.id, { ...view, f: collected.encoded, page: 1 }));
     setView({ f: collected.encoded, page: 1 });
     return true;
-  };
-  const reset = () =>
+  });
+  const reset = useStableCallback(() => {
     modal.confirm({
       title: t('reportDetail.filters.resetTitle'),
       content: t('reportDetail.filters.resetBody'),
@@ -107,7 +116,8 @@ export function useReportView(report: ReportDetail) {
         setView({ f: '', page: 1 });
       },
     });
-  const save = () => {
+  });
+  const save = useStableCallback(() => {
     const collected = collect();
     if (!collected) return;
     if (collected.filters.length === 0) {
@@ -115,22 +125,27 @@ export function useReportView(report: ReportDetail) {
       return;
     }
     setSaving({ content: collected.encoded, count: collected.filters.length });
-  };
+  });
   // A loaded set is applied at once; filters that wait for settings stay on their cards until then.
-  const loadSet = (filters: ActiveFilter[]) => {
+  const loadSet = useStableCallback((filters: ActiveFilter[]) => {
     form.load(filters);
     const usable = filters.filter((f) => settingsDefined || !FILTERS_BY_ID.get(f.id)?.dependsOnSettings);
     if (usable.length < filters.length) void message.warning(t('reportDetail.filterSets.waitingForSettings'));
     setView({ f: usable.length > 0 ? encodeFilters(usable) : '', page: 1 });
-  };
+  });
   /** A chart's bar: its filters become the cards and the applied view at once. */
-  const narrow = (filters: ActiveFilter[]) => {
+  const narrow = useStableCallback((filters: ActiveFilter[]) => {
     form.load(filters);
     setView({ f: filters.length > 0 ? encodeFilters(filters) : '', page: 1 });
-  };
+  });
 
   /** A filter taken off from the summary above the table. */
-  const remove = (id: string) => narrow(applied.filters.filter((f) => f.id !== id));
+  const remove = useStableCallback((id: string) => narrow(applied.filters.filter((f) => f.id !== id)));
+  /** The table's pager: a new page size starts again at page 1. */
+  const changePage = useStableCallback((page: number, size: number) =>
+    setView(size !== view.size ? { page: 1, size: size as ReportView['size'] } : { page }),
+  );
+  const closeSaving = useCallback(() => setSaving(null), []);
 
   return {
     view,
@@ -146,13 +161,14 @@ export function useReportView(report: ReportDetail) {
     debug: params.get('debug') === '1',
     /** The filters waiting for a name in the Save New Filter Set dialog; null when it is closed. */
     saving,
-    closeSaving: () => setSaving(null),
+    closeSaving,
     apply,
     reset,
     save,
     loadSet,
     narrow,
     remove,
+    changePage,
   };
 }
 

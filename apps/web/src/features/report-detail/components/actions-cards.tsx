@@ -1,13 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { buildProductIdList } from '@crossmarket/domain';
 import { App, Button, Card, Col, Flex, Row, Typography } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportDetail } from '../api/report';
 import { AddToInventoryCard } from './add-to-inventory';
 import { downloadText, exportFileName } from './download';
 
 /** Download Inventory File (through the export drawer), Download Product ID List and Add to Inventory. */
-export function ActionsCards({
+export const ActionsCards = memo(function ActionsCards({
   report,
   selected,
   filteredIds,
@@ -71,4 +72,4 @@ export function ActionsCards({
       </Col>
     </Row>
   );
-}
+});

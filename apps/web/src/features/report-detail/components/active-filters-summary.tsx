@@ -1,7 +1,7 @@
 import { FILTERS_BY_ID, type ActiveFilter } from '@crossmarket/domain';
 import { CloseOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Countries } from './product-cells';
 
@@ -16,7 +16,11 @@ export interface ActiveFiltersSummaryProps {
  * The applied filters in a line above the table, each one a button that removes it: a seller sees what
  * the rows are filtered by without opening the panel.
  */
-export function ActiveFiltersSummary({ filters, countries, onRemove }: ActiveFiltersSummaryProps) {
+export const ActiveFiltersSummary = memo(function ActiveFiltersSummary({
+  filters,
+  countries,
+  onRemove,
+}: ActiveFiltersSummaryProps) {
   const { t } = useTranslation();
   const labelId = useId();
   if (filters.length === 0) return null;
@@ -49,4 +53,4 @@ export function ActiveFiltersSummary({ filters, countries, onRemove }: ActiveFil
       </Flex>
     </Flex>
   );
-}
+});

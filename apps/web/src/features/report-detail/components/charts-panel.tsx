@@ -1,7 +1,7 @@
 import type { ActiveFilter, Histogram, HistogramBin } from '@crossmarket/domain';
 import { Alert, Button, Card, Col, Collapse, Empty, Row, Segmented, Skeleton, Table, theme } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format-number';
 import { useCharts } from '../api/charts';
@@ -29,7 +29,7 @@ export interface ChartsPanelProps {
  * aggregated by the server. A click on a bar (or its Narrow button in the table view) narrows the
  * filters to that bar's range.
  */
-export function ChartsPanel(props: ChartsPanelProps) {
+export const ChartsPanel = memo(function ChartsPanel(props: ChartsPanelProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(() => readOpen(OPEN_KEY, true));
   const toggle = (next: boolean) => {
@@ -50,7 +50,7 @@ export function ChartsPanel(props: ChartsPanelProps) {
       data-testid="charts-panel"
     />
   );
-}
+});
 
 function ChartsBody({ reportId, encoded, applied, settingsDefined, currency, onNarrow }: ChartsPanelProps) {
   const { t, i18n } = useTranslation();

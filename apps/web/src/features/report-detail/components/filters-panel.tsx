@@ -1,16 +1,30 @@
+import type { ActiveFilter } from '@crossmarket/domain';
 import { Alert, Badge, Collapse, Flex, Tabs, type InputRef } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_SHORTCUT } from '../../filter-editor';
+import { SEARCH_SHORTCUT, type Draft, type Drafts, type FilterOptionLists } from '../../filter-editor';
 import { LoadFilterSet } from '../../filter-sets';
 import type { ReportDetail } from '../api/report';
-import type { ReportViewModel } from '../use-report-view';
 import { FiltersTab } from './filters-tab';
+import type { Countries } from './product-cells';
 import { SettingsTab } from './settings-tab';
 
 export interface FiltersPanelProps {
   report: ReportDetail;
-  model: ReportViewModel;
+  /** How many filters are applied (the header's badge). */
+  appliedCount: number;
+  /** The cards' drafts and problems, and the change of one card (useFilterForm). */
+  drafts: Drafts;
+  errors: Readonly<Record<string, string>>;
+  onDraft: (id: string, draft: Draft) => void;
+  settingsDefined: boolean;
+  countries: Countries;
+  options: FilterOptionLists;
+  /** The view's actions (useReportView): apply answers whether the cards were applied. */
+  onApply: () => boolean;
+  onReset: () => void;
+  onSave: () => void;
+  onLoadSet: (filters: ActiveFilter[]) => void;
   open: boolean;
   onOpen: (open: boolean) => void;
   tab: string;
@@ -19,10 +33,31 @@ export interface FiltersPanelProps {
   onApplied: () => void;
 }
 
-/** The collapsible Filters and Settings tabs, with the count of applied filters on its header. */
-export function FiltersPanel({ report, model, open, onOpen, tab, onTab, onApplied }: FiltersPanelProps) {
+/**
+ * The collapsible Filters and Settings tabs, with the count of applied filters on its header. Memoised:
+ * about 100 cards and the settings form sit here, and neither a new page of rows nor the URL change of
+ * an Apply (whose cards already say what is applied) changes any of its props.
+ */
+export const FiltersPanel = memo(function FiltersPanel({
+  report,
+  appliedCount,
+  drafts,
+  errors,
+  onDraft,
+  settingsDefined,
+  countries,
+  options,
+  onApply,
+  onReset,
+  onSave,
+  onLoadSet,
+  open,
+  onOpen,
+  tab,
+  onTab,
+  onApplied,
+}: FiltersPanelProps) {
   const { t } = useTranslation();
-  const { form } = model;
   const searchRef = useRef<InputRef>(null);
   const [focusSearch, setFocusSearch] = useState(0);
 
@@ -64,12 +99,7 @@ export function FiltersPanel({ report, model, open, onOpen, tab, onTab, onApplie
           label: (
             <Flex gap={8} align="center">
               <span>{t('reportDetail.panel')}</span>
-              <Badge
-                count={model.applied.filters.length}
-                showZero
-                color="blue"
-                data-testid="active-filters-badge"
-              />
+              <Badge count={appliedCount} showZero color="blue" data-testid="active-filters-badge" />
             </Flex>
           ),
           children: (
@@ -84,18 +114,18 @@ export function FiltersPanel({ report, model, open, onOpen, tab, onTab, onApplie
                     label: t('reportDetail.tabs.filters'),
                     children: (
                       <FiltersTab
-                        drafts={form.drafts}
-                        errors={form.errors}
-                        onDraft={form.onDraft}
-                        settingsDefined={model.settingsDefined}
-                        countries={model.countries}
-                        options={model.options}
+                        drafts={drafts}
+                        errors={errors}
+                        onDraft={onDraft}
+                        settingsDefined={settingsDefined}
+                        countries={countries}
+                        options={options}
                         onApply={() => {
-                          if (model.apply()) onApplied();
+                          if (onApply()) onApplied();
                         }}
-                        onReset={model.reset}
-                        onSave={model.save}
-                        loadSet={<LoadFilterSet onLoad={model.loadSet} />}
+                        onReset={onReset}
+                        onSave={onSave}
+                        loadSet={<LoadFilterSet onLoad={onLoadSet} />}
                         searchRef={searchRef}
                       />
                     ),
@@ -113,4 +143,4 @@ export function FiltersPanel({ report, model, open, onOpen, tab, onTab, onApplie
       ]}
     />
   );
-}
+});

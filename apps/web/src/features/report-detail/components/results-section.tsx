@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format-number';
 import type { ReportDetail } from '../api/report';
 import type { ReportViewModel } from '../use-report-view';
-import { SORT_OPTIONS, type ReportView } from '../view-state';
+import { SORT_OPTIONS } from '../view-state';
 import { ActionsCards } from './actions-cards';
 import { RestrictionTag } from './restriction-tag';
 import { ResultsTable, SelectAllToggle } from './results-table';
@@ -58,9 +58,7 @@ export function ResultsSection({ report, model, ...on }: ResultsSectionProps) {
         countries={model.countries}
         page={view.page}
         size={view.size}
-        onPage={(page, size) =>
-          setView(size !== view.size ? { page: 1, size: size as ReportView['size'] } : { page })
-        }
+        onPage={model.changePage}
         selected={selection.selected}
         onSelectPage={selection.setPage}
         onSellers={on.onSellers}

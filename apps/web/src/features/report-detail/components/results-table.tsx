@@ -2,7 +2,15 @@ import { RESULT_PAGE_SIZES } from '@crossmarket/domain';
 import { Button, Empty, Flex, Grid, Table, Typography } from 'antd';
 import type { CheckboxChangeEvent, CheckboxProps } from 'antd/es/checkbox';
 import type { ColumnsType } from 'antd/es/table';
-import { isValidElement, useMemo, type ChangeEvent, type ReactNode } from 'react';
+import {
+  isValidElement,
+  memo,
+  useDeferredValue,
+  useMemo,
+  useState,
+  type ChangeEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format-number';
 import type { FilterResults, ResultRowView } from '../api/filter-results';
@@ -43,15 +51,40 @@ const SELECTION_WIDTH = 32;
 const tableMinWidth = (details: number) =>
   SELECTION_WIDTH + details + COLUMN_WIDTHS.basic + 2 * COLUMN_WIDTHS.side + COLUMN_WIDTHS.fbm;
 
-/** The current page's rows only (the server pages); selection is kept by product ID across pages. */
-export function ResultsTable(props: ResultsTableProps) {
+/**
+ * How many of a new page's rows its first frame shows: more than a window's height holds (a row is
+ * never under about 80 px), the rest follow in a deferred render right after. A page of 50 to 200 rows
+ * at once held that frame for most of Apply's time (bench: ui.click_to_paint); the rows below the
+ * window are not seen before they arrive.
+ */
+const firstRows = () =>
+  Math.max(10, Math.ceil((typeof window === 'undefined' ? 900 : window.innerHeight) / 70));
+
+/**
+ * The current page's rows only (the server pages); selection is kept by product ID across pages. New rows
+ * for the same page number and size (Apply, which scrolls the table's top into view, a sort, a narrowed
+ * filter) show their first rows (a window's worth) in the frame that follows the answer and the others in
+ * a deferred render (useDeferredValue) right after; the table ends the same. A move with the pager (below
+ * the table, where the last rows are in view) shows the whole page at once, as the first render does.
+ */
+export const ResultsTable = memo(function ResultsTable(props: ResultsTableProps) {
   const { results, loading, countries, page, size, onPage, selected, onSelectPage, onSellers, onRates } =
     props;
   const restrictionOf = props.restrictionOf;
   const { t, i18n } = useTranslation();
   const settingsDefined = results?.settings_defined ?? false;
   const rows = useMemo(() => results?.data ?? [], [results]);
-  const pageIds = useMemo(() => rows.map((r) => r.product_id), [rows]);
+  // Which page the rows on screen are of, and whether the newest ones may come in two steps.
+  const [onScreen, setOnScreen] = useState({ rows, page, size, inSteps: false });
+  if (onScreen.rows !== rows) {
+    setOnScreen({ rows, page, size, inSteps: onScreen.page === page && onScreen.size === size });
+  }
+  // While the deferred render is pending this render still has the last rows here: show the new rows'
+  // first ones now.
+  const settled = useDeferredValue(rows);
+  const inSteps = onScreen.inSteps && settled !== rows;
+  const shown = useMemo(() => (inSteps ? rows.slice(0, firstRows()) : rows), [inSteps, rows]);
+  const pageIds = useMemo(() => shown.map((r) => r.product_id), [shown]);
   const detailsWidth = Grid.useBreakpoint().md === false ? COMPACT_DETAILS_WIDTH : COLUMN_WIDTHS.details;
 
   const columns: ColumnsType<ResultRowView> = useMemo(
@@ -114,7 +147,7 @@ export function ResultsTable(props: ResultsTableProps) {
         sticky
         size="small"
         columns={columns}
-        dataSource={rows}
+        dataSource={shown}
         loading={loading && rows.length === 0}
         scroll={{ x: tableMinWidth(detailsWidth) }}
         rowClassName={(row) => (row.row_cross.status !== 'ok' ? 'row-unavailable' : '')}
@@ -152,7 +185,7 @@ export function ResultsTable(props: ResultsTableProps) {
       />
     </CellKitProvider>
   );
-}
+});
 
 type OriginProps = CheckboxProps & { 'aria-label'?: string };
 
