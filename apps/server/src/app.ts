@@ -21,6 +21,7 @@ import type { MarketplaceProvider } from './providers/marketplace/types';
 import { registerLookupRoutes } from './features/lookup/routes';
 import { registerSupportRoutes } from './features/support/routes';
 import { registerAmazonRoutes } from './features/amazon/routes';
+import { isOperatorRequest, registerAdminRoutes } from './features/admin';
 import { authorisationPolicy, createLookupAccounts } from './features/amazon';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
   registerAmazonRoutes(app, { db, guard, config, logger: deps.logger });
+  registerAdminRoutes(app, { db, auth, guard, queue: deps.queue });
   app.get('/api/app-config', { schema: { response: { 200: appConfigSchema } } }, async (request) => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {
@@ -193,6 +195,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (config.MARKETPLACE_PROVIDER === 'sandbox') registerSandboxImages(app);
 
   registerExtensionDownload(app, config.extensionZip);
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, { operator: isOperatorRequest(guard) });
   return app;
 }

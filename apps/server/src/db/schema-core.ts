@@ -24,15 +24,20 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 // better-auth's core tables (user, session, account, verification), in its field names.
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The console's users list pages by sign-up date.
+  (t) => [index('user_created_at_idx').on(t.createdAt)],
+);
 
 export const session = pgTable(
   'session',
@@ -113,6 +118,8 @@ export const userData = pgTable('user_data', {
     .references(() => user.id, { onDelete: 'cascade' }),
   isActive: boolean('is_active').notNull().default(true),
   suspended: boolean('suspended').notNull().default(false),
+  /** `operator` opens the console (/admin); see decisions for why this is ours, not better-auth's admin plugin. */
+  role: text('role').$type<'seller' | 'operator'>().notNull().default('seller'),
   welcomeDone: boolean('welcome_done').notNull().default(false),
   planCode: text('plan_code')
     .notNull()

@@ -18,3 +18,4 @@ export * from './billing-responses';
 export * from './reports-responses';
 export * from './analysis-responses';
 export * from './lookup';
+export * from './admin';

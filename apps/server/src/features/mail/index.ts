@@ -6,3 +6,4 @@ export {
   type MailKind,
   type MailLanguage,
 } from './templates';
+export { renderAccountNotice, type AccountNotice } from './account-notices';
