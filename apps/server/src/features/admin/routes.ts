@@ -1,6 +1,7 @@
 import {
   adminActionResultSchema,
   adminActionSchema,
+  adminExtendSchema,
   adminAuditPageSchema,
   adminAuditQuerySchema,
   adminRoleSchema,
@@ -15,10 +16,12 @@ import type { App } from '../../http/app-type';
 import { callerOf } from '../../http/guarded-scope';
 import { errors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
+import type { PaymentsProvider } from '../../providers/payments/types';
 import type { Auth, Guard } from '../auth';
 import { listAudit } from './audit';
 import { consoleNotFound, registerOperatorScope } from './operator-scope';
 import { endSessions } from './users/end-sessions';
+import { extendSubscription } from './users/extend-subscription';
 import { listUsers } from './users/list-users';
 import { resendActivation } from './users/resend-activation';
 import { setRole } from './users/set-role';
@@ -31,6 +34,7 @@ export interface AdminDeps {
   auth: Auth;
   guard: Guard;
   queue: JobQueue;
+  payments: PaymentsProvider;
 }
 
 const BODY_LIMIT = 16 * 1024;
@@ -40,7 +44,7 @@ const params = adminUserParamsSchema;
 const actionResponses = { 200: adminActionResultSchema, ...errors(400, 404, 409) };
 
 /** `/api/admin/*`: the operator console's calls, every one behind the operator guard (operator-scope.ts). */
-export function registerAdminRoutes(app: App, { db, auth, guard, queue }: AdminDeps) {
+export function registerAdminRoutes(app: App, { db, auth, guard, queue, payments }: AdminDeps) {
   const target = async (id: string) => {
     const found = await findTarget(db, id);
     if (!found) throw consoleNotFound();
@@ -110,6 +114,20 @@ export function registerAdminRoutes(app: App, { db, auth, guard, queue }: AdminD
       { schema: { params, body: adminRoleSchema, response: actionResponses }, bodyLimit: BODY_LIMIT },
       async (request) =>
         done(await setRole(db, callerOf(request), await target(request.params.userId), request.body)),
+    );
+
+    scope.post(
+      '/api/admin/users/:userId/extend',
+      { schema: { params, body: adminExtendSchema, response: actionResponses }, bodyLimit: BODY_LIMIT },
+      async (request) =>
+        done(
+          await extendSubscription(
+            { db, payments },
+            callerOf(request),
+            await target(request.params.userId),
+            request.body,
+          ),
+        ),
     );
 
     scope.get(

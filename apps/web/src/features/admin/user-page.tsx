@@ -14,6 +14,7 @@ const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') :
 
 interface Pending {
   action: AdminUserAction;
+  withDays?: boolean;
   body: Record<string, unknown>;
   title: string;
   ok: string;
@@ -37,6 +38,7 @@ export function AdminUserPage() {
     setPending({
       action,
       body,
+      withDays: action === 'extend',
       title: t(`admin.actions.${key}.confirm`, { email: u.email }),
       ok: t(`admin.actions.${key}.label`),
       danger,
@@ -60,6 +62,7 @@ export function AdminUserPage() {
             {t('admin.actions.suspend.label')}
           </Button>
         )}
+        <Button onClick={() => ask('extend', 'extend')}>{t('admin.actions.extend.label')}</Button>
         <Button onClick={() => ask('end-sessions', 'endSessions', {}, true)}>
           {t('admin.actions.endSessions.label')}
         </Button>
@@ -85,10 +88,11 @@ export function AdminUserPage() {
         title={pending?.title ?? ''}
         okText={pending?.ok ?? ''}
         danger={pending?.danger}
+        withDays={pending?.withDays}
         onClose={() => setPending(null)}
-        onConfirm={async (reason) => {
+        onConfirm={async (values) => {
           if (!pending) return;
-          await act.mutateAsync({ action: pending.action, body: { ...pending.body, reason } });
+          await act.mutateAsync({ action: pending.action, body: { ...pending.body, ...values } });
           void message.success(t('admin.actions.done'));
         }}
       />

@@ -56,7 +56,7 @@ export function useAdminAudit(query: AdminAuditQuery) {
 }
 
 /** The user actions the user's page offers, by the last segment of their URL. */
-export type AdminUserAction = 'suspension' | 'end-sessions' | 'resend-activation' | 'role';
+export type AdminUserAction = 'suspension' | 'end-sessions' | 'resend-activation' | 'role' | 'extend';
 
 export function useAdminUserAction(userId: string) {
   const client = useQueryClient();
