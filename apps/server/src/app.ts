@@ -173,7 +173,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
   registerAmazonRoutes(app, { db, guard, config, logger: deps.logger });
-  registerAdminRoutes(app, { db, auth, guard, queue: deps.queue, payments: payments.provider });
+  registerAdminRoutes(app, {
+    db,
+    auth,
+    guard,
+    queue: deps.queue,
+    payments: payments.provider,
+    appUrl: config.APP_URL,
+  });
   app.get('/api/app-config', { schema: { response: { 200: appConfigSchema } } }, async (request) => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CONFIG, consoleCallers, tokenOf, type ConsoleCallers } from './helpers/admin';
 import { buildTestApp, fakeWebDist, type TestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { registeredRoutes } from './helpers/routes';
+import { concrete, registeredRoutes } from './helpers/routes';
 
 let database: TestDatabase;
 let s: TestApp;
@@ -45,7 +45,7 @@ describe('the console to anyone but an operator', () => {
       ],
     ];
     for (const [method, path] of routes) {
-      const url = path.replace(':userId', callers.sellerId);
+      const url = concrete(path).replace(':userId', callers.sellerId);
       for (const [name, headers] of who) {
         for (const payload of method === 'GET' ? [undefined] : BODIES) {
           const res = await s.app.inject({
@@ -84,7 +84,7 @@ describe('the console to an operator', () => {
   it('answers 400 naming the field to a bad body or query', async () => {
     const checked: string[] = [];
     for (const [method, path] of adminRoutes()) {
-      const url = path.replace(':userId', callers.sellerId);
+      const url = concrete(path).replace(':userId', callers.sellerId);
       const res =
         method === 'GET'
           ? await s.app.inject({ method: 'GET', url: `${url}?page=0`, headers: { cookie: callers.operator } })
@@ -94,18 +94,19 @@ describe('the console to an operator', () => {
               headers: { cookie: callers.operator, 'content-type': 'application/json' },
               payload: '{"reason":"","days":"many"}',
             });
-      if (method === 'GET' && path.endsWith('/:userId')) {
-        // A user's page has no query: its bad input is an unknown id, a 404 like any.
-        expect(res.statusCode).toBe(200);
+      if (method === 'GET' && /\/:(userId|id)$/.test(path)) {
+        // A user's or a ticket's page has no query: its bad input is an unknown id, a 404 like any.
+        expect(res.statusCode).toBe(path.endsWith(':userId') ? 200 : 404);
         continue;
       }
       expect({ path, status: res.statusCode }).toEqual({ path, status: 400 });
       const fields = res.json().error.fields.map((f: { field: string }) => f.field);
-      expect(fields).toContain(method === 'GET' ? 'page' : 'reason');
+      expect(fields).toContain(method === 'GET' ? 'page' : path.endsWith('/reply') ? 'message' : 'reason');
       checked.push(`${method} ${path}`);
     }
     expect(checked).toContain('POST /api/admin/users/:userId/suspension');
     expect(checked).toContain('GET /api/admin/users');
+    expect(checked).toContain('POST /api/admin/tickets/:id/reply');
   });
 
   it('answers 404 for an unknown user id', async () => {

@@ -157,6 +157,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user.resend_activation',
   'user.extend',
   'user.role',
+  'ticket.reply',
+  'ticket.close',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 

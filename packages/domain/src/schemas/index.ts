@@ -19,3 +19,4 @@ export * from './reports-responses';
 export * from './analysis-responses';
 export * from './lookup';
 export * from './admin';
+export * from './tickets';

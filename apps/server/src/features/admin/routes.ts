@@ -1,6 +1,10 @@
 import {
   adminActionResultSchema,
   adminActionSchema,
+  adminTicketSchema,
+  adminTicketsPageSchema,
+  adminTicketsQuerySchema,
+  ticketReplySchema,
   adminExtendSchema,
   adminAuditPageSchema,
   adminAuditQuerySchema,
@@ -13,13 +17,16 @@ import {
 } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
 import type { App } from '../../http/app-type';
-import { callerOf } from '../../http/guarded-scope';
+import { callerOf, idParams } from '../../http/guarded-scope';
 import { errors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
 import type { PaymentsProvider } from '../../providers/payments/types';
 import type { Auth, Guard } from '../auth';
 import { listAudit } from './audit';
 import { consoleNotFound, registerOperatorScope } from './operator-scope';
+import { closeTicket, replyToTicket } from './tickets/answer-ticket';
+import { listTickets } from './tickets/list-tickets';
+import { findTicket, ticketThread } from './tickets/ticket-thread';
 import { endSessions } from './users/end-sessions';
 import { extendSubscription } from './users/extend-subscription';
 import { listUsers } from './users/list-users';
@@ -35,6 +42,7 @@ export interface AdminDeps {
   guard: Guard;
   queue: JobQueue;
   payments: PaymentsProvider;
+  appUrl: string;
 }
 
 const BODY_LIMIT = 16 * 1024;
@@ -44,9 +52,14 @@ const params = adminUserParamsSchema;
 const actionResponses = { 200: adminActionResultSchema, ...errors(400, 404, 409) };
 
 /** `/api/admin/*`: the operator console's calls, every one behind the operator guard (operator-scope.ts). */
-export function registerAdminRoutes(app: App, { db, auth, guard, queue, payments }: AdminDeps) {
+export function registerAdminRoutes(app: App, { db, auth, guard, queue, payments, appUrl }: AdminDeps) {
   const target = async (id: string) => {
     const found = await findTarget(db, id);
+    if (!found) throw consoleNotFound();
+    return found;
+  };
+  const ticket = async (id: string) => {
+    const found = await findTicket(db, id);
     if (!found) throw consoleNotFound();
     return found;
   };
@@ -128,6 +141,54 @@ export function registerAdminRoutes(app: App, { db, auth, guard, queue, payments
             request.body,
           ),
         ),
+    );
+
+    scope.get(
+      '/api/admin/tickets',
+      {
+        schema: {
+          querystring: adminTicketsQuerySchema,
+          response: { 200: adminTicketsPageSchema, ...errors(400, 404) },
+        },
+      },
+      (request) => listTickets(db, request.query),
+    );
+
+    scope.get(
+      '/api/admin/tickets/:id',
+      { schema: { params: idParams, response: { 200: adminTicketSchema, ...errors(404) } } },
+      async (request) => {
+        const found = await ticketThread(db, request.params.id);
+        if (!found) throw consoleNotFound();
+        return found;
+      },
+    );
+
+    scope.post(
+      '/api/admin/tickets/:id/reply',
+      {
+        schema: { params: idParams, body: ticketReplySchema, response: actionResponses },
+        bodyLimit: 64 * 1024,
+      },
+      async (request) =>
+        done(
+          await replyToTicket(
+            { db, queue, appUrl },
+            callerOf(request),
+            await ticket(request.params.id),
+            request.body.message,
+          ),
+        ),
+    );
+
+    scope.post(
+      '/api/admin/tickets/:id/close',
+      {
+        schema: { params: idParams, body: adminActionSchema, response: actionResponses },
+        bodyLimit: BODY_LIMIT,
+      },
+      async (request) =>
+        done(await closeTicket(db, callerOf(request), await ticket(request.params.id), request.body.reason)),
     );
 
     scope.get(

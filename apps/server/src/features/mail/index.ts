@@ -7,3 +7,4 @@ export {
   type MailLanguage,
 } from './templates';
 export { renderAccountNotice, type AccountNotice } from './account-notices';
+export { renderTicketReply } from './ticket-reply';
