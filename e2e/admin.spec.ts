@@ -55,3 +55,46 @@ test('an operator suspends a seller with a reason and lifts it; the audit log ke
   await expect(log.getByText('Chargeback withdrawn')).toBeVisible();
   await context.close();
 });
+
+test('an operator answers a ticket that the seller reads and answers on the support page', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const seller = await signedInUser(page, 'ticket-seller');
+  await onboard(seller);
+  const created = await page.request.post('/api/create-ticket', {
+    data: { topic: 'reports', message: `Report stuck for ${seller}` },
+  });
+  expect(created.status()).toBe(201);
+
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const console_ = await context.newPage();
+  const operator = await signedInUser(console_, 'ticket-operator');
+  await onboard(operator);
+  await makeOperator(operator);
+  await console_.goto('/');
+  await console_.getByRole('link', { name: 'Tickets' }).click();
+  await console_.getByTestId('admin-tickets-search').getByRole('searchbox').fill(seller);
+  await console_.getByTestId('admin-tickets-search').getByRole('searchbox').press('Enter');
+  await console_.getByRole('link', { name: `Report stuck for ${seller}` }).click();
+  await console_.getByLabel('Your reply').fill('We restarted your report.');
+  await console_.getByRole('button', { name: 'Send reply' }).click();
+  await expect(console_.getByText('Reply sent.')).toBeVisible();
+  await expect(console_.getByText('Answered', { exact: true })).toBeVisible();
+
+  await page.goto('/support');
+  const mine = page.getByTestId('my-tickets');
+  await expect(mine.getByText('Answered', { exact: true })).toBeVisible();
+  await mine.getByRole('button', { name: /Reports/ }).click();
+  await expect(mine.getByText('We restarted your report.')).toBeVisible();
+  await expect(mine.getByText('Crossmarket support')).toBeVisible();
+  await mine.getByLabel('Your answer').fill('Thanks, it works now.');
+  await mine.getByRole('button', { name: 'Send' }).click();
+  await expect(mine.getByText('Thanks, it works now.')).toBeVisible();
+  await expect(mine.getByText('Open', { exact: true })).toBeVisible();
+
+  await console_.reload();
+  await expect(console_.getByText('Thanks, it works now.')).toBeVisible();
+  await context.close();
+});

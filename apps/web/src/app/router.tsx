@@ -202,6 +202,20 @@ export const routes: RouteObject[] = [
                         ),
                       },
                       {
+                        path: '/admin/tickets',
+                        lazy: page(
+                          () => import('../features/admin/tickets-page'),
+                          (m) => m.AdminTicketsPage,
+                        ),
+                      },
+                      {
+                        path: '/admin/tickets/:ticketId',
+                        lazy: page(
+                          () => import('../features/admin/ticket-page'),
+                          (m) => m.AdminTicketPage,
+                        ),
+                      },
+                      {
                         path: '/admin/audit',
                         lazy: page(
                           () => import('../features/admin/audit-page'),

@@ -11,6 +11,7 @@ import {
   ToolOutlined,
   TeamOutlined,
   AuditOutlined,
+  MessageOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Grid, Layout, Menu, Typography, theme } from 'antd';
 import { Suspense, useState } from 'react';
@@ -33,6 +34,7 @@ const NAV = [
 /** The console's pages, in a section of their own that only operators see. */
 const OPERATOR_NAV = [
   { key: '/admin/users', icon: <TeamOutlined />, label: 'nav.adminUsers' },
+  { key: '/admin/tickets', icon: <MessageOutlined />, label: 'nav.adminTickets' },
   { key: '/admin/audit', icon: <AuditOutlined />, label: 'nav.adminAudit' },
 ];
 

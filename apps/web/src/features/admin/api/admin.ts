@@ -2,6 +2,9 @@ import type {
   AdminActionResult,
   AdminAuditPage,
   AdminAuditQuery,
+  AdminTicket,
+  AdminTicketsPage,
+  AdminTicketsQuery,
   AdminUserDetail,
   AdminUsersPage,
   AdminUsersQuery,
@@ -17,6 +20,8 @@ export const adminKeys = {
   users: (query: AdminUsersQuery) => [...adminKeys.all, 'users', query] as const,
   user: (id: string) => [...adminKeys.all, 'user', id] as const,
   audit: (query: AdminAuditQuery) => [...adminKeys.all, 'audit', query] as const,
+  tickets: (query: AdminTicketsQuery) => [...adminKeys.all, 'tickets', query] as const,
+  ticket: (id: string) => [...adminKeys.all, 'ticket', id] as const,
 };
 
 /** The query string of a filter, without its empty fields. */
@@ -63,6 +68,32 @@ export function useAdminUserAction(userId: string) {
   return useMutation({
     mutationFn: ({ action, body }: { action: AdminUserAction; body: Record<string, unknown> }) =>
       api<AdminActionResult>(`/api/admin/users/${encodeURIComponent(userId)}/${action}`, { body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useAdminTickets(query: AdminTicketsQuery) {
+  return useQuery({
+    queryKey: adminKeys.tickets(query),
+    queryFn: () => api<AdminTicketsPage>(`/api/admin/tickets${search(query)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminTicket(id: string) {
+  return useQuery({
+    queryKey: adminKeys.ticket(id),
+    queryFn: () => api<AdminTicket>(`/api/admin/tickets/${encodeURIComponent(id)}`),
+    retry: false,
+  });
+}
+
+/** `reply` takes `{ message }` (mailed to the seller), `close` takes `{ reason }`. */
+export function useAdminTicketAction(ticketId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, body }: { action: 'reply' | 'close'; body: Record<string, unknown> }) =>
+      api<AdminActionResult>(`/api/admin/tickets/${encodeURIComponent(ticketId)}/${action}`, { body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
