@@ -1,9 +1,10 @@
 // axe-core (WCAG 2.2 AA) over the pages and drawers the feature specs do not already sweep: the public
-// pages (always light), the welcome wizard (always light), home, reports and its drawer, every settings tab, the 404 page and the
-// suspended page (always light), each in light and dark where the page follows the theme.
+// pages (always light), the welcome wizard (always light), home, reports and its drawer, every settings
+// tab, the 404 page, the suspended page (always light) and the operator console's pages, each in light
+// and dark where the page follows the theme.
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { onboard, signedInUser, sql } from './helpers';
+import { makeOperator, onboard, signedInUser, sql } from './helpers';
 
 test('the public pages', async ({ page }) => {
   // Always light: the public pages do not follow the theme.
@@ -126,4 +127,40 @@ test('the welcome plan, checkout and done steps, and the billing modals', async 
     );
     expect(overflow, `${path} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
   }
+});
+
+test('the console pages pass axe in light and dark', async ({ page }) => {
+  test.setTimeout(240_000);
+  const operator = await signedInUser(page, 'console-a11y');
+  await onboard(operator);
+  await makeOperator(operator);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('link', { name: operator })).toBeVisible();
+  await expectAccessible(page, 'the users list');
+  await page.getByRole('link', { name: operator }).click();
+  await expect(page.getByRole('heading', { name: operator })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, "a user's page");
+  await page.getByTestId('admin-user-actions').getByRole('button', { name: 'End all sessions' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'the action dialog', '.ant-modal');
+  await page.keyboard.press('Escape');
+  await page.request.post('/api/create-ticket', { data: { topic: 'other', message: 'An a11y question' } });
+  await page.goto('/admin/tickets');
+  await expect(page.getByRole('link', { name: 'An a11y question' })).toBeVisible();
+  await expectAccessible(page, 'the tickets list');
+  await page.getByRole('link', { name: 'An a11y question' }).click();
+  await expect(page.getByLabel('Your reply')).toBeVisible();
+  await expectAccessible(page, 'a ticket');
+  await page.getByLabel('Your reply').fill('An answer');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByText('Reply sent.')).toBeVisible();
+  await page.goto('/support');
+  await page.getByTestId('my-tickets').getByRole('button', { name: /Other/ }).click();
+  await expect(page.getByTestId('my-tickets').getByText('An answer')).toBeVisible();
+  await expectAccessible(page, "the support page's My tickets", '[data-testid="my-tickets"]');
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, 'the audit log');
 });

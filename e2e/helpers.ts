@@ -57,6 +57,14 @@ export async function sql(text: string, values: unknown[] = []) {
   }
 }
 
+/** The console's role (the shared e2e program starts without ADMIN_EMAILS; the server tests cover it). */
+export async function makeOperator(email: string) {
+  await sql(
+    `update user_data set role = 'operator' where user_id = (select id from "user" where email = $1)`,
+    [email],
+  );
+}
+
 /** Marks the account as onboarded on a paid plan, so the signed-in shell opens (billing does this for real). */
 export async function onboard(email: string, plan = 'L') {
   await sql(

@@ -22,6 +22,7 @@ import { registerLookupRoutes } from './features/lookup/routes';
 import { registerRestrictionRoutes } from './features/restrictions';
 import { registerSupportRoutes } from './features/support/routes';
 import { registerAmazonRoutes } from './features/amazon/routes';
+import { isOperatorRequest, registerAdminRoutes } from './features/admin';
 import { authorisationPolicy, createLookupAccounts } from './features/amazon';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
@@ -183,6 +184,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
   registerAmazonRoutes(app, { db, guard, config, logger: deps.logger });
+  registerAdminRoutes(app, {
+    db,
+    auth,
+    guard,
+    queue: deps.queue,
+    payments: payments.provider,
+    appUrl: config.APP_URL,
+  });
   app.get('/api/app-config', { schema: { response: { 200: appConfigSchema } } }, async (request) => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {
@@ -204,6 +213,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (config.MARKETPLACE_PROVIDER === 'sandbox') registerSandboxImages(app);
 
   registerExtensionDownload(app, config.extensionZip);
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, { operator: isOperatorRequest(guard) });
   return app;
 }

@@ -174,6 +174,18 @@ export const envSchema = z.object({
   YOUTUBE_FEED_URL: optional(httpUrl).default('https://www.youtube.com/feeds/videos.xml'),
   /** How long the support centre waits for WordPress or YouTube before it says the section is unavailable. */
   SUPPORT_FEED_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).default(5000),
+  /** Verified accounts with these e-mails become operators when they sign in (comma-separated). */
+  ADMIN_EMAILS: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ error: 'must be comma-separated e-mail addresses' }))),
+  ).default([]),
   /** Where support tickets are mailed. */
   SUPPORT_EMAIL: optional(z.email()).default('support@crossmarket.local'),
   INSTAGRAM_URL: optional(z.url()).default('https://www.instagram.com/crossmarket.app'),

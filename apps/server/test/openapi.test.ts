@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { tokenAllowed } from '../src/features/auth/token-scope';
 import { API_EXAMPLES } from '../src/http/openapi-examples';
-import { DOCS_PREFIX, HIDDEN_ROUTES, SELF_PARSED_BODIES, TAGS } from '../src/http/openapi-rules';
+import {
+  CONSOLE_PREFIX,
+  DOCS_PREFIX,
+  HIDDEN_ROUTES,
+  SELF_PARSED_BODIES,
+  TAGS,
+} from '../src/http/openapi-rules';
 import { buildTestApp, fakeWebDist, type TestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
@@ -41,6 +47,10 @@ const EXEMPT: ReadonlyArray<readonly [(url: string) => boolean, string]> = [
   [(url) => url in HIDDEN_ROUTES, 'hidden in openapi-rules.ts, with the reason there'],
   [(url) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`), 'the reference page and its assets'],
   [(url) => url === '*' || url === '/*', "the web app's files and page fallback"],
+  [
+    (url) => url.startsWith(CONSOLE_PREFIX),
+    'the operator console, hidden with the reason in openapi-rules.ts',
+  ],
 ];
 const exempt = (url: string) => EXEMPT.some(([test]) => test(url));
 

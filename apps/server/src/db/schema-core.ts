@@ -24,15 +24,23 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 // better-auth's core tables (user, session, account, verification), in its field names.
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The console's users list pages by sign-up date and finds a piece of an e-mail (pg_trgm, 0021).
+  (t) => [
+    index('user_created_at_idx').on(t.createdAt),
+    index('user_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
 
 export const session = pgTable(
   'session',
@@ -107,24 +115,35 @@ export const plans = pgTable('plans', {
     .default(sql`'[]'::jsonb`),
 });
 
-export const userData = pgTable('user_data', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  isActive: boolean('is_active').notNull().default(true),
-  suspended: boolean('suspended').notNull().default(false),
-  welcomeDone: boolean('welcome_done').notNull().default(false),
-  planCode: text('plan_code')
-    .notNull()
-    .default('F')
-    .references(() => plans.code),
-  subscriptionId: text('subscription_id'),
-  subscriptionEnd: timestamp('subscription_end', tz),
-  cardBrand: text('card_brand'),
-  cardLast4: text('card_last4'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const userData = pgTable(
+  'user_data',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    isActive: boolean('is_active').notNull().default(true),
+    suspended: boolean('suspended').notNull().default(false),
+    /** `operator` opens the console (/admin); see decisions for why this is ours, not better-auth's admin plugin. */
+    role: text('role').$type<'seller' | 'operator'>().notNull().default('seller'),
+    welcomeDone: boolean('welcome_done').notNull().default(false),
+    planCode: text('plan_code')
+      .notNull()
+      .default('F')
+      .references(() => plans.code),
+    subscriptionId: text('subscription_id'),
+    subscriptionEnd: timestamp('subscription_end', tz),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The console's "suspended" filter: few rows, found without reading every account.
+  (t) => [
+    index('user_data_suspended_idx')
+      .on(t.userId)
+      .where(sql`${t.suspended}`),
+  ],
+);
 
 export interface Questionnaire {
   how_long: string;
@@ -333,12 +352,34 @@ export const supportTickets = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     topic: text('topic').$type<SupportTopic>().notNull(),
     message: text('message').notNull(),
-    status: text('status').$type<'open' | 'closed'>().notNull().default('open'),
+    /** open: waits for support; answered: support replied last; closed. The seller's answer reopens it. */
+    status: text('status').$type<'open' | 'answered' | 'closed'>().notNull().default('open'),
     createdAt: createdAt(),
   },
   (t) => [
     index('support_tickets_user_created_idx').on(t.userId, t.createdAt),
+    index('support_tickets_status_created_idx').on(t.status, t.createdAt),
     check('support_tickets_topic', sql`${t.topic} in ('account', 'reports', 'payments', 'other')`),
-    check('support_tickets_status', sql`${t.status} in ('open', 'closed')`),
+    check('support_tickets_status', sql`${t.status} in ('open', 'answered', 'closed')`),
+  ],
+);
+
+/** A ticket's thread after its first message (which stays on the ticket): replies both ways. */
+export const supportTicketMessages = pgTable(
+  'support_ticket_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    author: text('author').$type<'seller' | 'operator'>().notNull(),
+    /** The operator who answered (their e-mail is kept: they may lose the role later). */
+    authorEmail: text('author_email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt),
+    check('support_ticket_messages_author', sql`${t.author} in ('seller', 'operator')`),
   ],
 );

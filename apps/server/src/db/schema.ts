@@ -6,3 +6,4 @@ export * from './schema-billing';
 export * from './schema-reports';
 export * from './schema-spapi';
 export * from './schema-amazon';
+export * from './schema-admin';

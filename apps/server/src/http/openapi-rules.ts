@@ -26,6 +26,12 @@ export const HIDDEN_ROUTES: Readonly<Record<string, string>> = {
   '/downloads/crossmarket-extension.zip': 'the browser extension, a file to install rather than an API',
 };
 
+/**
+ * The operator console's calls are not an API for scripts: they take no token, and to anyone but an
+ * operator they do not exist (404), which a public document would contradict.
+ */
+export const CONSOLE_PREFIX = '/api/admin/';
+
 /** Routes anyone may call; every other route is guarded (the test checks both against real answers). */
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   '/healthz',

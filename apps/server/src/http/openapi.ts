@@ -10,6 +10,7 @@ import { tokenAllowed } from '../features/auth/token-scope';
 import { API_EXAMPLES, ERROR_EXAMPLES } from './openapi-examples';
 import {
   defaultErrors,
+  CONSOLE_PREFIX,
   DOCS_PREFIX,
   errorDescription,
   HIDDEN_ROUTES,
@@ -42,7 +43,13 @@ type TransformInput = Parameters<typeof zodTransform>[0];
 function transform(input: TransformInput): ReturnType<typeof zodTransform> {
   const { url } = input;
   const routeSchema = (input.schema ?? {}) as JsonSchema;
-  if (url in HIDDEN_ROUTES || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`) || routeSchema.hide) {
+  if (
+    url in HIDDEN_ROUTES ||
+    url.startsWith(CONSOLE_PREFIX) ||
+    url === DOCS_PREFIX ||
+    url.startsWith(`${DOCS_PREFIX}/`) ||
+    routeSchema.hide
+  ) {
     return { schema: { hide: true }, url } as ReturnType<typeof zodTransform>;
   }
   const { route } = input as unknown as { route: RouteOptions };

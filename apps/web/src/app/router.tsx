@@ -180,6 +180,51 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    // The operator console: anyone else sees the page of an unknown address.
+                    lazy: page(
+                      () => import('./operator-only'),
+                      (m) => m.OperatorOnly,
+                    ),
+                    children: [
+                      { path: '/admin', element: <Navigate to="/admin/users" replace /> },
+                      {
+                        path: '/admin/users',
+                        lazy: page(
+                          () => import('../features/admin/users-page'),
+                          (m) => m.AdminUsersPage,
+                        ),
+                      },
+                      {
+                        path: '/admin/users/:userId',
+                        lazy: page(
+                          () => import('../features/admin/user-page'),
+                          (m) => m.AdminUserPage,
+                        ),
+                      },
+                      {
+                        path: '/admin/tickets',
+                        lazy: page(
+                          () => import('../features/admin/tickets-page'),
+                          (m) => m.AdminTicketsPage,
+                        ),
+                      },
+                      {
+                        path: '/admin/tickets/:ticketId',
+                        lazy: page(
+                          () => import('../features/admin/ticket-page'),
+                          (m) => m.AdminTicketPage,
+                        ),
+                      },
+                      {
+                        path: '/admin/audit',
+                        lazy: page(
+                          () => import('../features/admin/audit-page'),
+                          (m) => m.AdminAuditPage,
+                        ),
+                      },
+                    ],
+                  },
+                  {
                     path: '*',
                     lazy: page(
                       () => import('./not-found-page'),

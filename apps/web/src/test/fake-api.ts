@@ -36,6 +36,7 @@ export function meFixture(overrides: { welcome_done?: boolean; first_name?: stri
     user_data: {
       is_active: true,
       suspended: false,
+      role: 'seller',
       welcome_done: overrides.welcome_done ?? true,
       subscription_end: '2099-01-01T00:00:00Z',
       plan: {

@@ -53,6 +53,8 @@ export const meResponseSchema = z
     user_data: z.object({
       is_active: z.boolean(),
       suspended: z.boolean(),
+      /** `operator` shows the console's section in the sidebar; the server checks it on every call. */
+      role: z.enum(['seller', 'operator']),
       welcome_done: z.boolean(),
       subscription: z.string().nullable(),
       subscription_end: timestampSchema.nullable(),

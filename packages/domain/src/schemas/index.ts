@@ -18,3 +18,5 @@ export * from './billing-responses';
 export * from './reports-responses';
 export * from './analysis-responses';
 export * from './lookup';
+export * from './admin';
+export * from './tickets';

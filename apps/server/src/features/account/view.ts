@@ -25,6 +25,7 @@ export function accountView(row: AccountRow, usage: { r_count: number; ip_count:
     user_data: {
       is_active: data.isActive,
       suspended: data.suspended,
+      role: data.role,
       welcome_done: data.welcomeDone,
       subscription: data.subscriptionId,
       subscription_end: data.subscriptionEnd,

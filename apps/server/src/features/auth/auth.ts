@@ -15,6 +15,7 @@ import { ensureAccountRows } from '../account';
 import { renderMail, type MailKind, type MailLanguage } from '../mail';
 import { apiTokenCreateHook, apiTokenPlugin } from './api-tokens';
 import { isCommonPassword } from './common-passwords';
+import { promoteListedOperator } from './operators';
 import { PASSWORD_PATHS, passwordChangeAfter, passwordChangeBefore } from './password-attempts';
 import { grantPasswordReset } from './password-grant';
 import { SIGN_IN_FAILURES_PER_EMAIL } from './sign-in-limits';
@@ -162,6 +163,7 @@ export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
           // link's sign-in proves the mailbox: the e-mail's wrong passwords (a stranger's, perhaps
           // spread over many addresses) no longer keep its owner from signing in with the password.
           after: async (created, ctx) => {
+            await promoteListedOperator(db, created.userId, config.ADMIN_EMAILS);
             if (ctx?.path !== '/magic-link/verify') return;
             await clearSignInFailures(db, created.userId);
             const callback = (ctx.query as { callbackURL?: string } | undefined)?.callbackURL;

@@ -6,3 +6,5 @@ export {
   type MailKind,
   type MailLanguage,
 } from './templates';
+export { renderAccountNotice, type AccountNotice } from './account-notices';
+export { renderTicketReply } from './ticket-reply';

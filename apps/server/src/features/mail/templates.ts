@@ -58,7 +58,7 @@ const COPY: Record<MailLanguage, Record<MailKind, Copy>> = {
   },
 };
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A transactional mail in the user's communication language, as HTML and as plain text. */
@@ -112,7 +112,7 @@ const reference = (id: string) => `#${id.split('-')[0]}`;
 const messageHtml = (message: string) =>
   `<div style="white-space:pre-wrap;border-left:3px solid #d9d9d9;padding:8px 12px;margin:16px 0">${escapeHtml(message)}</div>`;
 
-const page = (lang: MailLanguage, body: string) =>
+export const page = (lang: MailLanguage, body: string) =>
   `<!doctype html><html lang="${lang}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f1f1f;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">Crossmarket</h1>
 ${body}

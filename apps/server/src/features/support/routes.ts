@@ -1,4 +1,7 @@
 import {
+  myTicketSchema,
+  myTicketsSchema,
+  ticketReplySchema,
   supportPostsQuerySchema,
   supportPostsSchema,
   supportTicketCreatedSchema,
@@ -13,12 +16,13 @@ import type { App } from '../../http/app-type';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
+import { callerOf, idParams, registerGuardedScope } from '../../http/guarded-scope';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
 import { createFeedCache } from './fetch-feed';
+import { answerBack, myTickets } from './thread';
 import { createTicket } from './tickets';
 import { fetchWordPressPosts } from './wordpress';
 import { fetchYouTubeVideos } from './youtube';
@@ -44,7 +48,7 @@ const BODY_LIMIT = 32 * 1024;
 
 /**
  * The support centre: `GET /api/support/posts` (knowledge base and blog), `GET /api/get-yt-videos`,
- * `POST /api/create-ticket`. One guarded scope that stays open to locked-out and suspended users (gating
+ * `POST /api/create-ticket`, the seller's tickets and answers. One guarded scope that stays open to locked-out and suspended users (gating
  * rule 5 and the suspended page); an inactive account still gets 403.
  */
 export function registerSupportRoutes(app: App, { db, guard, queue, logger, config }: SupportDeps) {
@@ -115,6 +119,26 @@ export function registerSupportRoutes(app: App, { db, guard, queue, logger, conf
           );
           return reply.status(201).send({ result: true, id });
         },
+      );
+
+      // "My tickets" on the support page, and the seller's answer (which reopens the ticket).
+      scope.get(
+        '/api/support/tickets',
+        { schema: { response: { 200: myTicketsSchema, ...guardedErrors() } } },
+        (request) => myTickets(db, callerOf(request).userId),
+      );
+
+      scope.post(
+        '/api/support/tickets/:id/reply',
+        {
+          schema: {
+            params: idParams,
+            body: ticketReplySchema,
+            response: { 200: myTicketSchema, ...guardedErrors(400, 404) },
+          },
+          bodyLimit: BODY_LIMIT,
+        },
+        (request) => answerBack(db, callerOf(request), request.params.id, request.body.message),
       );
     },
     { allowLocked: true, allowSuspended: true },

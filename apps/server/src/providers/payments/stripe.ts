@@ -6,6 +6,7 @@ import { billingCustomers, payments, plans, userData, userProfiles } from '../..
 import { planByCode } from '../../db/plans';
 import { purchasablePlan } from './purchasable-plan';
 import { HttpError, notFound } from '../../http/errors';
+import { noSubscription } from './refusals';
 import { upsertStripeInvoice } from './stripe-records';
 import type { Outcome, PaymentsProvider, Proration } from './types';
 
@@ -156,6 +157,24 @@ export function createStripePayments(db: Db, stripe: Stripe): PaymentsProvider {
       if (invoice) await upsertStripeInvoice(db, user.id, invoice);
       // A 100% coupon leaves nothing to pay: the subscription is active at once and the webhook records it.
       return { clientSecret: invoice?.confirmation_secret?.client_secret ?? '' };
+    },
+
+    async extendSubscription(userId, days) {
+      const data = await account(userId);
+      if (!data?.subscriptionId) {
+        throw noSubscription();
+      }
+      const subscription = await stripe.subscriptions.retrieve(data.subscriptionId);
+      const periodEnd = subscription.items.data[0]?.current_period_end;
+      if (!periodEnd || !['active', 'trialing', 'past_due'].includes(subscription.status)) {
+        throw noSubscription();
+      }
+      // Stripe's way to push the next invoice out without charging: a trial until the new date.
+      const end = periodEnd + days * 86_400;
+      await stripe.subscriptions.update(data.subscriptionId, { trial_end: end, proration_behavior: 'none' });
+      const subscriptionEnd = new Date(end * 1000);
+      await db.update(userData).set({ subscriptionEnd }).where(eq(userData.userId, userId));
+      return { subscriptionEnd };
     },
 
     async setAutopay(userId, on) {

@@ -37,5 +37,10 @@ export interface PaymentsProvider {
    */
   confirmCardPayment?(userId: string, input: ConfirmPaymentBody): Promise<PaymentConfirmation>;
   changePaymentMethod(userId: string, card: NewCard): Promise<Outcome>;
+  /**
+   * An operator's goodwill: the live subscription's next renewal moves `days` later, nothing charged.
+   * The new end is written to user_data too; 409 `no_subscription` when nothing is running.
+   */
+  extendSubscription(userId: string, days: number): Promise<{ subscriptionEnd: Date }>;
   payInvoice(userId: string, invoiceId: string): Promise<Outcome>;
 }

@@ -9,12 +9,16 @@ import {
   MenuOutlined,
   SettingOutlined,
   ToolOutlined,
+  TeamOutlined,
+  AuditOutlined,
+  MessageOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Grid, Layout, Menu, Typography, theme } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../root-layout';
+import { useMe } from '../../features/account/api/use-me';
 import { UserMenu } from './user-menu';
 
 const NAV = [
@@ -25,6 +29,13 @@ const NAV = [
   { key: '/settings', icon: <SettingOutlined />, label: 'nav.settings' },
   { key: '/tools', icon: <ToolOutlined />, label: 'nav.tools' },
   { key: '/support', icon: <CustomerServiceOutlined />, label: 'nav.support' },
+];
+
+/** The console's pages, in a section of their own that only operators see. */
+const OPERATOR_NAV = [
+  { key: '/admin/users', icon: <TeamOutlined />, label: 'nav.adminUsers' },
+  { key: '/admin/tickets', icon: <MessageOutlined />, label: 'nav.adminTickets' },
+  { key: '/admin/audit', icon: <AuditOutlined />, label: 'nav.adminAudit' },
 ];
 
 /** The app's name beside its icon; `iconOnly` (the header below `sm`) keeps the name for screen readers. */
@@ -60,9 +71,16 @@ export function AppLayout() {
   const narrow = !screens.lg;
   const [open, setOpen] = useState(false);
   const { token } = theme.useToken();
-  const selected = NAV.filter((n) => (n.key === '/' ? pathname === '/' : pathname.startsWith(n.key))).map(
-    (n) => n.key,
-  );
+  const { data: me } = useMe();
+  const operator = me?.user_data.role === 'operator';
+  const selected = [...NAV, ...OPERATOR_NAV]
+    .filter((n) => (n.key === '/' ? pathname === '/' : pathname.startsWith(n.key)))
+    .map((n) => n.key);
+  const link = (n: (typeof NAV)[number]) => ({
+    key: n.key,
+    icon: n.icon,
+    label: <Link to={n.key}>{t(n.label)}</Link>,
+  });
   const hidden = narrow && !open;
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -104,11 +122,19 @@ export function AppLayout() {
             selectedKeys={selected}
             style={{ borderInlineEnd: 'none', flex: 1 }}
             onClick={() => setOpen(false)}
-            items={NAV.map((n) => ({
-              key: n.key,
-              icon: n.icon,
-              label: <Link to={n.key}>{t(n.label)}</Link>,
-            }))}
+            items={[
+              ...NAV.map(link),
+              ...(operator
+                ? [
+                    {
+                      type: 'group' as const,
+                      key: 'operator',
+                      label: t('nav.operator'),
+                      children: OPERATOR_NAV.map(link),
+                    },
+                  ]
+                : []),
+            ]}
           />
           <Typography.Text type="secondary" style={{ padding: 16, fontSize: 12 }} data-testid="app-version">
             {t('app.version', { version: __APP_VERSION__ })}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { supportLanguage, useSupportPosts } from './api/support';
+import { MyTickets } from './components/my-tickets';
 import { PostsSection } from './components/posts-section';
 import { TicketDrawer } from './components/ticket-drawer';
 import { VideosSection } from './components/videos-section';
@@ -46,6 +47,7 @@ export function SupportPage() {
             </Button>
           </Flex>
         </Card>
+        <MyTickets />
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={showBlog ? 12 : 24}>
             <PostsSection kind="kb" lang={lang} query={kb} />

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { JobQueue } from '../../../jobs/queue';
 import { changePaymentMethod, payInvoice, previewUpgrade, upgrade } from './charges';
+import { extendSubscription } from './extend';
 import { confirmPayment, createSubscription, findCoupon, listPrices, setAutopay } from './engine';
 import type { PaymentsProvider } from '../types';
 
@@ -21,5 +22,6 @@ export function createSandboxPayments(db: Db, queue: JobQueue): PaymentsProvider
         : changePaymentMethod(db, userId, card),
     payInvoice: (userId, invoiceId) => payInvoice(db, userId, invoiceId),
     confirmCardPayment: (userId, input) => confirmPayment(db, queue, userId, input),
+    extendSubscription: (userId, days) => extendSubscription(db, userId, days),
   };
 }

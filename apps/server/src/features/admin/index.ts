@@ -1,0 +1,3 @@
+// What other features may use of this one.
+export { registerAdminRoutes } from './routes';
+export { isOperatorRequest } from './operator-scope';
