@@ -203,10 +203,13 @@ describe('products', () => {
       'created_at',
       'full_lookup_at',
       'image',
+      'restriction',
       'std_price',
       'stock',
       'updated_at',
     ]);
+    // Alice has no Amazon authorisation of her own: no restriction was ever checked.
+    expect(body.products[0].restriction).toBeNull();
     expect(body.products[0].image).toBe(`https://img.example/${code(1)}.jpg`);
 
     const last = (await call('GET', `${url}?page=3&per_page=10`, alice)).json();
