@@ -157,6 +157,8 @@ describe('POST /v1/exports', () => {
         brand: source.row_to.brand,
         title: source.row_to.title,
         banned: null,
+        // Not checked: the seller has no Amazon authorisation of their own.
+        restriction: null,
       });
     }
   });

@@ -216,6 +216,7 @@ describe('response schemas', () => {
           stock: 5,
           updated_at: row.created_at,
           full_lookup_at: null,
+          restriction: null,
         },
       ],
       total: 1,
