@@ -5,6 +5,8 @@ import { expect, test } from './fixtures';
 import { makeOperator, onboard, signedInUser } from './helpers';
 
 async function act(page: Page, button: string, reason: string) {
+  // The last action's "Done." stays a few seconds: this action's own message is the one to wait for.
+  await expect(page.getByText('Done.')).toHaveCount(0);
   await page.getByTestId('admin-user-actions').getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Reason').fill(reason);
