@@ -1,6 +1,7 @@
 // Listing restrictions end to end on the sandbox marketplace: a report made before the seller connected
 // Amazon says "connect"; once connected, "Check restrictions" fills the tags in live; the filter card
 // narrows to "Can list"; an approval link opens Amazon's page; the export leaves out "Cannot list".
+// Amazon's fee estimates arrive with the same phase and the Sellers & Prices drawer names their source.
 import fs from 'node:fs';
 import type { ExportsResponse, Me } from '@crossmarket/domain';
 import type { Page } from '@playwright/test';
@@ -47,6 +48,15 @@ test('restrictions fill in, narrow to "can list", link to approval and stay out 
   // Every row found in Canada says "Not checked" (its popover offers "Check again").
   await expect(tags(page).first()).toHaveText('Not checked');
   expect(new Set(await tags(page).allTextContents())).toEqual(new Set(['Not checked']));
+  // Fees come from the category table until Amazon estimates them for the seller's account.
+  await page
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .first()
+    .getByRole('button', { name: 'Sellers & Prices' })
+    .click();
+  await expect(page.getByTestId('fee-breakdown').getByTestId('referral-source')).toHaveText('category table');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('sellers-drawer')).toBeHidden();
   await expectAccessible(page, 'report, restrictions not connected');
 
   // Connected: "Check restrictions" and the tags fill in without a reload.
@@ -105,6 +115,21 @@ test('restrictions fill in, narrow to "can list", link to approval and stay out 
   const saved = page.waitForResponse((r) => r.url().endsWith('/v1/settings'));
   await page.getByRole('button', { name: 'Apply Settings & Filters' }).click();
   expect((await saved).status()).toBe(200);
+  // Amazon's fee estimates came with the phase: priced rows say so, and a row's Sellers & Prices drawer
+  // names the source of each fee.
+  const estimated = page
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .filter({ has: page.getByTestId('fee-source').filter({ hasText: "Amazon's estimate" }) });
+  await expect(estimated.first()).toBeVisible();
+  await estimated.first().getByRole('button', { name: 'Sellers & Prices' }).click();
+  const fees = page.getByTestId('fee-breakdown');
+  await expect(fees.getByTestId('referral-source')).toHaveText("Amazon's estimate");
+  await expect(fees.getByTestId('closing-source')).toHaveText("Amazon's estimate");
+  await expect(fees).toContainText('Estimated at');
+  await expectAccessible(page, 'sellers drawer with fee estimates', '.ant-drawer');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('sellers-drawer')).toBeHidden();
+
   await page.getByRole('button', { name: /^Select All \(100\)$/ }).click();
   await page.getByRole('button', { name: 'Download Inventory File' }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: 'Exporting 100 products' });

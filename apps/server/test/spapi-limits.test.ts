@@ -106,6 +106,7 @@ describe('the stand-in says no like Amazon', () => {
       getCompetitivePricing: { rate: 0.5, burst: 1 },
       getCompetitiveSummary: { rate: 0.033, burst: 1 },
       getListingsRestrictions: { rate: 5, burst: 10 },
+      getMyFeesEstimates: { rate: 0.5, burst: 1 },
     });
     try {
       const grants: number[] = [];

@@ -10,6 +10,8 @@ export type ListingRestrictionState = (typeof LISTING_RESTRICTIONS)[number];
 
 /** How long an answer is kept per seller, marketplace and ASIN before it is asked again. */
 export const LISTING_RESTRICTION_DAYS = 7;
+/** How long Amazon's fee estimate for a product is kept per seller and marketplace before it is asked again. */
+export const FEE_ESTIMATE_DAYS = 7;
 
 export const listingRestrictionSchema = z.object({
   state: z.enum(LISTING_RESTRICTIONS),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { user } from './schema-core';
 
 const tz = { withTimezone: true } as const;
@@ -82,5 +92,28 @@ export const listingRestrictions = pgTable(
     primaryKey({ columns: [t.sellingPartnerId, t.country, t.asin] }),
     check('listing_restrictions_state', sql`${t.state} in ('can_list', 'approval_required', 'cannot_list')`),
     index('listing_restrictions_checked_idx').on(t.checkedAt),
+  ],
+);
+
+/**
+ * Amazon's fee estimates (Product Fees API) for selling an ASIN merchant-fulfilled, kept FEE_ESTIMATE_DAYS
+ * per selling partner, marketplace and ASIN like the restrictions: the referral and closing fee at the price
+ * asked (selling currency), which pricing re-uses at other prices (docs/decisions.md).
+ */
+export const feeEstimates = pgTable(
+  'fee_estimates',
+  {
+    sellingPartnerId: text('selling_partner_id').notNull(),
+    country: text('country').notNull(),
+    asin: text('asin').notNull(),
+    price: doublePrecision('price').notNull(),
+    referralFee: doublePrecision('referral_fee').notNull(),
+    closingFee: doublePrecision('closing_fee').notNull(),
+    estimatedAt: timestamp('estimated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sellingPartnerId, t.country, t.asin] }),
+    check('fee_estimates_amounts', sql`${t.price} > 0 and ${t.referralFee} >= 0 and ${t.closingFee} >= 0`),
+    index('fee_estimates_estimated_idx').on(t.estimatedAt),
   ],
 );

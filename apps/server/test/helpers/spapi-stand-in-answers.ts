@@ -301,3 +301,79 @@ export function listingsRestrictions(asin: string, marketplaceId: string) {
   delete answer._source;
   return answer;
 }
+
+const FEES_ESTIMATE = fixture('fees-estimate-referral-closing.json');
+type FeesItemRequest = {
+  IdType?: unknown;
+  IdValue?: unknown;
+  FeesEstimateRequest?: {
+    MarketplaceId?: unknown;
+    IsAmazonFulfilled?: unknown;
+    Identifier?: unknown;
+    PriceToEstimateFees?: { ListingPrice?: { CurrencyCode?: unknown; Amount?: unknown } };
+  };
+};
+
+/** What is wrong with a getMyFeesEstimates body (GetMyFeesEstimatesRequest, productFeesV0.json); null when fine. */
+export function feesEstimatesProblem(body: unknown): string | null {
+  if (!Array.isArray(body)) return 'The body must be an array of FeesEstimateByIdRequest';
+  if (body.length < 1 || body.length > 20) return 'The body must hold 1 to 20 requests';
+  for (const [i, r] of (body as FeesItemRequest[]).entries()) {
+    if (r?.IdType !== 'ASIN' && r?.IdType !== 'SellerSKU')
+      return `[${i}]: 'IdType' is required (ASIN, SellerSKU)`;
+    if (typeof r.IdValue !== 'string' || !r.IdValue) return `[${i}]: 'IdValue' is required`;
+    const q = r.FeesEstimateRequest;
+    if (!q) return `[${i}]: 'FeesEstimateRequest' is required`;
+    if (typeof q.MarketplaceId !== 'string' || !q.MarketplaceId) return `[${i}]: 'MarketplaceId' is required`;
+    if (typeof q.Identifier !== 'string' || !q.Identifier) return `[${i}]: 'Identifier' is required`;
+    const price = q.PriceToEstimateFees?.ListingPrice;
+    if (typeof price?.Amount !== 'number' || typeof price.CurrencyCode !== 'string')
+      return `[${i}]: 'PriceToEstimateFees.ListingPrice' is required`;
+  }
+  return null;
+}
+
+/**
+ * One item's estimate, merchant-fulfilled: a 15 % referral fee (at least 0.30) in the currency asked,
+ * and the closing fee of the example for `BMEDIA…` ASINs only; `BNOFEE…` gets Amazon's ClientError.
+ */
+export function feesEstimate(request: FeesItemRequest) {
+  const q = request.FeesEstimateRequest!;
+  const price = q.PriceToEstimateFees!.ListingPrice as { CurrencyCode: string; Amount: number };
+  const asin = request.IdValue as string;
+  const answer = structuredClone(FEES_ESTIMATE);
+  delete answer._source;
+  Object.assign(answer.FeesEstimateIdentifier, {
+    MarketplaceId: q.MarketplaceId,
+    SellerInputIdentifier: q.Identifier,
+    IdValue: asin,
+    IdType: request.IdType,
+    PriceToEstimateFees: { ListingPrice: price, Shipping: { CurrencyCode: price.CurrencyCode, Amount: 0 } },
+  });
+  if (asin.startsWith('BNOFEE'))
+    return {
+      ...answer,
+      Status: 'ClientError',
+      FeesEstimate: undefined,
+      Error: {
+        Type: 'Sender',
+        Code: 'InvalidParameterValue',
+        Message: 'The item is not available.',
+        Detail: [],
+      },
+    };
+  const money = (amount: number) => ({ CurrencyCode: price.CurrencyCode, Amount: amount });
+  const referral = Math.round(Math.max(price.Amount * 0.15, 0.3) * 100) / 100;
+  const closing = asin.startsWith('BMEDIA') ? 1.8 : 0;
+  answer.FeesEstimate.TotalFeesEstimate = money(referral + closing);
+  answer.FeesEstimate.FeeDetailList = [
+    { FeeType: 'ReferralFee', FeeAmount: money(referral), FeePromotion: money(0), FinalFee: money(referral) },
+    {
+      FeeType: 'VariableClosingFee',
+      FeeAmount: money(closing),
+      FeePromotion: money(0),
+      FinalFee: money(closing),
+    },
+  ];
+  return answer;
+}

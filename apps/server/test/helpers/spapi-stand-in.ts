@@ -8,6 +8,8 @@ import {
   competitivePricingProblem,
   competitiveSummary,
   competitiveSummaryProblem,
+  feesEstimate,
+  feesEstimatesProblem,
   inCurrencyOf,
   listingsRestrictions,
   listingsRestrictionsProblem,
@@ -23,7 +25,8 @@ type Operation =
   | 'getItemOffersBatch'
   | 'getCompetitivePricing'
   | 'getCompetitiveSummary'
-  | 'getListingsRestrictions';
+  | 'getListingsRestrictions'
+  | 'getMyFeesEstimates';
 export interface StandInLimits {
   rate: number;
   burst: number;
@@ -36,11 +39,12 @@ export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
   getCompetitivePricing: { rate: 0.5, burst: 1 },
   getCompetitiveSummary: { rate: 0.033, burst: 1 },
   getListingsRestrictions: { rate: 5, burst: 10 },
+  getMyFeesEstimates: { rate: 0.5, burst: 1 },
 };
 
 /**
  * A local server answering like Amazon's SP-API (Login with Amazon, searchCatalogItems, getItemOffersBatch,
- * getCompetitivePricing, getCompetitiveSummary)
+ * getCompetitivePricing, getCompetitiveSummary, getListingsRestrictions, getMyFeesEstimates)
  * with responses built from the documented-model fixtures. Like Amazon it refuses a request missing what
  * the models mark required (400 InvalidInput), enforces a rate limit per seller authorisation and
  * operation (429 beyond it; Amazon's documented defaults unless told otherwise), and sends `x-amzn-RateLimit-Limit` only with the
@@ -64,6 +68,7 @@ export async function startSpapiStandIn(
     getCompetitivePricing: [],
     getCompetitiveSummary: [],
     getListingsRestrictions: [],
+    getMyFeesEstimates: [],
   };
   const throttled: Record<Operation, number> = {
     searchCatalogItems: 0,
@@ -71,6 +76,7 @@ export async function startSpapiStandIn(
     getCompetitivePricing: 0,
     getCompetitiveSummary: 0,
     getListingsRestrictions: 0,
+    getMyFeesEstimates: 0,
   };
   const pricingAsked = new Map<string, number>();
   const summaryAsked = new Map<string, number>();
@@ -135,7 +141,9 @@ export async function startSpapiStandIn(
                 ? 'getCompetitiveSummary'
                 : url.pathname === '/listings/2021-08-01/restrictions' && req.method === 'GET'
                   ? 'getListingsRestrictions'
-                  : undefined;
+                  : url.pathname === '/products/fees/v0/feesEstimate' && req.method === 'POST'
+                    ? 'getMyFeesEstimates'
+                    : undefined;
       if (!op) {
         refused.push({ operation: 'unknown', message: `${req.method} ${url.pathname}` });
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
@@ -193,6 +201,11 @@ export async function startSpapiStandIn(
         body = JSON.parse(raw);
       } catch {
         return invalid(op, 'The request body is not JSON');
+      }
+      if (op === 'getMyFeesEstimates') {
+        const problem = feesEstimatesProblem(body);
+        if (problem) return invalid(op, problem);
+        return send(200, (body as Parameters<typeof feesEstimate>[0][]).map(feesEstimate), op);
       }
       if (op === 'getCompetitiveSummary') {
         const problem = competitiveSummaryProblem(body);

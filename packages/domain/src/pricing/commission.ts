@@ -7,7 +7,12 @@ export type FeeSchedule =
   /** One rate for the whole price, chosen by the price: `below` up to `upTo`, `above` past it. */
   | { kind: 'threshold'; upTo: number; below: number; above: number }
   /** `below` on the part of the price up to `upTo`, `above` on the part past it. */
-  | { kind: 'marginal'; upTo: number; below: number; above: number };
+  | { kind: 'marginal'; upTo: number; below: number; above: number }
+  /**
+   * Amazon's own estimate re-used at another price (fee-estimate.ts): its rate on the whole price, never
+   * less than the minimum referral fee, plus the fixed closing fee.
+   */
+  | { kind: 'estimate'; rate: number; minimum: number; closing: number };
 
 interface CategoryFee {
   name: string;
@@ -76,7 +81,9 @@ export const SIMILARITY_THRESHOLD = 0.45;
  * dollar thresholds converted at the fixed rate (see pricing/README.md).
  */
 function scaleSchedule(schedule: FeeSchedule, rate: number): FeeSchedule {
-  return schedule.kind === 'flat' ? schedule : { ...schedule, upTo: schedule.upTo * rate };
+  return schedule.kind === 'threshold' || schedule.kind === 'marginal'
+    ? { ...schedule, upTo: schedule.upTo * rate }
+    : schedule;
 }
 
 export interface CommissionMatch {
@@ -136,12 +143,19 @@ export function feeAt(price: number, s: FeeSchedule): number {
       return price * (price <= s.upTo ? s.below : s.above);
     case 'marginal':
       return Math.min(price, s.upTo) * s.below + Math.max(0, price - s.upTo) * s.above;
+    case 'estimate':
+      return Math.max(price * s.rate, s.minimum) + s.closing;
   }
 }
 
 /** The lowest sell price whose proceeds after the referral fee reach `net`. */
 export function priceForNet(net: number, s: FeeSchedule): number {
   if (s.kind === 'flat') return net / (1 - s.rate);
+  if (s.kind === 'estimate') {
+    // S − max(r·S, m) − C = N: the rate's answer where the rate reaches the minimum, else the minimum's.
+    const byRate = (net + s.closing) / (1 - s.rate);
+    return byRate * s.rate >= s.minimum ? byRate : net + s.closing + s.minimum;
+  }
   const low = net / (1 - s.below);
   if (low <= s.upTo) return low;
   if (s.kind === 'threshold') return Math.max(net / (1 - s.above), s.upTo + 0.01);

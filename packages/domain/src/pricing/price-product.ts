@@ -1,6 +1,7 @@
 import type { ResultRow } from '../product';
 import { round2, type RegionCode } from '../regions';
 import { feeAt, matchCommission, priceForNet, type FeeSchedule } from './commission';
+import { estimateSchedule } from './fee-estimate';
 import type { CrossPricingSide, PricingInput, PricingOffer, ToPricingSide } from './pricing-input';
 import type { FbmBlock, PricingRule, PricingSettings } from './types';
 
@@ -89,6 +90,9 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
     toRegion,
     settings.default_category_commission_rate,
   );
+  // Amazon's own estimate, when the seller's account asked for one, replaces the table's rate.
+  const estimate = row.fees ? estimateSchedule(row.fees, commission.schedule, toRegion) : null;
+  const schedule = estimate?.schedule ?? commission.schedule;
   const offer = sourceOffer(cross);
   const rawCost = costOf(offer, settings.parity);
   const block: FbmBlock = {
@@ -97,8 +101,13 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
     buy_price: offer?.buy_price ?? null,
     shipping_fee: offer?.shipping_fee ?? null,
     cost_in_tc: rawCost === null ? null : round2(rawCost),
-    commission_rate: round2(commission.schedule.kind === 'flat' ? commission.schedule.rate * 100 : 0),
+    commission_rate: round2(
+      schedule.kind === 'flat' || schedule.kind === 'estimate' ? schedule.rate * 100 : 0,
+    ),
     commission_category: commission.category,
+    commission_source: estimate?.referral ?? 'table',
+    closing_fee: row.fees ? round2(row.fees.closing_fee) : null,
+    fee_estimate_price: row.fees ? round2(row.fees.price) : null,
     sell_price: { buybox: null, custom: { std: null } },
     profit_amount: { buybox: null, custom: { std: null } },
     profit_percent: { buybox: null, custom: { std: null } },
@@ -115,7 +124,6 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
     return block;
   }
   const cost = rawCost;
-  const schedule = commission.schedule;
   const target = to.buybox?.buy_price ?? to.lowest?.buy_price ?? null;
   let buyboxPpr: number | null = null;
   if (target) {
@@ -155,7 +163,8 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
   block.sell_price.custom.std = std;
   block.profit_amount.custom.std = round2(stdProfit);
   block.profit_percent.custom.std = round2((stdProfit / cost) * 100);
-  if (schedule.kind !== 'flat') block.commission_rate = round2((feeAt(std, schedule) / std) * 100);
+  if (schedule.kind === 'threshold' || schedule.kind === 'marginal')
+    block.commission_rate = round2((feeAt(std, schedule) / std) * 100);
   const lowest = to.lowest?.buy_price;
   if (lowest) block.diff_between_lowest = round2(((std - lowest) / lowest) * 100);
 

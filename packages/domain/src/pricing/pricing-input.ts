@@ -1,4 +1,5 @@
 import type { Offer, ProductSide } from '../product';
+import type { FeeEstimate } from './fee-estimate';
 
 // What pricing reads of a row, and its stored form: a settings change re-prices a 50,000-product report
 // from these instead of the wide snapshots.
@@ -29,6 +30,8 @@ const slim = (o: PricingOffer | null): PricingOffer | null =>
 export interface PricingInput {
   row_cross: CrossPricingSide;
   row_to: ToPricingSide;
+  /** Amazon's fee estimate in the selling marketplace, once the seller's account has asked for it. */
+  fees?: FeeEstimate | null;
 }
 
 /**
@@ -54,6 +57,7 @@ export function pricingInput(row: PricingInput): PricingInput {
       buybox: slim(t.buybox),
       lowest: slim(t.lowest),
     },
+    ...(row.fees ? { fees: row.fees } : {}),
   };
 }
 
@@ -93,7 +97,7 @@ export function packPricingInput(row: PricingInput): string {
   const c = row.row_cross;
   const t = row.row_to;
   const rank = t.sales_rank && [t.sales_rank.rank, t.sales_rank.category, t.sales_rank.level];
-  return JSON.stringify([
+  const packed: unknown[] = [
     c.status,
     c.stocks,
     ...packOffers([c.buybox, c.lowest, c.lowest_fba]),
@@ -101,7 +105,11 @@ export function packPricingInput(row: PricingInput): string {
     t.categories,
     rank,
     ...packOffers([t.buybox, t.lowest]),
-  ]);
+  ];
+  // Optional last: inputs written before estimates existed, and those without one, stay as they were.
+  const f = row.fees;
+  if (f) packed.push([f.price, f.referral_fee, f.closing_fee]);
+  return JSON.stringify(packed);
 }
 
 /** The inverse of `packPricingInput`, from its parsed JSON. */
@@ -117,6 +125,7 @@ export function unpackPricingInput(packed: unknown): PricingInput {
     [number, string, 'top' | 'sub'] | null,
     PackedSlot,
     PackedSlot,
+    [number, number, number]?,
   ];
   const [buybox, lowest, lowestFba] = unpackOffers([p[2], p[3], p[4]]);
   const [toBuybox, toLowest] = unpackOffers([p[8], p[9]]);
@@ -135,5 +144,6 @@ export function unpackPricingInput(packed: unknown): PricingInput {
       buybox: toBuybox ?? null,
       lowest: toLowest ?? null,
     },
+    ...(p[10] ? { fees: { price: p[10][0], referral_fee: p[10][1], closing_fee: p[10][2] } } : {}),
   };
 }

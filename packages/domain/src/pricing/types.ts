@@ -35,6 +35,9 @@ export interface AtBuyboxAndCustom {
   custom: { std: number | null };
 }
 
+export const FEE_SOURCES = ['estimate', 'table'] as const;
+export type FeeSource = (typeof FEE_SOURCES)[number];
+
 /** The fbm block of a result row: what listing the product merchant-fulfilled would cost and earn. */
 export interface FbmBlock {
   available: boolean;
@@ -47,6 +50,12 @@ export interface FbmBlock {
   /** Percent of the sell price Amazon keeps at the standard price. */
   commission_rate: number;
   commission_category: string | null;
+  /** Where `commission_rate` came from: Amazon's fee estimate for the product, or our category table. */
+  commission_source: FeeSource;
+  /** Amazon's closing fee per sale from its estimate; null without one (the category table has none). */
+  closing_fee: number | null;
+  /** The price Amazon's estimate was asked at; null without an estimate. */
+  fee_estimate_price: number | null;
   sell_price: AtBuyboxAndCustom;
   profit_amount: AtBuyboxAndCustom;
   profit_percent: AtBuyboxAndCustom;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ENCODED_FILTERS_LENGTH } from '../filters/codec';
-import type { FbmBlock } from '../pricing/types';
+import { FEE_SOURCES, type FbmBlock } from '../pricing/types';
 import type { IndividualRates } from '../product';
 import { individualRatesSchema, settingsSchema } from './settings';
 
@@ -80,6 +80,9 @@ export const fbmBlockSchema: z.ZodType<FbmBlock> = z.object({
   cost_in_tc: money,
   commission_rate: z.number(),
   commission_category: z.string().nullable(),
+  commission_source: z.enum(FEE_SOURCES),
+  closing_fee: z.number().nullable(),
+  fee_estimate_price: z.number().nullable(),
   sell_price: atBuyboxAndCustom,
   profit_amount: atBuyboxAndCustom,
   profit_percent: atBuyboxAndCustom,

@@ -2,6 +2,7 @@ import { JOB_NAMES } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { JobHandlers } from '../../jobs/types';
+import { purgeOldFeeEstimates } from '../fees';
 import { checkReportRestrictions, findStalledPhases, giveUpPhase } from './report-phase';
 import { purgeOldRestrictions } from './store';
 
@@ -26,6 +27,7 @@ export const restrictionJobs: JobHandlers = {
   },
   [JOB_NAMES.purgeListingRestrictions]: async (_data, ctx) => ({
     purged: await purgeOldRestrictions(ctx.db),
+    fee_estimates_purged: await purgeOldFeeEstimates(ctx.db),
   }),
 };
 

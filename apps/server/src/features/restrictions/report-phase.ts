@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { AuthorisationRevokedError } from '../../providers/marketplace/errors';
-import type { LookupAccounts, MarketplaceProvider } from '../../providers/marketplace/types';
+import type {
+  LookupAccount,
+  LookupAccounts,
+  MarketplaceProvider,
+  SellerAuthorisation,
+} from '../../providers/marketplace/types';
+import { estimatePrice, feeEstimatesOf, writeReportFees } from '../fees';
 import { checkedCount, checkedStatus, writeReportRestrictions } from './report-rows';
 import { restrictionsOf } from './store';
 
@@ -89,6 +95,7 @@ export async function checkReportRestrictions(deps: PhaseDeps, reportId: string)
     let found;
     try {
       found = await restrictionsOf(deps.db, owner, asins, (missing) => ask(missing, to, account));
+      await feesOfRound(deps, reportId, owner, asins, account);
     } catch (error) {
       if (!(error instanceof AuthorisationRevokedError)) throw error;
       // The seller removed our app (or its year ran out): mark it (mailed once) and say so on the page.
@@ -110,6 +117,33 @@ export async function checkReportRestrictions(deps: PhaseDeps, reportId: string)
   await finish(deps.db, reportId, held, 'done');
   log.info({ unanswered }, 'restrictions checked');
   return 'done';
+}
+
+/**
+ * Amazon's fee estimates for a round's products, at the price each sells at now, written into the report
+ * (its prices move to Amazon's figures). Products without a price, or that Amazon gave no estimate for,
+ * keep the category table.
+ */
+async function feesOfRound(
+  deps: PhaseDeps,
+  reportId: string,
+  owner: { sellingPartnerId: string; country: RegionCode },
+  asins: readonly string[],
+  account: LookupAccount & { own: SellerAuthorisation },
+) {
+  const ask = deps.marketplace.feeEstimates?.bind(deps.marketplace);
+  if (!ask) return;
+  const inputs = await deps.db.execute<{ product_id: string; input: string }>(sql`
+    select product_id, input from report_product_pricing
+     where report_id = ${reportId}::uuid and product_id = any(${sql.param([...asins])}::text[])`);
+  const items = inputs.rows.flatMap((r) => {
+    const price = estimatePrice(r.input);
+    return price === null ? [] : [{ asin: r.product_id, price }];
+  });
+  const found = await feeEstimatesOf(deps.db, owner, items, (missing) =>
+    ask(missing, owner.country, account),
+  );
+  await writeReportFees(deps.db, reportId, found);
 }
 
 /** A phase that failed on every try: ended as it stands, so the page stops showing it as running. */

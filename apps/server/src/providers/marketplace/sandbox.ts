@@ -20,6 +20,7 @@ import {
 } from './sandbox-catalog';
 import { deliveryWindow } from './delivery';
 import { sandboxImagePath } from './sandbox-images';
+import { sandboxFeeEstimate } from './sandbox-fees';
 import { sandboxRestriction } from './sandbox-restrictions';
 import { hash } from './seed';
 import { emptySide } from './empty-side';
@@ -248,6 +249,16 @@ export function createSandboxMarketplace(options: { delayMs?: number } = {}): Ma
       const today = Math.floor(Date.now() / DAY) * DAY;
       return asins.map((id) =>
         sandboxRestriction(sandboxSnapshot(id, region, { shipTo: region, role: 'to', today }), region),
+      );
+    },
+    async feeEstimates(items, region) {
+      const today = Math.floor(Date.now() / DAY) * DAY;
+      return items.map(({ asin, price }) =>
+        sandboxFeeEstimate(
+          sandboxSnapshot(asin, region, { shipTo: region, role: 'to', today }),
+          region,
+          price,
+        ),
       );
     },
     async refreshPrices(productIds, region, lookupOptions) {

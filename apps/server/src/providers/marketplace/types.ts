@@ -1,4 +1,5 @@
 import type {
+  FeeEstimate,
   ListingRestriction,
   LookupOptions,
   Offer,
@@ -95,6 +96,15 @@ export interface MarketplaceProvider {
     region: RegionCode,
     account: LookupAccount & { own: SellerAuthorisation },
   ): Promise<(ListingRestriction | null)[]>;
+  /**
+   * Amazon's fee estimate for selling each product merchant-fulfilled at the given price, for the seller
+   * whose own authorisation this is: one per item in the same order; null where Amazon gave none.
+   */
+  feeEstimates?(
+    items: readonly { asin: string; price: number }[],
+    region: RegionCode,
+    account: LookupAccount & { own: SellerAuthorisation },
+  ): Promise<(FeeEstimate | null)[]>;
   /** Light checks, one per requested ID in the same order; without it an update looks everything up. */
   refreshPrices?(
     productIds: string[],

@@ -67,7 +67,7 @@ export class TokenBucket implements Pacer {
 /**
  * The documented default limits of the operations we call (requests per second, burst), from the usage
  * plans in Amazon's models (productPricingV0.json, productPricing_2022-05-01.json,
- * catalogItems_2022-04-01.json, listingsRestrictions_2021-08-01.json).
+ * catalogItems_2022-04-01.json, listingsRestrictions_2021-08-01.json, productFeesV0.json).
  */
 export const SPAPI_LIMITS = {
   searchCatalogItems: { rate: 2, burst: 2 },
@@ -77,6 +77,8 @@ export const SPAPI_LIMITS = {
   getCompetitiveSummary: { rate: 0.033, burst: 1 },
   /** listingsRestrictions_2021-08-01.json; one ASIN a call. */
   getListingsRestrictions: { rate: 5, burst: 10 },
+  /** productFeesV0.json; a batch of 20 items. */
+  getMyFeesEstimates: { rate: 0.5, burst: 1 },
 } as const;
 export type SpapiOperation = keyof typeof SPAPI_LIMITS;
 

@@ -3,6 +3,7 @@ import { IMPORT_RATE } from '../sandbox-catalog';
 import type { Allowance, LookedUp, MarketplaceProvider } from '../types';
 import type { SpapiClient } from './client';
 import { currencyOf } from './currency';
+import { createFeeEstimates } from './fees-estimates';
 import { createLightChecks, type Unusable } from './light-checks';
 import { createRestrictionChecks } from './listings-restrictions';
 import { offersProblem, toSnapshot, type CatalogItem, type OffersPayload } from './mapping';
@@ -70,6 +71,7 @@ export function createSpapiMarketplace(
     allowance: SPAPI_ALLOWANCE,
     refreshPrices: createLightChecks(client, unusable),
     listingRestrictions: createRestrictionChecks(client),
+    feeEstimates: createFeeEstimates(client),
     async lookup(productIds, region, { shipTo, lane, account }) {
       const marketplace = MARKETPLACES[region];
       const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;

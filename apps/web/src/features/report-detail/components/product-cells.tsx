@@ -356,6 +356,13 @@ export const CostProfit = memo(function CostProfit({
       <span>
         {t('reportDetail.row.profit')}: {money(fbm.profit_amount.buybox, currency)}
       </span>
+      <span className="cm-text cm-text-secondary" data-testid="fee-source">
+        {t('reportDetail.row.fee', {
+          rate: num(fbm.commission_rate),
+          source: t(`reportDetail.fees.source.${fbm.commission_source}`),
+        })}
+        {fbm.closing_fee ? ` + ${money(fbm.closing_fee, currency)}` : ''}
+      </span>
       {!fbm.available && fbm.reason && fbm.reason !== 'ppr_failed' && (
         <span className="cm-text cm-text-warning">{t('reportDetail.row.notForFbm')}</span>
       )}

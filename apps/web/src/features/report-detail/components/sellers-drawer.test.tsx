@@ -1,5 +1,6 @@
-import type { SellerOffer } from '@crossmarket/domain';
-import { makeRow } from '@crossmarket/domain/testing';
+import type { FeeEstimate, SellerOffer } from '@crossmarket/domain';
+import { priceProduct } from '@crossmarket/domain';
+import { makeOffer, makeRow, makeSettings, makeSide } from '@crossmarket/domain/testing';
 import { render, screen, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -72,6 +73,46 @@ describe('seller ratings in Sellers & Prices', () => {
     expect(cards).toHaveLength(3);
     const ratings = cards.map((c) => within(c).getByTestId('seller-rating').textContent);
     expect(ratings).toEqual(['0 % positive', '96.5 % positive', 'NA']);
+  });
+});
+
+describe('fees in Sellers & Prices', () => {
+  const drawerFor = (fees?: FeeEstimate) => {
+    fakeApi((url) =>
+      url.endsWith('/offers') ? { body: { product_id: 'B000000001', cross: [], to: [] } } : undefined,
+    );
+    const base = makeRow({
+      product_id: 'B000000001',
+      row_cross: makeSide({ buybox: makeOffer({ buy_price: 10, shipping_fee: 2, import_fee: 0 }) }),
+      row_to: makeSide({ buybox: makeOffer({ buy_price: 25 }), categories: ['Toys & Games'] }),
+    });
+    const fbm = priceProduct({ ...base, ...(fees ? { fees } : {}) }, makeSettings(), { toRegion: 'ca' });
+    const row = { ...base, fbm } as unknown as ResultRowView;
+    return render(
+      <AppProviders>
+        <AntApp>
+          <SellersDrawer reportId="r1" row={row} countries={countries} onClose={() => {}} />
+        </AntApp>
+      </AppProviders>,
+    );
+  };
+
+  it("names Amazon's estimate as the source of the referral and closing fee, with the price it was asked at", async () => {
+    drawerFor({ price: 25, referral_fee: 3, closing_fee: 1.8 });
+    const fees = await screen.findByTestId('fee-breakdown');
+    expect(within(fees).getByTestId('referral-source').textContent).toBe("Amazon's estimate");
+    expect(within(fees).getByTestId('closing-source').textContent).toBe("Amazon's estimate");
+    expect(fees.textContent).toContain('12 %');
+    expect(fees.textContent).toContain('Estimated at');
+  });
+
+  it('names the category table without an estimate, and says how to get one', async () => {
+    drawerFor();
+    const fees = await screen.findByTestId('fee-breakdown');
+    expect(within(fees).getByTestId('referral-source').textContent).toBe('category table');
+    expect(within(fees).getByTestId('closing-source').textContent).toBe('category table');
+    expect(fees.textContent).toContain('15 %');
+    expect(fees.textContent).toContain('Connect your Amazon account');
   });
 });
 

@@ -1,0 +1,63 @@
+import { FEE_ESTIMATE_DAYS, type FeeEstimate, type RegionCode } from '@crossmarket/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** Whose estimates these are: Amazon's fees belong to a selling partner in one marketplace. */
+export interface FeeOwner {
+  sellingPartnerId: string;
+  country: RegionCode;
+}
+
+type StoredRow = { asin: string; price: number; referral_fee: number; closing_fee: number };
+const toEstimate = (r: StoredRow): FeeEstimate => ({
+  price: r.price,
+  referral_fee: r.referral_fee,
+  closing_fee: r.closing_fee,
+});
+
+/**
+ * Each item's fee estimate for this owner: the kept one while it is younger than FEE_ESTIMATE_DAYS (at
+ * whatever price it was asked: pricing re-uses it by arithmetic), else Amazon's (`ask`), kept for the next
+ * report. Items Amazon gave no estimate for are missing from the result.
+ */
+export async function feeEstimatesOf(
+  db: Db,
+  owner: FeeOwner,
+  items: readonly { asin: string; price: number }[],
+  ask: (items: { asin: string; price: number }[]) => Promise<(FeeEstimate | null)[]>,
+): Promise<Map<string, FeeEstimate>> {
+  if (items.length === 0) return new Map();
+  const kept = await db.execute<StoredRow>(sql`
+    select asin, price, referral_fee, closing_fee from fee_estimates
+     where selling_partner_id = ${owner.sellingPartnerId} and country = ${owner.country}
+       and asin = any(${sql.param(items.map((i) => i.asin))}::text[])
+       and estimated_at > now() - make_interval(days => ${FEE_ESTIMATE_DAYS})`);
+  const known = new Map(kept.rows.map((r) => [r.asin, toEstimate(r)]));
+  const missing = items.filter((i) => !known.has(i.asin));
+  if (missing.length === 0) return known;
+  const answers = await ask(missing);
+  const answered = missing.flatMap((item, i) => {
+    const a = answers[i];
+    return a ? [{ asin: item.asin, ...a }] : [];
+  });
+  if (answered.length === 0) return known;
+  await db.execute(sql`
+    insert into fee_estimates (selling_partner_id, country, asin, price, referral_fee, closing_fee, estimated_at)
+    select ${owner.sellingPartnerId}, ${owner.country}, asin, price, referral_fee, closing_fee, now()
+      from jsonb_to_recordset(${JSON.stringify(answered)}::jsonb)
+           as x(asin text, price float8, referral_fee float8, closing_fee float8)
+    on conflict (selling_partner_id, country, asin) do update
+      set price = excluded.price, referral_fee = excluded.referral_fee, closing_fee = excluded.closing_fee,
+          estimated_at = excluded.estimated_at`);
+  for (const a of answered) known.set(a.asin, toEstimate(a));
+  return known;
+}
+
+/** Estimates older than this are read by nothing: removed nightly with the old restriction answers. */
+export const KEPT_FEE_ESTIMATE_DAYS = 30;
+
+export async function purgeOldFeeEstimates(db: Db): Promise<number> {
+  const result = await db.execute(sql`
+    delete from fee_estimates where estimated_at < now() - make_interval(days => ${KEPT_FEE_ESTIMATE_DAYS})`);
+  return result.rowCount ?? 0;
+}

@@ -1,0 +1,177 @@
+import { priceProduct, type FbmBlock, type FeeEstimate, type ProductSide } from '@crossmarket/domain';
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { tokenBoxFor } from '../src/features/amazon';
+import { saveConnection } from '../src/features/amazon/repo';
+import { sealContext } from '../src/features/amazon/token-box';
+import type { MarketplaceProvider } from '../src/providers/marketplace/types';
+import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { call, KEY_A } from './helpers/amazon';
+import { userIdOf } from './helpers/analysis';
+import { buildTestApp, testConfig, type TestApp } from './helpers/app';
+import { SETTINGS } from './helpers/analysis-setting';
+import { activeUser } from './helpers/auth';
+import { subscribe } from './helpers/billing';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { productIds, waitForReport } from './helpers/reports';
+
+// Amazon's fee estimates in a report (sandbox marketplace, real worker and queue): asked in the phase
+// after the lookups under the owner's own authorisation, at the price each product sells at in the
+// selling country; the rows are priced with them (and keep them through a settings save); kept for the
+// next report; a seller without an authorisation keeps the category table.
+
+let database: TestDatabase;
+let testApp: TestApp;
+let app: App;
+const cookies: Record<string, string> = {};
+const ids: Record<string, string> = {};
+const sandbox = createSandboxMarketplace();
+/** Items the marketplace was asked fees for. */
+const asked: { asin: string; price: number }[] = [];
+const counting: MarketplaceProvider = {
+  ...sandbox,
+  feeEstimates: (items, region, account) => {
+    asked.push(...items);
+    return sandbox.feeEstimates!(items, region, account);
+  },
+};
+const box = tokenBoxFor(testConfig({ TOKEN_ENCRYPTION_KEY: KEY_A }), pino({ level: 'silent' }));
+const PRODUCTS = productIds(80, 'FE');
+
+async function sendReport(name: string) {
+  const res = await call(app, 'POST', '/api/reports', cookies[name], {
+    title: `${name}'s report`,
+    source: 'manual',
+    from_country: 'us',
+    to_country: 'ca',
+    product_ids: PRODUCTS.join('\n'),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json<{ report_id: string }>().report_id;
+  await waitForReport(database.db, id, 120_000);
+  for (let i = 0; i < 600; i++) {
+    const state = (await call(app, 'GET', `/api/reports/${id}`, cookies[name])).json<{
+      restrictions?: { state: string };
+    }>().restrictions?.state;
+    if (state && state !== 'waiting' && state !== 'checking') return id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the phase of ${id} did not end`);
+}
+
+type Row = { product_id: string; row_cross: ProductSide; row_to: ProductSide; fbm: FbmBlock };
+
+async function rowsOf(name: string, id: string) {
+  const res = await call(app, 'POST', '/v1/filters', cookies[name], { report_id: id, limit: 100 });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: Row[] }>().data;
+}
+
+const sellingPrice = (r: Row) => r.row_to.buybox?.buy_price ?? r.row_to.lowest?.buy_price ?? null;
+const found = (r: Row) => r.row_to.status !== 'dog' && r.row_to.status !== 'noanswer';
+
+/** The fbm_std_price the filters and exports read, per product. */
+async function storedStdPrices(reportId: string) {
+  const rows = await database.db.execute<{ product_id: string; fbm_std_price: number | null }>(sql`
+    select product_id, fbm_std_price from report_products where report_id = ${reportId}::uuid`);
+  return new Map(rows.rows.map((r) => [r.product_id, r.fbm_std_price]));
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  testApp = await buildTestApp(database, { TOKEN_ENCRYPTION_KEY: KEY_A }, { marketplace: counting });
+  app = testApp.app;
+  for (const name of ['alice', 'bob']) {
+    cookies[name] = await activeUser(app, database.db, `${name}@example.com`);
+    ids[name] = await userIdOf(database.db, `${name}@example.com`);
+    await subscribe(app, cookies[name]!, 'S');
+  }
+  const sealed = box.seal('Atzr|alice', sealContext(ids.alice!, 'na'));
+  await saveConnection(database.db, ids.alice!, 'na', 'A1ALICE', sealed);
+}, 120_000);
+afterAll(() => testApp?.close());
+
+describe("Amazon's fee estimates in a report", () => {
+  let reportId: string;
+  let priced: Row[];
+  const estimates = new Map<string, FeeEstimate>();
+
+  it('prices each product found with a price by Amazon’s estimate at that price, and says so', async () => {
+    reportId = await sendReport('alice');
+    const rows = await rowsOf('alice', reportId);
+    priced = rows.filter((r) => found(r) && sellingPrice(r) !== null);
+    expect(priced.length).toBeGreaterThan(10);
+    // Asked once per product found with a selling price, at that price.
+    expect(asked.map((a) => a.asin).sort()).toEqual(priced.map((r) => r.product_id).sort());
+    const own = { own: { sellingPartnerId: 'A1ALICE', refreshToken: 'x' } };
+    const answers = await sandbox.feeEstimates!(
+      priced.map((r) => ({ asin: r.product_id, price: sellingPrice(r)! })),
+      'ca',
+      own,
+    );
+    priced.forEach((r, i) => estimates.set(r.product_id, answers[i]!));
+    const stored = await storedStdPrices(reportId);
+    for (const row of priced) {
+      const fees = estimates.get(row.product_id)!;
+      expect(row.fbm.fee_estimate_price, row.product_id).toBe(sellingPrice(row));
+      expect(row.fbm.closing_fee, row.product_id).toBe(fees.closing_fee);
+      if (row.fbm.commission_source === 'estimate')
+        expect(row.fbm.commission_rate).toBeCloseTo((fees.referral_fee / fees.price) * 100, 1);
+      // The stored column the filters and exports read was priced with it too.
+      expect(stored.get(row.product_id), row.product_id).toBe(row.fbm.std_price);
+    }
+    expect(new Set(priced.map((r) => r.fbm.commission_source))).toContain('estimate');
+    expect(priced.some((r) => (r.fbm.closing_fee ?? 0) > 0)).toBe(true);
+    // Products without a selling price keep the table.
+    for (const row of rows.filter((r) => !priced.includes(r))) {
+      expect(row.fbm).toMatchObject({
+        commission_source: 'table',
+        closing_fee: null,
+        fee_estimate_price: null,
+      });
+    }
+  });
+
+  it('keeps the estimates through a settings save: every row priced as the domain prices it', async () => {
+    const saved = await call(app, 'POST', '/v1/settings', cookies.alice, {
+      report_id: reportId,
+      ...SETTINGS,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const rows = await rowsOf('alice', reportId);
+    const stored = await storedStdPrices(reportId);
+    for (const row of rows) {
+      const fees = estimates.get(row.product_id);
+      const expected = priceProduct({ ...row, ...(fees ? { fees } : {}), individual: null }, SETTINGS, {
+        toRegion: 'ca',
+      });
+      expect(row.fbm, row.product_id).toEqual(expected);
+      expect(stored.get(row.product_id), row.product_id).toBe(row.fbm.std_price);
+    }
+  });
+
+  it('asks Amazon nothing for the next report of the same products: the estimates are kept', async () => {
+    const before = asked.length;
+    const next = await sendReport('alice');
+    expect(asked.length).toBe(before);
+    const rows = await rowsOf('alice', next);
+    for (const row of rows.filter((r) => estimates.has(r.product_id)))
+      expect(row.fbm.closing_fee, row.product_id).toBe(estimates.get(row.product_id)!.closing_fee);
+  });
+
+  it('leaves a seller without an authorisation on the category table, and nothing fails', async () => {
+    const before = asked.length;
+    const id = await sendReport('bob');
+    expect(asked.length).toBe(before);
+    const rows = await rowsOf('bob', id);
+    expect(rows.length).toBe(PRODUCTS.length);
+    for (const row of rows)
+      expect(row.fbm).toMatchObject({
+        commission_source: 'table',
+        closing_fee: null,
+        fee_estimate_price: null,
+      });
+  });
+});

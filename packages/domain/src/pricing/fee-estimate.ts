@@ -1,0 +1,48 @@
+import { regionByCode, type RegionCode } from '../regions';
+import { feeAt, type FeeSchedule } from './commission';
+
+/**
+ * Amazon's fee estimate for selling a product merchant-fulfilled in the selling marketplace
+ * (getMyFeesEstimates), in the selling currency: what it would charge at `price`.
+ */
+export interface FeeEstimate {
+  /** The listing price Amazon was asked about. */
+  price: number;
+  referral_fee: number;
+  /** The variable closing fee (media); 0 when Amazon names none. */
+  closing_fee: number;
+}
+
+/** Amazon's usual minimum referral fee in US dollars (shared/reference/amazon.md); per region at the fixed rate. */
+export const MINIMUM_REFERRAL_FEE_USD = 0.3;
+
+export const minimumReferralFee = (region: RegionCode) =>
+  MINIMUM_REFERRAL_FEE_USD * regionByCode(region).currency.rate;
+
+/**
+ * The schedule pricing uses with an estimate, at any price (docs/decisions.md, "Amazon's fee estimates:
+ * asked once, re-used by arithmetic"): Amazon's referral fee is a share of the price with a minimum, so the
+ * estimate's share `referral_fee ÷ price` holds at other prices. When the estimate is the minimum itself
+ * (a price so low the share does not show), the share comes from the category table at that price and
+ * only the closing fee is Amazon's. `referral` names where the share came from.
+ */
+export function estimateSchedule(
+  estimate: FeeEstimate,
+  table: FeeSchedule,
+  region: RegionCode,
+): { schedule: FeeSchedule & { kind: 'estimate' }; referral: 'estimate' | 'table' } {
+  const minimum = minimumReferralFee(region);
+  const closing = estimate.closing_fee;
+  // A cent of slack: Amazon rounds its fee to the cent.
+  if (estimate.price > 0 && estimate.referral_fee > minimum + 0.01) {
+    return {
+      schedule: { kind: 'estimate', rate: estimate.referral_fee / estimate.price, minimum, closing },
+      referral: 'estimate',
+    };
+  }
+  const rate = estimate.price > 0 ? feeAt(estimate.price, table) / estimate.price : 0;
+  return {
+    schedule: { kind: 'estimate', rate, minimum: Math.max(minimum, estimate.referral_fee), closing },
+    referral: 'table',
+  };
+}
