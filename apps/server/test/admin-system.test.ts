@@ -29,11 +29,18 @@ describe('the system page', () => {
     const res = await s.app.inject({ url: '/api/admin/system', headers: { cookie: c.operator } });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+    const files = readdirSync(MIGRATIONS_DIR)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(body.migrations.applied).toBe(files.length);
     expect(`${body.migrations.latest}.sql`).toBe(files.at(-1));
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(body.providers).toEqual({ payments: 'sandbox', marketplace: 'sandbox', mail: 'outbox', rates: 'fixed' });
+    expect(body.providers).toEqual({
+      payments: 'sandbox',
+      marketplace: 'sandbox',
+      mail: 'outbox',
+      rates: 'fixed',
+    });
     expect(body.processes).toEqual([
       expect.objectContaining({ kind: 'worker', instance: expect.stringContaining(`:${process.pid}`) }),
     ]);

@@ -55,7 +55,10 @@ const params = adminUserParamsSchema;
 const actionResponses = { 200: adminActionResultSchema, ...errors(400, 404, 409) };
 
 /** `/api/admin/*`: the operator console's calls, every one behind the operator guard (operator-scope.ts). */
-export function registerAdminRoutes(app: App, { db, auth, guard, queue, payments, appUrl, config }: AdminDeps) {
+export function registerAdminRoutes(
+  app: App,
+  { db, auth, guard, queue, payments, appUrl, config }: AdminDeps,
+) {
   const target = async (id: string) => {
     const found = await findTarget(db, id);
     if (!found) throw consoleNotFound();

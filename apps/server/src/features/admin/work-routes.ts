@@ -25,15 +25,16 @@ export function registerWorkRoutes(
   scope: App,
   { db, queue, config }: { db: Db; queue: JobQueue; config: Config },
 ) {
-  scope.get(
-    '/api/admin/work',
-    { schema: { response: { 200: adminWorkSchema, ...errors(404) } } },
-    () => workOverview(db),
+  scope.get('/api/admin/work', { schema: { response: { 200: adminWorkSchema, ...errors(404) } } }, () =>
+    workOverview(db),
   );
 
   scope.post(
     '/api/admin/reports/:id/cancel',
-    { schema: { params: idParams, body: adminActionSchema, response: actionResponses }, bodyLimit: BODY_LIMIT },
+    {
+      schema: { params: idParams, body: adminActionSchema, response: actionResponses },
+      bodyLimit: BODY_LIMIT,
+    },
     async (request) => done(await cancelReport(db, callerOf(request), request.params.id, request.body)),
   );
 
@@ -47,9 +48,7 @@ export function registerWorkRoutes(
       done(await retryJob({ db, queue }, callerOf(request), request.params.id, request.body)),
   );
 
-  scope.get(
-    '/api/admin/system',
-    { schema: { response: { 200: adminSystemSchema, ...errors(404) } } },
-    () => systemOverview(db, config),
+  scope.get('/api/admin/system', { schema: { response: { 200: adminSystemSchema, ...errors(404) } } }, () =>
+    systemOverview(db, config),
   );
 }

@@ -32,7 +32,9 @@ export async function cancelReport(db: Db, actor: Caller, reportId: string, { re
          where r.id = o.id and not r.finalized and r.done_size <> -1
         returning r.size, o.old_size`)
     ).rows;
-    const refunded = cancelled ? Math.floor((Number(cancelled.old_size ?? 0) - Number(cancelled.size)) / 2) : 0;
+    const refunded = cancelled
+      ? Math.floor((Number(cancelled.old_size ?? 0) - Number(cancelled.size)) / 2)
+      : 0;
     const auditId = await recordAudit(tx, actor, {
       action: 'report.cancel',
       target,
