@@ -1,7 +1,8 @@
 import { JOB_NAMES } from '@crossmarket/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, amazonConnections, reports, spapiCalls } from '../src/db/schema';
+import { postgresCallCounter } from '../src/providers/marketplace/spapi/call-counter';
 import { ADMIN_CONFIG, adminPost, consoleCallers, type ConsoleCallers } from './helpers/admin';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { subscribe } from './helpers/billing';
@@ -107,6 +108,11 @@ describe('the work overview', () => {
         throttled: 9,
       },
     ]);
+    // And what the SP-API client counts as it goes: two more calls, one throttled, in this minute.
+    const count = postgresCallCounter(database.db);
+    count({ userId: c.sellerId, region: 'na', operation: 'searchCatalogItems', throttled: false });
+    count({ userId: c.sellerId, region: 'na', operation: 'searchCatalogItems', throttled: true });
+    await expect.poll(async () => (await work()).amazon[0]?.calls_last_hour, { timeout: 5000 }).toBe(722);
     const body = await work();
     expect(body.amazon).toEqual([
       expect.objectContaining({
@@ -114,9 +120,9 @@ describe('the work overview', () => {
         region: 'na',
         selling_partner_id: 'A1SELLER',
         status: 'connected',
-        calls_last_hour: 720,
-        throttled_last_hour: 2,
-        // 720 of searchCatalogItems' 2 a second × 3600.
+        calls_last_hour: 722,
+        throttled_last_hour: 3,
+        // 722 of searchCatalogItems' 2 a second × 3600.
         utilisation: 0.1,
       }),
     ]);
@@ -148,6 +154,27 @@ describe('cancel a report', () => {
     expect(rows).toHaveLength(2);
     // Cancelled: no longer listed as running.
     expect((await work()).running_reports.map((r: { id: string }) => r.id)).not.toContain(id);
+  });
+
+  it("gives credits back at most once when a cancel races the report's own finish", async () => {
+    for (let i = 0; i < 5; i++) {
+      const before = await used();
+      const id = await runningReport(6, 6);
+      // The worker's finish: the same condition the cancel tests, under the same row lock.
+      const finish = database.db.execute(sql`
+        update reports set finalized = true, finish_at = now()
+         where id = ${id}::uuid and not finalized and done_size <> -1`);
+      const [answer] = await Promise.all([
+        adminPost(s.app, c.operator, `/api/admin/reports/${id}/cancel`, { reason: 'Race' }),
+        finish,
+      ]);
+      const [report] = await database.db.select().from(reports).where(eq(reports.id, id));
+      // Either the finish won (cancel refused) or the cancel did (never finalized): never both.
+      if (answer.statusCode === 200) expect(report).toMatchObject({ finalized: false, doneSize: -1 });
+      else expect(report).toMatchObject({ finalized: true, doneSize: 12 });
+      // Every product was looked up: nothing to give back either way.
+      expect(await used()).toBe(before + 6);
+    }
   });
 
   it('refunds nothing for a report that finished first', async () => {
