@@ -73,6 +73,19 @@ describe('the work overview', () => {
     const failed = body.failed_jobs.find((j: { id: string }) => j.id === id);
     expect(failed).toMatchObject({ queue: IDLE_QUEUE, error: 'card_declined' });
     expect(JSON.stringify(body)).not.toContain('pi_work');
+
+    // pg-boss archives a failed job after 12 hours: still counted in the day's failures, no longer listed.
+    await database.db.execute(sql`
+      with moved as (delete from pgboss.job where id = ${id}::uuid returning *)
+      insert into pgboss.archive (id, name, priority, data, state, retry_limit, retry_count, retry_delay,
+        retry_backoff, start_after, started_on, singleton_key, singleton_on, expire_in, created_on,
+        completed_on, keep_until, dead_letter, policy, output)
+      select id, name, priority, data, state, retry_limit, retry_count, retry_delay, retry_backoff,
+        start_after, started_on, singleton_key, singleton_on, expire_in, created_on, completed_on,
+        keep_until, dead_letter, policy, output from moved`);
+    const later = await work();
+    expect(later.queues.find((q: { name: string }) => q.name === IDLE_QUEUE)).toMatchObject({ failed: 1 });
+    expect(later.failed_jobs.map((j: { id: string }) => j.id)).not.toContain(id);
   });
 
   it('lists a running report with its owner and progress', async () => {

@@ -35,11 +35,19 @@ export function AdminWorkPage() {
   const [pending, setPending] = useState<Pending | null>(null);
 
   if (isLoading) return <Spin />;
+  if (error && !data)
+    return (
+      <>
+        <ConsoleHeading titleKey="admin.work.title" />
+        <Alert type="error" showIcon title={errorMessage(error, t)} />
+      </>
+    );
   const empty = (key: string) => ({ emptyText: t(`admin.work.${key}`) });
 
   return (
     <>
       <ConsoleHeading titleKey="admin.work.title" />
+      {/* A refresh that failed: the last answer stays, with the failure above it. */}
       {error && <Alert type="error" showIcon title={errorMessage(error, t)} style={{ marginBottom: 16 }} />}
       <ActionModal
         open={pending !== null}

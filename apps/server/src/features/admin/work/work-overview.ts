@@ -11,10 +11,11 @@ const ERROR_CHARS = 300;
 const n = (value: unknown) => Number(value ?? 0);
 
 /**
- * The queues from pg-boss's own table (`pgboss.job`, pg-boss 10: one partition per queue, `state` an enum
- * created < retry < active < completed < cancelled < failed), in one grouped query. Completed and failed
- * jobs stay in `job` until pg-boss archives them (12 h by default), so the hour and the day are counted
- * from there. Every queue the app knows is listed, with zeros when it has no rows.
+ * The queues from pg-boss's own tables in one grouped query. pg-boss 10 keeps jobs in `pgboss.job` (one
+ * partition per queue; `state` an enum created < retry < active < completed < cancelled < failed) and
+ * moves finished ones to `pgboss.archive` after 12 hours (its default), failed ones included: the day's
+ * failures are counted over both, the last hour's completions from `job`. Every queue the app knows is
+ * listed, with zeros when it has no rows.
  */
 async function queues(db: Db): Promise<AdminWorkInput['queues']> {
   const rows = await db.execute<Record<string, unknown>>(sql`
@@ -23,7 +24,11 @@ async function queues(db: Db): Promise<AdminWorkInput['queues']> {
            count(*) filter (where state = 'active') as running,
            count(*) filter (where state = 'failed' and completed_on > now() - interval '24 hours') as failed,
            count(*) filter (where state = 'completed' and completed_on > now() - interval '1 hour') as completed
-      from pgboss.job
+      from (select name, state, completed_on from pgboss.job
+            union all
+            -- Archived after it failed, so within the day it was archived within the day (archive_i1).
+            select name, state, completed_on from pgboss.archive
+             where state = 'failed' and archived_on > now() - interval '24 hours') jobs
      group by name`);
   const byName = new Map(rows.rows.map((r) => [String(r.name), r]));
   return Object.values(JOB_NAMES).map((name) => {
@@ -38,6 +43,7 @@ async function queues(db: Db): Promise<AdminWorkInput['queues']> {
   });
 }
 
+/** Failed jobs still in `pgboss.job`: the ones pg-boss can retry (an archived job cannot be). */
 async function failedJobs(db: Db): Promise<AdminWorkInput['failed_jobs']> {
   // The payload (`data`) is never read: it holds ids only, but the page has no need of it.
   const rows = await db.execute<{ name: string; id: string; completed_on: Date; message: string | null }>(sql`
