@@ -99,7 +99,7 @@ const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: '/tmp
 const app = await buildApp(config, {
   database: db,
   logger: db.logger,
-  queue: { send: async () => null },
+  queue: { send: async () => null, retry: async () => false },
   sessionSecret: 'bench-secret-bench-secret-bench-secret-12',
 });
 let poster: ReturnType<typeof httpPoster> | undefined;

@@ -1,6 +1,7 @@
 // The operator console: an operator finds a seller, suspends them with a reason (the seller lands on the
 // suspended page), lifts it, and the audit log shows both; a seller never sees the console.
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { makeOperator, onboard, signedInUser } from './helpers';
 
@@ -99,4 +100,35 @@ test('an operator answers a ticket that the seller reads and answers on the supp
   await console_.reload();
   await expect(console_.getByText('Thanks, it works now.')).toBeVisible();
   await context.close();
+});
+
+test('an operator sees the work queues and the system, both accessible in light and dark', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const operator = await signedInUser(page, 'console-work');
+  await onboard(operator);
+  await makeOperator(operator);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Work' }).click();
+  await expect(page).toHaveURL(/\/admin\/work$/);
+  await expect(page.getByRole('heading', { name: 'Work' })).toBeVisible();
+  await expect(page.getByTestId('admin-work-queues').getByText('process-report')).toBeVisible();
+  await expect(
+    page
+      .getByText('No report is running.')
+      .or(page.getByText(/ of \d+ products/))
+      .first(),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, 'the work page');
+
+  await page.getByRole('link', { name: 'System' }).click();
+  await expect(page).toHaveURL(/\/admin\/system$/);
+  await expect(page.getByRole('heading', { name: 'System' })).toBeVisible();
+  // `npm start` runs the server and the worker in one process: both beat.
+  await expect(page.getByText('Server', { exact: true })).toBeVisible();
+  await expect(page.getByText('Worker', { exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, 'the system page');
 });

@@ -191,6 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     queue: deps.queue,
     payments: payments.provider,
     appUrl: config.APP_URL,
+    config,
   });
   app.get('/api/app-config', { schema: { response: { 200: appConfigSchema } } }, async (request) => ({
     version: process.env.npm_package_version ?? '0.1.0',

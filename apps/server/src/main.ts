@@ -11,6 +11,7 @@ import { startWorker, type Worker } from './jobs/worker';
 import { createMailTransport } from './providers/mail/transport';
 import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
+import { startHeartbeat } from './features/admin';
 import { createLookupAccounts } from './features/amazon';
 import { createRatesSource } from './providers/rates';
 import { priceLookupKey } from './providers/payments/stripe';
@@ -89,6 +90,9 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
     });
     resources.add('worker', () => worker.stop());
     boss = worker.boss;
+    // The console's System page lists the processes alive (features/admin/system/heartbeat.ts).
+    const heartbeat = startHeartbeat(database.db, 'worker', logger);
+    resources.add('worker heartbeat', async () => heartbeat.stop());
   }
   if (command === 'serve' || command === 'start') {
     if (!boss) {
@@ -105,6 +109,8 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
     const app = await buildApp(config, { database, logger, queue, sessionSecret });
     resources.add('HTTP server', () => app.close());
     await listen(app, config);
+    const heartbeat = startHeartbeat(database.db, 'serve', logger);
+    resources.add('serve heartbeat', async () => heartbeat.stop());
     logger.info(`Crossmarket is ready on ${config.APP_URL}`);
   }
   return 'running';

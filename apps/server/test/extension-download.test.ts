@@ -18,7 +18,7 @@ async function appWith(extensionZip: string): Promise<App> {
   const app = await buildApp(testConfig({ extensionZip }), {
     database,
     logger: pino({ level: 'silent' }),
-    queue: { send: async () => null },
+    queue: { send: async () => null, retry: async () => false },
     sessionSecret: 'test-secret-test-secret-test-secret-1234',
   });
   await app.ready();

@@ -218,7 +218,7 @@ describe('the restriction phase of a report', () => {
     const cfg = testConfig({ TOKEN_ENCRYPTION_KEY: KEY_A });
     const accounts = createLookupAccounts({
       db: database.db,
-      queue: { send: async () => null },
+      queue: { send: async () => null, retry: async () => false },
       config: cfg,
       logger: silent,
     });

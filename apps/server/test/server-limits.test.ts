@@ -137,7 +137,7 @@ describe('request timeout', () => {
     const app = await buildApp(config, {
       database: s.database,
       logger: pino(loggerOptions(config, false)),
-      queue: { send: async () => null },
+      queue: { send: async () => null, retry: async () => false },
       sessionSecret: 'test-secret-test-secret-test-secret-1234',
     });
     app.get('/api/slow-for-test', async () => {

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { CROSS_BORDER_TRANSIT_DAYS, TRANSIT_DAYS } from '../src/providers/marketplace/delivery';
 import { chooseBuyBoxWinner, toSnapshot } from '../src/providers/marketplace/spapi/mapping';
+import type { CountedCall } from '../src/providers/marketplace/spapi/call-counter';
+import { createSpapiClient } from '../src/providers/marketplace/spapi/client';
 import { localPacing } from '../src/providers/marketplace/spapi/pacing';
+import { createSpapiMarketplace } from '../src/providers/marketplace/spapi/provider';
 import { productIds } from './helpers/reports';
 import { startSpapiStandIn, type SpapiStandIn } from './helpers/spapi-stand-in';
 import { LIMITS, noteGrants, provider } from './helpers/spapi-client';
@@ -200,6 +203,31 @@ describe('the SP-API provider against a stand-in answering with Amazon-shaped re
     } finally {
       await fresh.close();
     }
+  });
+
+  it("counts each request under a seller's own authorisation for its owner, none under the shared one", async () => {
+    await settle();
+    const counted: CountedCall[] = [];
+    const client = createSpapiClient({
+      credentials: {
+        clientId: 'amzn1.application-oa2-client.test',
+        clientSecret: 'secret',
+        refreshTokens: { na: 'Atzr|na-refresh' },
+      },
+      endpoints: { na: stand.url },
+      lwaUrl: stand.lwaUrl,
+      backoffMs: 20,
+      countCall: (call) => counted.push(call),
+    });
+    const marketplace = createSpapiMarketplace(client);
+    const own = { sellingPartnerId: 'A1OWN', refreshToken: 'Atzr|own-refresh' };
+    await marketplace.lookup(['B07N4M94X4'], 'us', { shipTo: 'us', account: { own, tenant: 'user-1' } });
+    expect(counted.length).toBe(client.stats.requests);
+    expect(counted.every((c) => c.userId === 'user-1' && c.region === 'na')).toBe(true);
+    expect(new Set(counted.map((c) => c.operation))).toContain('getItemOffersBatch');
+    await marketplace.lookup(['B07N4M94X4'], 'us', { shipTo: 'us', account: { tenant: 'user-2' } });
+    expect(counted.length).toBeLessThan(client.stats.requests);
+    expect(counted.some((c) => c.userId === 'user-2')).toBe(false);
   });
 
   it('exchanges the refresh token once and reuses the access token', async () => {

@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tz = { withTimezone: true } as const;
 
@@ -26,4 +26,20 @@ export const adminAudit = pgTable(
     index('admin_audit_action_idx').on(t.action, t.createdAt),
     index('admin_audit_target_idx').on(t.targetId, t.createdAt),
   ],
+);
+
+/**
+ * Every serve and worker process, upserted every ~30 s while it runs (features/admin/system/heartbeat.ts)
+ * so the console's System page can say which processes are alive. `instance` is host and pid; rows not
+ * seen for a day are purged by the heartbeat itself.
+ */
+export const processHeartbeats = pgTable(
+  'process_heartbeats',
+  {
+    kind: text('kind').$type<'serve' | 'worker'>().notNull(),
+    instance: text('instance').notNull(),
+    startedAt: timestamp('started_at', tz).notNull(),
+    seenAt: timestamp('seen_at', tz).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.instance] }), index('process_heartbeats_seen_idx').on(t.seenAt)],
 );

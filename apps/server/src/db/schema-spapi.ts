@@ -2,6 +2,7 @@ import {
   boolean,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -47,4 +48,25 @@ export const lookupCache = pgTable(
     lookedUpAt: timestamp('looked_up_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.marketplaceId, t.asin] }), index('lookup_cache_age_idx').on(t.lookedUpAt)],
+);
+
+/**
+ * SP-API calls made under a seller's own authorisation, counted per minute and operation by the client
+ * (providers/marketplace/spapi/call-counter.ts), so the console can show calls and throttling over the
+ * last hour. Counts only: no token, no request. Rows older than a day are purged as new ones come.
+ */
+export const spapiCalls = pgTable(
+  'spapi_calls',
+  {
+    userId: text('user_id').notNull(),
+    region: text('region').notNull(),
+    operation: text('operation').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    calls: integer('calls').notNull().default(0),
+    throttled: integer('throttled').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.region, t.operation, t.minute] }),
+    index('spapi_calls_minute_idx').on(t.minute),
+  ],
 );

@@ -10,12 +10,19 @@ export interface JobQueue {
     data: JobPayload<N>,
     options?: { singletonKey?: string },
   ): Promise<string | null>;
+  /** Puts a failed job back in its queue; false when it is not (or no longer) failed. */
+  retry(name: JobName, id: string): Promise<boolean>;
 }
 
 export function pgBossQueue(boss: PgBoss): JobQueue {
   return {
     send: (name, data, options) =>
       boss.send(name, jobPayloadSchemas[name].parse(data) as object, options ?? {}),
+    retry: async (name, id) => {
+      // pg-boss 10 answers `{ affected }` (manager.js mapCommandResponse) though its types say void.
+      const result = (await boss.retry(name, id)) as unknown as { affected?: number } | undefined;
+      return (result?.affected ?? 0) > 0;
+    },
   };
 }
 

@@ -71,7 +71,7 @@ export async function buildTestApp(
           marketplace: options.marketplace,
           accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
         });
-  const queue = worker ? pgBossQueue(worker.boss) : { send: async () => null };
+  const queue = worker ? pgBossQueue(worker.boss) : { send: async () => null, retry: async () => false };
   const app = await buildApp(config, {
     database,
     logger,

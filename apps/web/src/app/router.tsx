@@ -222,6 +222,20 @@ export const routes: RouteObject[] = [
                           (m) => m.AdminAuditPage,
                         ),
                       },
+                      {
+                        path: '/admin/work',
+                        lazy: page(
+                          () => import('../features/admin/work-page'),
+                          (m) => m.AdminWorkPage,
+                        ),
+                      },
+                      {
+                        path: '/admin/system',
+                        lazy: page(
+                          () => import('../features/admin/system-page'),
+                          (m) => m.AdminSystemPage,
+                        ),
+                      },
                     ],
                   },
                   {

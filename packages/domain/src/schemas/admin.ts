@@ -159,6 +159,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user.role',
   'ticket.reply',
   'ticket.close',
+  'report.cancel',
+  'job.retry',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 

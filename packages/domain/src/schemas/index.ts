@@ -19,4 +19,5 @@ export * from './reports-responses';
 export * from './analysis-responses';
 export * from './lookup';
 export * from './admin';
+export * from './admin-work';
 export * from './tickets';

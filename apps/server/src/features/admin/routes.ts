@@ -15,6 +15,7 @@ import {
   adminUsersPageSchema,
   adminUsersQuerySchema,
 } from '@crossmarket/domain';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { App } from '../../http/app-type';
 import { callerOf, idParams } from '../../http/guarded-scope';
@@ -35,6 +36,7 @@ import { setRole } from './users/set-role';
 import { setSuspended } from './users/suspend-user';
 import { findTarget } from './users/target';
 import { userDetail } from './users/user-detail';
+import { registerWorkRoutes } from './work-routes';
 
 export interface AdminDeps {
   db: Db;
@@ -43,6 +45,7 @@ export interface AdminDeps {
   queue: JobQueue;
   payments: PaymentsProvider;
   appUrl: string;
+  config: Config;
 }
 
 const BODY_LIMIT = 16 * 1024;
@@ -52,7 +55,10 @@ const params = adminUserParamsSchema;
 const actionResponses = { 200: adminActionResultSchema, ...errors(400, 404, 409) };
 
 /** `/api/admin/*`: the operator console's calls, every one behind the operator guard (operator-scope.ts). */
-export function registerAdminRoutes(app: App, { db, auth, guard, queue, payments, appUrl }: AdminDeps) {
+export function registerAdminRoutes(
+  app: App,
+  { db, auth, guard, queue, payments, appUrl, config }: AdminDeps,
+) {
   const target = async (id: string) => {
     const found = await findTarget(db, id);
     if (!found) throw consoleNotFound();
@@ -201,5 +207,7 @@ export function registerAdminRoutes(app: App, { db, auth, guard, queue, payments
       },
       (request) => listAudit(db, request.query),
     );
+
+    registerWorkRoutes(scope, { db, queue, config });
   });
 }

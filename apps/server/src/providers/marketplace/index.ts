@@ -6,6 +6,7 @@ import { createSpapiClient } from './spapi/client';
 import { createSpapiMarketplace, SPAPI_ALLOWANCE } from './spapi/provider';
 import { postgresLookupCache } from './spapi/lookup-cache';
 import { postgresPacing } from './spapi/shared-pacing';
+import { postgresCallCounter } from './spapi/call-counter';
 import type { Allowance, MarketplaceProvider } from './types';
 
 export { registerSandboxImages, sandboxImagePath } from './sandbox-images';
@@ -39,6 +40,7 @@ export function createMarketplace(
         endpoints: base ? { na: base, eu: base, fe: base } : undefined,
         lwaUrl: config.LWA_TOKEN_URL,
         pacing: deps.db ? postgresPacing(deps.db) : undefined,
+        countCall: deps.db ? postgresCallCounter(deps.db, deps.logger) : undefined,
       }),
       {
         cache: deps.db ? postgresLookupCache(deps.db, config.LOOKUP_CACHE_SECONDS) : undefined,

@@ -10,7 +10,9 @@ import {
   SettingOutlined,
   ToolOutlined,
   TeamOutlined,
+  ThunderboltOutlined,
   AuditOutlined,
+  DashboardOutlined,
   MessageOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Grid, Layout, Menu, Typography, theme } from 'antd';
@@ -35,7 +37,9 @@ const NAV = [
 const OPERATOR_NAV = [
   { key: '/admin/users', icon: <TeamOutlined />, label: 'nav.adminUsers' },
   { key: '/admin/tickets', icon: <MessageOutlined />, label: 'nav.adminTickets' },
+  { key: '/admin/work', icon: <ThunderboltOutlined />, label: 'nav.adminWork' },
   { key: '/admin/audit', icon: <AuditOutlined />, label: 'nav.adminAudit' },
+  { key: '/admin/system', icon: <DashboardOutlined />, label: 'nav.adminSystem' },
 ];
 
 /** The app's name beside its icon; `iconOnly` (the header below `sm`) keeps the name for screen readers. */

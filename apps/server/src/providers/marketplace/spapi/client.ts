@@ -10,6 +10,7 @@ import {
   type PacerFactory,
   type SpapiOperation,
 } from './pacing';
+import type { CountedCall } from './call-counter';
 import { LWA_TOKEN_URL, SPAPI_ENDPOINTS, type SpapiRegion } from './regions';
 
 export interface SpapiCredentials {
@@ -35,6 +36,8 @@ export interface SpapiClientOptions {
    * worker using the same seller authorisation shares one allowance.
    */
   pacing?: PacerFactory;
+  /** Told of every request sent under a seller's own authorisation (the console's call counts). */
+  countCall?: (call: CountedCall) => void;
 }
 
 export class SpapiError extends Error {
@@ -193,6 +196,9 @@ export function createSpapiClient(options: SpapiClientOptions) {
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
         signal: AbortSignal.timeout(30_000),
       });
+      // The owner of an own authorisation is the tenant its lookups run for (features/amazon).
+      const owner = init.account?.own ? init.account.tenant : undefined;
+      if (owner) options.countCall?.({ userId: owner, region, operation, throttled: res.status === 429 });
       const limit = Number(res.headers.get('x-amzn-ratelimit-limit'));
       // 3 % under the announced rate: timer jitter then never tips a request over Amazon's limit.
       if (limit > 0) {

@@ -8,11 +8,19 @@ import type {
   AdminUserDetail,
   AdminUsersPage,
   AdminUsersQuery,
+  AdminSystem,
+  AdminWork,
 } from '@crossmarket/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export type { AdminAuditPage, AdminUserDetail, AdminUsersPage } from '@crossmarket/domain';
+export type {
+  AdminAuditPage,
+  AdminSystem,
+  AdminUserDetail,
+  AdminUsersPage,
+  AdminWork,
+} from '@crossmarket/domain';
 
 /** Every action invalidates `all`: the lists and the user's page all show what it changed. */
 export const adminKeys = {
@@ -22,6 +30,8 @@ export const adminKeys = {
   audit: (query: AdminAuditQuery) => [...adminKeys.all, 'audit', query] as const,
   tickets: (query: AdminTicketsQuery) => [...adminKeys.all, 'tickets', query] as const,
   ticket: (id: string) => [...adminKeys.all, 'ticket', id] as const,
+  work: () => [...adminKeys.all, 'work'] as const,
+  system: () => [...adminKeys.all, 'system'] as const,
 };
 
 /** The query string of a filter, without its empty fields. */
@@ -94,6 +104,31 @@ export function useAdminTicketAction(ticketId: string) {
   return useMutation({
     mutationFn: ({ action, body }: { action: 'reply' | 'close'; body: Record<string, unknown> }) =>
       api<AdminActionResult>(`/api/admin/tickets/${encodeURIComponent(ticketId)}/${action}`, { body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** The Work page refreshes itself: queues and progress move while it is open. */
+const WORK_REFRESH_MS = 10_000;
+
+export function useAdminWork() {
+  return useQuery({
+    queryKey: adminKeys.work(),
+    queryFn: () => api<AdminWork>('/api/admin/work'),
+    refetchInterval: WORK_REFRESH_MS,
+  });
+}
+
+export function useAdminSystem() {
+  return useQuery({ queryKey: adminKeys.system(), queryFn: () => api<AdminSystem>('/api/admin/system') });
+}
+
+/** Cancel a running report (`{ reason }`) or retry a failed job (`{ reason, queue }`). */
+export function useAdminWorkAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ url, body }: { url: string; body: Record<string, unknown> }) =>
+      api<AdminActionResult>(url, { body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
