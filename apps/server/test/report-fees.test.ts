@@ -30,9 +30,18 @@ const ids: Record<string, string> = {};
 const sandbox = createSandboxMarketplace();
 /** Items the marketplace was asked fees for. */
 const asked: { asin: string; price: number }[] = [];
+/** When set, every fee call fails as a dropped connection would (not an answer Amazon gave). */
+let failFees = false;
+/** ASINs the marketplace was asked restrictions for. */
+const restrictionsAsked: string[] = [];
 const counting: MarketplaceProvider = {
   ...sandbox,
-  feeEstimates: (items, region, account) => {
+  listingRestrictions: (asins, region, account) => {
+    restrictionsAsked.push(...asins);
+    return sandbox.listingRestrictions!(asins, region, account);
+  },
+  feeEstimates: async (items, region, account) => {
+    if (failFees) throw new TypeError('fetch failed');
     asked.push(...items);
     return sandbox.feeEstimates!(items, region, account);
   },
@@ -83,13 +92,23 @@ beforeAll(async () => {
   database = await createTestDatabase();
   testApp = await buildTestApp(database, { TOKEN_ENCRYPTION_KEY: KEY_A }, { marketplace: counting });
   app = testApp.app;
-  for (const name of ['alice', 'bob']) {
+  for (const name of ['alice', 'bob', 'carol', 'dave']) {
     cookies[name] = await activeUser(app, database.db, `${name}@example.com`);
     ids[name] = await userIdOf(database.db, `${name}@example.com`);
     await subscribe(app, cookies[name]!, 'S');
   }
-  const sealed = box.seal('Atzr|alice', sealContext(ids.alice!, 'na'));
-  await saveConnection(database.db, ids.alice!, 'na', 'A1ALICE', sealed);
+  for (const name of ['alice', 'carol']) {
+    const sealed = box.seal(`Atzr|${name}`, sealContext(ids[name]!, 'na'));
+    await saveConnection(database.db, ids[name]!, 'na', `A1${name.toUpperCase()}`, sealed);
+  }
+  // Dave's consent came back claiming Alice's selling partner id (it travels through the browser).
+  await saveConnection(
+    database.db,
+    ids.dave!,
+    'na',
+    'A1ALICE',
+    box.seal('Atzr|dave', sealContext(ids.dave!, 'na')),
+  );
 }, 120_000);
 afterAll(() => testApp?.close());
 
@@ -173,5 +192,30 @@ describe("Amazon's fee estimates in a report", () => {
         closing_fee: null,
         fee_estimate_price: null,
       });
+  });
+
+  it('checks every restriction when the fee calls fail: those products keep the category table', async () => {
+    failFees = true;
+    try {
+      const id = await sendReport('carol');
+      const summary = (await call(app, 'GET', `/api/reports/${id}`, cookies.carol)).json<{
+        restrictions: { state: string; total: number; checked: number };
+      }>();
+      expect(summary.restrictions.state).toBe('done');
+      expect(summary.restrictions.checked).toBe(summary.restrictions.total);
+      expect(summary.restrictions.total).toBeGreaterThan(0);
+      for (const row of await rowsOf('carol', id)) expect(row.fbm.commission_source).toBe('table');
+    } finally {
+      failFees = false;
+    }
+  });
+
+  it("never hands one user's kept answers to another claiming the same selling partner id", async () => {
+    const fees = asked.length;
+    const restrictions = restrictionsAsked.length;
+    await sendReport('dave');
+    // Alice's answers for these very products are kept; Dave's report asks Amazon under his own token.
+    expect(asked.length).toBeGreaterThan(fees);
+    expect(restrictionsAsked.length).toBeGreaterThan(restrictions);
   });
 });

@@ -73,13 +73,17 @@ export const amazonOauthStates = pgTable(
 
 /**
  * Amazon's answers to "may this seller list this ASIN new here" (Listings Restrictions API), kept
- * LISTING_RESTRICTION_DAYS per selling partner, marketplace (its country code) and ASIN: a report, an inventory update or a
- * "Check again" asks Amazon only for what is missing or older. Keyed by the selling partner, not the user:
- * the answer is about the Amazon account, whoever connects it.
+ * LISTING_RESTRICTION_DAYS per user, selling partner, marketplace (its country code) and ASIN: a report, an
+ * inventory update or a "Check again" asks Amazon only for what is missing or older. The user is part of
+ * the key: the selling partner id comes back through the browser on consent, so an answer is read only by
+ * the user whose authorisation asked for it.
  */
 export const listingRestrictions = pgTable(
   'listing_restrictions',
   {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     sellingPartnerId: text('selling_partner_id').notNull(),
     country: text('country').notNull(),
     asin: text('asin').notNull(),
@@ -89,7 +93,7 @@ export const listingRestrictions = pgTable(
     checkedAt: timestamp('checked_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.sellingPartnerId, t.country, t.asin] }),
+    primaryKey({ columns: [t.userId, t.sellingPartnerId, t.country, t.asin] }),
     check('listing_restrictions_state', sql`${t.state} in ('can_list', 'approval_required', 'cannot_list')`),
     index('listing_restrictions_checked_idx').on(t.checkedAt),
   ],
@@ -97,12 +101,15 @@ export const listingRestrictions = pgTable(
 
 /**
  * Amazon's fee estimates (Product Fees API) for selling an ASIN merchant-fulfilled, kept FEE_ESTIMATE_DAYS
- * per selling partner, marketplace and ASIN like the restrictions: the referral and closing fee at the price
+ * per user, selling partner, marketplace and ASIN: the referral and closing fee at the price
  * asked (selling currency), which pricing re-uses at other prices (docs/decisions.md).
  */
 export const feeEstimates = pgTable(
   'fee_estimates',
   {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     sellingPartnerId: text('selling_partner_id').notNull(),
     country: text('country').notNull(),
     asin: text('asin').notNull(),
@@ -112,7 +119,7 @@ export const feeEstimates = pgTable(
     estimatedAt: timestamp('estimated_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.sellingPartnerId, t.country, t.asin] }),
+    primaryKey({ columns: [t.userId, t.sellingPartnerId, t.country, t.asin] }),
     check('fee_estimates_amounts', sql`${t.price} > 0 and ${t.referralFee} >= 0 and ${t.closingFee} >= 0`),
     index('fee_estimates_estimated_idx').on(t.estimatedAt),
   ],

@@ -46,6 +46,30 @@ describe('estimateSchedule: Amazon’s estimate at another price', () => {
     expect(feeAt(20, schedule)).toBeCloseTo(3, 10);
   });
 
+  it('reads a fee of half the price or more as a minimum we do not hold, never as a rate', () => {
+    // A marketplace whose minimum is above our 0.30 USD at the fixed rate: 10 MXN at 15 MXN.
+    const { schedule, referral } = estimateSchedule(
+      { price: 15, referral_fee: 10, closing_fee: 0 },
+      TABLE_15,
+      'mx',
+    );
+    expect(referral).toBe('table');
+    expect(schedule.rate).toBeCloseTo(0.15, 10);
+    expect(schedule.minimum).toBe(10);
+    expect(feeAt(50, schedule)).toBe(10); // max(7.50, 10)
+    expect(feeAt(100, schedule)).toBeCloseTo(15, 10);
+    // Every price it gives earns what was asked for, however small.
+    for (const net of [0.5, 5, 40, 300]) {
+      const s = priceForNet(net, schedule);
+      expect(Number.isFinite(s)).toBe(true);
+      expect(s - feeAt(s, schedule)).toBeCloseTo(net, 8);
+    }
+    // A fee equal to the price is no rate of 100 %.
+    expect(estimateSchedule({ price: 2, referral_fee: 2, closing_fee: 0 }, TABLE_15, 'mx').referral).toBe(
+      'table',
+    );
+  });
+
   it('scales the minimum to the selling currency', () => {
     const { schedule } = estimateSchedule({ price: 27, referral_fee: 4.05, closing_fee: 0 }, TABLE_15, 'ca');
     expect(schedule.minimum).toBeCloseTo(0.405, 10); // 0.30 USD × 1.35

@@ -16,6 +16,9 @@ export interface FeeEstimate {
 /** Amazon's usual minimum referral fee in US dollars (shared/reference/amazon.md); per region at the fixed rate. */
 export const MINIMUM_REFERRAL_FEE_USD = 0.3;
 
+/** The highest share of the price read as a referral rate (Amazon's highest is 45 %, device accessories). */
+export const MAX_REFERRAL_SHARE = 0.5;
+
 export const minimumReferralFee = (region: RegionCode) =>
   MINIMUM_REFERRAL_FEE_USD * regionByCode(region).currency.rate;
 
@@ -23,8 +26,9 @@ export const minimumReferralFee = (region: RegionCode) =>
  * The schedule pricing uses with an estimate, at any price (docs/decisions.md, "Amazon's fee estimates:
  * asked once, re-used by arithmetic"): Amazon's referral fee is a share of the price with a minimum, so the
  * estimate's share `referral_fee ÷ price` holds at other prices. When the estimate is the minimum itself
- * (a price so low the share does not show), the share comes from the category table at that price and
- * only the closing fee is Amazon's. `referral` names where the share came from.
+ * (a price so low the share does not show) or more than any referral rate (a minimum we do not know), the
+ * share comes from the category table at that price, the estimate's fee is the minimum, and only the
+ * closing fee is Amazon's. `referral` names where the share came from.
  */
 export function estimateSchedule(
   estimate: FeeEstimate,
@@ -33,10 +37,12 @@ export function estimateSchedule(
 ): { schedule: FeeSchedule & { kind: 'estimate' }; referral: 'estimate' | 'table' } {
   const minimum = minimumReferralFee(region);
   const closing = estimate.closing_fee;
-  // A cent of slack: Amazon rounds its fee to the cent.
-  if (estimate.price > 0 && estimate.referral_fee > minimum + 0.01) {
+  // A cent of slack: Amazon rounds its fee to the cent. A share of half the price or more is no referral
+  // rate Amazon has: a minimum fee above ours (marketplaces whose minimum we do not hold) read as a rate.
+  const share = estimate.price > 0 ? estimate.referral_fee / estimate.price : Infinity;
+  if (estimate.referral_fee > minimum + 0.01 && share < MAX_REFERRAL_SHARE) {
     return {
-      schedule: { kind: 'estimate', rate: estimate.referral_fee / estimate.price, minimum, closing },
+      schedule: { kind: 'estimate', rate: share, minimum, closing },
       referral: 'estimate',
     };
   }

@@ -17,6 +17,9 @@ import { assignments, recordsetDefinition } from '../../db/narrow-columns';
 
 type FullSides = { row_cross: ProductSide; row_to: ProductSide };
 
+const sameEstimate = (a: FeeEstimate, b: FeeEstimate) =>
+  a.price === b.price && a.referral_fee === b.referral_fee && a.closing_fee === b.closing_fee;
+
 /** The price to ask Amazon's fees at: where the product sells now (its buy box, else its lowest offer). */
 export function estimatePrice(packedInput: string): number | null {
   const to = unpackPricingInput(JSON.parse(packedInput)).row_to;
@@ -60,8 +63,13 @@ export async function writeReportFees(
              individual_profit_rate_max as imax
         from report_product_pricing
        where report_id = ${reportId}::uuid and product_id = any(${sql.param([...found.keys()])}::text[])`);
-    const rows = stored.rows.map((r) => {
-      const pricing = { ...unpackPricingInput(JSON.parse(r.input)), fees: found.get(r.product_id)! };
+    // Only inputs whose estimate changes are written: a phase run again with kept estimates moves nothing
+    // (and so leaves the report's cached filter results alone).
+    const rows = stored.rows.flatMap((r) => {
+      const known = unpackPricingInput(JSON.parse(r.input));
+      const fees = found.get(r.product_id)!;
+      if (known.fees && sameEstimate(known.fees, fees)) return [];
+      const pricing = { ...known, fees };
       const individual = r.imin === null ? null : { min: r.imin, std: r.istd!, max: r.imax! };
       const fbm = priceProduct({ ...pricing, individual }, settings, { toRegion: report.to_country });
       const row = {

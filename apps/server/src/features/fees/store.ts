@@ -2,8 +2,13 @@ import { FEE_ESTIMATE_DAYS, type FeeEstimate, type RegionCode } from '@crossmark
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
-/** Whose estimates these are: Amazon's fees belong to a selling partner in one marketplace. */
+/**
+ * Whose estimates these are: Amazon's fees belong to a selling partner in one marketplace. Kept per user
+ * too: the selling partner id comes back through the browser on consent, so one user's answers are never
+ * read by another who claims the same id.
+ */
 export interface FeeOwner {
+  userId: string;
   sellingPartnerId: string;
   country: RegionCode;
 }
@@ -29,7 +34,8 @@ export async function feeEstimatesOf(
   if (items.length === 0) return new Map();
   const kept = await db.execute<StoredRow>(sql`
     select asin, price, referral_fee, closing_fee from fee_estimates
-     where selling_partner_id = ${owner.sellingPartnerId} and country = ${owner.country}
+     where user_id = ${owner.userId} and selling_partner_id = ${owner.sellingPartnerId}
+       and country = ${owner.country}
        and asin = any(${sql.param(items.map((i) => i.asin))}::text[])
        and estimated_at > now() - make_interval(days => ${FEE_ESTIMATE_DAYS})`);
   const known = new Map(kept.rows.map((r) => [r.asin, toEstimate(r)]));
@@ -42,11 +48,13 @@ export async function feeEstimatesOf(
   });
   if (answered.length === 0) return known;
   await db.execute(sql`
-    insert into fee_estimates (selling_partner_id, country, asin, price, referral_fee, closing_fee, estimated_at)
-    select ${owner.sellingPartnerId}, ${owner.country}, asin, price, referral_fee, closing_fee, now()
+    insert into fee_estimates (user_id, selling_partner_id, country, asin, price, referral_fee, closing_fee,
+                               estimated_at)
+    select ${owner.userId}, ${owner.sellingPartnerId}, ${owner.country}, asin, price, referral_fee, closing_fee,
+           now()
       from jsonb_to_recordset(${JSON.stringify(answered)}::jsonb)
            as x(asin text, price float8, referral_fee float8, closing_fee float8)
-    on conflict (selling_partner_id, country, asin) do update
+    on conflict (user_id, selling_partner_id, country, asin) do update
       set price = excluded.price, referral_fee = excluded.referral_fee, closing_fee = excluded.closing_fee,
           estimated_at = excluded.estimated_at`);
   for (const a of answered) known.set(a.asin, toEstimate(a));

@@ -36,7 +36,7 @@ const keptRestriction = sql<ReportRestriction | null>`(
                            'checked_at', r.checked_at)
     from amazon_connections c
     join listing_restrictions r
-      on r.selling_partner_id = c.selling_partner_id and r.country = ${inventories.toCountry}
+      on r.user_id = c.user_id and r.selling_partner_id = c.selling_partner_id and r.country = ${inventories.toCountry}
          and r.asin = ${inventoryProducts.code}
    where c.user_id = ${inventoryProducts.userId} and c.region = ${sellingRegion} and c.status = 'connected')`;
 

@@ -83,7 +83,7 @@ export async function checkProductAgain(
     throw apiError(409, 'restriction_not_applicable', 'apiErrors.restrictionNotApplicable');
   }
   const account = await ownAuthorisation(deps, userId, report.to);
-  const owner = { sellingPartnerId: account.own.sellingPartnerId, country: report.to };
+  const owner = { userId, sellingPartnerId: account.own.sellingPartnerId, country: report.to };
   let found;
   try {
     found = await restrictionsOf(

@@ -39,11 +39,12 @@ export async function recheckInventoryRestrictions(
   const own = resolved?.kind === 'own' ? resolved.account.own : undefined;
   if (!resolved || !own) return 0;
   const account = { ...resolved.account, own };
-  const owner = { sellingPartnerId: own.sellingPartnerId, country: inventory.to };
+  const owner = { userId: inventory.userId, sellingPartnerId: own.sellingPartnerId, country: inventory.to };
   const stale = await deps.db.execute<{ code: string }>(sql`
     select p.code from inventory_products p
       left join listing_restrictions r
-        on r.selling_partner_id = ${owner.sellingPartnerId} and r.country = ${owner.country} and r.asin = p.code
+        on r.user_id = ${owner.userId} and r.selling_partner_id = ${owner.sellingPartnerId}
+           and r.country = ${owner.country} and r.asin = p.code
      where p.inventory_id = ${inventory.id}::uuid
        and (r.checked_at is null or r.checked_at <= now() - make_interval(days => ${LISTING_RESTRICTION_DAYS}))
      order by r.checked_at asc nulls first, p.code

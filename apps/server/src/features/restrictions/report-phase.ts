@@ -77,7 +77,7 @@ export async function checkReportRestrictions(deps: PhaseDeps, reportId: string)
   }
   const account = { ...resolved.account, own };
   const log = deps.logger.child({ reportId, phase: 'restrictions' });
-  const owner = { sellingPartnerId: own.sellingPartnerId, country: to };
+  const owner = { userId: report.user_id, sellingPartnerId: own.sellingPartnerId, country: to };
   let after = -1;
   let unanswered = 0;
   for (;;) {
@@ -92,20 +92,30 @@ export async function checkReportRestrictions(deps: PhaseDeps, reportId: string)
     const asins = next.rows.map((r) => r.product_id);
     if (asins.length === 0) break;
     after = next.rows.at(-1)!.position;
-    let found;
-    try {
-      found = await restrictionsOf(deps.db, owner, asins, (missing) => ask(missing, to, account));
-      await feesOfRound(deps, reportId, owner, asins, account);
-    } catch (error) {
-      if (!(error instanceof AuthorisationRevokedError)) throw error;
+    const revoked = async (error: AuthorisationRevokedError) => {
       // The seller removed our app (or its year ran out): mark it (mailed once) and say so on the page.
       log.warn({ err: error }, 'restrictions stopped: the authorisation was revoked');
       await deps.accounts?.revoked(report.user_id, to, own);
       await finish(deps.db, reportId, held, 'not_connected');
-      return 'not_connected';
+      return 'not_connected' as const;
+    };
+    let found;
+    try {
+      found = await restrictionsOf(deps.db, owner, asins, (missing) => ask(missing, to, account));
+    } catch (error) {
+      if (error instanceof AuthorisationRevokedError) return revoked(error);
+      throw error;
     }
     unanswered += asins.length - found.size;
     await writeReportRestrictions(deps.db, reportId, found);
+    // Fees after the restrictions are written: a fee call that fails costs this round's estimates only
+    // (those products keep the category table), never its restrictions or the phase.
+    try {
+      await feesOfRound(deps, reportId, owner, asins, account);
+    } catch (error) {
+      if (error instanceof AuthorisationRevokedError) return revoked(error);
+      log.warn({ err: error }, 'fee estimates of a round failed; its products keep the category table');
+    }
     // Alive, answers or not; and still the holder (a run that took over after a long stall wins).
     const moved = await deps.db.execute<{ held: string }>(sql`
       update reports set restrictions_at = clock_timestamp()
@@ -127,7 +137,7 @@ export async function checkReportRestrictions(deps: PhaseDeps, reportId: string)
 async function feesOfRound(
   deps: PhaseDeps,
   reportId: string,
-  owner: { sellingPartnerId: string; country: RegionCode },
+  owner: { userId: string; sellingPartnerId: string; country: RegionCode },
   asins: readonly string[],
   account: LookupAccount & { own: SellerAuthorisation },
 ) {

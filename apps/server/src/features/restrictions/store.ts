@@ -8,8 +8,13 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
-/** Whose answers these are: Amazon's restrictions belong to a selling partner in one marketplace. */
+/**
+ * Whose answers these are: Amazon's restrictions belong to a selling partner in one marketplace. Kept per
+ * user too: the selling partner id comes back through the browser on consent, so one user's answers are
+ * never read by another who claims the same id.
+ */
 export interface RestrictionOwner {
+  userId: string;
   sellingPartnerId: string;
   country: RegionCode;
 }
@@ -38,7 +43,8 @@ export async function freshAnswers(
   if (asins.length === 0) return new Map();
   const result = await db.execute<StoredRow>(sql`
     select asin, state, reasons, approval_url, checked_at from listing_restrictions
-     where selling_partner_id = ${owner.sellingPartnerId} and country = ${owner.country}
+     where user_id = ${owner.userId} and selling_partner_id = ${owner.sellingPartnerId}
+       and country = ${owner.country}
        and asin = any(${sql.param([...asins])}::text[])
        and checked_at > now() - make_interval(days => ${LISTING_RESTRICTION_DAYS})`);
   return new Map(result.rows.map((r) => [r.asin, toRestriction(r)]));
@@ -58,11 +64,12 @@ export async function keepAnswers(
     approval_url: r.approval_url,
   }));
   const result = await db.execute<StoredRow>(sql`
-    insert into listing_restrictions (selling_partner_id, country, asin, state, reasons, approval_url, checked_at)
-    select ${owner.sellingPartnerId}, ${owner.country}, asin, state, reasons, approval_url, now()
+    insert into listing_restrictions (user_id, selling_partner_id, country, asin, state, reasons, approval_url,
+                                      checked_at)
+    select ${owner.userId}, ${owner.sellingPartnerId}, ${owner.country}, asin, state, reasons, approval_url, now()
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
            as x(asin text, state text, reasons jsonb, approval_url text)
-    on conflict (selling_partner_id, country, asin) do update
+    on conflict (user_id, selling_partner_id, country, asin) do update
       set state = excluded.state, reasons = excluded.reasons, approval_url = excluded.approval_url,
           checked_at = excluded.checked_at
     returning asin, state, reasons, approval_url, checked_at`);

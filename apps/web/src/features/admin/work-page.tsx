@@ -110,6 +110,8 @@ export function AdminWorkPage() {
                   <Button
                     danger
                     size="small"
+                    // The visible label first (WCAG 2.5.3), then which report: every row has the same button.
+                    aria-label={`${t('admin.actions.cancelReport.label')}: ${r.title}`}
                     onClick={() =>
                       setPending({
                         url: `/api/admin/reports/${r.id}/cancel`,
@@ -147,6 +149,7 @@ export function AdminWorkPage() {
                 render: (_, j) => (
                   <Button
                     size="small"
+                    aria-label={`${t('admin.actions.retryJob.label')}: ${j.queue} ${when(j.failed_at)}`}
                     onClick={() =>
                       setPending({
                         url: `/api/admin/jobs/${j.id}/retry`,

@@ -26,7 +26,7 @@ export const FEES_BATCH = 20;
 
 /**
  * Amazon's referral and closing fee from one result, or null when there is none we can use: a failed
- * status, no referral fee, or money in another currency than the marketplace's (read as ours it would be
+ * status, no referral fee, an amount that is not a fee (negative, not a number), or money in another currency than the marketplace's (read as ours it would be
  * wrong by the exchange rate). A fee's FinalFee (after Amazon's promotions) is what the seller pays.
  */
 export function toFeeEstimate(
@@ -42,7 +42,8 @@ export function toFeeEstimate(
   };
   const referral = amount('ReferralFee');
   const closing = amount('VariableClosingFee');
-  if (!referral || !Number.isFinite(referral.Amount)) return null;
+  const fee = (m: Money | undefined) => m === undefined || (Number.isFinite(m.Amount) && m.Amount >= 0);
+  if (!referral || !fee(referral) || !fee(closing)) return null;
   if (foreignCurrency([referral, closing, result.FeesEstimate?.TotalFeesEstimate], currency)) return null;
   return { price, referral_fee: referral.Amount, closing_fee: closing?.Amount ?? 0 };
 }

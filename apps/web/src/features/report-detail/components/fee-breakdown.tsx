@@ -1,5 +1,6 @@
 import type { FbmBlock } from '@crossmarket/domain';
 import { Descriptions, Typography } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format-number';
 import { useMoney } from './money';
@@ -12,11 +13,14 @@ import { useMoney } from './money';
 export function FeeBreakdown({ fbm, currency }: { fbm: FbmBlock; currency: string }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
+  const headingId = useId();
   const source = (s: 'estimate' | 'table') => t(`reportDetail.fees.source.${s}`);
   const rate = `${formatNumber(fbm.commission_rate, i18n.language, { maximumFractionDigits: 2 })} %`;
   return (
-    <section aria-label={t('reportDetail.fees.title')} data-testid="fee-breakdown">
-      <Typography.Title level={5}>{t('reportDetail.fees.title')}</Typography.Title>
+    <section aria-labelledby={headingId} data-testid="fee-breakdown">
+      <Typography.Title level={5} id={headingId}>
+        {t('reportDetail.fees.title')}
+      </Typography.Title>
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('reportDetail.fees.referral')}>
           {rate} · <span data-testid="referral-source">{source(fbm.commission_source)}</span>

@@ -112,7 +112,7 @@ describe('fees in Sellers & Prices', () => {
     expect(within(fees).getByTestId('referral-source').textContent).toBe('category table');
     expect(within(fees).getByTestId('closing-source').textContent).toBe('category table');
     expect(fees.textContent).toContain('15 %');
-    expect(fees.textContent).toContain('Connect your Amazon account');
+    expect(fees.textContent).toContain('once your Amazon account is connected');
   });
 });
 
