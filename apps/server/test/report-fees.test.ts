@@ -6,6 +6,7 @@ import type { App } from '../src/app';
 import { tokenBoxFor } from '../src/features/amazon';
 import { saveConnection } from '../src/features/amazon/repo';
 import { sealContext } from '../src/features/amazon/token-box';
+import { updateInventory } from '../src/features/inventories/update-inventory';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
 import { call, KEY_A } from './helpers/amazon';
@@ -217,5 +218,49 @@ describe("Amazon's fee estimates in a report", () => {
     // Alice's answers for these very products are kept; Dave's report asks Amazon under his own token.
     expect(asked.length).toBeGreaterThan(fees);
     expect(restrictionsAsked.length).toBeGreaterThan(restrictions);
+  });
+
+  it('prices the products Alice adds to an inventory with the estimates her account was given', async () => {
+    const created = await call(app, 'POST', '/api/inventories', cookies.alice, {
+      title: 'US to CA',
+      from_country: 'us',
+      to_country: 'ca',
+      sell_type: 'fbm',
+      settings: SETTINGS,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const inventoryId = created.json<{ id: string }>().id;
+    // Products whose estimate gives another price than the table, so the test tells the two apart.
+    const std = (row: Row, fees?: FeeEstimate) =>
+      priceProduct({ ...row, ...(fees ? { fees } : {}), individual: null }, SETTINGS, { toRegion: 'ca' })
+        .std_price;
+    const chosen = priced.filter((r) => std(r) !== std(r, estimates.get(r.product_id))).slice(0, 10);
+    expect(chosen.length).toBeGreaterThan(0);
+    const added = await call(app, 'POST', `/api/inventories/${inventoryId}/products`, cookies.alice, {
+      report_id: reportId,
+      product_ids: chosen.map((r) => r.product_id),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const page = (await call(app, 'GET', `/api/inventories/${inventoryId}/products`, cookies.alice)).json<{
+      products: { code: string; std_price: number | null }[];
+    }>();
+    expect(page.products).toHaveLength(chosen.length);
+    for (const row of chosen) {
+      const product = page.products.find((p) => p.code === row.product_id)!;
+      expect(product.std_price, row.product_id).toBe(std(row, estimates.get(row.product_id)));
+    }
+
+    // The daily update prices what it looked up with the same kept estimates.
+    await database.db.execute(sql`
+      update inventories set update_status = 'queued', update_queued_at = now() where id = ${inventoryId}::uuid`);
+    const deps = { db: database.db, logger: pino({ level: 'silent' }), leaseSeconds: 60, owner: 'fees-test' };
+    expect(await updateInventory({ ...deps, marketplace: sandbox }, inventoryId)).toBe('done');
+    const stored = await database.db.execute<{ code: string; snapshot: Row; std_price: number | null }>(sql`
+      select code, snapshot, std_price from inventory_products where inventory_id = ${inventoryId}::uuid`);
+    expect(stored.rows).toHaveLength(chosen.length);
+    for (const product of stored.rows) {
+      const row = { ...product.snapshot, product_id: product.code };
+      expect(product.std_price, product.code).toBe(std(row, estimates.get(product.code)));
+    }
   });
 });

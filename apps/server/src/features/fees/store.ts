@@ -69,3 +69,21 @@ export async function purgeOldFeeEstimates(db: Db): Promise<number> {
     delete from fee_estimates where estimated_at < now() - make_interval(days => ${KEPT_FEE_ESTIMATE_DAYS})`);
   return result.rowCount ?? 0;
 }
+
+/**
+ * The user's latest kept estimate per ASIN in a selling country, of any age still kept (an inventory prices
+ * with what the seller's account was last told, rather than fall back to the table after a week).
+ */
+export async function keptFeeEstimates(
+  db: Db,
+  userId: string,
+  country: RegionCode,
+  asins: readonly string[],
+): Promise<Map<string, FeeEstimate>> {
+  if (asins.length === 0) return new Map();
+  const kept = await db.execute<StoredRow>(sql`
+    select distinct on (asin) asin, price, referral_fee, closing_fee from fee_estimates
+     where user_id = ${userId} and country = ${country} and asin = any(${sql.param([...asins])}::text[])
+     order by asin, estimated_at desc`);
+  return new Map(kept.rows.map((r) => [r.asin, toEstimate(r)]));
+}

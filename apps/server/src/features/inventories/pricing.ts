@@ -1,4 +1,10 @@
-import { priceProduct, type PricingSettings, type ProductSide, type RegionCode } from '@crossmarket/domain';
+import {
+  priceProduct,
+  type FeeEstimate,
+  type PricingSettings,
+  type ProductSide,
+  type RegionCode,
+} from '@crossmarket/domain';
 
 export type SnapshotRow = {
   product_id: string;
@@ -15,13 +21,17 @@ export interface PricedColumns {
   stock: number;
 }
 
-/** A product priced with the inventory's settings (the same `priceProduct` as a report's rows). */
+/**
+ * A product priced with the inventory's settings (the same `priceProduct` as a report's rows), and with
+ * Amazon's fee estimate for the owner's account when one is kept (features/fees).
+ */
 export function priceForInventory(
   row: SnapshotRow,
   settings: PricingSettings,
   toRegion: RegionCode,
+  fees?: FeeEstimate,
 ): PricedColumns {
-  const fbm = priceProduct({ ...row, individual: null }, settings, { toRegion });
+  const fbm = priceProduct({ ...row, ...(fees ? { fees } : {}), individual: null }, settings, { toRegion });
   return {
     available: fbm.available,
     minPrice: fbm.min_price,

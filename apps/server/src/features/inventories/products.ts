@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
 import { inventories, inventoryProducts, plans, quickLookups, reports, userData } from '../../db/schema';
 import { usageOf } from '../account';
+import { keptFeeEstimates } from '../fees';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
 import { lockForUser } from '../../db/user-lock';
 import { apiError, fieldError, notFound } from '../../http/errors';
@@ -103,6 +104,12 @@ export async function addInventoryProducts(
 
     const settings = inventory.settings as PricingSettings;
     const toRegion = inventory.to as RegionCode;
+    const fees = await keptFeeEstimates(
+      tx,
+      userId,
+      toRegion,
+      fresh.rows.map((r) => r.product_id),
+    );
     for (let i = 0; i < fresh.rows.length; i += CHUNK) {
       await tx.insert(inventoryProducts).values(
         fresh.rows.slice(i, i + CHUNK).map((row) => ({
@@ -111,7 +118,7 @@ export async function addInventoryProducts(
           code: row.product_id,
           image: imageOf(row),
           snapshot: { row_cross: row.row_cross, row_to: row.row_to },
-          ...priceForInventory(row, settings, toRegion),
+          ...priceForInventory(row, settings, toRegion, fees.get(row.product_id)),
           updatedAt: sql`now()`,
         })),
       );
@@ -156,13 +163,15 @@ export async function addCheckedProduct(
     if (present) return { added: 0, skipped: 1, remaining: left };
     if (left < 1) return { refusal: 'quota', remaining: left };
     const row: SnapshotRow = { product_id: check.productId, row_cross: check.rowCross, row_to: check.rowTo };
+    const toRegion = inventory.to as RegionCode;
+    const fees = await keptFeeEstimates(tx, userId, toRegion, [row.product_id]);
     await tx.insert(inventoryProducts).values({
       inventoryId,
       userId,
       code: row.product_id,
       image: imageOf(row),
       snapshot: { row_cross: row.row_cross, row_to: row.row_to },
-      ...priceForInventory(row, inventory.settings as PricingSettings, inventory.to as RegionCode),
+      ...priceForInventory(row, inventory.settings as PricingSettings, toRegion, fees.get(row.product_id)),
       updatedAt: sql`now()`,
     });
     return { added: 1, skipped: 0, remaining: left - 1 };

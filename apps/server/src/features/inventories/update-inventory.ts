@@ -1,4 +1,10 @@
-import { JOB_NAMES, type PricingSettings, type ProductSide, type RegionCode } from '@crossmarket/domain';
+import {
+  JOB_NAMES,
+  type FeeEstimate,
+  type PricingSettings,
+  type ProductSide,
+  type RegionCode,
+} from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
@@ -6,6 +12,7 @@ import type { Logger } from '../../logger';
 import { NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookupAccounts, MarketplaceProvider, PriceCheck } from '../../providers/marketplace/types';
 import { ownerAccounts } from '../amazon';
+import { keptFeeEstimates } from '../fees';
 import { recheckInventoryRestrictions } from '../restrictions';
 import { applyPriceCheck, FULL, needsBuyBoxSeller } from './light-refresh';
 import { dueForFullLookup } from './full-lookup-age';
@@ -107,7 +114,7 @@ type Sides = { code: string; cross: ProductSide | typeof FULL; to: ProductSide |
  * it keeps its last snapshot, prices, stock and time rather than being taken down for a failed call, and
  * being among the stalest it is asked first next run.
  */
-function toRow(code: string, cross: ProductSide, to: ProductSide, claimed: Claimed) {
+function toRow(code: string, cross: ProductSide, to: ProductSide, claimed: Claimed, fees?: FeeEstimate) {
   if (cross.status === 'noanswer' || to.status === 'noanswer') return [];
   const row: SnapshotRow = { product_id: code, row_cross: cross, row_to: to };
   return [
@@ -115,7 +122,7 @@ function toRow(code: string, cross: ProductSide, to: ProductSide, claimed: Claim
       code,
       snapshot: { row_cross: cross, row_to: to },
       image: imageOf(row),
-      ...priceForInventory(row, claimed.settings, claimed.to_country),
+      ...priceForInventory(row, claimed.settings, claimed.to_country, fees),
     },
   ];
 }
@@ -166,6 +173,8 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
   // Renewals of old full lookups take at most their share, so fallbacks always find the rest.
   let renewLeft = plan.renewPerRun;
   const asOwner = ownerAccounts(deps.accounts, claimed.user_id);
+  // Amazon's fee estimates the owner's account was given (reports' restrictions phase) price the products.
+  const keptFees = (batch: string[]) => keptFeeEstimates(deps.db, claimed.user_id, to, batch);
 
   const lastSides = async (batch: string[]) => {
     const rows = await deps.db.execute<{ code: string; snapshot: Omit<SnapshotRow, 'product_id'> | null }>(
@@ -176,7 +185,7 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
   };
   /** The batch's last snapshots, and light checks of those that have one (the others need a full lookup). */
   const check = async (batch: string[]) => {
-    const last = await lastSides(batch);
+    const [last, fees] = await Promise.all([lastSides(batch), keptFees(batch)]);
     const known = marketplace.refreshPrices ? batch.filter((code) => last.get(code)) : [];
     const [cross, toSide] = known.length
       ? await Promise.all([
@@ -185,7 +194,7 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
         ])
       : [[], []];
     const byCode = (checks: PriceCheck[]) => new Map(checks.map((c) => [c.product_id, c]));
-    return { last, cross: byCode(cross), to: byCode(toSide) };
+    return { last, fees, cross: byCode(cross), to: byCode(toSide) };
   };
 
   /** Full lookups of the sides that need one, a batch at a time, in the updates' lane. */
@@ -199,7 +208,11 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
         : [];
       return new Map(found.map((s) => [s.product_id, s.side]));
     };
-    const [cross, toSide] = await Promise.all([ask(from, 'cross'), ask(to, 'to')]);
+    const [cross, toSide, fees] = await Promise.all([
+      ask(from, 'cross'),
+      ask(to, 'to'),
+      keptFees(pending.map((p) => p.code)),
+    ]);
     const at = new Date().toISOString();
     // A side looked up in full says when: its lowest offers and sellers are that fresh.
     const fresh = (side: ProductSide): ProductSide => ({ ...side, looked_up_at: at });
@@ -209,6 +222,7 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
         p.cross === FULL ? fresh(cross.get(p.code)!) : p.cross,
         p.to === FULL ? fresh(toSide.get(p.code)!) : p.to,
         claimed,
+        fees.get(p.code),
       ),
     );
     await writeBatch(deps, id, claimed.started, rows);
@@ -263,7 +277,7 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
           if (due(sides.to)) sides.to = FULL;
         }
         if (sides.cross !== FULL && sides.to !== FULL)
-          ready.push(...toRow(code, sides.cross, sides.to, claimed));
+          ready.push(...toRow(code, sides.cross, sides.to, claimed, answered.fees.get(code)));
         else if (fullLeft > 0) {
           fullLeft -= 1;
           pending.push(sides);
