@@ -16,7 +16,7 @@ import { SETTINGS } from './helpers/analysis-setting';
 import { activeUser } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { productIds, waitForReport } from './helpers/reports';
+import { productIds, restrictionPhaseOver, sendUsToCaReport } from './helpers/reports';
 
 // Amazon's fee estimates in a report (sandbox marketplace, real worker and queue): asked in the phase
 // after the lookups under the owner's own authorisation, at the price each product sells at in the
@@ -51,24 +51,9 @@ const box = tokenBoxFor(testConfig({ TOKEN_ENCRYPTION_KEY: KEY_A }), pino({ leve
 const PRODUCTS = productIds(80, 'FE');
 
 async function sendReport(name: string) {
-  const res = await call(app, 'POST', '/api/reports', cookies[name], {
-    title: `${name}'s report`,
-    source: 'manual',
-    from_country: 'us',
-    to_country: 'ca',
-    product_ids: PRODUCTS.join('\n'),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json<{ report_id: string }>().report_id;
-  await waitForReport(database.db, id, 120_000);
-  for (let i = 0; i < 600; i++) {
-    const state = (await call(app, 'GET', `/api/reports/${id}`, cookies[name])).json<{
-      restrictions?: { state: string };
-    }>().restrictions?.state;
-    if (state && state !== 'waiting' && state !== 'checking') return id;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the phase of ${id} did not end`);
+  const id = await sendUsToCaReport(app, database.db, cookies[name]!, `${name}'s report`, PRODUCTS);
+  await restrictionPhaseOver(app, cookies[name]!, id);
+  return id;
 }
 
 type Row = { product_id: string; row_cross: ProductSide; row_to: ProductSide; fbm: FbmBlock };

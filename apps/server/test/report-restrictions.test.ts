@@ -1,4 +1,4 @@
-import { encodeFilters, type ListingRestriction, type ReportSummary } from '@crossmarket/domain';
+import { encodeFilters, type ListingRestriction } from '@crossmarket/domain';
 import { makeSettings } from '@crossmarket/domain/testing';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
@@ -18,7 +18,7 @@ import { activeUser } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { BODY } from './helpers/inventories';
-import { productIds, waitForReport } from './helpers/reports';
+import { productIds, restrictionPhaseOver, sendUsToCaReport } from './helpers/reports';
 import { sql } from 'drizzle-orm';
 
 // The listing restriction phase after a report's lookups (sandbox marketplace, real worker and queue):
@@ -48,30 +48,11 @@ async function connectNa(name: string) {
   await saveConnection(database.db, ids[name]!, 'na', `A1${name.toUpperCase()}`, sealed);
 }
 
-async function sendReport(name: string, products = PRODUCTS) {
-  const res = await call(app, 'POST', '/api/reports', cookies[name], {
-    title: `${name}'s report`,
-    source: 'manual',
-    from_country: 'us',
-    to_country: 'ca',
-    product_ids: products.join('\n'),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json<{ report_id: string }>().report_id;
-  await waitForReport(database.db, id, 120_000);
-  return id;
-}
+const sendReport = (name: string, products = PRODUCTS) =>
+  sendUsToCaReport(app, database.db, cookies[name]!, `${name}'s report`, products);
 
 /** Waits until the report's restriction phase is no longer waiting or checking; answers the summary. */
-async function phaseOver(name: string, id: string) {
-  for (let i = 0; i < 600; i++) {
-    const detail = (await call(app, 'GET', `/api/reports/${id}`, cookies[name])).json<ReportSummary>();
-    const state = detail.restrictions?.state;
-    if (state && state !== 'waiting' && state !== 'checking') return detail.restrictions!;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the restriction phase of ${id} did not end`);
-}
+const phaseOver = (name: string, id: string) => restrictionPhaseOver(app, cookies[name]!, id);
 
 type Row = {
   product_id: string;
