@@ -133,7 +133,7 @@ function measure({ expected: e, from }: { expected: Expected; from: 'answer' | '
     .__uiBench!.longTasks.filter(
       (t) => t.startTime + t.duration > answer.responseEnd && t.startTime < frame.paintAt,
     )
-    .map((t) => Math.round(t.duration));
+    .map((t) => `${Math.round(t.duration)}@${Math.round(t.startTime - start)}`);
   return {
     start,
     fetchStart: answer.startTime,
