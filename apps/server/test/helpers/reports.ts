@@ -5,6 +5,7 @@ import type { App } from '../../src/app';
 import type { Db } from '../../src/db/client';
 import { reports, user } from '../../src/db/schema';
 import { injectJson } from './auth';
+import { waitFor } from './processes';
 
 /** `n` distinct valid product IDs: B, a short tag, then a counter (10 characters in all). */
 export function productIds(n: number, tag: string): string[] {
@@ -46,12 +47,10 @@ export async function sendUsToCaReport(app: App, db: Db, cookie: string, title: 
 }
 
 /** Waits until the report's restriction phase is no longer waiting or checking; answers its count. */
-export async function restrictionPhaseOver(app: App, cookie: string, id: string) {
-  for (let i = 0; i < 600; i++) {
+export function restrictionPhaseOver(app: App, cookie: string, id: string) {
+  return waitFor(async () => {
     const detail = (await injectJson(app, 'GET', `/api/reports/${id}`, cookie)).json<ReportSummary>();
     const state = detail.restrictions?.state;
-    if (state && state !== 'waiting' && state !== 'checking') return detail.restrictions!;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the restriction phase of ${id} did not end`);
+    return state && state !== 'waiting' && state !== 'checking' ? detail.restrictions! : undefined;
+  }, `the end of the restriction phase of ${id}`);
 }
