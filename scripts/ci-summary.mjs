@@ -17,6 +17,15 @@ try {
 const p24 = report?.numPassedTests ?? 0;
 const f24 =
   (report?.numFailedTests ?? 0) + (!report || (node24Status !== '0' && !report.numFailedTests) ? 1 : 0);
+// The Node 24 pass runs first, so its own report has scrolled far up by now: name its failures here.
+for (const file of report?.testResults ?? []) {
+  for (const test of file.assertionResults ?? []) {
+    if (test.status !== 'failed') continue;
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    const why = String(test.failureMessages?.[0] ?? '').split('\n')[0];
+    console.log(`node 24 failed: ${where} > ${test.fullName ?? test.title}: ${why.slice(0, 300)}`);
+  }
+}
 console.log(`node 24 vitest: ${p24} passed, ${f24} failed`);
 passed += p24;
 failed += f24;
