@@ -15,7 +15,8 @@ import { analysisSetting, id, SETTINGS } from './helpers/analysis-setting';
 import { jsonHeaders } from './helpers/auth';
 
 // Page changes read the matching IDs kept from the view's first call (filter-cache.ts). These tests pin
-// that a kept list answers exactly what a fresh scan would, and is never served once the prices moved.
+// that a kept list answers exactly what a fresh scan would (the top-N page a call without IDs reads),
+// and is never served once the prices moved.
 
 describe('FilterCache', () => {
   const report = (v = 0) => ({ id: 'r', resultsVersion: v });
@@ -166,6 +167,13 @@ describe('kept filter results', () => {
       expect(kept).toEqual(scanned);
       expect(pageIds(kept)).toEqual(first.filtered_ids!.slice(skip, skip + 5));
     }
+    // Past the last page a view not kept still counts every match.
+    const past = await fresh(FILTERS, { ...sort, skip: first.filtered_count, with_ids: false });
+    expect([past.filtered_count, past.data, past.filtered_ids]).toEqual([
+      first.filtered_count,
+      [],
+      undefined,
+    ]);
     // The ID list a later call asks for is the kept one, in the view's order.
     expect((await ask(FILTERS, { ...sort, skip: 10 })).filtered_ids).toEqual(first.filtered_ids);
   });

@@ -43,8 +43,9 @@ export const filtersRequestSchema = z.object({
   sort_key: z.enum(SORT_KEYS, { error: 'validation.analysis.sortKey' }).default('product_id'),
   sort_direction: z.enum(SORT_DIRECTIONS, { error: 'validation.analysis.sortDirection' }).default('asc'),
   /**
-   * Whether the answer lists every matching ID (`filtered_ids`). A client that already holds the list
-   * for these filters (a page or sort change) sends false, and the answer leaves it out.
+   * Whether the answer lists every matching ID (`filtered_ids`). A client that needs only the page, or
+   * already holds the list for these filters, sends false: the answer leaves the list out and comes
+   * sooner (only the page is sorted out of the matches).
    */
   with_ids: z.boolean({ error: 'validation.analysis.withIds' }).default(true),
 });

@@ -97,12 +97,12 @@ export function refuseBeforeSettings(
 }
 
 /**
- * POST /v1/filters: one statement filters the narrow rows, counts them, lists every matching ID in the
- * requested order and reads the wide snapshots (and the products' own rates) of the requested page only.
- * That ordered list is kept (filter-cache.ts), so the next page of the same view reads its 20 snapshots
- * without scanning the report again; the client gets the list only when it asks (`with_ids`). The page's
- * fbm blocks are priced here with the report's settings — the same function and inputs that filled the
- * fbm columns the filters compared. Answers a JSON string built around PostgreSQL's JSON text.
+ * POST /v1/filters: one statement filters the narrow rows, counts them and reads the wide snapshots (and
+ * the products' own rates) of the requested page only. Asked for the list of every matching ID
+ * (`with_ids`), it sorts them all and keeps that ordered list (filter-cache.ts), so the next page of the
+ * same view reads its 20 snapshots without scanning the report again. The page's fbm blocks are priced
+ * here with the report's settings — the same function and inputs that filled the fbm columns the filters
+ * compared. Answers a JSON string built around PostgreSQL's JSON text.
  */
 export async function filterReport(
   db: Db,
@@ -128,48 +128,29 @@ export async function filterReport(
       rows = (await db.execute<PageRow>(sql`${pageRowsFrom(report.id, pageIds)} order by u.ord`)).rows;
     }
   }
+  let count = matched?.length ?? 0;
   if (!matched) {
-    // A new view: the report read beside one statement that sorts the matching rows once for the count,
-    // the ordered IDs (on the first row only) and the page, and reads the version its rows belong to.
-    const where = compileFilters(filters);
-    const dir = sql.raw(body.sort_direction === 'desc' ? 'desc' : 'asc');
-    const slice = sql`o.a[${body.skip + 1}:${body.skip + body.limit}]`;
-    const mine = sql`select results_version, finalized from reports where id = ${body.report_id}::uuid and user_id = ${userId}`;
-    type Scanned = PageRow & {
-      filtered_count: number;
-      ids: string | null;
-      version: number | null;
-      finalized: boolean | null;
-    };
-    const [loaded, result] = await Promise.all([
+    // A new view: the report read beside one statement that filters the narrow rows and reads the page
+    // and the version its rows belong to.
+    const [loaded, scanned] = await Promise.all([
       report ?? loadAnalysisReport(db, userId, body.report_id),
-      onScanPool(db, (scans) =>
-        scans.execute<Scanned>(sql`
-        with v as (${mine}),
-        o as (
-          select coalesce(array_agg(r.product_id order by ${SORT_COLUMNS[body.sort_key]} ${dir} nulls last, r.product_id), '{}') as a
-            from report_products r
-           where r.report_id = ${body.report_id}::uuid and ${where} and exists (select 1 from v)
-        )
-        select cardinality(o.a) as filtered_count,
-               case when coalesce(p.ord, 1) = 1 then array_to_string(o.a, ',') end as ids,
-               (select results_version from v) as version, (select finalized from v) as finalized, p.*
-          from o left join lateral (${pageRowsFrom(body.report_id, slice)}) p on true
-         order by p.ord`),
-      ),
+      onScanPool(db, (scans) => scanView(scans, userId, filters, body)),
     ]);
     report = loaded;
     if (!report) throw notFound('This report was not found.');
     refuseBeforeSettings(filters, report);
-    rows = result.rows;
-    const first = result.rows[0]!;
-    matched = new MatchedIds(first.ids ?? '', first.filtered_count);
-    // Kept under the version read with the rows; a report still being processed is never kept.
-    if (cache && first.finalized && first.version !== null) {
-      cache.set(
-        FilterCache.key({ id: report.id, resultsVersion: first.version }, body.filters, body),
-        matched,
-      );
+    rows = scanned.rows;
+    const first = scanned.rows[0]!;
+    count = first.filtered_count;
+    if (first.ids !== null) {
+      matched = new MatchedIds(first.ids, first.filtered_count);
+      // Kept under the version read with the rows; a report still being processed is never kept.
+      if (cache && first.finalized && first.version !== null) {
+        cache.set(
+          FilterCache.key({ id: report.id, resultsVersion: first.version }, body.filters, body),
+          matched,
+        );
+      }
     }
   }
   if (!report) throw notFound('This report was not found.'); // both paths above read it
@@ -177,13 +158,58 @@ export async function filterReport(
   const facets = report.facets ?? (await liveFacets(db, report.id));
   const head = JSON.stringify({
     total: report.total,
-    filtered_count: matched.length,
+    filtered_count: count,
     settings_defined: report.settings !== null,
     categories: facets.categories,
     bsr_categories: facets.bsr_categories,
   });
-  const ids = body.with_ids ? `,"filtered_ids":${matched.json()}` : '';
+  const ids = body.with_ids && matched ? `,"filtered_ids":${matched.json()}` : '';
   return `${head.slice(0, -1)},"data":${pageJsonText(rows, report)}${ids}}`;
+}
+
+type Scanned = PageRow & {
+  filtered_count: number;
+  /** Every matching ID in the view's order, comma-joined (first row only); null when not asked for. */
+  ids: string | null;
+  version: number | null;
+  finalized: boolean | null;
+};
+
+/**
+ * The page of a view not kept, its count and the report's version, in one statement. With `with_ids` the
+ * matching IDs are sorted into one array (its text is kept for the page changes that follow); without,
+ * only the page is sorted out of them (a top-N sort) beside their count: at 27,000 matches the full
+ * array, its text and its transfer were most of the answer's time (bench: ui.click_to_paint).
+ */
+function scanView(scans: Db, userId: string, filters: readonly ActiveFilter[], body: FiltersBody) {
+  const where = compileFilters(filters);
+  const dir = sql.raw(body.sort_direction === 'desc' ? 'desc' : 'asc');
+  const order = sql`${SORT_COLUMNS[body.sort_key]} ${dir} nulls last, r.product_id`;
+  const mine = sql`select results_version, finalized from reports where id = ${body.report_id}::uuid and user_id = ${userId}`;
+  const matching = sql`report_products r
+           where r.report_id = ${body.report_id}::uuid and ${where} and exists (select 1 from v)`;
+  const tail = (from: SQL, slice: SQL, ids: SQL) => sql`
+        select ${from}, ${ids} as ids,
+               (select results_version from v) as version, (select finalized from v) as finalized, p.*
+          from o left join lateral (${pageRowsFrom(body.report_id, slice)}) p on true
+         order by p.ord`;
+  if (body.with_ids) {
+    return scans.execute<Scanned>(sql`
+        with v as (${mine}),
+        o as (select coalesce(array_agg(r.product_id order by ${order}), '{}') as a from ${matching})
+        ${tail(
+          sql`cardinality(o.a) as filtered_count`,
+          sql`o.a[${body.skip + 1}:${body.skip + body.limit}]`,
+          sql`case when coalesce(p.ord, 1) = 1 then array_to_string(o.a, ',') end`,
+        )}`);
+  }
+  return scans.execute<Scanned>(sql`
+        with v as (${mine}),
+        m as materialized (select r.product_id, r.position, r.fbm_profit_percent, r.fbm_cost_in_tc from ${matching}),
+        o as (select (select count(*)::int from m) as n,
+                     array(select r.product_id from m r order by ${order}
+                            limit ${body.limit} offset ${body.skip}) as a)
+        ${tail(sql`o.n as filtered_count`, sql`o.a`, sql`null::text`)}`);
 }
 
 /** Option lists of a report still being processed (a finalized one keeps them). */
