@@ -52,12 +52,6 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
   const filtersRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLDivElement>(null);
 
-  // Built only while the export drawer is open (the only reader): not a set of tens of thousands of IDs
-  // for every answer, before the frame that shows its rows (bench: ui.click_to_paint).
-  const filteredSet = useMemo(
-    () => new Set(exporting ? (results.data?.filtered_ids ?? []) : []),
-    [exporting, results.data?.filtered_ids],
-  );
   // Frozen while the drawer is open: the export is of what was selected when it opened.
   const exportIds = useMemo(
     () => (exporting ? [...selection.selected] : []),
@@ -137,7 +131,7 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
         onClose={() => setExporting(false)}
         report={report}
         productIds={exportIds}
-        filteredIds={filteredSet}
+        matchingIds={model.loadIds}
       />
       <SaveFilterSetModal pending={model.saving} onClose={model.closeSaving} />
     </Flex>

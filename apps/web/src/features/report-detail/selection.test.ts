@@ -58,7 +58,10 @@ describe('keepMatching', () => {
 describe('useSelection', () => {
   type Props = { ids: readonly string[] | undefined };
   const setup = (initial: readonly string[] | undefined = ALL) =>
-    renderHook(({ ids }: Props) => useSelection(ids), { initialProps: { ids: initial } as Props });
+    // The list the page would load: the one given, or (still loading) ALL once it comes.
+    renderHook(({ ids }: Props) => useSelection(ids, () => Promise.resolve(ids ?? ALL)), {
+      initialProps: { ids: initial } as Props,
+    });
 
   it('starts empty and not all-selected', () => {
     const { result } = setup();
@@ -102,9 +105,9 @@ describe('useSelection', () => {
     expect(result.current.selected).toBe(before);
   });
 
-  it('selectAll selects every filtered ID (on every page) and reports allSelected', () => {
+  it('selectAll selects every filtered ID (on every page) and reports allSelected', async () => {
     const { result } = setup();
-    act(() => result.current.selectAll());
+    await act(() => result.current.selectAll());
     expect(sorted(result.current.selected)).toEqual([...ALL].sort());
     expect(result.current.allSelected).toBe(true);
   });
@@ -122,22 +125,30 @@ describe('useSelection', () => {
     expect(result.current.allSelected).toBe(true);
   });
 
-  it('allSelected is false for an empty filtered set', () => {
+  it('allSelected is false for an empty filtered set', async () => {
     const { result } = setup([]);
-    act(() => result.current.selectAll());
+    await act(() => result.current.selectAll());
     expect(result.current.allSelected).toBe(false);
   });
 
-  it('selectAll uses the current filtered set after it changed', () => {
+  it('selectAll made while the filtered set is loading waits for it', async () => {
+    const { result, rerender } = setup(undefined);
+    await act(() => result.current.selectAll());
+    expect(sorted(result.current.selected)).toEqual([...ALL].sort());
+    rerender({ ids: ALL });
+    expect(result.current.allSelected).toBe(true);
+  });
+
+  it('selectAll uses the current filtered set after it changed', async () => {
     const { result, rerender } = setup();
     rerender({ ids: PAGE_2 });
-    act(() => result.current.selectAll());
+    await act(() => result.current.selectAll());
     expect(sorted(result.current.selected)).toEqual(PAGE_2);
   });
 
-  it('clear empties the selection on every page', () => {
+  it('clear empties the selection on every page', async () => {
     const { result } = setup();
-    act(() => result.current.selectAll());
+    await act(() => result.current.selectAll());
     act(() => result.current.clear());
     expect(result.current.selected.size).toBe(0);
     expect(result.current.allSelected).toBe(false);

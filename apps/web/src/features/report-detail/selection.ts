@@ -3,9 +3,13 @@ import { useCallback, useMemo, useState } from 'react';
 /**
  * Which products are selected, keyed by product ID so a selection survives paging. When the filtered
  * set changes, IDs that no longer match are dropped: an export of "selected" never carries a product the
- * seller can no longer see.
+ * seller can no longer see. `filteredIds` is undefined until the view's list is in; `loadIds` waits for it
+ * (Select All clicked first).
  */
-export function useSelection(filteredIds: readonly string[] | undefined) {
+export function useSelection(
+  filteredIds: readonly string[] | undefined,
+  loadIds: () => Promise<readonly string[]>,
+) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
 
   const [seenIds, setSeenIds] = useState(filteredIds);
@@ -19,7 +23,7 @@ export function useSelection(filteredIds: readonly string[] | undefined) {
       setSelected((current) => replacePage(current, pageIds, selectedOnPage)),
     [],
   );
-  const selectAll = useCallback(() => setSelected(new Set(filteredIds ?? [])), [filteredIds]);
+  const selectAll = useCallback(async () => setSelected(new Set(await loadIds())), [loadIds]);
   const clear = useCallback(() => setSelected(new Set()), []);
   const allSelected = useMemo(
     () => !!filteredIds && filteredIds.length > 0 && filteredIds.every((id) => selected.has(id)),

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useStableCallback } from '../../lib/use-stable-callback';
 import { readAppliedFilters, TOO_MUCH, useFilterForm } from '../filter-editor';
-import { usePrefetchFilterResults, useFilterResults, type FiltersView } from './api/filter-results';
+import { usePrefetchFilterResults, useViewResults, type FiltersView } from './api/filter-results';
 import type { ReportDetail } from './api/report';
 import type { Countries } from './components/product-cells';
 import { useSelection } from './selection';
@@ -51,11 +51,11 @@ export function useReportView(report: ReportDetail) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the view's fields, not its new object each render
     [report.id, applied.malformed, view.f, view.size, view.page, view.sort],
   );
-  const results = useFilterResults(request);
+  const { results, ids, loadIds } = useViewResults(request);
   const prefetch = usePrefetchFilterResults();
   const settingsDefined = report.settings !== null || (results.data?.settings_defined ?? false);
   const form = useFilterForm(applied.filters, applied.malformed ? '' : view.f, settingsDefined);
-  const selection = useSelection(results.data?.filtered_ids);
+  const selection = useSelection(ids.data, loadIds);
 
   // "Loading..." while a page is on its way, then "Completed"; a failure is logged and the last rows stay.
   useEffect(() => {
@@ -153,6 +153,9 @@ export function useReportView(report: ReportDetail) {
     applied,
     request,
     results,
+    /** Every product ID the view matches: undefined until asked for and answered. */
+    ids,
+    loadIds,
     settingsDefined,
     form,
     selection,

@@ -1,15 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import {
-  fetchFilterResults,
-  useFilterResults,
-  usePrefetchFilterResults,
-  type FiltersView,
-} from './filter-results';
-import { reportDetailKeys } from './keys';
+import { usePrefetchFilterResults, useViewResults, type FiltersView } from './filter-results';
 import { invalidateReportResults } from './results-cache';
 
 const REPORT = '00000000-0000-4000-8000-000000000001';
@@ -23,7 +17,7 @@ const view = (over: Partial<FiltersView> = {}): FiltersView => ({
   ...over,
 });
 
-/** A server holding `ids` as the matching products; records what each call asked for. */
+/** A server holding `ids` as the matching products; records whether each call asked for the ID list. */
 function server(ids: () => string[]) {
   const asked: boolean[] = [];
   const fetchMock = fakeApi((url, init) => {
@@ -48,37 +42,99 @@ function server(ids: () => string[]) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('fetchFilterResults', () => {
-  it('asks for the ID list when the filters change, not on page or sort changes', async () => {
-    const client = new QueryClient();
+function renderView(client: QueryClient, first: FiltersView) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return renderHook((request: FiltersView) => useViewResults(request), { wrapper, initialProps: first });
+}
+
+describe('useViewResults', () => {
+  it('shows the page without the ID list, then asks for the list once', async () => {
     const { asked } = server(() => ['B1', 'B2', 'B3']);
-    expect((await fetchFilterResults(client, view())).filtered_ids).toEqual(['B1', 'B2', 'B3']);
-    expect((await fetchFilterResults(client, view({ skip: 20 }))).filtered_ids).toEqual(['B1', 'B2', 'B3']);
-    await fetchFilterResults(client, view({ sort_key: 'cost', sort_direction: 'asc' }));
-    await fetchFilterResults(client, view({ filters: 'abc' }));
-    expect(asked).toEqual([true, false, false, true]);
-    expect(client.getQueryData(reportDetailKeys.filteredIdsOf(REPORT, 'abc'))).toEqual(['B1', 'B2', 'B3']);
+    const { result } = renderView(new QueryClient(), view());
+    await waitFor(() => expect(result.current.ids.data).toEqual(['B1', 'B2', 'B3']));
+    expect(result.current.results.data?.filtered_ids).toBeUndefined();
+    expect(asked).toEqual([false, true]);
   });
 
-  it('asks again when the held list no longer matches the count (a report still filling up)', async () => {
-    const client = new QueryClient();
+  it('keeps the list over page and sort changes, and asks again for new filters', async () => {
+    const { asked } = server(() => ['B1', 'B2', 'B3']);
+    const { result, rerender } = renderView(new QueryClient(), view());
+    await waitFor(() => expect(result.current.ids.isSuccess).toBe(true));
+    rerender(view({ skip: 20 }));
+    await waitFor(() => expect(result.current.results.isPlaceholderData).toBe(false));
+    rerender(view({ sort_key: 'cost', sort_direction: 'asc' }));
+    await waitFor(() => expect(result.current.results.isPlaceholderData).toBe(false));
+    expect(result.current.ids.data).toEqual(['B1', 'B2', 'B3']);
+    expect(asked).toEqual([false, true, false, false]);
+    rerender(view({ filters: 'abc' }));
+    // Until the new view's page is in, no list is offered as the new view's.
+    expect(result.current.ids.data).toBeUndefined();
+    await waitFor(() => expect(result.current.ids.data).toEqual(['B1', 'B2', 'B3']));
+    expect(asked).toEqual([false, true, false, false, false, true]);
+  });
+
+  it('asks again when the count moved (a report still filling up)', async () => {
     let ids = ['B1'];
     const { asked } = server(() => ids);
-    await fetchFilterResults(client, view());
+    const { result, rerender } = renderView(new QueryClient(), view());
+    await waitFor(() => expect(result.current.ids.data).toEqual(['B1']));
     ids = ['B1', 'B2'];
-    const next = await fetchFilterResults(client, view({ skip: 20 }));
-    expect(asked).toEqual([true, false, true]);
-    expect(next.filtered_ids).toEqual(['B1', 'B2']);
-    expect(next.filtered_count).toBe(2);
+    rerender(view({ skip: 20 }));
+    await waitFor(() => expect(result.current.ids.data).toEqual(['B1', 'B2']));
+    expect(asked).toEqual([false, true, false, true]);
   });
 
   it('forgets the held lists of a report whose prices changed', async () => {
     const client = new QueryClient();
     const { asked } = server(() => ['B1']);
-    await fetchFilterResults(client, view());
-    await invalidateReportResults(client, REPORT);
-    await fetchFilterResults(client, view({ skip: 20 }));
-    expect(asked).toEqual([true, true]);
+    const { result } = renderView(client, view());
+    await waitFor(() => expect(result.current.ids.isSuccess).toBe(true));
+    await act(() => invalidateReportResults(client, REPORT));
+    await waitFor(() => expect(asked.filter(Boolean)).toHaveLength(2));
+    expect(result.current.ids.data).toEqual(['B1']);
+  });
+
+  it('gives a click made before the list is in the list, with one call for it', async () => {
+    const { asked } = server(() => ['B1', 'B2']);
+    const { result } = renderView(new QueryClient(), view());
+    let listed: readonly string[] = [];
+    await act(async () => {
+      listed = await result.current.loadIds();
+    });
+    expect(listed).toEqual(['B1', 'B2']);
+    await waitFor(() => expect(result.current.ids.data).toEqual(['B1', 'B2']));
+    expect(asked).toEqual([false, true]);
+  });
+
+  it('asks for a failed list again when a click needs it', async () => {
+    let fail = true;
+    const fetchMock = fakeApi((url, init) => {
+      if (url !== '/v1/filters') return undefined;
+      const withIds = (JSON.parse(String(init?.body)) as { with_ids: boolean }).with_ids;
+      if (withIds && fail)
+        return { status: 503, body: { error: { code: 'database_busy', message: 'Busy.' } } };
+      const base = {
+        total: 1,
+        filtered_count: 1,
+        settings_defined: true,
+        categories: [],
+        bsr_categories: [],
+      };
+      return { body: { ...base, data: [], ...(withIds && { filtered_ids: ['B1'] }) } };
+    });
+    const { result } = renderView(new QueryClient(), view());
+    await waitFor(() => expect(result.current.ids.isError).toBe(true));
+    // The rows stay.
+    expect(result.current.results.data?.filtered_count).toBe(1);
+    fail = false;
+    let listed: readonly string[] = [];
+    await act(async () => {
+      listed = await result.current.loadIds();
+    });
+    expect(listed).toEqual(['B1']);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });
 
@@ -93,8 +149,8 @@ describe('usePrefetchFilterResults', () => {
     prefetch(view({ filters: 'abc' }));
     await waitFor(() => expect(asked).toHaveLength(1));
     // The same view built again (a new object, same fields) is the same query.
-    const { result } = renderHook(() => useFilterResults(view({ filters: 'abc' })), { wrapper });
-    await waitFor(() => expect(result.current.data?.filtered_count).toBe(1));
-    expect(asked).toEqual([true]);
+    const { result } = renderHook(() => useViewResults(view({ filters: 'abc' })), { wrapper });
+    await waitFor(() => expect(result.current.ids.isSuccess).toBe(true));
+    expect(asked).toEqual([false, true]);
   });
 });

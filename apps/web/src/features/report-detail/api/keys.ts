@@ -1,7 +1,7 @@
 /**
  * The report page's query keys. A report's filters and charts answers sit under `results(reportId)`, so
- * new prices (saved settings, a product's own rates) invalidate them with one prefix. The held lists of
- * matching IDs are apart: they are dropped, not fetched again (see results-cache.ts).
+ * new prices (saved settings, a product's own rates) invalidate them with one prefix. The lists of matching
+ * IDs are apart: their key has no page or sort, and new prices reset them (see results-cache.ts).
  */
 export const reportDetailKeys = {
   one: (id: string) => ['report', id] as const,
@@ -14,6 +14,6 @@ export const reportDetailKeys = {
     [...reportDetailKeys.results(request.report_id), 'charts', request] as const,
   /** Every held ID list of one report. */
   filteredIds: (reportId: string) => ['filtered-ids', reportId] as const,
-  filteredIdsOf: (reportId: string, filters: string) =>
-    [...reportDetailKeys.filteredIds(reportId), filters] as const,
+  filteredIdsOf: (reportId: string, filters: string, count: number) =>
+    [...reportDetailKeys.filteredIds(reportId), filters, count] as const,
 };

@@ -3,7 +3,10 @@ import { reportDetailKeys } from './keys';
 
 /** Every filters and charts answer of one report, fetched again (after its prices changed). */
 export function invalidateReportResults(client: QueryClient, reportId: string) {
-  // The held ID lists go first: which products match a filter may have changed with the prices.
-  client.removeQueries({ queryKey: reportDetailKeys.filteredIds(reportId) });
-  return client.invalidateQueries({ queryKey: reportDetailKeys.results(reportId) });
+  // Which products match a filter may have changed with the prices: a held ID list is never offered
+  // again (a Select All waits for the new one).
+  return Promise.all([
+    client.resetQueries({ queryKey: reportDetailKeys.filteredIds(reportId) }),
+    client.invalidateQueries({ queryKey: reportDetailKeys.results(reportId) }),
+  ]);
 }

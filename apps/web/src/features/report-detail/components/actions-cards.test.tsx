@@ -69,6 +69,7 @@ function renderCards({
   selected = [] as string[],
   filteredIds = [] as string[],
   settingsDefined = true,
+  loadIds = () => Promise.resolve(filteredIds),
 } = {}) {
   const onExport = vi.fn();
   // The Add to Inventory card lists the user's inventories (none here; add-to-inventory.test.tsx has them).
@@ -80,7 +81,8 @@ function renderCards({
           <ActionsCards
             report={report}
             selected={new Set(selected)}
-            filteredIds={filteredIds}
+            filteredCount={filteredIds.length}
+            loadIds={loadIds}
             settingsDefined={settingsDefined}
             onExport={onExport}
           />
@@ -169,6 +171,29 @@ describe('Download Product ID List', () => {
     await user.click(button('Download All'));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it('Download All waits for a list still on its way, with a spinner', async () => {
+    let give: (ids: string[]) => void = () => {};
+    const list = new Promise<string[]>((resolve) => (give = resolve));
+    const { user } = renderCards({ filteredIds: ['B000000001', 'B000000002'], loadIds: () => list });
+    await user.click(button('Download All'));
+    expect(button('Download All')).toHaveClass('ant-btn-loading');
+    expect(saved).toEqual([]);
+    give(['B000000001', 'B000000002']);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect((await savedFiles())[0]!.text).toBe('B000000001\nB000000002\n');
+    await waitFor(() => expect(button('Download All')).not.toHaveClass('ant-btn-loading'));
+  });
+
+  it('says why when the list could not be had, and saves nothing', async () => {
+    const { user } = renderCards({
+      filteredIds: ['B000000001'],
+      loadIds: () => Promise.reject(new Error('offline')),
+    });
+    await user.click(button('Download All'));
+    expect(await screen.findByText('An error occurred. Please try again later.')).toBeInTheDocument();
+    expect(saved).toEqual([]);
   });
 
   it('disables Download Selected with no selection and Download All with no filtered product', () => {

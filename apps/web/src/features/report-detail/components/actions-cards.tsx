@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { buildProductIdList } from '@crossmarket/domain';
 import { App, Button, Card, Col, Flex, Row, Typography } from 'antd';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message';
 import type { ReportDetail } from '../api/report';
 import { AddToInventoryCard } from './add-to-inventory';
 import { downloadText, exportFileName } from './download';
@@ -11,13 +12,16 @@ import { downloadText, exportFileName } from './download';
 export const ActionsCards = memo(function ActionsCards({
   report,
   selected,
-  filteredIds,
+  filteredCount,
+  loadIds,
   settingsDefined,
   onExport,
 }: {
   report: ReportDetail;
   selected: ReadonlySet<string>;
-  filteredIds: readonly string[];
+  /** How many products the view matches; `loadIds` gives their IDs (waiting when still on their way). */
+  filteredCount: number;
+  loadIds: () => Promise<readonly string[]>;
   settingsDefined: boolean;
   onExport: () => void;
 }) {
@@ -34,8 +38,19 @@ export const ActionsCards = memo(function ActionsCards({
     }
     onExport();
   };
+  const [listing, setListing] = useState(false);
   const idList = (ids: readonly string[]) =>
     downloadText(exportFileName('product-ids', report), buildProductIdList(ids));
+  const listAll = async () => {
+    setListing(true);
+    try {
+      idList(await loadIds());
+    } catch (error) {
+      void message.error(errorMessage(error, t));
+    } finally {
+      setListing(false);
+    }
+  };
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} md={12} xl={8}>
@@ -59,8 +74,9 @@ export const ActionsCards = memo(function ActionsCards({
             </Button>
             <Button
               icon={<DownloadOutlined />}
-              disabled={filteredIds.length === 0}
-              onClick={() => idList(filteredIds)}
+              disabled={filteredCount === 0}
+              loading={listing}
+              onClick={() => void listAll()}
             >
               {t('reportDetail.actions.downloadAll')}
             </Button>
@@ -68,7 +84,12 @@ export const ActionsCards = memo(function ActionsCards({
         </Card>
       </Col>
       <Col xs={24} md={12} xl={8}>
-        <AddToInventoryCard report={report} selected={selected} filteredIds={filteredIds} />
+        <AddToInventoryCard
+          report={report}
+          selected={selected}
+          filteredCount={filteredCount}
+          loadIds={loadIds}
+        />
       </Col>
     </Row>
   );

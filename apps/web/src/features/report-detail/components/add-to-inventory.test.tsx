@@ -51,13 +51,23 @@ function addApi(answer: { status?: number; body: unknown }) {
   });
 }
 
-function renderCard(selected: string[], filteredIds: string[], client: QueryClient = createQueryClient()) {
+function renderCard(
+  selected: string[],
+  filteredIds: string[],
+  client: QueryClient = createQueryClient(),
+  loadIds = () => Promise.resolve(filteredIds),
+) {
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   render(
     <AppProviders queryClient={client}>
       <AntApp>
         <MemoryRouter>
-          <AddToInventoryCard report={REPORT} selected={new Set(selected)} filteredIds={filteredIds} />
+          <AddToInventoryCard
+            report={REPORT}
+            selected={new Set(selected)}
+            filteredCount={filteredIds.length}
+            loadIds={loadIds}
+          />
         </MemoryRouter>
       </AntApp>
     </AppProviders>,
@@ -116,6 +126,24 @@ describe('Add to Inventory', () => {
     const { user } = renderCard([], ['B000000008', 'B000000009']);
     await choose(user, 'Toys for Canada');
     await user.click(screen.getByText('Add 2 filtered products').closest('button')!);
+    await screen.findByTestId('add-to-inventory-outcome');
+    expect(posted(fetch)[0]?.body).toEqual({
+      report_id: REPORT.id,
+      product_ids: ['B000000008', 'B000000009'],
+    });
+  });
+
+  it('waits for a filtered list still on its way, then adds it', async () => {
+    const fetch = addApi({ body: { added: 2, skipped: 0, remaining: 10 } });
+    let give: (ids: string[]) => void = () => {};
+    const list = new Promise<string[]>((resolve) => (give = resolve));
+    const { user } = renderCard([], ['B000000008', 'B000000009'], createQueryClient(), () => list);
+    await choose(user, 'Toys for Canada');
+    const add = screen.getByText('Add 2 filtered products').closest('button')!;
+    await user.click(add);
+    expect(add).toHaveClass('ant-btn-loading');
+    expect(posted(fetch)).toEqual([]);
+    give(['B000000008', 'B000000009']);
     await screen.findByTestId('add-to-inventory-outcome');
     expect(posted(fetch)[0]?.body).toEqual({
       report_id: REPORT.id,

@@ -19,11 +19,14 @@ type Outcome = { type: 'success' | 'error'; text: string };
 export function AddToInventoryCard({
   report,
   selected,
-  filteredIds,
+  filteredCount,
+  loadIds,
 }: {
   report: Pick<ReportDetail, 'id' | 'from_country' | 'to_country'>;
   selected: ReadonlySet<string>;
-  filteredIds: readonly string[];
+  filteredCount: number;
+  /** Every filtered product's ID (waits for the list when it is still on its way). */
+  loadIds: () => Promise<readonly string[]>;
 }) {
   const { t, i18n } = useTranslation();
   const inventories = useInventories(report.to_country);
@@ -34,13 +37,19 @@ export function AddToInventoryCard({
     () => (inventories.data ?? []).filter((i) => i.from_country === report.from_country),
     [inventories.data, report.from_country],
   );
-  const ids = selected.size > 0 ? [...selected] : filteredIds;
+  const count = selected.size > 0 ? selected.size : filteredCount;
   const inventoryId = matching.some((i) => i.id === chosen) ? chosen : null;
+  const [listing, setListing] = useState(false);
 
   const submit = async () => {
-    if (!inventoryId || ids.length === 0) return;
+    if (!inventoryId || count === 0) return;
     setOutcome(null);
     try {
+      let ids: readonly string[] = [...selected];
+      if (ids.length === 0) {
+        setListing(true);
+        ids = await loadIds().finally(() => setListing(false));
+      }
       const done = await add.mutateAsync({ id: inventoryId, report_id: report.id, product_ids: [...ids] });
       setOutcome({
         type: 'success',
@@ -88,15 +97,15 @@ export function AddToInventoryCard({
           <Button
             type="primary"
             icon={<PlusOutlined />}
-            disabled={!inventoryId || ids.length === 0}
-            loading={add.isPending}
+            disabled={!inventoryId || count === 0}
+            loading={listing || add.isPending}
             onClick={() => void submit()}
           >
             {t(
               selected.size > 0
                 ? 'reportDetail.addToInventory.addSelected'
                 : 'reportDetail.addToInventory.addFiltered',
-              { count: ids.length, formatted: formatNumber(ids.length, i18n.language) },
+              { count, formatted: formatNumber(count, i18n.language) },
             )}
           </Button>
         </Flex>

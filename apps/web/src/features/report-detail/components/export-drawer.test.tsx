@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import '../../../i18n';
 import { fakeApi, meFixture } from '../../../test/fake-api';
+import { ApiError } from '../../../lib/api-client';
 import type { ExportRow } from '../api/exports';
 import type { ReportDetail } from '../api/report';
 import type * as Download from './download';
@@ -111,7 +112,7 @@ function exportApi({ answer = ANSWER, hold = false, status = 200 } = {}) {
   return { fetch, release: () => release() };
 }
 
-function renderDrawer(report = reportFixture()) {
+function renderDrawer(report = reportFixture(), matchingIds = () => Promise.resolve([...FILTERED])) {
   const onClose = vi.fn();
   render(
     <AppProviders>
@@ -121,7 +122,7 @@ function renderDrawer(report = reportFixture()) {
           onClose={onClose}
           report={report}
           productIds={PRODUCT_IDS}
-          filteredIds={FILTERED}
+          matchingIds={matchingIds}
         />
       </AntApp>
     </AppProviders>,
@@ -302,6 +303,17 @@ describe('ExportDrawer states', () => {
     await user.click(downloadButton());
     expect(await screen.findByText('No product is left to export with these options.')).toBeInTheDocument();
     expect(downloads.downloadText).not.toHaveBeenCalled();
+  });
+
+  it('says so when the list of matching products could not be had, and downloads nothing', async () => {
+    exportApi();
+    const { user } = renderDrawer(reportFixture(), () =>
+      Promise.reject(new ApiError(503, 'database_busy', 'The server is very busy right now.')),
+    );
+    await user.click(downloadButton());
+    expect(await screen.findByText('The server is very busy right now.')).toBeInTheDocument();
+    expect(downloads.downloadText).not.toHaveBeenCalled();
+    expect(downloadButton()).toBeEnabled();
   });
 
   it("shows the server's message when the export fails, and lets the user try again", async () => {

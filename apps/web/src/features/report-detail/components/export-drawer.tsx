@@ -27,13 +27,14 @@ export function ExportDrawer({
   onClose,
   report,
   productIds,
-  filteredIds,
+  matchingIds,
 }: {
   open: boolean;
   onClose: () => void;
   report: ReportDetail;
   productIds: readonly string[];
-  filteredIds: ReadonlySet<string>;
+  /** Every product ID the view's filters match (waits for the list when it is still on its way). */
+  matchingIds: () => Promise<readonly string[]>;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -49,9 +50,12 @@ export function ExportDrawer({
     setPreparing(true);
     setError(null);
     try {
-      const { data } = await fetchExport(report.id, productIds);
+      const [{ data }, matching] = await Promise.all([
+        fetchExport(report.id, productIds),
+        matchingIds().then((ids) => new Set(ids)),
+      ]);
       const items = selectExportItems(
-        data.map((row) => ({ ...row, matchesFilters: filteredIds.has(row.product_id) })),
+        data.map((row) => ({ ...row, matchesFilters: matching.has(row.product_id) })),
         options,
         { userId: me?.user.id ?? '', reportSkus: report.skus },
       );

@@ -72,6 +72,8 @@ export function ResultsSection({ report, model, ...on }: ResultsSectionProps) {
           allSelected={selection.allSelected}
           selectedCount={selection.selected.size}
           onSelectAll={selection.selectAll}
+          idsFailed={model.ids.isError}
+          onRetryIds={() => void model.ids.refetch()}
           onClear={selection.clear}
         />
       </div>
@@ -79,7 +81,8 @@ export function ResultsSection({ report, model, ...on }: ResultsSectionProps) {
         <ActionsCards
           report={report}
           selected={selection.selected}
-          filteredIds={results.data?.filtered_ids ?? []}
+          filteredCount={filteredCount}
+          loadIds={model.loadIds}
           settingsDefined={model.settingsDefined}
           onExport={on.onExport}
         />

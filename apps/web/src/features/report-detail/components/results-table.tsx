@@ -1,5 +1,5 @@
 import { RESULT_PAGE_SIZES } from '@crossmarket/domain';
-import { Button, Empty, Flex, Grid, Table, Typography } from 'antd';
+import { App, Button, Empty, Flex, Grid, Table, Typography } from 'antd';
 import type { CheckboxChangeEvent, CheckboxProps } from 'antd/es/checkbox';
 import type { ColumnsType } from 'antd/es/table';
 import {
@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message';
 import { formatNumber } from '../../../lib/format-number';
 import type { FilterResults, ResultRowView } from '../api/filter-results';
 import {
@@ -217,27 +218,47 @@ function RowCheckbox({ checked, origin }: { checked: boolean; origin: ReactNode 
   );
 }
 
-/** Select All ({count}) / Remove All over every filtered product, not just the page. */
+/**
+ * Select All ({count}) / Remove All over every filtered product, not just the page. The IDs come after
+ * the page (use-report-view.ts): a click before they are in waits for them, with a spinner; a failed
+ * list says so beside the button, with a retry.
+ */
 export function SelectAllToggle({
   count,
   allSelected,
   selectedCount,
   onSelectAll,
   onClear,
+  idsFailed,
+  onRetryIds,
 }: {
   count: number;
   allSelected: boolean;
   selectedCount: number;
-  onSelectAll: () => void;
+  onSelectAll: () => Promise<void>;
   onClear: () => void;
+  idsFailed: boolean;
+  onRetryIds: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [selecting, setSelecting] = useState(false);
+  const selectAll = async () => {
+    setSelecting(true);
+    try {
+      await onSelectAll();
+    } catch (error) {
+      void message.error(errorMessage(error, t));
+    } finally {
+      setSelecting(false);
+    }
+  };
   return (
     <Flex gap={8} align="center" wrap>
       {allSelected ? (
         <Button onClick={onClear}>{t('reportDetail.removeAll')}</Button>
       ) : (
-        <Button onClick={onSelectAll} disabled={count === 0}>
+        <Button onClick={() => void selectAll()} disabled={count === 0} loading={selecting}>
           {t('reportDetail.selectAll', { count: formatNumber(count, i18n.language) })}
         </Button>
       )}
@@ -248,6 +269,14 @@ export function SelectAllToggle({
           formatted: formatNumber(selectedCount, i18n.language),
         })}
       </Typography.Text>
+      {idsFailed && !selecting && (
+        <Typography.Text type="danger" role="alert">
+          {t('reportDetail.idsFailed')}{' '}
+          <Button size="small" onClick={onRetryIds}>
+            {t('common.retry')}
+          </Button>
+        </Typography.Text>
+      )}
     </Flex>
   );
 }
