@@ -70,6 +70,11 @@ test('a seller filters a finished report, pages, selects, saves a set and shares
   const filtered = (await heading(page).textContent())!;
   const count = Number(filtered.split(' / ')[0]);
   expect(count).toBeGreaterThan(20);
+  // Select All right after Apply takes every match, the list of them in or not yet.
+  await page.getByRole('button', { name: `Select All (${count})` }).click();
+  await expect(page.getByTestId('selected-count')).toHaveText(`${count} products selected`);
+  await page.getByRole('button', { name: 'Remove All' }).click();
+  await expect(page.getByTestId('selected-count')).toHaveText('0 products selected');
 
   // Sort by PPR, then page 2. One click each: a lost click is a defect, not something to retry.
   await page.getByTestId('sort-select').click();
