@@ -116,7 +116,8 @@ function measure({ expected: e, from }: { expected: Expected; from: 'answer' | '
   const answers = performance
     .getEntriesByType('resource')
     .filter((r) => new URL(r.name).pathname === '/v1/filters') as PerformanceResourceTiming[];
-  const answer = answers.at(-1);
+  // The page's call; the list of every matching ID is asked for after it (and waited for by the sample).
+  const answer = answers[0];
   if (!answer) return { error: 'no Resource Timing entry for the /v1/filters call' };
   const clickAt = w.__uiBench!.clickAt;
   if (from === 'click' && clickAt === null) return { error: 'no click was seen' };
@@ -153,12 +154,29 @@ function measure({ expected: e, from }: { expected: Expected; from: 'answer' | '
 export async function sample(page: Page, reportId: string, filters: ActiveFilter[]) {
   const f = encodeFilters(filters);
   await page.evaluate(installRecorder);
-  const answered = page.waitForResponse((r) => sentFilters(r) === f, { timeout: 30_000 });
+  const answered = page.waitForResponse((r) => sent(r)?.filters === f && !sent(r)!.withIds, {
+    timeout: 30_000,
+  });
+  const listed = idsAnswered(page, (filters) => filters === f);
   await page.evaluate(navigateInApp, viewUrl(reportId, f));
   const response = await answered.catch(() => {
     throw new BenchFailure(`the page made no /v1/filters call within 30 s after its URL changed to ?f=${f}`);
   });
-  return timeToFrame(page, response, 'answer', `f=${f}`);
+  const time = await timeToFrame(page, response, 'answer', `f=${f}`);
+  await listed;
+  return time;
+}
+
+/**
+ * The page's call for the list of every matching ID, which follows its page: a sample waits for it, so
+ * that it never runs beside the next sample's call (a seller takes seconds to change a filter).
+ */
+function idsAnswered(page: Page, matches: (filters: string) => boolean) {
+  return page
+    .waitForResponse((r) => !!sent(r)?.withIds && matches(sent(r)!.filters), { timeout: 30_000 })
+    .catch(() => {
+      throw new BenchFailure('the page did not ask for the list of matching IDs within 30 s');
+    });
 }
 
 /**
@@ -168,27 +186,29 @@ export async function sample(page: Page, reportId: string, filters: ActiveFilter
 export async function clickSample(page: Page, cardId: string, min: number) {
   await page.getByTestId(`filter-${cardId}`).getByLabel(/Min$/).fill(String(min));
   await page.evaluate(installRecorder);
-  const answered = page.waitForResponse(
-    (r) => {
-      const f = sentFilters(r);
-      return (
-        !!f && decodeFilters(f).some((a) => a.id === cardId && (a.value as { min?: number }).min === min)
-      );
-    },
-    { timeout: 30_000 },
-  );
+  const applied = (f: string) =>
+    decodeFilters(f).some((a) => a.id === cardId && (a.value as { min?: number }).min === min);
+  const answered = page.waitForResponse((r) => !!sent(r) && !sent(r)!.withIds && applied(sent(r)!.filters), {
+    timeout: 30_000,
+  });
+  const listed = idsAnswered(page, applied);
   await page.getByRole('button', { name: 'Apply Filters' }).click();
   const response = await answered.catch(() => {
     throw new BenchFailure(`Apply Filters made no /v1/filters call with ${cardId} ≥ ${min} within 30 s`);
   });
-  return timeToFrame(page, response, 'click', `${cardId}>=${min}`);
+  const time = await timeToFrame(page, response, 'click', `${cardId}>=${min}`);
+  await listed;
+  return time;
 }
 
-/** The filter string a /v1/filters call sent; undefined for any other request. */
-function sentFilters(r: Response): string | undefined {
+/** The filter string a /v1/filters call sent and whether it asked for the ID list; else undefined. */
+function sent(r: Response): { filters: string; withIds: boolean } | undefined {
   if (new URL(r.url()).pathname !== '/v1/filters') return undefined;
   try {
-    return (r.request().postDataJSON() as { filters?: string }).filters;
+    const body = r.request().postDataJSON() as { filters?: string; with_ids?: boolean };
+    return body.filters === undefined
+      ? undefined
+      : { filters: body.filters, withIds: body.with_ids !== false };
   } catch {
     return undefined;
   }
