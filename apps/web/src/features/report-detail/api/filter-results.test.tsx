@@ -42,6 +42,10 @@ function server(ids: () => string[]) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+// The hook's results are read after its renders here, so every change re-renders (not only the fields a
+// render read, as the page has it).
+const newClient = () => new QueryClient({ defaultOptions: { queries: { notifyOnChangeProps: 'all' } } });
+
 function renderView(client: QueryClient, first: FiltersView) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -52,7 +56,7 @@ function renderView(client: QueryClient, first: FiltersView) {
 describe('useViewResults', () => {
   it('shows the page without the ID list, then asks for the list once', async () => {
     const { asked } = server(() => ['B1', 'B2', 'B3']);
-    const { result } = renderView(new QueryClient(), view());
+    const { result } = renderView(newClient(), view());
     await waitFor(() => expect(result.current.ids.data).toEqual(['B1', 'B2', 'B3']));
     expect(result.current.results.data?.filtered_ids).toBeUndefined();
     expect(asked).toEqual([false, true]);
@@ -60,7 +64,7 @@ describe('useViewResults', () => {
 
   it('keeps the list over page and sort changes, and asks again for new filters', async () => {
     const { asked } = server(() => ['B1', 'B2', 'B3']);
-    const { result, rerender } = renderView(new QueryClient(), view());
+    const { result, rerender } = renderView(newClient(), view());
     await waitFor(() => expect(result.current.ids.isSuccess).toBe(true));
     rerender(view({ skip: 20 }));
     await waitFor(() => expect(result.current.results.isPlaceholderData).toBe(false));
@@ -78,7 +82,7 @@ describe('useViewResults', () => {
   it('asks again when the count moved (a report still filling up)', async () => {
     let ids = ['B1'];
     const { asked } = server(() => ids);
-    const { result, rerender } = renderView(new QueryClient(), view());
+    const { result, rerender } = renderView(newClient(), view());
     await waitFor(() => expect(result.current.ids.data).toEqual(['B1']));
     ids = ['B1', 'B2'];
     rerender(view({ skip: 20 }));
@@ -86,19 +90,29 @@ describe('useViewResults', () => {
     expect(asked).toEqual([false, true, false, true]);
   });
 
-  it('forgets the held lists of a report whose prices changed', async () => {
-    const client = new QueryClient();
-    const { asked } = server(() => ['B1']);
+  it('asks for the list again when the prices changed, the same count or not', async () => {
+    const client = newClient();
+    let ids = ['B1', 'B2'];
+    const { asked } = server(() => ids);
     const { result } = renderView(client, view());
     await waitFor(() => expect(result.current.ids.isSuccess).toBe(true));
+    ids = ['B2', 'B3'];
     await act(() => invalidateReportResults(client, REPORT));
-    await waitFor(() => expect(asked.filter(Boolean)).toHaveLength(2));
-    expect(result.current.ids.data).toEqual(['B1']);
+    await waitFor(() => expect(result.current.ids.data).toEqual(['B2', 'B3']));
+    expect(asked.filter(Boolean)).toHaveLength(2);
+    // A click after the change never gets the old list.
+    ids = ['B4', 'B5'];
+    const clicked = result.current.loadIds();
+    void invalidateReportResults(client, REPORT);
+    expect(await clicked).toEqual(['B2', 'B3']);
+    await act(async () => {
+      expect(await result.current.loadIds()).toEqual(['B4', 'B5']);
+    });
   });
 
   it('gives a click made before the list is in the list, with one call for it', async () => {
     const { asked } = server(() => ['B1', 'B2']);
-    const { result } = renderView(new QueryClient(), view());
+    const { result } = renderView(newClient(), view());
     let listed: readonly string[] = [];
     await act(async () => {
       listed = await result.current.loadIds();
@@ -124,7 +138,7 @@ describe('useViewResults', () => {
       };
       return { body: { ...base, data: [], ...(withIds && { filtered_ids: ['B1'] }) } };
     });
-    const { result } = renderView(new QueryClient(), view());
+    const { result } = renderView(newClient(), view());
     await waitFor(() => expect(result.current.ids.isError).toBe(true));
     // The rows stay.
     expect(result.current.results.data?.filtered_count).toBe(1);
@@ -140,7 +154,7 @@ describe('useViewResults', () => {
 
 describe('usePrefetchFilterResults', () => {
   it('starts the view’s call that the page’s query then shares (one call, not two)', async () => {
-    const client = new QueryClient();
+    const client = newClient();
     const { asked } = server(() => ['B1']);
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>

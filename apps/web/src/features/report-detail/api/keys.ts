@@ -1,7 +1,7 @@
 /**
  * The report page's query keys. A report's filters and charts answers sit under `results(reportId)`, so
  * new prices (saved settings, a product's own rates) invalidate them with one prefix. The lists of matching
- * IDs are apart: their key has no page or sort, and new prices reset them (see results-cache.ts).
+ * IDs are apart: their key has no page or sort (see results-cache.ts).
  */
 export const reportDetailKeys = {
   one: (id: string) => ['report', id] as const,

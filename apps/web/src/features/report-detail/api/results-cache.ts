@@ -1,12 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { reportDetailKeys } from './keys';
 
-/** Every filters and charts answer of one report, fetched again (after its prices changed). */
+/**
+ * Every filters and charts answer of one report, and its lists of matching IDs, fetched again (after its
+ * prices or restrictions changed). A list on screen stays until its new answer is in (a Remove All does
+ * not flicker back to Select All); a click that needs it (`loadIds`) waits for the new one.
+ */
 export function invalidateReportResults(client: QueryClient, reportId: string) {
-  // Which products match a filter may have changed with the prices: a held ID list is never offered
-  // again (a Select All waits for the new one).
   return Promise.all([
-    client.resetQueries({ queryKey: reportDetailKeys.filteredIds(reportId) }),
+    client.invalidateQueries({ queryKey: reportDetailKeys.filteredIds(reportId) }),
     client.invalidateQueries({ queryKey: reportDetailKeys.results(reportId) }),
   ]);
 }
