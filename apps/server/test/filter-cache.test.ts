@@ -174,9 +174,51 @@ describe('kept filter results', () => {
       [],
       undefined,
     ]);
+    // A first page without IDs of a view that matches nothing.
+    const none = await fresh([...FILTERS, { id: 'cross_sellers_count', value: { min: 1e6 } }], {
+      ...sort,
+      with_ids: false,
+    });
+    expect([none.filtered_count, none.data]).toEqual([0, []]);
     // The ID list a later call asks for is the kept one, in the view's order.
     expect((await ask(FILTERS, { ...sort, skip: 10 })).filtered_ids).toEqual(first.filtered_ids);
   });
+
+  it.each([
+    ['ppr', 'desc'],
+    ['ppr', 'asc'],
+    ['cost', 'asc'],
+    ['cost', 'desc'],
+  ])(
+    "takes a view's first page without IDs in the kept list's order, ties and missing %s (%s) included",
+    async (sort_key, sort_direction) => {
+      const sort = { sort_key, sort_direction };
+      const rows = sql`${reportProducts.reportId} = ${s.report.id}::uuid`;
+      // Equal values in threes and a missing one in every fifth row; the version moves, as a price change
+      // moves it, so nothing kept before is served.
+      await s.database.db.execute(sql`
+        update report_products
+           set fbm_profit_percent = case when position % 5 = 0 then null else (position / 3) * 2.5 end,
+               fbm_cost_in_tc = case when position % 5 = 1 then null else (position / 3) * 4 end
+         where ${rows}`);
+      await s.database.db
+        .update(reports)
+        .set({ resultsVersion: sql`${reports.resultsVersion} + 1` })
+        .where(eq(reports.id, s.report.id));
+      try {
+        const kept = await ask(FILTERS, { ...sort, limit: 100 });
+        const top = await fresh(FILTERS, { ...sort, limit: 100, with_ids: false });
+        expect(kept.filtered_count).toBeGreaterThan(20);
+        expect([top.filtered_count, pageIds(top)]).toEqual([kept.filtered_count, kept.filtered_ids]);
+        const five = await fresh(FILTERS, { ...sort, limit: 5, with_ids: false });
+        expect(pageIds(five)).toEqual(kept.filtered_ids!.slice(0, 5));
+      } finally {
+        // Saving the settings prices every row again (and moves the version once more).
+        const saved = await s.post(s.owner, '/v1/settings', { report_id: s.report.id, ...SETTINGS });
+        expect(saved.statusCode).toBe(200);
+      }
+    },
+  );
 
   it('is not served once the settings changed the prices', async () => {
     const byPpr: ActiveFilter[] = [{ id: 'to_ppr_percent', value: { min: 0 } }];

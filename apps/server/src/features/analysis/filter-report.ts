@@ -99,8 +99,8 @@ export function refuseBeforeSettings(
 /**
  * POST /v1/filters: one statement filters the narrow rows, counts them and reads the wide snapshots (and
  * the products' own rates) of the requested page only. Asked for the list of every matching ID
- * (`with_ids`), it sorts them all and keeps that ordered list (filter-cache.ts), so the next page of the
- * same view reads its 20 snapshots without scanning the report again. The page's fbm blocks are priced
+ * (`with_ids`) or for a later page, it sorts them all and keeps that ordered list (filter-cache.ts), so
+ * the next page of the same view reads its 20 snapshots without scanning the report again. The page's fbm blocks are priced
  * here with the report's settings — the same function and inputs that filled the fbm columns the filters
  * compared. Answers a JSON string built around PostgreSQL's JSON text.
  */
@@ -134,7 +134,9 @@ export async function filterReport(
     // and the version its rows belong to.
     const [loaded, scanned] = await Promise.all([
       report ?? loadAnalysisReport(db, userId, body.report_id),
-      onScanPool(db, (scans) => scanView(scans, userId, filters, body)),
+      // The list is sorted and kept when asked for, and for a page past the first (the seller is paging
+      // this view: its next pages then skip the scan); a view's first page takes only its own rows.
+      onScanPool(db, (scans) => scanView(scans, userId, filters, body, body.with_ids || body.skip > 0)),
     ]);
     report = loaded;
     if (!report) throw notFound('This report was not found.');
@@ -176,15 +178,20 @@ type Scanned = PageRow & {
 };
 
 /**
- * The page of a view not kept, its count and the report's version, in one statement. With `with_ids` the
- * matching IDs are sorted into one array (its text is kept for the page changes that follow); without,
- * only the page is sorted out of them (a top-N sort) beside their count: at 27,000 matches the full
- * array, its text and its transfer were most of the answer's time (bench: ui.click_to_paint).
+ * The page of a view not kept, its count and the report's version, in one statement. `keep` sorts every
+ * matching ID into one array (its text is kept for the page changes that follow); without it only the
+ * page is sorted out of them (a top-N sort) beside their count: at 27,000 matches the full array, its
+ * text and its transfer were most of the answer's time (bench: ui.click_to_paint).
  */
-function scanView(scans: Db, userId: string, filters: readonly ActiveFilter[], body: FiltersBody) {
+function scanView(
+  scans: Db,
+  userId: string,
+  filters: readonly ActiveFilter[],
+  body: FiltersBody,
+  keep: boolean,
+) {
   const where = compileFilters(filters);
   const dir = sql.raw(body.sort_direction === 'desc' ? 'desc' : 'asc');
-  const order = sql`${SORT_COLUMNS[body.sort_key]} ${dir} nulls last, r.product_id`;
   const mine = sql`select results_version, finalized from reports where id = ${body.report_id}::uuid and user_id = ${userId}`;
   const matching = sql`report_products r
            where r.report_id = ${body.report_id}::uuid and ${where} and exists (select 1 from v)`;
@@ -193,7 +200,8 @@ function scanView(scans: Db, userId: string, filters: readonly ActiveFilter[], b
                (select results_version from v) as version, (select finalized from v) as finalized, p.*
           from o left join lateral (${pageRowsFrom(body.report_id, slice)}) p on true
          order by p.ord`;
-  if (body.with_ids) {
+  if (keep) {
+    const order = sql`${SORT_COLUMNS[body.sort_key]} ${dir} nulls last, r.product_id`;
     return scans.execute<Scanned>(sql`
         with v as (${mine}),
         o as (select coalesce(array_agg(r.product_id order by ${order}), '{}') as a from ${matching})
@@ -203,11 +211,12 @@ function scanView(scans: Db, userId: string, filters: readonly ActiveFilter[], b
           sql`case when coalesce(p.ord, 1) = 1 then array_to_string(o.a, ',') end`,
         )}`);
   }
+  // The same order as the kept list's, on the sort value carried out of the scan.
   return scans.execute<Scanned>(sql`
         with v as (${mine}),
-        m as materialized (select r.product_id, r.position, r.fbm_profit_percent, r.fbm_cost_in_tc from ${matching}),
+        m as materialized (select r.product_id, ${SORT_COLUMNS[body.sort_key]} as sort_value from ${matching}),
         o as (select (select count(*)::int from m) as n,
-                     array(select r.product_id from m r order by ${order}
+                     array(select m.product_id from m order by m.sort_value ${dir} nulls last, m.product_id
                             limit ${body.limit} offset ${body.skip}) as a)
         ${tail(sql`o.n as filtered_count`, sql`o.a`, sql`null::text`)}`);
 }
