@@ -139,6 +139,26 @@ describe('useSelection', () => {
     expect(result.current.allSelected).toBe(true);
   });
 
+  it('selectAll keeps only what the newest filtered set has when the view changed while it waited', async () => {
+    let give: (ids: readonly string[]) => void = () => {};
+    const waiting = new Promise<readonly string[]>((resolve) => (give = resolve));
+    const { result, rerender } = renderHook(({ ids }: Props) => useSelection(ids, () => waiting), {
+      initialProps: { ids: undefined } as Props,
+    });
+    let clicked: Promise<void> = Promise.resolve();
+    act(() => {
+      clicked = result.current.selectAll();
+    });
+    // Narrower filters are applied and their list comes first; then the older view's list.
+    rerender({ ids: PAGE_2 });
+    await act(async () => {
+      give(ALL);
+      await clicked;
+    });
+    expect(sorted(result.current.selected)).toEqual(PAGE_2);
+    expect(result.current.allSelected).toBe(true);
+  });
+
   it('selectAll uses the current filtered set after it changed', async () => {
     const { result, rerender } = setup();
     rerender({ ids: PAGE_2 });

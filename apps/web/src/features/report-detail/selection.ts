@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 /**
  * Which products are selected, keyed by product ID so a selection survives paging. When the filtered
@@ -23,7 +23,15 @@ export function useSelection(
       setSelected((current) => replacePage(current, pageIds, selectedOnPage)),
     [],
   );
-  const selectAll = useCallback(async () => setSelected(new Set(await loadIds())), [loadIds]);
+  // The view may change while Select All waits for its list: what the newest list no longer has goes.
+  const newest = useRef(filteredIds);
+  useLayoutEffect(() => {
+    newest.current = filteredIds;
+  });
+  const selectAll = useCallback(async () => {
+    const all = new Set(await loadIds());
+    setSelected(newest.current ? keepMatching(all, newest.current) : all);
+  }, [loadIds]);
   const clear = useCallback(() => setSelected(new Set()), []);
   const allSelected = useMemo(
     () => !!filteredIds && filteredIds.length > 0 && filteredIds.every((id) => selected.has(id)),

@@ -67,8 +67,11 @@ describe('useViewResults', () => {
     const { result, rerender } = renderView(newClient(), view());
     await waitFor(() => expect(result.current.ids.isSuccess).toBe(true));
     rerender(view({ skip: 20 }));
+    // Still offered while the page is on its way: a Remove All does not turn back into Select All.
+    expect(result.current.ids.data).toEqual(['B1', 'B2', 'B3']);
     await waitFor(() => expect(result.current.results.isPlaceholderData).toBe(false));
     rerender(view({ sort_key: 'cost', sort_direction: 'asc' }));
+    expect(result.current.ids.data).toEqual(['B1', 'B2', 'B3']);
     await waitFor(() => expect(result.current.results.isPlaceholderData).toBe(false));
     expect(result.current.ids.data).toEqual(['B1', 'B2', 'B3']);
     expect(asked).toEqual([false, true, false, false]);
@@ -87,6 +90,29 @@ describe('useViewResults', () => {
     ids = ['B1', 'B2'];
     rerender(view({ skip: 20 }));
     await waitFor(() => expect(result.current.ids.data).toEqual(['B1', 'B2']));
+    expect(asked).toEqual([false, true, false, true]);
+  });
+
+  it('asks once more, not on and on, when the list stays longer than an older page', async () => {
+    // A report still filling up: each list is answered a product later than the page before it.
+    const asked: boolean[] = [];
+    let pages = 0;
+    fakeApi((url, init) => {
+      if (url !== '/v1/filters') return undefined;
+      const withIds = (JSON.parse(String(init?.body)) as { with_ids: boolean }).with_ids;
+      asked.push(withIds);
+      if (!withIds) pages += 1;
+      // Pages count 1, then 3; each list has one product more than the page before it.
+      const count = 2 * pages - 1 + (withIds ? 1 : 0);
+      const all = Array.from({ length: count }, (_, i) => `B${i + 1}`);
+      const base = { total: 10, filtered_count: count, settings_defined: true, categories: [] };
+      return { body: { ...base, bsr_categories: [], data: [], ...(withIds && { filtered_ids: all }) } };
+    });
+    const { result, rerender } = renderView(newClient(), view());
+    await waitFor(() => expect(result.current.ids.data).toEqual(['B1', 'B2']));
+    rerender(view({ skip: 20 }));
+    await waitFor(() => expect(result.current.ids.data).toHaveLength(4));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual([false, true, false, true]);
   });
 

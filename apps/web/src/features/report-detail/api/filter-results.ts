@@ -1,6 +1,6 @@
 import type { FilterResults, FiltersRequest } from '@crossmarket/domain';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { api } from '../../../lib/api-client';
 import { useStableCallback } from '../../../lib/use-stable-callback';
 import { reportDetailKeys } from './keys';
@@ -19,28 +19,29 @@ const pageQuery = (request: FiltersView | null) =>
   });
 
 /**
- * Every product ID a view's filters match (27,000 IDs is ~300 kB), held per report, filter string and
- * count: page and sort changes reuse it, and a report still filling up (a new count) asks again. The
- * call that answers it lets the server keep the ordered list, so the view's next pages skip the scan.
+ * Every product ID a view's filters match (27,000 IDs is ~300 kB), held per report and filter string: page
+ * and sort changes reuse it (it stays on screen while their page is on its way). The call that answers it
+ * lets the server keep the ordered list, so the view's next pages skip the scan.
  */
-const idsQuery = (request: FiltersView | null, count: number | undefined) =>
+const idsQuery = (request: FiltersView | null) =>
   queryOptions({
-    queryKey: reportDetailKeys.filteredIdsOf(request?.report_id ?? '', request?.filters ?? '', count ?? -1),
+    queryKey: reportDetailKeys.filteredIdsOf(request?.report_id ?? '', request?.filters ?? ''),
     queryFn: async () => {
       const answer = await api<FilterResults>('/v1/filters', { body: { ...request!, with_ids: true } });
       return answer.filtered_ids ?? [];
     },
-    // New prices drop these lists (results-cache.ts); nothing else makes one stale.
+    // New prices invalidate these lists (results-cache.ts); a new count asks again (useViewResults).
     staleTime: Infinity,
     retry: false,
   });
 
 /**
  * A view's page of rows, then the list of every matching ID (for Select All, the ID list and the
- * inventory and export actions), asked for once the page is shown so the rows never wait for it. While
- * the next page is on its way the last one stays on screen (the table never goes blank); a failure keeps
- * it too. `loadIds` gives the list at once when it is held, else when it comes (asked for again after a
- * failure).
+ * inventory and export actions), asked for once the view's own page is shown so the rows never wait for
+ * it. While the next page is on its way the last one stays on screen (the table never goes blank); a
+ * failure keeps it too. A held list of another length than the shown count, older than the page (a report
+ * still filling up), is asked for again. `loadIds` gives the list at once when it is held and current,
+ * else when it comes (asked for again after a failure).
  */
 export function useViewResults(request: FiltersView | null) {
   const client = useQueryClient();
@@ -50,10 +51,21 @@ export function useViewResults(request: FiltersView | null) {
     placeholderData: keepPreviousData,
   });
   const shownCount = results.isPlaceholderData ? undefined : results.data?.filtered_count;
-  const ids = useQuery({ ...idsQuery(request, shownCount), enabled: shownCount !== undefined });
+  const ids = useQuery({ ...idsQuery(request), enabled: shownCount !== undefined });
+  const behind =
+    shownCount !== undefined &&
+    ids.data !== undefined &&
+    ids.data.length !== shownCount &&
+    ids.dataUpdatedAt < results.dataUpdatedAt &&
+    !ids.isFetching;
+  const { refetch } = ids;
+  useEffect(() => {
+    if (behind) void refetch();
+  }, [behind, refetch]);
   const loadIds = useStableCallback(async () => {
     const count = shownCount ?? (await client.fetchQuery(pageQuery(request))).filtered_count;
-    return client.fetchQuery(idsQuery(request, count));
+    const held = client.getQueryData(idsQuery(request).queryKey);
+    return client.fetchQuery({ ...idsQuery(request), staleTime: held?.length === count ? Infinity : 0 });
   });
   return { results, ids, loadIds };
 }

@@ -14,6 +14,6 @@ export const reportDetailKeys = {
     [...reportDetailKeys.results(request.report_id), 'charts', request] as const,
   /** Every held ID list of one report. */
   filteredIds: (reportId: string) => ['filtered-ids', reportId] as const,
-  filteredIdsOf: (reportId: string, filters: string, count: number) =>
-    [...reportDetailKeys.filteredIds(reportId), filters, count] as const,
+  filteredIdsOf: (reportId: string, filters: string) =>
+    [...reportDetailKeys.filteredIds(reportId), filters] as const,
 };

@@ -1,5 +1,5 @@
 import { RESULT_PAGE_SIZES } from '@crossmarket/domain';
-import { App, Button, Empty, Flex, Grid, Table, Typography } from 'antd';
+import { Button, Empty, Flex, Grid, Table, Typography } from 'antd';
 import type { CheckboxChangeEvent, CheckboxProps } from 'antd/es/checkbox';
 import type { ColumnsType } from 'antd/es/table';
 import {
@@ -12,7 +12,6 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
 import { formatNumber } from '../../../lib/format-number';
 import type { FilterResults, ResultRowView } from '../api/filter-results';
 import {
@@ -241,17 +240,13 @@ export function SelectAllToggle({
   onRetryIds: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const [selecting, setSelecting] = useState(false);
   const selectAll = async () => {
     setSelecting(true);
-    try {
-      await onSelectAll();
-    } catch (error) {
-      void message.error(errorMessage(error, t));
-    } finally {
-      setSelecting(false);
-    }
+    // A failed list is said once, beside the button (idsFailed), with its retry.
+    await onSelectAll()
+      .catch((error: unknown) => console.error('The list of matching products failed', error))
+      .finally(() => setSelecting(false));
   };
   return (
     <Flex gap={8} align="center" wrap>
