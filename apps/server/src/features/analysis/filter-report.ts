@@ -100,9 +100,9 @@ export function refuseBeforeSettings(
  * POST /v1/filters: one statement filters the narrow rows, counts them and reads the wide snapshots (and
  * the products' own rates) of the requested page only. Asked for the list of every matching ID
  * (`with_ids`) or for a later page, it sorts them all and keeps that ordered list (filter-cache.ts), so
- * the next page of the same view reads its 20 snapshots without scanning the report again. The page's fbm blocks are priced
- * here with the report's settings — the same function and inputs that filled the fbm columns the filters
- * compared. Answers a JSON string built around PostgreSQL's JSON text.
+ * the next page of the same view reads its 20 snapshots without scanning the report again. The page's
+ * fbm blocks are priced here with the report's settings — the same function and inputs that filled the
+ * fbm columns the filters compared. Answers a JSON string built around PostgreSQL's JSON text.
  */
 export async function filterReport(
   db: Db,

@@ -126,7 +126,7 @@ describe('useViewResults', () => {
     await act(() => invalidateReportResults(client, REPORT));
     await waitFor(() => expect(result.current.ids.data).toEqual(['B2', 'B3']));
     expect(asked.filter(Boolean)).toHaveLength(2);
-    // A click after the change never gets the old list.
+    // A click made before the next change gets the list it saw; one made after it, the new list.
     ids = ['B4', 'B5'];
     const clicked = result.current.loadIds();
     void invalidateReportResults(client, REPORT);

@@ -219,7 +219,7 @@ function RowCheckbox({ checked, origin }: { checked: boolean; origin: ReactNode 
 
 /**
  * Select All ({count}) / Remove All over every filtered product, not just the page. The IDs come after
- * the page (use-report-view.ts): a click before they are in waits for them, with a spinner; a failed
+ * the page (api/filter-results.ts): a click before they are in waits for them, with a spinner; a failed
  * list says so beside the button, with a retry.
  */
 export function SelectAllToggle({
