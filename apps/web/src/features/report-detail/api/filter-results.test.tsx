@@ -136,6 +136,23 @@ describe('useViewResults', () => {
     });
   });
 
+  it('while restrictions come in, leaves the list to be asked for when a click needs it', async () => {
+    const client = newClient();
+    let ids = ['B1', 'B2'];
+    const { asked } = server(() => ids);
+    const { result } = renderView(client, view());
+    await waitFor(() => expect(result.current.ids.isSuccess).toBe(true));
+    ids = ['B2', 'B3'];
+    await act(() => invalidateReportResults(client, REPORT, { refetchLists: false }));
+    // The page only: the list on screen stays (the same count).
+    expect(asked).toEqual([false, true, false]);
+    expect(result.current.ids.data).toEqual(['B1', 'B2']);
+    await act(async () => {
+      expect(await result.current.loadIds()).toEqual(['B2', 'B3']);
+    });
+    expect(asked).toEqual([false, true, false, true]);
+  });
+
   it('gives a click made before the list is in the list, with one call for it', async () => {
     const { asked } = server(() => ['B1', 'B2']);
     const { result } = renderView(newClient(), view());

@@ -29,10 +29,11 @@ export function useRestrictionProgress(report: ReportDetail) {
     let refreshed = 0;
     let pending: ReturnType<typeof setTimeout> | undefined;
     let polling: ReturnType<typeof setInterval> | undefined;
-    const refresh = () => {
+    // While answers come in, the lists of matching IDs are only marked stale (results-cache.ts).
+    const refresh = (last = false) => {
       pending = undefined;
       refreshed = Date.now();
-      void invalidateReportResults(client, id);
+      void invalidateReportResults(client, id, { refetchLists: last });
     };
     source.addEventListener('progress', (event) => {
       const progress = JSON.parse((event as MessageEvent<string>).data) as ReportProgressEvent;
@@ -44,13 +45,14 @@ export function useRestrictionProgress(report: ReportDetail) {
       const moved = phase !== null && phase.checked !== lastChecked;
       if (phase) lastChecked = phase.checked;
       if (over) {
-        // The last answers: fetched now, whether this event or an earlier, still waiting one brought them.
+        // The last answers: fetched now, whether this event or an earlier, still waiting one brought them,
+        // with the lists of matching IDs that the refreshes before left to be asked for.
         source.close();
-        const due = moved || pending !== undefined;
+        const due = moved || pending !== undefined || refreshed > 0;
         clearTimeout(pending);
-        if (due) refresh();
+        if (due) refresh(true);
       } else if (moved && !pending) {
-        pending = setTimeout(refresh, Math.max(0, refreshed + REFRESH_MS - Date.now()));
+        pending = setTimeout(() => refresh(), Math.max(0, refreshed + REFRESH_MS - Date.now()));
       }
     });
     // A refused or broken stream (too many open, a proxy) is not retried by the browser: poll instead.
