@@ -50,8 +50,14 @@ const POLLING_SECONDS: Partial<Record<JobName, number>> = { [JOB_NAMES.processRe
 /**
  * Consumers per queue in each worker. Reports are long: two run side by side so a big one does not hold
  * every small one back (a big one takes one slot in each worker at most, its chunks shared between them).
+ * A restriction phase runs in one job for as long as its report takes (hours at Amazon's 5 a second for
+ * a big one), paced by its owner's own allowance and mostly waiting on Amazon: several run at once, so one
+ * seller's phase never holds another seller's back.
  */
-const PARALLEL: Partial<Record<JobName, number>> = { [JOB_NAMES.processReport]: 2 };
+const PARALLEL: Partial<Record<JobName, number>> = {
+  [JOB_NAMES.processReport]: 2,
+  [JOB_NAMES.checkRestrictions]: 4,
+};
 
 export interface Worker {
   boss: PgBoss;
