@@ -53,6 +53,18 @@ function renderView(client: QueryClient, first: FiltersView) {
   return renderHook((request: FiltersView) => useViewResults(request), { wrapper, initialProps: first });
 }
 
+/** A view whose list ['B1', 'B2'] is in, on a server that now matches `matching` (['B2', 'B3']). */
+let matching: string[] = [];
+async function listedThenChanged() {
+  const client = newClient();
+  matching = ['B1', 'B2'];
+  const { asked } = server(() => matching);
+  const { result } = renderView(client, view());
+  await waitFor(() => expect(result.current.ids.isSuccess).toBe(true));
+  matching = ['B2', 'B3'];
+  return { client, asked, result };
+}
+
 describe('useViewResults', () => {
   it('shows the page without the ID list, then asks for the list once', async () => {
     const { asked } = server(() => ['B1', 'B2', 'B3']);
@@ -117,17 +129,12 @@ describe('useViewResults', () => {
   });
 
   it('asks for the list again when the prices changed, the same count or not', async () => {
-    const client = newClient();
-    let ids = ['B1', 'B2'];
-    const { asked } = server(() => ids);
-    const { result } = renderView(client, view());
-    await waitFor(() => expect(result.current.ids.isSuccess).toBe(true));
-    ids = ['B2', 'B3'];
+    const { client, asked, result } = await listedThenChanged();
     await act(() => invalidateReportResults(client, REPORT));
     await waitFor(() => expect(result.current.ids.data).toEqual(['B2', 'B3']));
     expect(asked.filter(Boolean)).toHaveLength(2);
     // A click made before the next change gets the list it saw; one made after it, the new list.
-    ids = ['B4', 'B5'];
+    matching = ['B4', 'B5'];
     const clicked = result.current.loadIds();
     void invalidateReportResults(client, REPORT);
     expect(await clicked).toEqual(['B2', 'B3']);
@@ -137,12 +144,7 @@ describe('useViewResults', () => {
   });
 
   it('while restrictions come in, leaves the list to be asked for when a click needs it', async () => {
-    const client = newClient();
-    let ids = ['B1', 'B2'];
-    const { asked } = server(() => ids);
-    const { result } = renderView(client, view());
-    await waitFor(() => expect(result.current.ids.isSuccess).toBe(true));
-    ids = ['B2', 'B3'];
+    const { client, asked, result } = await listedThenChanged();
     await act(() => invalidateReportResults(client, REPORT, { refetchLists: false }));
     // The page only: the list on screen stays (the same count).
     expect(asked).toEqual([false, true, false]);

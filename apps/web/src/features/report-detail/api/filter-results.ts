@@ -64,8 +64,9 @@ export function useViewResults(request: FiltersView | null) {
   }, [behind, refetch]);
   const loadIds = useStableCallback(async () => {
     const count = shownCount ?? (await client.fetchQuery(pageQuery(request))).filtered_count;
-    const held = client.getQueryData(idsQuery(request).queryKey);
-    return client.fetchQuery({ ...idsQuery(request), staleTime: held?.length === count ? Infinity : 0 });
+    const list = idsQuery(request);
+    const held = client.getQueryData(list.queryKey);
+    return client.fetchQuery({ ...list, staleTime: held?.length === count ? Infinity : 0 });
   });
   return { results, ids, loadIds };
 }
