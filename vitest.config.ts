@@ -9,8 +9,8 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
-          // tools/: the repository's own lint rules, plain Node like the domain.
-          include: ['packages/domain/src/**/*.test.ts', 'tools/**/*.test.{js,ts}'],
+          // tools/ and scripts/: the repository's own lint rules and test runner, plain Node like the domain.
+          include: ['packages/domain/src/**/*.test.ts', 'tools/**/*.test.{js,ts}', 'scripts/**/*.test.mjs'],
           environment: 'node',
         },
       },

@@ -1,23 +1,79 @@
 // `npm test`: lint, typecheck, unit + integration (Vitest), end-to-end (Playwright). Ends with one line
 // "N passed, N failed" summed over every runner (lint and typecheck count as one check each), and fails
-// when anything failed, a runner crashed, or no test ran at all.
-import { spawnSync } from 'node:child_process';
+// when anything failed, a runner crashed, or no test ran at all. Before that line it prints how long each
+// stage took and writes the slowest files of each runner to .tmp/slowest-*.txt.
+//
+// Flags: --lint, --typecheck, --vitest, --e2e pick stages (none: all); --profile also says where each
+// stage spends its time (Vitest per project with its phase breakdown, the slowest single tests, ESLint's
+// rule timings, tsc's diagnostics) into .tmp/profile-*.txt.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  playwrightFileTimes,
+  stageTable,
+  vitestFileTimes,
+  vitestSlowestTests,
+  writeSlowest,
+} from './test-report.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
 const args = new Set(process.argv.slice(2));
+const profile = args.delete('--profile');
 const only = (name) => args.size === 0 || args.has(`--${name}`);
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const started = Date.now();
 
 const results = [];
+const stages = [];
+if (only('vitest')) fs.rmSync(path.join(tmp, 'slowest-vitest.txt'), { force: true });
+if (only('e2e')) fs.rmSync(path.join(tmp, 'slowest-playwright.txt'), { force: true });
+
+/** Runs one command with its output streamed; returns whether it passed. */
 function run(label, command, commandArgs, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const t0 = Date.now();
   const r = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stages.push({ label, ms: Date.now() - t0 });
   return r.status === 0;
 }
+
+/**
+ * Runs one command with its output kept until it ends (so two running side by side do not interleave),
+ * then prints it under its label.
+ */
+function runQuiet(label, command, commandArgs, lane, env = {}) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('close', (code) => {
+      const ms = Date.now() - t0;
+      stages.push({ label, ms, lane });
+      console.log(`\n=== ${label} (${(ms / 1000).toFixed(1)} s) ===`);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      if (profile) fs.writeFileSync(path.join(tmp, `profile-${label.replace(/\W+/g, '-')}.txt`), output);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Each lane's commands in order (stopping at the first failure), the lanes side by side. */
+async function lanes(spec) {
+  return Promise.all(
+    spec.map(async ({ lane, steps }) => {
+      for (const [label, command, commandArgs, env] of steps) {
+        if (!(await runQuiet(label, command, commandArgs, lane, env))) return false;
+      }
+      return true;
+    }),
+  );
+}
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -26,17 +82,33 @@ function readJson(file) {
   }
 }
 
+// Lint and typecheck are single-threaded: on two cores they run side by side, one lane each.
+const checks = [];
 if (only('lint')) {
-  const ok =
-    run('lint', bin('eslint'), ['.', '--max-warnings', '0']) &&
-    run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
-  results.push({ runner: 'lint', passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  checks.push({
+    lane: 'lint',
+    steps: [
+      ['lint', bin('eslint'), ['.', '--max-warnings', '0'], profile ? { TIMING: '30' } : {}],
+      ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+    ],
+  });
 }
-
 if (only('typecheck')) {
   const projects = ['packages/domain', 'apps/server', 'apps/web', 'apps/extension', 'tsconfig.tools.json'];
-  const ok = projects.every((p) => run(`typecheck ${p}`, bin('tsc'), ['-p', p, '--noEmit']));
-  results.push({ runner: 'typecheck', passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  checks.push({
+    lane: 'typecheck',
+    steps: projects.map((p) => [
+      `typecheck ${p}`,
+      bin('tsc'),
+      ['-p', p, '--noEmit', ...(profile ? ['--extendedDiagnostics'] : [])],
+    ]),
+  });
+}
+if (checks.length > 0) {
+  const outcome = await lanes(checks);
+  checks.forEach(({ lane }, i) => {
+    results.push({ runner: lane, passed: outcome[i] ? 1 : 0, failed: outcome[i] ? 0 : 1 });
+  });
 }
 
 if (only('vitest')) {
@@ -52,6 +124,39 @@ if (only('vitest')) {
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (!report || (!ok && !report.numFailedTests) ? 1 : 0);
   results.push({ runner: 'vitest', passed, failed, ran: passed + failed });
+  if (report) {
+    const files = vitestFileTimes(report, root);
+    writeSlowest(path.join(tmp, 'slowest-vitest.txt'), 'Slowest Vitest files (wall s, tests, file):', files);
+    if (profile) profileVitest(report, files);
+  }
+}
+
+/** Profile: each project's own phase breakdown (a run per project) and the slowest single tests. */
+function profileVitest(report, files) {
+  const perProject = new Map();
+  for (const f of files) {
+    const project = f.file.split('/').slice(0, 2).join('/');
+    perProject.set(project, (perProject.get(project) ?? 0) + f.ms);
+  }
+  const lines = ['Vitest file time per folder (sum of file wall times, s):'];
+  for (const [p, ms] of [...perProject].sort((a, b) => b[1] - a[1])) {
+    lines.push(`  ${(ms / 1000).toFixed(1).padStart(8)}  ${p}`);
+  }
+  lines.push('', 'Slowest single tests:');
+  for (const t of vitestSlowestTests(report, root, 25)) {
+    lines.push(`  ${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.file} › ${t.title}`);
+  }
+  const text = lines.join('\n');
+  fs.writeFileSync(path.join(tmp, 'profile-vitest.txt'), `${text}\n`);
+  console.log(`\n${text}`);
+  for (const project of ['domain', 'extension', 'web', 'server']) {
+    run(`profile: vitest --project ${project}`, bin('vitest'), [
+      'run',
+      '--project',
+      project,
+      '--reporter=dot',
+    ]);
+  }
 }
 
 /**
@@ -99,6 +204,13 @@ if (only('e2e') && !ensureChromium()) {
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0) - flakyFails;
   const failed = (stats?.unexpected ?? 0) + flakyFails + (!stats || (!ok && !stats.unexpected) ? 1 : 0);
   results.push({ runner: 'playwright', passed, failed, ran: passed + failed, retried });
+  if (report) {
+    writeSlowest(
+      path.join(tmp, 'slowest-playwright.txt'),
+      'Slowest Playwright files (s, tests, file):',
+      playwrightFileTimes(report),
+    );
+  }
 }
 
 /** "file › title" of every Playwright test that ran more than once. */
@@ -116,6 +228,11 @@ function retriedTests(report) {
   return found;
 }
 
+console.log('');
+console.log(stageTable(stages, Date.now() - started));
+for (const f of ['slowest-vitest.txt', 'slowest-playwright.txt']) {
+  if (fs.existsSync(path.join(tmp, f))) console.log(`Slowest files: .tmp/${f}`);
+}
 console.log('');
 for (const r of results) {
   console.log(`${r.runner}: ${r.passed} passed, ${r.failed} failed`);
