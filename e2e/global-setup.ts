@@ -35,6 +35,8 @@ export default async function globalSetup() {
       APP_URL: baseUrl,
       NODE_ENV: 'test',
       RATE_LIMIT_SCALE: '50',
+      // A journey signs up several users: the cheap hash tests use (production refuses it).
+      PASSWORD_HASH_COST: '1024',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
+/** better-auth's scrypt cost (N) for password hashes (`@better-auth/utils/password`): production's floor. */
+export const LIBRARY_SCRYPT_N = 16_384;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Empty strings count as unset, so `PORT=` in a .env file falls back to the default. */
@@ -144,6 +147,18 @@ export const envSchema = z.object({
    * them (the address they saw) becomes the client address the rate limits key on. Unset: trust nothing.
    */
   TRUST_PROXY: optional(trustProxyList),
+  /**
+   * scrypt's cost (N) for new password hashes. Unset: the auth library's own, 16384. Only a test run lowers
+   * it (thousands of sign-ups); production refuses less (see refinements below).
+   */
+  PASSWORD_HASH_COST: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1_048_576)
+      .refine((n) => (n & (n - 1)) === 0, 'must be a power of two'),
+  ).default(LIBRARY_SCRYPT_N),
   /** A session unused this long ends (its expiry moves on with every use). */
   SESSION_IDLE_TIMEOUT_HOURS: optional(hours(90 * 24)).default(7 * 24),
   /** A session ends this long after sign-in, however much it is used. */
@@ -235,6 +250,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             });
         }
       }
+      // A cheaper hash is for test runs only: production never stores passwords weaker than the library's.
+      if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < LIBRARY_SCRYPT_N)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be at least ${LIBRARY_SCRYPT_N} in production (the auth library's own cost)`,
+          path: ['PASSWORD_HASH_COST'],
+        });
       // Production with the offline defaults would take sign-ups it cannot charge or mail.
       if (e.NODE_ENV === 'production' && !e.DEMO) {
         if (e.PAYMENTS_PROVIDER === 'sandbox')

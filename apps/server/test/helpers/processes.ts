@@ -37,7 +37,14 @@ export interface RunningProgram {
 export function runProgram(args: string[], env: Record<string, string | undefined>): RunningProgram {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_ROOT, 'src/main.ts'), ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      PASSWORD_HASH_COST: '1024',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,7 +1,6 @@
 import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { hashPassword } from 'better-auth/crypto';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { englishMessage, JOB_NAMES, PASSWORD_MIN } from '@crossmarket/domain';
 import { eq } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import { ensureAccountRows } from '../account';
 import { renderMail, type MailKind, type MailLanguage } from '../mail';
 import { apiTokenCreateHook, apiTokenPlugin } from './api-tokens';
 import { isCommonPassword } from './common-passwords';
+import { hashPassword, verifyPassword } from './password-hash';
 import { promoteListedOperator } from './operators';
 import { PASSWORD_PATHS, passwordChangeAfter, passwordChangeBefore } from './password-attempts';
 import { grantPasswordReset } from './password-grant';
@@ -140,8 +140,9 @@ export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
               message: englishMessage('validation.password.common'),
             });
           }
-          return hashPassword(password);
+          return hashPassword(password, config.PASSWORD_HASH_COST);
         },
+        verify: verifyPassword,
       },
     },
     emailVerification: {
