@@ -14,10 +14,31 @@ export interface JobQueue {
   retry(name: JobName, id: string): Promise<boolean>;
 }
 
+/** The consumers this process runs on a boss, per queue (`startWorker` registers them). */
+const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
+
+/**
+ * Registers a consumer `boss.work` started, so a job this process queues wakes it at once instead of at
+ * its next poll (pg-boss 10 only polls: 1–2 s of waiting for a mail or a report's start otherwise).
+ */
+export function registerLocalWorker(boss: PgBoss, name: JobName, workerId: string) {
+  const byName = localWorkers.get(boss) ?? new Map<string, string[]>();
+  byName.set(name, [...(byName.get(name) ?? []), workerId]);
+  localWorkers.set(boss, byName);
+}
+
+function wakeLocalWorkers(boss: PgBoss, name: JobName) {
+  for (const id of localWorkers.get(boss)?.get(name) ?? []) boss.notifyWorker(id);
+}
+
 export function pgBossQueue(boss: PgBoss): JobQueue {
   return {
-    send: (name, data, options) =>
-      boss.send(name, jobPayloadSchemas[name].parse(data) as object, options ?? {}),
+    send: async (name, data, options) => {
+      const id = await boss.send(name, jobPayloadSchemas[name].parse(data) as object, options ?? {});
+      // Other processes' workers find it at their next poll; this process's own start now.
+      if (id) wakeLocalWorkers(boss, name);
+      return id;
+    },
     retry: async (name, id) => {
       // pg-boss 10 answers `{ affected }` (manager.js mapCommandResponse) though its types say void.
       const result = (await boss.retry(name, id)) as unknown as { affected?: number } | undefined;

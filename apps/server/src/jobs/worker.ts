@@ -26,7 +26,7 @@ import type { LookupAccounts, MarketplaceProvider } from '../providers/marketpla
 import { paymentJobs } from '../providers/payments';
 import { fixedRates } from '../providers/rates/fixed';
 import type { RatesSource } from '../providers/rates/types';
-import { createBoss, ensureQueues, pgBossQueue, type JobQueue } from './queue';
+import { createBoss, ensureQueues, pgBossQueue, registerLocalWorker, type JobQueue } from './queue';
 import type { JobContext, JobHandler, JobHandlers } from './types';
 
 export interface WorkerDeps {
@@ -102,7 +102,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     // The one place a payload meets its type: the domain's schema for this job has just checked it.
     const schema = jobPayloadSchemas[name] as unknown as z.ZodType<JobPayload<N>>;
     for (let i = 0; i < (PARALLEL[name] ?? 1); i++) {
-      await boss.work(
+      const workerId = await boss.work(
         name,
         { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS[name] ?? 2, includeMetadata: true },
         async (jobs) => {
@@ -116,6 +116,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
           }
         },
       );
+      registerLocalWorker(boss, name, workerId);
     }
   }
 
