@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appConfigSchema } from '@crossmarket/domain';
 import type { Config } from './config';
@@ -51,6 +51,8 @@ export interface AppDeps {
   sessionSecret: string;
   /** The quick check's marketplace; `MARKETPLACE_PROVIDER`'s when absent (tests give a stand-in). */
   marketplace?: MarketplaceProvider;
+  /** Sees every route as it is added, before any plugin registers one (tests that sweep all routes). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -109,6 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   registerErrorHandling(app);
   await app.register(helmet, {

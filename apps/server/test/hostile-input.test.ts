@@ -1,27 +1,19 @@
-import type * as FastifyModule from 'fastify';
+import type { RouteOptions } from 'fastify';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, fakeWebDist, type TestApp } from './helpers/app';
 import { activeUser, addressOf } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
-// Every route as Fastify adds it: an onRoute hook on each app before anything else is registered.
-const seen = vi.hoisted(() => ({ routes: [] as { method: string; url: string }[] }));
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof FastifyModule>();
-  const real = mod.default;
-  const withRouteLog = ((options: Parameters<typeof real>[0]) => {
-    const app = real(options);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') seen.routes.push({ method, url: route.url });
-      }
-    });
-    return app;
-  }) as unknown as typeof real;
-  return { ...mod, default: Object.assign(withRouteLog, real) };
-});
+// Every route as Fastify adds it: the app's onRoute hook, added before anything registers a route.
+function routeLog(routes: { method: string; url: string }[]) {
+  return (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+    }
+  };
+}
 
 /** better-auth's catch-all, walked through the endpoints a browser posts to. */
 const AUTH_PATHS = [
@@ -97,10 +89,14 @@ const built: { app: TestApp; routes: { method: string; url: string }[]; logs: st
 let cookie: string;
 
 async function build(overrides: object, worker: boolean) {
-  seen.routes = [];
+  const routes: { method: string; url: string }[] = [];
   const logs: string[] = [];
-  const app = await buildTestApp(database, { webDistDir: distDir, ...overrides }, { worker, logs });
-  built.push({ app, routes: seen.routes, logs });
+  const app = await buildTestApp(
+    database,
+    { webDistDir: distDir, ...overrides },
+    { worker, logs, onRoute: routeLog(routes) },
+  );
+  built.push({ app, routes, logs });
   return app;
 }
 

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type * as FastifyModule from 'fastify';
-import type { FastifySchema } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifySchema, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { tokenAllowed } from '../src/features/auth/token-scope';
 import { API_EXAMPLES } from '../src/http/openapi-examples';
@@ -24,23 +23,15 @@ interface SeenRoute {
   schema?: FastifySchema & { body?: z.ZodType; response?: Record<string, z.ZodType> };
 }
 
-// Every route as Fastify adds it: an onRoute hook on each app before anything else is registered.
-const seen = vi.hoisted(() => ({ routes: [] as SeenRoute[] }));
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof FastifyModule>();
-  const real = mod.default;
-  const withRouteLog = ((options: Parameters<typeof real>[0]) => {
-    const app = real(options);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD')
-          seen.routes.push({ method, url: route.url, schema: route.schema as SeenRoute['schema'] });
-      }
-    });
-    return app;
-  }) as unknown as typeof real;
-  return { ...mod, default: Object.assign(withRouteLog, real) };
-});
+// Every route as Fastify adds it: the app's onRoute hook, added before anything registers a route.
+function routeLog(routes: SeenRoute[]) {
+  return (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD')
+        routes.push({ method, url: route.url, schema: route.schema as SeenRoute['schema'] });
+    }
+  };
+}
 
 /** Registered routes the document leaves out on purpose, beyond HIDDEN_ROUTES (which give their reasons). */
 const EXEMPT: ReadonlyArray<readonly [(url: string) => boolean, string]> = [
@@ -75,15 +66,19 @@ let distDir: string;
 const apps: { app: TestApp; routes: SeenRoute[]; doc: Document; resolved: Document }[] = [];
 
 async function build(overrides: object) {
-  seen.routes = [];
-  const app = await buildTestApp(database, { webDistDir: distDir, ...overrides }, { worker: false });
+  const routes: SeenRoute[] = [];
+  const app = await buildTestApp(
+    database,
+    { webDistDir: distDir, ...overrides },
+    { worker: false, onRoute: routeLog(routes) },
+  );
   const res = await app.app.inject('/api/openapi.json');
   expect(res.statusCode, res.body).toBe(200);
   const doc = res.json() as Document;
   const validator = new Validator();
   const result = await validator.validate(structuredClone(doc));
   const resolved = result.valid ? (validator.resolveRefs() as Document) : doc;
-  apps.push({ app, routes: seen.routes, doc, resolved });
+  apps.push({ app, routes, doc, resolved });
 }
 
 beforeAll(async () => {

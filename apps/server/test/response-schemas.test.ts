@@ -1,7 +1,7 @@
+import type { RouteOptions } from 'fastify';
 import { apiErrorSchema, meResponseSchema } from '@crossmarket/domain';
-import type * as FastifyModule from 'fastify';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, fakeWebDist, type TestApp } from './helpers/app';
 import { activeUser, jsonHeaders } from './helpers/auth';
@@ -13,23 +13,15 @@ interface SeenRoute {
   response?: Record<string, unknown>;
 }
 
-// Every route as Fastify adds it: an onRoute hook on each app before anything else is registered.
-const seen = vi.hoisted(() => ({ routes: [] as SeenRoute[] }));
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof FastifyModule>();
-  const real = mod.default;
-  const withRouteLog = ((options: Parameters<typeof real>[0]) => {
-    const app = real(options);
-    app.addHook('onRoute', (route) => {
-      const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') seen.routes.push({ method, url: route.url, response });
-      }
-    });
-    return app;
-  }) as unknown as typeof real;
-  return { ...mod, default: Object.assign(withRouteLog, real) };
-});
+// Every route as Fastify adds it: the app's onRoute hook, added before anything registers a route.
+function routeLog(routes: SeenRoute[]) {
+  return (route: RouteOptions) => {
+    const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, response });
+    }
+  };
+}
 
 /** Routes without a response schema of their own, each with the reason. */
 const EXEMPT: ReadonlyArray<readonly [(url: string) => boolean, string]> = [
@@ -45,9 +37,13 @@ let distDir: string;
 const apps: { app: TestApp; routes: SeenRoute[] }[] = [];
 
 async function build(overrides: object, worker = false) {
-  seen.routes = [];
-  const app = await buildTestApp(database, { webDistDir: distDir, ...overrides }, { worker });
-  apps.push({ app, routes: seen.routes });
+  const routes: SeenRoute[] = [];
+  const app = await buildTestApp(
+    database,
+    { webDistDir: distDir, ...overrides },
+    { worker, onRoute: routeLog(routes) },
+  );
+  apps.push({ app, routes });
   return app;
 }
 

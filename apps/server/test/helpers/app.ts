@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../../src/app';
+import { buildApp, type App, type AppDeps } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { pgBossQueue } from '../../src/jobs/queue';
@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     DATA_DIR: os.tmpdir(),
     APP_URL: TEST_APP_URL,
+    // Thousands of sign-ups per run: a cheap hash (password-hash.test.ts proves production's is the library's).
+    PASSWORD_HASH_COST: '1024',
   });
   return { ...base, ...overrides };
 }
@@ -53,7 +55,13 @@ const SECRET = 'test-secret-test-secret-test-secret-1234';
 export async function buildTestApp(
   database: Database,
   overrides: Partial<Config> = {},
-  options: { worker?: boolean; logs?: string[]; marketplace?: MarketplaceProvider } = {},
+  options: {
+    worker?: boolean;
+    logs?: string[];
+    marketplace?: MarketplaceProvider;
+    /** Sees every route as it is added (tests that sweep all routes). */
+    onRoute?: AppDeps['onRoute'];
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.logs ? { LOG_LEVEL: 'trace', ...overrides } : overrides);
   // With `logs`, every log line (requests included) is kept for the test to search.
@@ -78,6 +86,7 @@ export async function buildTestApp(
     queue,
     sessionSecret: SECRET,
     marketplace: options.marketplace,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {
