@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, vi } from 'vitest';
+import { installFastLabels } from './fast-labels';
 
 // Lazy routes compile on first use under Vitest; give them time on a busy two-core machine.
 configure({ asyncUtilTimeout: 20_000 });
@@ -59,6 +60,10 @@ export function setSystemDark(dark: boolean) {
 // call antd makes to measure the scrollbar (`::-webkit-scrollbar`); the element's own style answers here.
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// jsdom's `labels` walks the document twice over per control: Testing Library's label queries then cost
+// seconds on a form (fast-labels.ts).
+installFastLabels(window);
 
 class NoopResizeObserver {
   observe() {}
