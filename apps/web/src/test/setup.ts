@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { installFastLabels } from './fast-labels';
+import { installLeanStylesheets } from './lean-stylesheets';
 
 // Lazy routes compile on first use under Vitest; give them time on a busy two-core machine.
 configure({ asyncUtilTimeout: 20_000 });
@@ -64,6 +65,9 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 // jsdom's `labels` walks the document twice over per control: Testing Library's label queries then cost
 // seconds on a form (fast-labels.ts).
 installFastLabels(window);
+// jsdom matches every antd rule per element and ancestor in getComputedStyle: it sees only the rules that
+// decide whether something is shown or clickable (lean-stylesheets.ts).
+installLeanStylesheets();
 
 class NoopResizeObserver {
   observe() {}
