@@ -124,8 +124,14 @@ describe('actions', () => {
       reason: 'Oops',
     });
     expect(own.statusCode).toBe(409);
+    // The first is the operator's own promotion by ADMIN_EMAILS at activation.
     const rows = await auditRows('user.role');
-    expect(rows.map((r) => r.result)).toEqual(['ok', 'ok', 'refused']);
+    expect(rows.map((r) => [r.reason, r.result])).toEqual([
+      ['ADMIN_EMAILS', 'ok'],
+      ['Joins support', 'ok'],
+      ['Left support', 'ok'],
+      ['Oops', 'refused'],
+    ]);
   });
 
   it('resend activation: mailed to an account not yet activated, refused to an active one', async () => {
