@@ -31,6 +31,7 @@ import { createGuard, type Guard } from './features/auth/guard';
 import { registerAuthRoutes } from './features/auth/routes';
 import { mailboxOpenTo, registerDevMailbox } from './http/dev-mailbox';
 import { registerErrorHandling } from './http/errors';
+import { registerNulRefusal } from './http/nul-bytes';
 import { registerHealthRoutes } from './http/health';
 import { registerSyncCompression } from './http/sync-compression';
 import { registerOriginCheck } from './http/origin';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
 
   registerErrorHandling(app);
+  registerNulRefusal(app);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.APP_URL, config.PAYMENTS_PROVIDER === 'stripe'),
     strictTransportSecurity: config.APP_URL.startsWith('https:'),
