@@ -39,8 +39,41 @@ export async function loadSellerAuthorisation(
     },
     context,
   );
-  if (stale) await reseal(db, row, box.seal(token, context));
-  return { sellingPartnerId: row.sellingPartnerId, refreshToken: token };
+  if (!stale) {
+    const seal = { keyId: row.keyId, iv: row.refreshTokenIv };
+    return { sellingPartnerId: row.sellingPartnerId, refreshToken: token, seal };
+  }
+  const sealed = box.seal(token, context);
+  await reseal(db, row, sealed);
+  const seal = { keyId: sealed.keyId, iv: sealed.iv };
+  return { sellingPartnerId: row.sellingPartnerId, refreshToken: token, seal };
+}
+
+/**
+ * Whether `own` is still the seller's connected authorisation for the region: the row's sealing unchanged
+ * (one indexed read, nothing decrypted), or, sealed again since (a key rotation), the same token and
+ * selling partner. False once the seller disconnected, connected another account, or Amazon revoked it.
+ */
+export async function isStillConnected(
+  db: Db,
+  box: TokenBox,
+  userId: string,
+  region: AmazonRegionCode,
+  own: SellerAuthorisation,
+): Promise<boolean> {
+  const row = await findConnected(db, userId, region);
+  if (!row || row.sellingPartnerId !== own.sellingPartnerId) return false;
+  if (own.seal && row.keyId === own.seal.keyId && row.refreshTokenIv.equals(own.seal.iv)) return true;
+  const { token } = box.open(
+    {
+      ciphertext: row.refreshTokenCiphertext,
+      iv: row.refreshTokenIv,
+      authTag: row.refreshTokenTag,
+      keyId: row.keyId,
+    },
+    sealContext(userId, region),
+  );
+  return token === own.refreshToken;
 }
 
 /** The seller's refresh token for a region alone; null when there is none (see `loadSellerAuthorisation`). */
