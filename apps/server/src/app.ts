@@ -23,7 +23,7 @@ import { registerRestrictionRoutes } from './features/restrictions';
 import { registerSupportRoutes } from './features/support/routes';
 import { registerAmazonRoutes } from './features/amazon/routes';
 import { isOperatorRequest, registerAdminRoutes } from './features/admin';
-import { authorisationPolicy, createLookupAccounts } from './features/amazon';
+import { authorisationPolicy, createLookupAccounts, tokenBoxFor } from './features/amazon';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
@@ -132,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     db,
     queue: deps.queue,
     secret: deps.sessionSecret,
+    links: tokenBoxFor(config, deps.logger),
     logger: deps.logger,
   });
   const guard = createGuard(auth, db, config.RATE_LIMIT_SCALE);

@@ -12,7 +12,7 @@ import { createMailTransport } from './providers/mail/transport';
 import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
 import { startHeartbeat } from './features/admin';
-import { createLookupAccounts } from './features/amazon';
+import { createLookupAccounts, tokenBoxFor } from './features/amazon';
 import { createRatesSource } from './providers/rates';
 import { priceLookupKey } from './providers/payments/stripe';
 import { PLANS } from '@crossmarket/domain';
@@ -82,6 +82,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       db: database.db,
       logger,
       mail,
+      links: tokenBoxFor(config, logger),
       marketplace: createMarketplace(config, { db: database.db, logger }),
       accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
       rates: createRatesSource(config),

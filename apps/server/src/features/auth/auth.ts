@@ -10,9 +10,10 @@ import type { Db } from '../../db/client';
 import { user, userProfiles } from '../../db/schema';
 import { clearCount, emailFailureKey } from '../../http/rate-limit';
 import type { JobQueue } from '../../jobs/queue';
+import type { SealingBox } from '../../jobs/types';
 import type { Logger } from '../../logger';
 import { ensureAccountRows } from '../account';
-import { renderMail, type MailKind, type MailLanguage } from '../mail';
+import { linkMailPayload, type MailKind, type MailLanguage } from '../mail';
 import { apiTokenCreateHook, apiTokenPlugin } from './api-tokens';
 import { isCommonPassword } from './common-passwords';
 import { MAILBOX_PROVING_PATHS, promoteListedOperator } from './operators';
@@ -32,6 +33,8 @@ export interface AuthDeps {
   db: Db;
   queue: JobQueue;
   secret: string;
+  /** The token key's box: links go into mail jobs sealed (features/mail/link-mail.ts). */
+  links: SealingBox;
   /** better-auth's own lines go here (else to the console, its default). */
   logger?: Logger;
 }
@@ -94,12 +97,15 @@ async function clearSignInFailures(db: Db, userId: string) {
   if (row) await clearCount(db, emailFailureKey(SIGN_IN_FAILURES_PER_EMAIL, row.email));
 }
 
-export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
+export function createAuth({ config, db, queue, secret, links, logger }: AuthDeps) {
   const absoluteMs = config.SESSION_MAX_LIFETIME_HOURS * HOUR * 1000;
   const scale = config.RATE_LIMIT_SCALE;
   const idleSeconds = config.SESSION_IDLE_TIMEOUT_HOURS * HOUR;
   const mail = async (kind: MailKind, email: string, url: string, request?: Request) =>
-    queue.send(JOB_NAMES.sendMail, renderMail(kind, await languageOf(db, email, request), email, url));
+    queue.send(
+      JOB_NAMES.sendLinkMail,
+      linkMailPayload(links, kind, await languageOf(db, email, request), email, url),
+    );
 
   return betterAuth({
     appName: 'Crossmarket',
