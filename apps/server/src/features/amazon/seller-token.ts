@@ -9,6 +9,7 @@ import type { SellerAuthorisation } from '../../providers/marketplace/types';
 import { resolveTokenKeys } from '../../secrets';
 import { recipientOf, revokedMail } from './mails';
 import { findConnected, reseal } from './repo';
+import { CLEARED_TOKEN } from './reseal-all';
 import { createTokenBox, sealContext, type TokenBox } from './token-box';
 
 /** The token box of this process's keys (TOKEN_ENCRYPTION_KEY, its old keys, or the generated one). */
@@ -100,7 +101,8 @@ export async function markRevoked(
 ): Promise<boolean> {
   const changed = await db
     .update(amazonConnections)
-    .set({ status: 'revoked', revokedAt: sql`now()` })
+    // The token is of no more use: its ciphertext goes, so no key is ever needed for it again.
+    .set({ status: 'revoked', revokedAt: sql`now()`, ...CLEARED_TOKEN })
     .where(
       and(
         eq(amazonConnections.userId, userId),
