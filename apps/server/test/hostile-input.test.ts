@@ -319,7 +319,9 @@ describe('U+0000 anywhere in a request', () => {
                 ...(payload !== undefined && { payload }),
               });
               if (res.statusCode >= 500 && !stripeDown(logs, res.headers['x-request-id']))
-                failures.push(`${route.method} ${target} ${what}${signedIn ? ' (signed in)' : ''}: ${res.body}`);
+                failures.push(
+                  `${route.method} ${target} ${what}${signedIn ? ' (signed in)' : ''}: ${res.body}`,
+                );
             }
           }
         }
@@ -348,17 +350,23 @@ describe('U+0000 anywhere in a request', () => {
       return error.fields[0]!.field;
     };
     // The two reported from a fresh start, and a NUL in any other member.
-    expect(fieldOf(await post('/api/auth/sign-in/email', { email: NUL, password: 'secret-123' }))).toBe('email');
+    expect(fieldOf(await post('/api/auth/sign-in/email', { email: NUL, password: 'secret-123' }))).toBe(
+      'email',
+    );
     expect(
       fieldOf(await post('/api/auth/sign-up/email', { email: NUL, password: 'secret-123', name: 'x' })),
     ).toBe('email');
     expect(
-      fieldOf(await post('/api/auth/sign-up/email', { email: 'n@example.com', password: `p${NUL}`, name: 'x' })),
+      fieldOf(
+        await post('/api/auth/sign-up/email', { email: 'n@example.com', password: `p${NUL}`, name: 'x' }),
+      ),
     ).toBe('password');
-    expect(fieldOf(await post('/api/auth/sign-in/magic-link', { email: 'm@example.com', name: [1, { a: NUL }] }))).toBe(
-      'name.1.a',
+    expect(
+      fieldOf(await post('/api/auth/sign-in/magic-link', { email: 'm@example.com', name: [1, { a: NUL }] })),
+    ).toBe('name.1.a');
+    expect(fieldOf(await post('/api/auth/sign-in/email', { [`pass${NUL}word`]: 'x' }))).toBe(
+      'pass\\u0000word',
     );
-    expect(fieldOf(await post('/api/auth/sign-in/email', { [`pass${NUL}word`]: 'x' }))).toBe('pass\\u0000word');
     // Nested deep, where a recursive walk would run out of stack.
     const deep = await app.inject({
       method: 'POST',

@@ -130,7 +130,10 @@ describe('an address signed up by someone else first (ADMIN_EMAILS)', () => {
     const email2 = 'same-browser-2@example.com';
     const signedUp2 = await signUp(s.app, email2, PASSWORD);
     const activation2 = await waitForMail(database.db, email2, /Activate/);
-    await s.app.inject({ url: linkIn(activation2.text), headers: { cookie: cookiesFrom(signedUp2.headers) } });
+    await s.app.inject({
+      url: linkIn(activation2.text),
+      headers: { cookie: cookiesFrom(signedUp2.headers) },
+    });
     expect((await signIn(s.app, email2, PASSWORD)).statusCode).toBe(200);
   });
 });
