@@ -31,6 +31,12 @@ export const DOMAINS = [
 ];
 const PATHS = ['/dp/*', '/*/dp/*', '/gp/product/*', '/gp/aw/d/*'];
 export const PRODUCT_MATCHES = DOMAINS.flatMap((d) => PATHS.map((p) => `https://www.${d}${p}`));
+/**
+ * `chrome.storage.local.setAccessLevel`, which keeps the token from content scripts (they share the
+ * Amazon page's process), exists from Chrome 140; before it the call is missing and the token readable.
+ * A browser that cannot hide it does not install the extension at all.
+ */
+export const MINIMUM_CHROME_VERSION = '140';
 
 const extra = (process.env.EXTENSION_EXTRA_MATCHES ?? '').split(',').filter(Boolean);
 // A match pattern names no port: it grants the host on every port.
@@ -41,7 +47,7 @@ const manifest = {
   name: 'Crossmarket',
   version: pkg.version,
   description: "Crossmarket's figures on Amazon's product pages: your reports' row and a quick check.",
-  minimum_chrome_version: '116',
+  minimum_chrome_version: MINIMUM_CHROME_VERSION,
   background: { service_worker: 'service-worker.js' },
   options_ui: { page: 'options.html', open_in_tab: true },
   action: { default_title: 'Crossmarket' },

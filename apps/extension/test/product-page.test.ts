@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { asinOf, buyBoxOf, languageOf } from '../src/page/product-page';
 import { checkCountries, countryName, marketplaceOfHost } from '../src/shared/marketplace';
 // @ts-expect-error a plain ES module of the build, without types
-import { DOMAINS, PRODUCT_MATCHES } from '../build.mjs';
+import { DOMAINS, MINIMUM_CHROME_VERSION, PRODUCT_MATCHES } from '../build.mjs';
 
 // ASIN and marketplace extraction over small saved product pages of all seven marketplaces, one URL
 // shape each (/dp/ with a slug, /dp/, /gp/product/, /gp/aw/d/, none (the page's ASIN field), an
@@ -67,6 +67,10 @@ describe('a product page', () => {
 });
 
 describe('the manifest', () => {
+  it('asks for a Chrome whose storage.local can be hidden from content scripts (setAccessLevel, 140)', () => {
+    expect(Number(MINIMUM_CHROME_VERSION)).toBeGreaterThanOrEqual(140);
+  });
+
   it("matches every region's product pages, explicitly", () => {
     expect([...DOMAINS].sort()).toEqual(REGIONS.map((r) => r.domain).sort());
     for (const domain of DOMAINS) {

@@ -23,7 +23,7 @@ import { registerRestrictionRoutes } from './features/restrictions';
 import { registerSupportRoutes } from './features/support/routes';
 import { registerAmazonRoutes } from './features/amazon/routes';
 import { isOperatorRequest, registerAdminRoutes } from './features/admin';
-import { authorisationPolicy, createLookupAccounts } from './features/amazon';
+import { authorisationPolicy, createLookupAccounts, tokenBoxFor } from './features/amazon';
 import { registerStripeWebhook } from './providers/payments/stripe-webhook';
 import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
@@ -31,6 +31,7 @@ import { createGuard, type Guard } from './features/auth/guard';
 import { registerAuthRoutes } from './features/auth/routes';
 import { mailboxOpenTo, registerDevMailbox } from './http/dev-mailbox';
 import { registerErrorHandling } from './http/errors';
+import { registerNulRefusal } from './http/nul-bytes';
 import { registerHealthRoutes } from './http/health';
 import { registerSyncCompression } from './http/sync-compression';
 import { registerOriginCheck } from './http/origin';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   registerErrorHandling(app);
+  registerNulRefusal(app);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.APP_URL, config.PAYMENTS_PROVIDER === 'stripe'),
     strictTransportSecurity: config.APP_URL.startsWith('https:'),
@@ -133,6 +135,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     db,
     queue: deps.queue,
     secret: deps.sessionSecret,
+    links: tokenBoxFor(config, deps.logger),
     logger: deps.logger,
   });
   const guard = createGuard(auth, db, config.RATE_LIMIT_SCALE);

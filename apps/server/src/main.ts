@@ -12,7 +12,7 @@ import { createMailTransport } from './providers/mail/transport';
 import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
 import { startHeartbeat } from './features/admin';
-import { createLookupAccounts } from './features/amazon';
+import { createLookupAccounts, resealAllTokens, tokenBoxFor } from './features/amazon';
 import { createRatesSource } from './providers/rates';
 import { priceLookupKey } from './providers/payments/stripe';
 import { PLANS } from '@crossmarket/domain';
@@ -20,7 +20,7 @@ import { createLogger, type Logger } from './logger';
 import { resolveSessionSecret } from './secrets';
 import { StartupError } from './startup-error';
 
-const COMMANDS = ['start', 'serve', 'worker', 'migrate'] as const;
+const COMMANDS = ['start', 'serve', 'worker', 'migrate', 'reseal-tokens'] as const;
 type Command = (typeof COMMANDS)[number];
 
 const USAGE = `Usage: crossmarket <command>
@@ -28,7 +28,10 @@ const USAGE = `Usage: crossmarket <command>
   start     embedded PostgreSQL (unless DATABASE_URL is set) + migrate + serve + worker
   serve     the HTTP API and the web app
   worker    background jobs
-  migrate   apply database migrations and seed the plans, then exit`;
+  migrate   apply database migrations and seed the plans, then exit
+  reseal-tokens
+            seal every stored Amazon token under TOKEN_ENCRYPTION_KEY, print what is left, then exit
+            (exit code 1 while a token still needs a key from TOKEN_ENCRYPTION_OLD_KEYS or an unknown one)`;
 
 /** Everything a running process holds, closed in reverse order of opening. */
 class Resources {
@@ -73,6 +76,13 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
     logger.info('migrations applied');
   }
   if (command === 'migrate') return 'exit';
+  if (command === 'reseal-tokens') {
+    const report = await resealAllTokens(database.db, tokenBoxFor(config, logger));
+    logger.info(report, 'tokens re-sealed under the current key');
+    process.stdout.write(`${JSON.stringify(report)}\n`);
+    if (Object.keys(report.left).length > 0) process.exitCode = 1;
+    return 'exit';
+  }
 
   let boss: PgBoss | undefined;
   if (command === 'worker' || command === 'start') {
@@ -82,6 +92,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       db: database.db,
       logger,
       mail,
+      links: tokenBoxFor(config, logger),
       marketplace: createMarketplace(config, { db: database.db, logger }),
       accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
       rates: createRatesSource(config),
@@ -177,7 +188,7 @@ async function main() {
 
   try {
     const state = await run(command, config, logger, resources);
-    if (state === 'exit') await shutdown('done', 0);
+    if (state === 'exit') await shutdown('done', typeof process.exitCode === 'number' ? process.exitCode : 0);
   } catch (error) {
     if (error instanceof StartupError) {
       logger.error(error.message);

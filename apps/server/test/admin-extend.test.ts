@@ -45,7 +45,8 @@ describe('extend a subscription, sandbox engine', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('no_subscription');
-    expect((await extendRows()).map((r) => r.result)).toEqual(['refused']);
+    // The attempt is written before the provider is asked, its result after.
+    expect((await extendRows()).map((r) => r.result)).toEqual(['attempt', 'refused']);
   });
 
   it("moves the engine's renewal and anchor, and the user's end, by N days", async () => {
@@ -68,9 +69,9 @@ describe('extend a subscription, sandbox engine', () => {
     expect(after!.anchor!.getTime() - before!.anchor!.getTime()).toBe(10 * DAY_MS);
     expect((await endOf(c.sellerId)).getTime()).toBe(after!.currentPeriodEnd!.getTime());
     const rows = await extendRows();
-    expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatchObject({ result: 'ok', reason: 'Outage on the 3rd', targetId: c.sellerId });
-    expect(rows[1]!.details).toMatchObject({ days: 10, provider: 'sandbox' });
+    expect(rows.map((r) => r.result)).toEqual(['attempt', 'refused', 'attempt', 'ok']);
+    expect(rows[3]).toMatchObject({ result: 'ok', reason: 'Outage on the 3rd', targetId: c.sellerId });
+    expect(rows[3]!.details).toMatchObject({ days: 10, provider: 'sandbox', attempt_id: rows[2]!.id });
   });
 });
 
@@ -83,6 +84,11 @@ describe('extend a subscription, Stripe', () => {
       ...stripeRoutes(),
       'GET /v1/subscriptions/sub_alice': () => subscription('price_live_l'),
       'POST /v1/subscriptions/sub_alice': () => subscription('price_live_l', { status: 'trialing' }),
+      'GET /v1/subscriptions/sub_broken': () => subscription('price_live_l'),
+      'POST /v1/subscriptions/sub_broken': () => ({
+        status: 500,
+        body: { error: { type: 'api_error', message: 'Something went wrong on our end' } },
+      }),
     });
     s = await buildTestApp(database, {
       ...ADMIN_CONFIG,
@@ -120,5 +126,23 @@ describe('extend a subscription, Stripe', () => {
     const rows = await extendRows();
     expect(rows.at(-1)).toMatchObject({ result: 'ok', reason: 'Stripe goodwill' });
     expect(rows.at(-1)!.details).toMatchObject({ days: 5, provider: 'stripe' });
+  });
+
+  it('leaves its attempt and a failed row when Stripe errs, and changes nothing', async () => {
+    await database.db
+      .update(userData)
+      .set({ subscriptionId: 'sub_broken', subscriptionEnd: new Date(PERIOD_END * 1000), planCode: 'L' })
+      .where(eq(userData.userId, c.sellerId));
+    const before = await extendRows();
+    const res = await adminPost(s.app, c.operator, `/api/admin/users/${c.sellerId}/extend`, {
+      days: 3,
+      reason: 'Stripe down',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    const rows = (await extendRows()).slice(before.length);
+    expect(rows.map((r) => r.result)).toEqual(['attempt', 'failed']);
+    expect(rows[1]!.details).toMatchObject({ days: 3, provider: 'stripe', attempt_id: rows[0]!.id });
+    expect(JSON.stringify(rows[1]!.details)).not.toContain('went wrong');
+    expect((await endOf(c.sellerId)).getTime()).toBe(PERIOD_END * 1000);
   });
 });

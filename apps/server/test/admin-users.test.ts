@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, mailOutbox } from '../src/db/schema';
-import { ADMIN_CONFIG, adminPost, consoleCallers, type ConsoleCallers } from './helpers/admin';
+import { ADMIN_CONFIG, adminPost, consoleCallers, tokenOf, type ConsoleCallers } from './helpers/admin';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { activeUser, signUp, waitForMail } from './helpers/auth';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
@@ -124,8 +124,14 @@ describe('actions', () => {
       reason: 'Oops',
     });
     expect(own.statusCode).toBe(409);
+    // The first is the operator's own promotion by ADMIN_EMAILS at activation.
     const rows = await auditRows('user.role');
-    expect(rows.map((r) => r.result)).toEqual(['ok', 'ok', 'refused']);
+    expect(rows.map((r) => [r.reason, r.result])).toEqual([
+      ['ADMIN_EMAILS', 'ok'],
+      ['Joins support', 'ok'],
+      ['Left support', 'ok'],
+      ['Oops', 'refused'],
+    ]);
   });
 
   it('resend activation: mailed to an account not yet activated, refused to an active one', async () => {
@@ -149,15 +155,19 @@ describe('actions', () => {
     expect((await auditRows('user.resend_activation')).map((r) => r.result)).toEqual(['ok', 'refused']);
   });
 
-  it('end all sessions: the user is signed out everywhere, one audit row', async () => {
+  it('end all sessions: the user is signed out everywhere, their API tokens end, one audit row', async () => {
+    const token = await tokenOf(s.app, c.seller);
+    const bearer = { authorization: `Bearer ${token}` };
+    expect((await s.app.inject({ url: '/api/usage', headers: bearer })).statusCode).toBe(200);
     const res = await adminPost(s.app, c.operator, `/api/admin/users/${c.sellerId}/end-sessions`, {
       reason: 'Shared password',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await get('/api/usage', c.seller)).statusCode).toBe(401);
+    expect((await s.app.inject({ url: '/api/usage', headers: bearer })).statusCode).toBe(401);
     const rows = await auditRows('user.end_sessions');
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.details).toEqual({ sessions: 1 });
+    expect(rows[0]!.details).toEqual({ sessions: 1, api_tokens: 1 });
   });
 });
 

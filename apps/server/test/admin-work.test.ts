@@ -226,9 +226,13 @@ describe('retry a failed job', () => {
     });
     expect(again.statusCode).toBe(409);
     const rows = await database.db.select().from(adminAudit).where(eq(adminAudit.action, 'job.retry'));
+    // Each call: its attempt before pg-boss is asked, its result after.
     expect(rows.map((r) => [r.result, r.details?.job_id])).toEqual([
+      ['attempt', id],
       ['ok', id],
+      ['attempt', id],
       ['refused', id],
     ]);
+    expect(rows[1]!.details?.attempt_id).toBe(rows[0]!.id);
   });
 });

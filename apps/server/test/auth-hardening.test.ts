@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
@@ -344,3 +346,65 @@ async function activeUserEmail(email: string) {
   await activeUser(app, database.db, email);
   return email;
 }
+
+describe('links in the job queue', () => {
+  it('no pg-boss row (queued, done or archived) holds a working link; the mails still carry them', async () => {
+    const email = 'queue-links@example.com';
+    await activeUser(app, database.db, email);
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/password-recovery',
+      headers: jsonHeaders(),
+      payload: { email },
+    });
+    expect(asked.statusCode).toBe(200);
+    const mail = await waitForMail(database.db, email, /Reset|recover/i);
+    const link = linkIn(mail.text);
+    const token = new URL(link, 'http://x').searchParams.get('token')!;
+    expect(token.length).toBeGreaterThan(10);
+    // Every copy pg-boss keeps of the mail jobs: the activation's and the recovery's.
+    const rows = await database.db.execute<{ name: string; data: unknown }>(sql`
+      select name, data from pgboss.job where data::text like ${`%${email}%`}
+      union all
+      select name, data from pgboss.archive where data::text like ${`%${email}%`}`);
+    expect(rows.rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows.rows) {
+      const text = JSON.stringify(row.data);
+      expect(text).not.toContain(token);
+      expect(text).not.toMatch(/verify-email\?token=|magic-link\/verify\?token=/);
+    }
+    // The link the mail carried still signs in.
+    const followed = await app.inject({ url: link });
+    expect(cookiesFrom(followed.headers)).toContain('session_token');
+  });
+
+  it("migration 0024 empties the earlier plain mail jobs' payloads that hold a link, done or archived", async () => {
+    const boss = testApp.worker!.boss;
+    const link = 'http://localhost:3999/api/auth/magic-link/verify?token=legacy-token-1&callbackURL=%2F';
+    const old = {
+      to: 'legacy@example.com',
+      subject: 'Your sign-in link',
+      text: `Sign in: ${link}`,
+      html: link,
+    };
+    const plain = { to: 'legacy@example.com', subject: 'Ticket answered', text: 'No link here', html: 'x' };
+    const ids = [await boss.send('send-mail', old), await boss.send('send-mail', plain)];
+    for (let i = 0; i < 200; i++) {
+      const done = await database.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from pgboss.job where id = any(${sql.param(ids)}::uuid[]) and state = 'completed'`);
+      if (done.rows[0]!.n === 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const file = path.join(__dirname, '../src/db/migrations/0024_operator_withdrawal.sql');
+    const scrub = fs
+      .readFileSync(file, 'utf8')
+      .split('--> statement-breakpoint')
+      .find((s) => s.includes('DO $$'))!;
+    await database.db.execute(sql.raw(scrub));
+    const rows = await database.db.execute<{ id: string; data: unknown }>(sql`
+      select id, data from pgboss.job where id = any(${sql.param(ids)}::uuid[])`);
+    const byId = new Map(rows.rows.map((r) => [r.id, r.data]));
+    expect(byId.get(ids[0]!)).toEqual({});
+    expect(byId.get(ids[1]!)).toEqual(plain);
+  });
+});

@@ -43,7 +43,12 @@ describe('sign-up and activation', () => {
     expect(early.statusCode).toBe(403);
     expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
 
-    const verified = await app.inject({ method: 'GET', url: linkIn(mail.text) });
+    // Followed in the browser that signed up (its sign-up cookie along): the password is kept.
+    const verified = await app.inject({
+      method: 'GET',
+      url: linkIn(mail.text),
+      headers: { cookie: cookiesFrom(res.headers) },
+    });
     expect(verified.statusCode).toBe(302);
     expect(verified.headers.location).toBe('/welcome');
     const cookie = cookiesFrom(verified.headers);

@@ -59,6 +59,28 @@ describe('the program', () => {
     expect(run.output()).toContain('Usage: crossmarket <command>');
   });
 
+  it('reseal-tokens prints what is left under another key and exits 1 while anything is', async () => {
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, TOKEN_ENCRYPTION_KEY: 'a1'.repeat(32) };
+    const empty = runProgram(['reseal-tokens'], env);
+    expect(await empty.exited).toBe(0);
+    expect(empty.output()).toContain('{"resealed":0,"current":0,"cleared":0,"left":{}}');
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query(`insert into "user" (id, name, email) values ('rs', 'Rs', 'rs@example.com')`);
+      await client.query(`insert into amazon_connections (user_id, region, selling_partner_id,
+          refresh_token_ciphertext, refresh_token_iv, refresh_token_tag, key_id, renew_by)
+        values ('rs', 'eu', 'A1RS', '\\x00', '\\x00', '\\x00', 'deadbeef', now())`);
+    } finally {
+      await client.end();
+    }
+    const left = runProgram(['reseal-tokens'], env);
+    expect(await left.exited).toBe(1);
+    expect(left.output()).toContain('"left":{"deadbeef":1}');
+  });
+
   it('runs against an external PostgreSQL named by DATABASE_URL', async () => {
     const port = await freePort();
     const dataDir = tempDataDir();

@@ -265,3 +265,115 @@ describe('POST /api/auth/sign-in/magic-link with odd bodies', () => {
     expect(failuresIn(logs).map((line) => line.slice(0, 400))).toEqual([]);
   });
 });
+
+describe('U+0000 anywhere in a request', () => {
+  const NUL = '\u0000';
+  /** Every member a route of ours or better-auth's reads, each holding a NUL. */
+  const NUL_BODY = Object.fromEntries(
+    [
+      'email',
+      'password',
+      'name',
+      'callbackURL',
+      'report_id',
+      'title',
+      'topic',
+      'message',
+      'content',
+      'reason',
+      'product_ids',
+      'price_id',
+      'first_name',
+      'token',
+      'asin',
+    ].map((key) => [key, `a${NUL}b`]),
+  );
+  const NUL_QUERY = '?q=%00&page=%00&token=%00&asin=%00&status=%00&callbackURL=%00';
+
+  it('is refused on every route, in the body and in the query, signed in or not: never a 5xx', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const { app, routes, logs } of built) {
+      logs.length = 0;
+      for (const route of routes) {
+        for (const url of concrete(route.url)) {
+          for (const signedIn of [true, false]) {
+            for (const [what, target, payload] of [
+              ['body', url, JSON.stringify(NUL_BODY)],
+              ['query', `${url}${url.includes('?') ? '&' : '?'}${NUL_QUERY.slice(1)}`, undefined],
+              ['key', url, JSON.stringify({ [`e${NUL}mail`]: 'a@example.com' })],
+            ] as const) {
+              sent++;
+              const res = await app.app.inject({
+                method: route.method as 'POST',
+                url: target,
+                remoteAddress: addressOf(`${sent}@nul`),
+                headers: {
+                  ...(payload !== undefined && { 'content-type': 'application/json' }),
+                  ...(signedIn ? { cookie } : {}),
+                },
+                ...(payload !== undefined && { payload }),
+              });
+              if (res.statusCode >= 500 && !stripeDown(logs, res.headers['x-request-id']))
+                failures.push(
+                  `${route.method} ${target} ${what}${signedIn ? ' (signed in)' : ''}: ${res.body}`,
+                );
+            }
+          }
+        }
+      }
+      failures.push(...failuresIn(logs).map((line) => `logged: ${line.slice(0, 400)}`));
+    }
+    expect(sent).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('answers 400 naming the field, before better-auth or a handler sees it', async () => {
+    const { app } = built[0]!.app;
+    const post = (url: string, payload: object, signedIn = false) =>
+      app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: addressOf(`${url}${JSON.stringify(payload)}`),
+        headers: { 'content-type': 'application/json', ...(signedIn ? { cookie } : {}) },
+        payload,
+      });
+    const fieldOf = (res: { statusCode: number; json: () => unknown }) => {
+      expect(res.statusCode).toBe(400);
+      const { error } = res.json() as { error: { code: string; fields: { field: string; key: string }[] } };
+      expect(error.code).toBe('validation_error');
+      expect(error.fields[0]!.key).toBe('validation.nulCharacter');
+      return error.fields[0]!.field;
+    };
+    // The two reported from a fresh start, and a NUL in any other member.
+    expect(fieldOf(await post('/api/auth/sign-in/email', { email: NUL, password: 'secret-123' }))).toBe(
+      'email',
+    );
+    expect(
+      fieldOf(await post('/api/auth/sign-up/email', { email: NUL, password: 'secret-123', name: 'x' })),
+    ).toBe('email');
+    expect(
+      fieldOf(
+        await post('/api/auth/sign-up/email', { email: 'n@example.com', password: `p${NUL}`, name: 'x' }),
+      ),
+    ).toBe('password');
+    expect(
+      fieldOf(await post('/api/auth/sign-in/magic-link', { email: 'm@example.com', name: [1, { a: NUL }] })),
+    ).toBe('name.1.a');
+    expect(fieldOf(await post('/api/auth/sign-in/email', { [`pass${NUL}word`]: 'x' }))).toBe(
+      'pass\\u0000word',
+    );
+    // Nested deep, where a recursive walk would run out of stack.
+    const deep = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":${'['.repeat(3_000)}"\\u0000"${']'.repeat(3_000)}}`,
+    });
+    expect(fieldOf(deep)).toMatch(/^email(\.0){3000}$/);
+    // A query string, and a signed-in route of ours.
+    const verify = await app.inject({ url: '/api/auth/verify-email?token=%00' });
+    expect(fieldOf(verify)).toBe('token');
+    expect(fieldOf(await post('/api/filter-sets', { name: `x${NUL}`, filters: {} }, true))).toBe('name');
+  });
+});

@@ -214,6 +214,75 @@ describe('the restriction phase of a report', () => {
     expect(phase.checked).toBe(phase.total);
   });
 
+  it('stops at the next round when the seller replaces the authorisation; a re-sealing goes on', async () => {
+    const silent = pino({ level: 'silent' });
+    const accounts = createLookupAccounts({
+      db: database.db,
+      queue: { send: async () => null, retry: async () => false },
+      config: testConfig({ TOKEN_ENCRYPTION_KEY: KEY_A }),
+      logger: silent,
+    });
+    const restart = async () => {
+      await database.db.execute(
+        sql`delete from report_product_restrictions where report_id = ${reportId}::uuid`,
+      );
+      await database.db.execute(sql`delete from listing_restrictions where user_id = ${ids.alice!}`);
+      await database.db
+        .update(reports)
+        .set({ restrictionsState: 'waiting', restrictionsChecked: 0 })
+        .where(eq(reports.id, reportId));
+    };
+    /** The phase, with `meanwhile` done to the connection after its first round's answers. */
+    const runWith = async (meanwhile: () => Promise<void>) => {
+      await restart();
+      const rounds: number[] = [];
+      const marketplace: MarketplaceProvider = {
+        ...counting,
+        listingRestrictions: async (asins, region, account) => {
+          rounds.push(asins.length);
+          const answers = await counting.listingRestrictions!(asins, region, account);
+          if (rounds.length === 1) await meanwhile();
+          return answers;
+        },
+      };
+      const outcome = await checkReportRestrictions(
+        { db: database.db, marketplace, accounts, logger: silent },
+        reportId,
+      );
+      return { outcome, rounds };
+    };
+
+    // The same token sealed again (a key rotation's re-seal): the phase goes on to the end.
+    const resealed = await runWith(() => connectNa('alice'));
+    expect(resealed.outcome).toBe('done');
+    expect(resealed.rounds.length).toBeGreaterThan(1);
+
+    // Another account connected in its place: no round runs under the old one.
+    const replaced = await runWith(async () => {
+      const sealed = box.seal('Atzr|alice-other', sealContext(ids.alice!, 'na'));
+      await saveConnection(database.db, ids.alice!, 'na', 'A1ALICEOTHER', sealed);
+    });
+    expect(replaced.outcome).toBe('not_connected');
+    expect(replaced.rounds).toHaveLength(1);
+    expect((await phaseOver('alice', reportId)).state).toBe('not_connected');
+
+    // Disconnected (the row deleted): the same.
+    await connectNa('alice');
+    const removed = await runWith(async () => {
+      await database.db.execute(sql`delete from amazon_connections where user_id = ${ids.alice!}`);
+    });
+    expect(removed.outcome).toBe('not_connected');
+    expect(removed.rounds).toHaveLength(1);
+    await connectNa('alice');
+    await restart();
+    expect(
+      await checkReportRestrictions(
+        { db: database.db, marketplace: counting, accounts, logger: silent },
+        reportId,
+      ),
+    ).toBe('done');
+  });
+
   it('refuses "Check again" for a product not found in the selling country, and a second start', async () => {
     const product = PRODUCTS[5]!;
     await database.db.execute(sql`

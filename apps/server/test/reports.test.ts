@@ -288,6 +288,13 @@ describe('uploading an All Listings Report', () => {
     });
   };
 
+  it('refuses a form field holding U+0000, naming it (the form is read past the NUL hook)', async () => {
+    const text = ['item-name\tseller-sku\tprice\tasin1', 'Train\tSKU-1\t10\tB0UPLOAD01'].join('\n');
+    const res = await multipart({ name: 'listings.txt', content: text }, { title: 'Up\u0000load' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[0]).toMatchObject({ field: 'title', key: 'validation.nulCharacter' });
+  });
+
   it('keeps the SKUs of the valid lines, read by header', async () => {
     const text = [
       'item-name\tseller-sku\tprice\tasin1',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerAccounts } from '../src/features/amazon';
-import { AuthorisationRevokedError } from '../src/providers/marketplace/errors';
+import { AuthorisationRevokedError, NotAuthorisedError } from '../src/providers/marketplace/errors';
 import { localPacing, type PacerFactory } from '../src/providers/marketplace/spapi/pacing';
 import type { LookupAccount, LookupAccounts } from '../src/providers/marketplace/types';
 import { productIds } from './helpers/reports';
@@ -152,5 +152,31 @@ describe("a seller's authorisation revoked mid-work", () => {
         throw new AuthorisationRevokedError('na');
       }),
     ).rejects.toThrow(/No Amazon authorisation serves lookups in CA/);
+  });
+
+  it('stops a report or an inventory update at its next batch once the seller replaced or removed it', async () => {
+    let current = true;
+    const asked: string[] = [];
+    const accounts: LookupAccounts = {
+      forUser: async () => ({ kind: 'own', account: own('A1SELLER', 'Atzr|old', 'u3') }),
+      revoked: async () => {},
+      stillCurrent: async (_user, _country, authorisation) => {
+        asked.push(authorisation.refreshToken);
+        return current;
+      },
+    };
+    const run = ownerAccounts(accounts, 'u3');
+    const batches: string[] = [];
+    const work = async (account: LookupAccount) => {
+      batches.push(account.own!.sellingPartnerId);
+      return 'answered';
+    };
+    expect(await run('us', work)).toBe('answered');
+    current = false; // the seller disconnected in Settings meanwhile
+    const stopped = await run('us', work).catch((e: unknown) => e);
+    expect(stopped).toBeInstanceOf(NotAuthorisedError);
+    expect(stopped).toMatchObject({ code: 'amazon_not_connected', country: 'us' });
+    expect(batches).toHaveLength(1);
+    expect(asked).toEqual(['Atzr|old', 'Atzr|old']);
   });
 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 export const JOB_NAMES = {
   cleanup: 'auth-cleanup',
   sendMail: 'send-mail',
+  sendLinkMail: 'send-link-mail',
   paymentSucceeded: 'billing-payment-succeeded',
   renewals: 'billing-renewals',
   processReport: 'process-report',
@@ -29,6 +30,24 @@ export const jobPayloadSchemas = {
       subject: z.string().min(1).max(300),
       text: z.string().min(1),
       html: z.string().min(1),
+    })
+    .strict(),
+  // A mail whose link signs someone in (activation, sign-in, recovery): the job holds the link sealed
+  // (AES-256-GCM under the token key), the worker opens it and renders the mail, so job rows and their
+  // archive never hold a working link.
+  [JOB_NAMES.sendLinkMail]: z
+    .object({
+      kind: z.enum(['verify', 'magic', 'recovery']),
+      lang: z.enum(['en', 'tr']),
+      to: z.email(),
+      link: z
+        .object({
+          ciphertext: z.base64(),
+          iv: z.base64(),
+          tag: z.base64(),
+          key_id: z.string().regex(/^[0-9a-f]{8}$/),
+        })
+        .strict(),
     })
     .strict(),
   [JOB_NAMES.paymentSucceeded]: z.object({ payment_intent_id: z.string().min(1) }).strict(),

@@ -3,8 +3,9 @@ import { PREF_KEYS, readSettings, saveSettings } from '../shared/settings';
 import { handle } from './handle';
 
 // Content scripts share the Amazon page's process, and Chromium lets them read storage.local unless told
-// otherwise: the address and the token are for this worker and the options page only.
-void chrome.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' });
+// otherwise: the address and the token are for this worker and the options page only. The manifest's
+// minimum_chrome_version (140, build.mjs) is the first with this call: it is never missing, never skipped.
+void chrome.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
 
 // The extension's only door to Crossmarket: the panel and the options page send messages here, and only
 // this worker reads the token and calls the saved address (host_permissions let it past CORS).

@@ -18,7 +18,7 @@ export const adminAudit = pgTable(
     targetId: text('target_id'),
     targetEmail: text('target_email'),
     reason: text('reason').notNull(),
-    result: text('result').$type<'ok' | 'refused'>().notNull(),
+    result: text('result').$type<'ok' | 'refused' | 'attempt' | 'failed'>().notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
   (t) => [

@@ -125,6 +125,8 @@ export const userData = pgTable(
     suspended: boolean('suspended').notNull().default(false),
     /** `operator` opens the console (/admin); see decisions for why this is ours, not better-auth's admin plugin. */
     role: text('role').$type<'seller' | 'operator'>().notNull().default('seller'),
+    /** When an operator withdrew the role: ADMIN_EMAILS no longer grants it (features/auth/operators.ts). */
+    operatorWithdrawnAt: timestamp('operator_withdrawn_at', tz),
     welcomeDone: boolean('welcome_done').notNull().default(false),
     planCode: text('plan_code')
       .notNull()

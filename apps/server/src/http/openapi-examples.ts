@@ -30,7 +30,6 @@ const SUMMARY = {
   done_size: 6,
   finalized: true,
   no_answer_count: 0,
-  cached_count: 0,
   estimated_finish_at: null,
   restrictions: { state: 'done', total: 3, checked: 3 },
 };

@@ -7,11 +7,22 @@ import type { LookupAccounts, MarketplaceProvider } from '../providers/marketpla
 import type { RatesSource } from '../providers/rates/types';
 import type { JobQueue } from './queue';
 
+/** Seals and opens short secrets under the token key (features/amazon's TokenBox is one). */
+export interface SealingBox {
+  seal(text: string, context: string): { ciphertext: Buffer; iv: Buffer; authTag: Buffer; keyId: string };
+  open(
+    sealed: { ciphertext: Buffer; iv: Buffer; authTag: Buffer; keyId: string },
+    context: string,
+  ): { token: string };
+}
+
 /** What a job handler may use: the worker's resources and the job being run. */
 export interface JobContext {
   db: Db;
   logger: Logger;
   mail: MailTransport;
+  /** Opens the sealed links of link mails (`send-link-mail`); without it those jobs fail. */
+  links?: SealingBox;
   marketplace: MarketplaceProvider;
   /** Whose Amazon authorisation each user's lookups run under; the shared one for everybody when absent. */
   accounts?: LookupAccounts;

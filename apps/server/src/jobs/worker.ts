@@ -27,13 +27,15 @@ import { paymentJobs } from '../providers/payments';
 import { fixedRates } from '../providers/rates/fixed';
 import type { RatesSource } from '../providers/rates/types';
 import { createBoss, ensureQueues, pgBossQueue, registerLocalWorker, type JobQueue } from './queue';
-import type { JobContext, JobHandler, JobHandlers } from './types';
+import type { JobContext, JobHandler, JobHandlers, SealingBox } from './types';
 
 export interface WorkerDeps {
   url: string;
   db: Db;
   logger: Logger;
   mail: MailTransport;
+  /** The token key's box (`tokenBoxFor`): opens the links the server sealed into link mails. */
+  links?: SealingBox;
   marketplace?: MarketplaceProvider;
   /** Whose Amazon authorisation each user's lookups run under (`createLookupAccounts`, given the queue). */
   accounts?: (queue: JobQueue) => LookupAccounts;
@@ -77,6 +79,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     db: deps.db,
     logger,
     mail: deps.mail,
+    links: deps.links,
     marketplace: deps.marketplace ?? createSandboxMarketplace(),
     accounts: deps.accounts?.(queue),
     rates: deps.rates ?? fixedRates,

@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { loggerOptions } from '../../src/logger';
 import { outboxTransport } from '../../src/providers/mail/transport';
 import type { MarketplaceProvider } from '../../src/providers/marketplace/types';
-import { createLookupAccounts } from '../../src/features/amazon';
+import { createLookupAccounts, tokenBoxFor } from '../../src/features/amazon';
 
 export const TEST_APP_URL = 'http://localhost:3999';
 
@@ -76,6 +76,7 @@ export async function buildTestApp(
           db: database.db,
           logger,
           mail: outboxTransport(database.db, logger),
+          links: tokenBoxFor(config, logger),
           marketplace: options.marketplace,
           accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
         });

@@ -94,12 +94,19 @@ export async function signIn(app: App, email: string, password = PASSWORD) {
   });
 }
 
-/** Signs up, follows the activation link, and returns the session cookie. */
+/**
+ * Signs up, follows the activation link in the same browser (the sign-up's cookie goes with it, so the
+ * password is kept), and returns the session cookie.
+ */
 export async function activeUser(app: App, db: Db, email: string): Promise<string> {
   const res = await signUp(app, email);
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
   const mail = await waitForMail(db, email, /Activate/);
-  const verified = await app.inject({ method: 'GET', url: linkIn(mail.text) });
+  const verified = await app.inject({
+    method: 'GET',
+    url: linkIn(mail.text),
+    headers: { cookie: cookiesFrom(res.headers) },
+  });
   const cookie = cookiesFrom(verified.headers);
   if (!cookie.includes('session_token'))
     throw new Error(`no session after verification: ${verified.statusCode}`);

@@ -178,6 +178,14 @@ export type AdminAuditQuery = z.input<typeof adminAuditQuerySchema>;
 
 export const ADMIN_AUDIT_PAGE_SIZE = 50;
 
+/**
+ * An audit row's result. An action through a provider outside our transaction (a job retry, a
+ * subscription extension) writes `attempt` before the call and `ok`, `refused` or `failed` after it, so a
+ * crash or a provider error in between still leaves a row.
+ */
+export const ADMIN_AUDIT_RESULTS = ['ok', 'refused', 'attempt', 'failed'] as const;
+export type AdminAuditResult = (typeof ADMIN_AUDIT_RESULTS)[number];
+
 export const adminAuditRowSchema = z.object({
   id: z.number().int(),
   created_at: timestampSchema,
@@ -187,7 +195,7 @@ export const adminAuditRowSchema = z.object({
   target_id: z.string().nullable(),
   target_email: z.string().nullable(),
   reason: z.string(),
-  result: z.enum(['ok', 'refused']),
+  result: z.enum(ADMIN_AUDIT_RESULTS),
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AdminAuditRow = z.output<typeof adminAuditRowSchema>;

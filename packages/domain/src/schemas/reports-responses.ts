@@ -32,11 +32,6 @@ export const reportSummarySchema = z
     /** The finish summary: products Amazon did not answer for, 0 until finished. */
     no_answer_count: z.int(),
     /**
-     * The finish summary: products whose every lookup was served from a recent lookup (another report's,
-     * younger than `LOOKUP_CACHE_SECONDS`) instead of asking Amazon again; 0 until finished.
-     */
-    cached_count: z.int(),
-    /**
      * While the report is processed: when it should finish, from the measured pace of the Amazon
      * authorisation it uses and the work queued ahead of it; null when finished, cancelled or not yet known.
      */
@@ -135,7 +130,6 @@ export const reportProgressEventSchema = reportSummarySchema.pick({
   finalized: true,
   finish_at: true,
   no_answer_count: true,
-  cached_count: true,
   estimated_finish_at: true,
   restrictions: true,
 });

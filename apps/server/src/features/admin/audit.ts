@@ -1,5 +1,6 @@
 import {
   ADMIN_AUDIT_PAGE_SIZE,
+  type AdminAuditResult,
   type AdminAuditAction,
   type AdminAuditPageInput,
   type AdminAuditQuery,
@@ -7,6 +8,7 @@ import {
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminAudit } from '../../db/schema';
+import { HttpError } from '../../http/errors';
 import type { Caller } from '../auth';
 
 /** A database or a transaction: an action writes its effect and its audit row together. */
@@ -16,7 +18,7 @@ export interface AuditEntry {
   action: AdminAuditAction;
   target: { id: string; email: string } | null;
   reason: string;
-  result: 'ok' | 'refused';
+  result: AdminAuditResult;
   details?: Record<string, unknown>;
 }
 
@@ -36,6 +38,15 @@ export async function recordAudit(tx: Executor, actor: Caller, entry: AuditEntry
     })
     .returning({ id: adminAudit.id });
   return row!.id;
+}
+
+/**
+ * What an audit row says of a failure: our error's code, else the error's class name. Never its message,
+ * which a provider may fill with whatever it was sent.
+ */
+export function whyFailed(error: unknown): string {
+  if (error instanceof HttpError) return error.code;
+  return error instanceof Error ? error.name : 'unknown';
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

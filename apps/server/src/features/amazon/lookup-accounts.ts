@@ -13,7 +13,7 @@ import { apiError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import type { LookupAccounts } from '../../providers/marketplace/types';
-import { loadSellerAuthorisation, markRevoked, tokenBoxFor } from './seller-token';
+import { isStillConnected, loadSellerAuthorisation, markRevoked, tokenBoxFor } from './seller-token';
 
 /** What a deployment offers for lookups: whether they need an authorisation, and where it shares one. */
 export interface AuthorisationPolicy {
@@ -103,5 +103,7 @@ export function createLookupAccounts(deps: {
       if (current?.refreshToken === refused.refreshToken)
         await markRevoked(deps.db, deps.queue, userId, region);
     },
+    stillCurrent: (userId, country, own) =>
+      isStillConnected(deps.db, box, userId, amazonRegionOfCountry(country), own),
   };
 }

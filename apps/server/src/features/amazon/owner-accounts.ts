@@ -36,6 +36,14 @@ export function ownerAccounts(accounts: LookupAccounts | undefined, userId: stri
     for (;;) {
       const current = resolved.get(region) ?? remember(region, resolve(country));
       const account = await current;
+      // Before each batch: an authorisation the seller has since removed or replaced stops the work.
+      if (
+        account.own &&
+        accounts?.stillCurrent &&
+        !(await accounts.stillCurrent(userId, country, account.own))
+      ) {
+        throw new NotAuthorisedError(country, 'changed');
+      }
       try {
         return await work(account);
       } catch (error) {

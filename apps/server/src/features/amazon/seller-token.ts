@@ -9,6 +9,7 @@ import type { SellerAuthorisation } from '../../providers/marketplace/types';
 import { resolveTokenKeys } from '../../secrets';
 import { recipientOf, revokedMail } from './mails';
 import { findConnected, reseal } from './repo';
+import { CLEARED_TOKEN } from './reseal-all';
 import { createTokenBox, sealContext, type TokenBox } from './token-box';
 
 /** The token box of this process's keys (TOKEN_ENCRYPTION_KEY, its old keys, or the generated one). */
@@ -39,8 +40,41 @@ export async function loadSellerAuthorisation(
     },
     context,
   );
-  if (stale) await reseal(db, row, box.seal(token, context));
-  return { sellingPartnerId: row.sellingPartnerId, refreshToken: token };
+  if (!stale) {
+    const seal = { keyId: row.keyId, iv: row.refreshTokenIv };
+    return { sellingPartnerId: row.sellingPartnerId, refreshToken: token, seal };
+  }
+  const sealed = box.seal(token, context);
+  await reseal(db, row, sealed);
+  const seal = { keyId: sealed.keyId, iv: sealed.iv };
+  return { sellingPartnerId: row.sellingPartnerId, refreshToken: token, seal };
+}
+
+/**
+ * Whether `own` is still the seller's connected authorisation for the region: the row's sealing unchanged
+ * (one indexed read, nothing decrypted), or, sealed again since (a key rotation), the same token and
+ * selling partner. False once the seller disconnected, connected another account, or Amazon revoked it.
+ */
+export async function isStillConnected(
+  db: Db,
+  box: TokenBox,
+  userId: string,
+  region: AmazonRegionCode,
+  own: SellerAuthorisation,
+): Promise<boolean> {
+  const row = await findConnected(db, userId, region);
+  if (!row || row.sellingPartnerId !== own.sellingPartnerId) return false;
+  if (own.seal && row.keyId === own.seal.keyId && row.refreshTokenIv.equals(own.seal.iv)) return true;
+  const { token } = box.open(
+    {
+      ciphertext: row.refreshTokenCiphertext,
+      iv: row.refreshTokenIv,
+      authTag: row.refreshTokenTag,
+      keyId: row.keyId,
+    },
+    sealContext(userId, region),
+  );
+  return token === own.refreshToken;
 }
 
 /** The seller's refresh token for a region alone; null when there is none (see `loadSellerAuthorisation`). */
@@ -67,7 +101,8 @@ export async function markRevoked(
 ): Promise<boolean> {
   const changed = await db
     .update(amazonConnections)
-    .set({ status: 'revoked', revokedAt: sql`now()` })
+    // The token is of no more use: its ciphertext goes, so no key is ever needed for it again.
+    .set({ status: 'revoked', revokedAt: sql`now()`, ...CLEARED_TOKEN })
     .where(
       and(
         eq(amazonConnections.userId, userId),

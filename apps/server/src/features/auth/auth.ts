@@ -9,27 +9,32 @@ import type { Db } from '../../db/client';
 import { user, userProfiles } from '../../db/schema';
 import { clearCount, emailFailureKey } from '../../http/rate-limit';
 import type { JobQueue } from '../../jobs/queue';
+import type { SealingBox } from '../../jobs/types';
 import type { Logger } from '../../logger';
 import { ensureAccountRows } from '../account';
-import { renderMail, type MailKind, type MailLanguage } from '../mail';
+import { linkMailPayload, type MailKind, type MailLanguage } from '../mail';
 import { apiTokenCreateHook, apiTokenPlugin } from './api-tokens';
 import { isCommonPassword } from './common-passwords';
+import { MAILBOX_PROVING_PATHS, promoteListedOperator } from './operators';
 import { hashPassword, verifyPassword } from './password-hash';
-import { promoteListedOperator } from './operators';
 import { PASSWORD_PATHS, passwordChangeAfter, passwordChangeBefore } from './password-attempts';
 import { grantPasswordReset } from './password-grant';
 import { SIGN_IN_FAILURES_PER_EMAIL } from './sign-in-limits';
+import { bindSignUpBrowser, proveMailbox } from './sign-up-binding';
 import { AUTH_TABLES } from './tables';
 
 /** Where a recovery link lands: signed in, with the reset-password modal open. */
 export const RECOVERY_CALLBACK = '/settings/security?recovery=1';
 export const LINK_LIFETIME_SECONDS = 15 * 60;
+const ACTIVATION_LIFETIME_SECONDS = 24 * 3600;
 
 export interface AuthDeps {
   config: Config;
   db: Db;
   queue: JobQueue;
   secret: string;
+  /** The token key's box: links go into mail jobs sealed (features/mail/link-mail.ts). */
+  links: SealingBox;
   /** better-auth's own lines go here (else to the console, its default). */
   logger?: Logger;
 }
@@ -92,12 +97,15 @@ async function clearSignInFailures(db: Db, userId: string) {
   if (row) await clearCount(db, emailFailureKey(SIGN_IN_FAILURES_PER_EMAIL, row.email));
 }
 
-export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
+export function createAuth({ config, db, queue, secret, links, logger }: AuthDeps) {
   const absoluteMs = config.SESSION_MAX_LIFETIME_HOURS * HOUR * 1000;
   const scale = config.RATE_LIMIT_SCALE;
   const idleSeconds = config.SESSION_IDLE_TIMEOUT_HOURS * HOUR;
   const mail = async (kind: MailKind, email: string, url: string, request?: Request) =>
-    queue.send(JOB_NAMES.sendMail, renderMail(kind, await languageOf(db, email, request), email, url));
+    queue.send(
+      JOB_NAMES.sendLinkMail,
+      linkMailPayload(links, kind, await languageOf(db, email, request), email, url),
+    );
 
   return betterAuth({
     appName: 'Crossmarket',
@@ -148,7 +156,11 @@ export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      expiresIn: 24 * 3600,
+      expiresIn: ACTIVATION_LIFETIME_SECONDS,
+      // A password chosen before the address was proven is kept only in the browser that chose it.
+      beforeEmailVerification: async (verified, request) => {
+        await proveMailbox(db, verified.id, request);
+      },
       sendVerificationEmail: async ({ user: u, url }, request) => {
         await mail('verify', u.email, url, request);
       },
@@ -164,7 +176,9 @@ export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
           // link's sign-in proves the mailbox: the e-mail's wrong passwords (a stranger's, perhaps
           // spread over many addresses) no longer keep its owner from signing in with the password.
           after: async (created, ctx) => {
-            await promoteListedOperator(db, created.userId, config.ADMIN_EMAILS);
+            if (MAILBOX_PROVING_PATHS.has(ctx?.path ?? '')) {
+              await promoteListedOperator(db, created.userId, config.ADMIN_EMAILS);
+            }
             if (ctx?.path !== '/magic-link/verify') return;
             await clearSignInFailures(db, created.userId);
             const callback = (ctx.query as { callbackURL?: string } | undefined)?.callbackURL;
@@ -201,7 +215,13 @@ export function createAuth({ config, db, queue, secret, logger }: AuthDeps) {
             { matcher: (c) => c.path === '/api-key/create', handler: apiTokenCreateHook(db, scale) },
             { matcher: (c) => c.path === '/change-password', handler: passwordChangeBefore(db, scale) },
           ],
-          after: [{ matcher: (c) => PASSWORD_PATHS.has(c.path ?? ''), handler: passwordChangeAfter(db) }],
+          after: [
+            { matcher: (c) => PASSWORD_PATHS.has(c.path ?? ''), handler: passwordChangeAfter(db) },
+            {
+              matcher: (c) => c.path === '/sign-up/email',
+              handler: bindSignUpBrowser(db, ACTIVATION_LIFETIME_SECONDS),
+            },
+          ],
         },
       } satisfies BetterAuthPlugin,
       magicLink({

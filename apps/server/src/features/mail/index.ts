@@ -8,3 +8,4 @@ export {
 } from './templates';
 export { renderAccountNotice, type AccountNotice } from './account-notices';
 export { renderTicketReply } from './ticket-reply';
+export { linkMailPayload } from './link-mail';

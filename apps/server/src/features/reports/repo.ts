@@ -68,7 +68,8 @@ const summary = (r: SummaryRow) => ({
   finalized: r.finalized,
   /** The finish summary: products Amazon did not answer for (their rows say so), 0 until finished. */
   no_answer_count: r.noAnswerCount,
-  cached_count: r.cachedCount,
+  // No `cached_count`: on a small report it would tell a seller that someone else looked the same
+  // product up minutes ago (the count stays in the table and the log, for operators and the bench).
   estimated_finish_at: estimate(r),
   restrictions: restrictionsOf(r),
 });
@@ -137,7 +138,6 @@ export const progressOf = (r: SummaryRow) => ({
   finalized: r.finalized,
   finish_at: r.finishAt,
   no_answer_count: r.noAnswerCount,
-  cached_count: r.cachedCount,
   estimated_finish_at: estimate(r),
   restrictions: restrictionsOf(r),
 });

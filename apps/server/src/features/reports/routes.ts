@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { App } from '../../http/app-type';
 import type { Db } from '../../db/client';
 import { apiError, fieldError, notFound, zodFieldErrors } from '../../http/errors';
+import { nulPath, refuseNul } from '../../http/nul-bytes';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
@@ -116,6 +117,11 @@ export async function registerReportRoutes(app: App, deps: ReportRouteDeps) {
         let skus: Record<string, string> | null = null;
         if (request.isMultipart()) {
           const upload = await readUpload(request, callerOf(request).account.plan.sendLimit);
+          // A form is read here, past the hook that refuses U+0000 in parsed bodies (http/nul-bytes.ts).
+          refuseNul(upload.fields);
+          if (nulPath([upload.productIds, upload.skus]) !== null) {
+            throw fieldError('file', 'validation.nulCharacter');
+          }
           body = { ...upload.fields, source: 'amazon_all_listings_report', product_ids: upload.productIds };
           skus = upload.skus;
         }

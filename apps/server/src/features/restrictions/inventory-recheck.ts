@@ -54,6 +54,17 @@ export async function recheckInventoryRestrictions(
   try {
     for (let i = 0; i < codes.length && !deps.stopping?.(); i += ROUND) {
       const round = codes.slice(i, i + ROUND);
+      // Before each round: an authorisation removed or replaced since stops the re-check.
+      if (
+        deps.accounts?.stillCurrent &&
+        !(await deps.accounts.stillCurrent(inventory.userId, inventory.to, own))
+      ) {
+        deps.logger.warn(
+          { inventoryId: inventory.id },
+          'restriction re-check stopped: authorisation changed',
+        );
+        break;
+      }
       // Kept answers are not fresh for these, so each is asked (the fresh read costs one query a round).
       await restrictionsOf(deps.db, owner, round, (missing) => ask(missing, inventory.to, account));
       asked += round.length;

@@ -82,6 +82,12 @@ export async function checkReportRestrictions(deps: PhaseDeps, reportId: string)
   let unanswered = 0;
   for (;;) {
     if (deps.stopping?.()) return 'stopped';
+    // Before each round: a seller who disconnected, or connected another account, stops the phase.
+    if (deps.accounts?.stillCurrent && !(await deps.accounts.stillCurrent(report.user_id, to, own))) {
+      log.warn('restrictions stopped: the authorisation was removed or replaced');
+      await finish(deps.db, reportId, held, 'not_connected');
+      return 'not_connected';
+    }
     // The next products without an answer, in the report's order: a cursor, so unanswered ones are passed.
     const next = await deps.db.execute<{ product_id: string; position: number }>(sql`
       select p.product_id, p.position from report_products p

@@ -14,8 +14,17 @@ export class AuthorisationRevokedError extends Error {
 
 /** No authorisation serves the user's lookups in this marketplace: neither their own nor a shared one. */
 export class NotAuthorisedError extends Error {
-  constructor(readonly country: RegionCode) {
-    super(`No Amazon authorisation serves lookups in ${country.toUpperCase()}: the seller's was revoked`);
+  readonly code = 'amazon_not_connected';
+  constructor(
+    readonly country: RegionCode,
+    /** `changed`: the seller disconnected, or connected another account, while the work ran. */
+    why: 'revoked' | 'changed' = 'revoked',
+  ) {
+    super(
+      why === 'changed'
+        ? `amazon_not_connected: the seller's Amazon authorisation for ${country.toUpperCase()} was removed or replaced while the work ran`
+        : `No Amazon authorisation serves lookups in ${country.toUpperCase()}: the seller's was revoked`,
+    );
     this.name = 'NotAuthorisedError';
   }
 }

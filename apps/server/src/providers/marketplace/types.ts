@@ -19,6 +19,8 @@ export interface SellerAuthorisation {
   /** Whose allowance it is, never secret: Amazon's limits belong to the selling partner and our app. */
   sellingPartnerId: string;
   refreshToken: string;
+  /** Which sealing of the stored row it was read from (not secret), to tell later whether it still holds. */
+  seal?: { keyId: string; iv: Buffer };
 }
 
 /**
@@ -129,4 +131,10 @@ export interface LookupAccounts {
    * once), unless the user has since given a new consent (another token), which stays.
    */
   revoked(userId: string, country: RegionCode, refused: SellerAuthorisation): Promise<void>;
+  /**
+   * Whether this authorisation, read earlier, is still the user's connected one for the region (the same
+   * row's same sealing, or the same token sealed again). Long work asks before each round or batch: a
+   * seller who disconnects or connects another account stops it at once. Absent: never asked.
+   */
+  stillCurrent?(userId: string, country: RegionCode, own: SellerAuthorisation): Promise<boolean>;
 }

@@ -2,6 +2,7 @@ import {
   ADMIN_AUDIT_ACTIONS,
   ADMIN_AUDIT_PAGE_SIZE,
   type AdminAuditAction,
+  type AdminAuditResult,
   type AdminAuditRow,
 } from '@crossmarket/domain';
 import { Flex, Input, Select, Table, Tag } from 'antd';
@@ -11,6 +12,14 @@ import { Link, useSearchParams } from 'react-router';
 import dayjs from '../../lib/dayjs';
 import { useAdminAudit } from './api/admin';
 import { ConsoleHeading } from './components/console-heading';
+
+/** An attempt is written before a provider's call, its result after: one left alone is worth a look. */
+const RESULT_COLORS: Record<AdminAuditResult, string> = {
+  ok: 'green',
+  refused: 'orange',
+  attempt: 'blue',
+  failed: 'red',
+};
 
 /** `/admin/audit`: every operator action, newest first, filtered by action or by who (actor or target). */
 export function AdminAuditPage() {
@@ -95,8 +104,8 @@ export function AdminAuditPage() {
           {
             title: t('admin.audit.result'),
             dataIndex: 'result',
-            render: (result: 'ok' | 'refused') => (
-              <Tag color={result === 'ok' ? 'green' : 'orange'}>{t(`admin.audit.results.${result}`)}</Tag>
+            render: (result: AdminAuditResult) => (
+              <Tag color={RESULT_COLORS[result]}>{t(`admin.audit.results.${result}`)}</Tag>
             ),
           },
         ]}

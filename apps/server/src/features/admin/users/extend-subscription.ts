@@ -3,13 +3,14 @@ import type { Db } from '../../../db/client';
 import { HttpError } from '../../../http/errors';
 import type { PaymentsProvider } from '../../../providers/payments/types';
 import type { Caller } from '../../auth';
-import { recordAudit } from '../audit';
+import { recordAudit, whyFailed } from '../audit';
 import type { Target } from './target';
 
 /**
  * Extends the subscription by `days` through the payments provider (the sandbox engine or Stripe), so the
- * provider's renewal date moves, not only ours. The provider's call cannot join our transaction: the row
- * is written after it answers, `refused` with its reason when it says no.
+ * provider's renewal date moves, not only ours. The provider's call cannot join our transaction: an
+ * `attempt` row is written before it, and after it `ok`, `refused` (the provider said no, with its
+ * reason) or `failed` (an error: the provider unreachable or broken), so every call leaves its rows.
  */
 export async function extendSubscription(
   { db, payments }: { db: Db; payments: PaymentsProvider },
@@ -17,25 +18,32 @@ export async function extendSubscription(
   target: Target,
   { days, reason }: AdminExtendInput,
 ) {
+  const base = { action: 'user.extend' as const, target, reason };
+  const attemptId = await recordAudit(db, actor, {
+    ...base,
+    result: 'attempt',
+    details: { days, provider: payments.name },
+  });
+  let subscriptionEnd: Date;
   try {
-    const { subscriptionEnd } = await payments.extendSubscription(target.id, days);
-    return await recordAudit(db, actor, {
-      action: 'user.extend',
-      target,
-      reason,
-      result: 'ok',
-      details: { days, provider: payments.name, subscription_end: subscriptionEnd.toISOString() },
-    });
+    ({ subscriptionEnd } = await payments.extendSubscription(target.id, days));
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) {
-      await recordAudit(db, actor, {
-        action: 'user.extend',
-        target,
-        reason,
-        result: 'refused',
-        details: { days, provider: payments.name, why: error.code },
-      });
-    }
+    const refused = error instanceof HttpError && error.statusCode < 500;
+    await recordAudit(db, actor, {
+      ...base,
+      result: refused ? 'refused' : 'failed',
+      details: { days, provider: payments.name, attempt_id: attemptId, why: whyFailed(error) },
+    });
     throw error;
   }
+  return recordAudit(db, actor, {
+    ...base,
+    result: 'ok',
+    details: {
+      days,
+      provider: payments.name,
+      attempt_id: attemptId,
+      subscription_end: subscriptionEnd.toISOString(),
+    },
+  });
 }

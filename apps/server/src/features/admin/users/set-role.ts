@@ -23,7 +23,12 @@ export async function setRole(db: Db, actor: Caller, target: Target, { role, rea
     throw apiError(409, 'own_role', 'apiErrors.admin.ownRole');
   }
   return db.transaction(async (tx) => {
-    await tx.update(userData).set({ role }).where(eq(userData.userId, target.id));
+    // A withdrawal is remembered, so that ADMIN_EMAILS does not grant the role again at the next sign-in.
+    const withdrawnAt = role === 'operator' ? null : new Date();
+    await tx
+      .update(userData)
+      .set({ role, operatorWithdrawnAt: withdrawnAt })
+      .where(eq(userData.userId, target.id));
     return recordAudit(tx, actor, {
       action: 'user.role',
       target,

@@ -1,6 +1,7 @@
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { lookupCache } from '../../../db/schema';
+import { cachedCatalog, cachedOffers } from './cache-allow-list';
 import type { CatalogItem, OffersPayload } from './mapping';
 
 /** Amazon's public answers for one product in one marketplace; `catalog` null: the catalogue does not know it. */
@@ -16,17 +17,6 @@ export interface CachedAnswer {
 export interface LookupCache {
   read(marketplaceId: string, asins: string[]): Promise<Map<string, CachedAnswer>>;
   write(marketplaceId: string, answers: ReadonlyMap<string, CachedAnswer>): Promise<void>;
-}
-
-/**
- * The answer without what is the asking seller's own: `MyOffer` marks the caller's offer, and an
- * identifier may carry its SKU. What is left is the same for every seller.
- */
-export function publicPart(offers: OffersPayload): OffersPayload {
-  const copy = structuredClone(offers) as OffersPayload & { Identifier?: { SellerSKU?: string } };
-  if (copy.Identifier) delete copy.Identifier.SellerSKU;
-  for (const offer of copy.Offers ?? []) delete (offer as { MyOffer?: boolean }).MyOffer;
-  return copy;
 }
 
 /** The cache in PostgreSQL (`lookup_cache`), answers kept `maxAgeSeconds`; rows are overwritten, never merged. */
@@ -65,8 +55,9 @@ export function postgresLookupCache(db: Db, maxAgeSeconds: number): LookupCache 
             .map(([asin, a]) => ({
               marketplaceId,
               asin,
-              catalog: a.catalog,
-              offers: a.offers && publicPart(a.offers),
+              // Only the members the mapping reads (cache-allow-list.ts): nothing else of any answer.
+              catalog: a.catalog && cachedCatalog(a.catalog),
+              offers: a.offers && cachedOffers(a.offers),
               lookedUpAt: sql`now()`,
             })),
         )

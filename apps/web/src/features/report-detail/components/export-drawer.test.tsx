@@ -44,7 +44,6 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     done_size: 5,
     finalized: true,
     no_answer_count: 0,
-    cached_count: 0,
     estimated_finish_at: null,
     content: [],
     skus: {},

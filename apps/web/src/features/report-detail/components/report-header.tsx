@@ -2,7 +2,6 @@ import { Alert, Breadcrumb, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import dayjs from '../../../lib/dayjs';
-import { formatNumber } from '../../../lib/format-number';
 import type { ReportDetail } from '../api/report';
 import { RestrictionsStatus } from './restrictions-status';
 
@@ -10,13 +9,12 @@ const shortId = (id: string) => id.split('-')[0];
 const OUTDATED_AFTER_DAYS = 2;
 
 /**
- * The breadcrumb, whose Amazon accounts answered and how many products a recent lookup served, then what
+ * The breadcrumb and whose Amazon accounts answered, then what
  * the seller should know first: an old report, unanswered products, a bad link.
  */
 export function ReportHeader({ report, malformedLink }: { report: ReportDetail; malformedLink: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const accounts = report.amazon_accounts;
-  const cached = report.cached_count ?? 0;
   const finished = report.finish_at ? dayjs(report.finish_at) : null;
   const outdated = finished && dayjs().diff(finished, 'day', true) >= OUTDATED_AFTER_DAYS;
   return (
@@ -29,7 +27,7 @@ export function ReportHeader({ report, malformedLink }: { report: ReportDetail; 
           { title: `${report.title || t('reports.untitled')} ${shortId(report.id)}` },
         ]}
       />
-      {(accounts || cached > 0) && (
+      {accounts && (
         <Flex wrap gap={16}>
           {accounts && (
             <Typography.Text type="secondary" data-testid="amazon-accounts">
@@ -37,11 +35,6 @@ export function ReportHeader({ report, malformedLink }: { report: ReportDetail; 
                 from: t(`reportDetail.amazonAccount.${accounts.from}`),
                 to: t(`reportDetail.amazonAccount.${accounts.to}`),
               })}
-            </Typography.Text>
-          )}
-          {cached > 0 && (
-            <Typography.Text type="secondary" data-testid="cached-summary">
-              {t('reports.cached', { count: cached, formatted: formatNumber(cached, i18n.language) })}
             </Typography.Text>
           )}
         </Flex>

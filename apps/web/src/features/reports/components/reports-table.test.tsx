@@ -21,7 +21,6 @@ const report = (over: Partial<ReportSummary>): ReportSummary => ({
   done_size: 10,
   finalized: false,
   no_answer_count: 0,
-  cached_count: 0,
   estimated_finish_at: null,
   restrictions: null,
   ...over,
@@ -46,17 +45,15 @@ describe('the reports list', () => {
     expect(within(estimate).getByText(/Estimated finish/)).toHaveAttribute('title', dayjs(at).format('L LT'));
   });
 
-  it('says how many products of a finished report came from recent lookups', () => {
+  it('says how many products of a finished report Amazon did not answer for', () => {
     renderTable([
       report({
         finalized: true,
         done_size: 40,
         finish_at: '2026-11-20T10:30:00.000Z',
         no_answer_count: 1,
-        cached_count: 1200,
       }),
     ]);
-    expect(screen.getByTestId('cached-count')).toHaveTextContent('1,200 products came from recent lookups');
     expect(screen.getByTestId('no-answer-count')).toBeInTheDocument();
     expect(screen.queryByTestId('estimated-finish')).toBeNull();
   });

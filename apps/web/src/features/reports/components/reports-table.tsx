@@ -56,21 +56,13 @@ export function ReportsTable({
           count: displayedProductCount(r),
           formatted: formatNumber(displayedProductCount(r), i18n.language),
         });
-        if (!r.no_answer_count && !r.cached_count) return products;
+        if (!r.no_answer_count) return products;
         return (
           <Space orientation="vertical" size={0}>
             <span>{products}</span>
             {r.no_answer_count > 0 && (
               <Typography.Text type="secondary" data-testid="no-answer-count">
                 {t('reportSummary.noAnswer', { count: r.no_answer_count })}
-              </Typography.Text>
-            )}
-            {r.cached_count > 0 && (
-              <Typography.Text type="secondary" data-testid="cached-count">
-                {t('reports.cached', {
-                  count: r.cached_count,
-                  formatted: formatNumber(r.cached_count, i18n.language),
-                })}
               </Typography.Text>
             )}
           </Space>
