@@ -19,8 +19,12 @@ export default defineConfig({
   // state it needs, and these bounds only say when to give up.
   timeout: 120_000,
   expect: { timeout: 30_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Two journeys at a time against the one program, any two (report-detail alone is 6 minutes): each
+  // journey signs up its own users and shares nothing with the others, and most of a journey's time is
+  // waiting on the server and the worker, so a second browser fills the idle core. E2E_WORKERS=1 runs
+  // them one by one (to tell a race from a slow machine).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // No retries: a retry would hide a lost click. scripts/test.mjs lists any retried test all the same.
   retries: 0,
   globalSetup: './global-setup.ts',
