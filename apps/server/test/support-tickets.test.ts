@@ -123,3 +123,37 @@ describe('POST /api/create-ticket', () => {
     expect((await ticket(alice, { topic: 'account', message: 'Still here' })).statusCode).toBe(201);
   });
 });
+
+describe('POST /api/support/tickets/:id/reply', () => {
+  const reply = (cookie: string, id: string, message: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/support/tickets/${id}/reply`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { message },
+    });
+
+  it("takes 10 replies an hour on one ticket and 20 from one seller; another seller's ticket is 404, uncounted", async () => {
+    const first = (await ticket(alice, { topic: 'other', message: 'First' })).json().id as string;
+    const second = (await ticket(alice, { topic: 'other', message: 'Second' })).json().id as string;
+    for (let i = 1; i <= 10; i++) expect((await reply(alice, first, `More ${i}`)).statusCode).toBe(200);
+    const perTicket = await reply(alice, first, 'More 11');
+    expect(perTicket.statusCode).toBe(429);
+    expect(perTicket.json().error.code).toBe('rate_limited');
+    expect(Number(perTicket.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Carol cannot reach Alice's ticket, and trying counts against neither of them.
+    for (let i = 0; i < 3; i++) expect((await reply(carol, second, 'Not mine')).statusCode).toBe(404);
+
+    // Alice's other ticket still takes replies until her hour's 20 (the refused 11th counted too).
+    for (let i = 1; i <= 9; i++) expect((await reply(alice, second, `Other ${i}`)).statusCode).toBe(200);
+    expect((await reply(alice, second, 'Other 10')).statusCode).toBe(429);
+
+    const thread = (await get(app, '/api/support/tickets', alice)).json() as {
+      id: string;
+      replies: unknown[];
+    }[];
+    expect(thread.find((t) => t.id === first)!.replies).toHaveLength(10);
+    expect(thread.find((t) => t.id === second)!.replies).toHaveLength(9);
+  });
+});

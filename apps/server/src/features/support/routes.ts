@@ -134,11 +134,12 @@ export function registerSupportRoutes(app: App, { db, guard, queue, logger, conf
           schema: {
             params: idParams,
             body: ticketReplySchema,
-            response: { 200: myTicketSchema, ...guardedErrors(400, 404) },
+            response: { 200: myTicketSchema, ...guardedErrors(400, 404, 429) },
           },
           bodyLimit: BODY_LIMIT,
         },
-        (request) => answerBack(db, callerOf(request), request.params.id, request.body.message),
+        (request) =>
+          answerBack(db, callerOf(request), request.params.id, request.body.message, config.RATE_LIMIT_SCALE),
       );
     },
     { allowLocked: true, allowSuspended: true },

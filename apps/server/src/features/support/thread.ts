@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { supportTicketMessages, supportTickets } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { apiError, notFound } from '../../http/errors';
+import { count } from '../../http/rate-limit';
 import type { Caller } from '../auth';
 
 type Ticket = typeof supportTickets.$inferSelect;
@@ -45,8 +46,35 @@ export async function myTickets(db: Db, userId: string) {
   return tickets.map((t) => threadView(t, replies.get(t.id)!));
 }
 
-/** The seller answers back: the reply joins the thread and the ticket is open again, closed or not. */
-export async function answerBack(db: Db, caller: Caller, ticketId: string, message: string) {
+/** Replies a seller may send in an hour, over all their tickets and on one ticket (times RATE_LIMIT_SCALE). */
+export const REPLIES_PER_HOUR = 20;
+export const REPLIES_PER_TICKET_PER_HOUR = 10;
+
+/**
+ * The seller answers back: the reply joins the thread and the ticket is open again, closed or not. Each
+ * reply is stored and reopens the ticket for support, so a loop of them is capped per hour, per seller and
+ * per ticket (the ticket counted only once it is known to be theirs).
+ */
+export async function answerBack(
+  db: Db,
+  caller: Caller,
+  ticketId: string,
+  message: string,
+  rateLimitScale = 1,
+) {
+  const [own] = await db
+    .select({ id: supportTickets.id })
+    .from(supportTickets)
+    .where(and(eq(supportTickets.id, ticketId), eq(supportTickets.userId, caller.userId)));
+  if (!own) throw notFound('This ticket was not found.');
+  const perUser = await count(db, `support-reply:user:${caller.userId}`, 3600);
+  const perTicket = await count(db, `support-reply:ticket:${ticketId}`, 3600);
+  const over = [
+    perUser.count > REPLIES_PER_HOUR * rateLimitScale && perUser,
+    perTicket.count > REPLIES_PER_TICKET_PER_HOUR * rateLimitScale && perTicket,
+  ].find(Boolean);
+  if (over)
+    throw apiError(429, 'rate_limited', 'apiErrors.tooMany', { retryAfterSeconds: over.retryAfterSeconds });
   return db.transaction(async (tx) => {
     const [ticket] = await tx
       .update(supportTickets)
