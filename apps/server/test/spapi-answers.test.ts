@@ -39,6 +39,14 @@ describe('SP-API answers a lookup cannot use as they come', () => {
     expect(client.client.stats.unusable).toBe(2);
   });
 
+  it("Amazon's own NoBuyableOffers answer (its example, verbatim) is no offers: out of stock, used, asked once", async () => {
+    const unusable = client.client.stats.unusable;
+    const [nobody] = await client.marketplace.lookup(['B00KFRNZY6'], 'us', { shipTo: 'us' });
+    expect(nobody!.side).toMatchObject({ status: 'nostock', total_prices_count: 0, buybox: null });
+    expect(stand.offersAsked('B00KFRNZY6')).toBe(1);
+    expect(client.client.stats.unusable).toBe(unusable);
+  });
+
   it('each marketplace answers in its own currency, which the provider accepts', async () => {
     const [uk] = await client.marketplace.lookup(['B07N4M94X4'], 'uk', { shipTo: 'uk' });
     expect(uk!.side.status).toBe('ok');

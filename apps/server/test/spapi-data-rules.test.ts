@@ -191,6 +191,23 @@ describe('full lookups', () => {
     expect(offersProblem(fixture('item-offers.json'), 'GBP')).toBe('currency USD, not GBP');
   });
 
+  it('Amazon\'s NoBuyableOffers example is an answer: no offers, out of stock, not "no answer"', () => {
+    const payload = fixture('item-offers-no-buyable.json').response.body.payload;
+    expect(payload.status).toBe('NoBuyableOffers');
+    expect(offersProblem(payload, 'USD')).toBeNull();
+    const { side, offers } = toSnapshot(payload.ASIN, CATALOG, payload, home);
+    expect(offers).toEqual([]);
+    expect(side).toMatchObject({
+      status: 'nostock',
+      buybox: null,
+      total_prices_count: 0,
+      fba_prices_count: 0,
+      has_buybox: false,
+    });
+    // A status the models do not show is not read as "no offers".
+    expect(offersProblem({ ...payload, status: 'SomethingNew' }, 'USD')).toBe('status SomethingNew');
+  });
+
   it('offers available only later are marked, may hold the buy box, and are neither stock nor a delivery', () => {
     const { side, offers } = snapshot('item-offers-available-later.json');
     expect(side.buybox).toMatchObject({ seller_id: 'ATVPDKIKX0DER', available_later: true, s_dates: null });

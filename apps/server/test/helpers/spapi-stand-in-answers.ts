@@ -19,6 +19,25 @@ const ITEM_OFFERS_TOO_SOON = fixture('item-offers-too-soon.json');
 const ITEM_OFFERS_FOREIGN = fixture('item-offers-foreign-currency.json');
 const ITEM_OFFERS_LATER = fixture('item-offers-available-later.json');
 const ITEM_OFFERS_NOT_LISTED = fixture('item-offers-winner-not-listed.json');
+/** Amazon's own batch answer for a product nobody offers new (status NoBuyableOffers), verbatim. */
+export const NO_BUYABLE_OFFERS = fixture('item-offers-no-buyable.json').response;
+const NO_BUYABLE_ASIN = NO_BUYABLE_OFFERS.request.Asin as string;
+const NO_BUYABLE_MARKETPLACE = NO_BUYABLE_OFFERS.request.MarketplaceId as string;
+
+/** Nobody offers `BNOOFFER…` new anywhere, nor Amazon's example ASIN (B00KFRNZY6). */
+export const offeredByNobody = (asin: string) => asin.startsWith('BNOOFFER') || asin === NO_BUYABLE_ASIN;
+
+/**
+ * Amazon's NoBuyableOffers answer for this ASIN and marketplace: the example itself for its own ASIN in
+ * its own marketplace, else the example with the ASIN and marketplace replaced.
+ */
+export function noBuyableOffers(asin: string, marketplaceId: string) {
+  return JSON.parse(
+    JSON.stringify(NO_BUYABLE_OFFERS)
+      .replaceAll(NO_BUYABLE_ASIN, asin)
+      .replaceAll(NO_BUYABLE_MARKETPLACE, marketplaceId),
+  );
+}
 /**
  * getCompetitivePricing's answer for ItemType=Asin: Amazon's model example (productPricingV0.json, the 200
  * response's `x-amzn-api-sandbox` static example) adapted with price ids 1 and 2, business and
@@ -44,6 +63,8 @@ export function inCurrencyOf<T>(value: T, marketplaceId: string): T {
  *   whatever the marketplace, `BLATER…` has offers available only later, `BOUTSIDE…` a buy box winner
  *   outside the listed offers;
  * - `BFAIL…` fails inside every batch (a per-item 429), `BFLAKY…` only the first time it is asked;
+ * - `BNOOFFER…` (and Amazon's example ASIN B00KFRNZY6) has no offers at all: Amazon's NoBuyableOffers
+ *   answer, no competitive price and no featured offer;
  * - in getCompetitivePricing, `BNOBB…` has new offers but no buy box, `BNONEW…` no new offer, and
  *   `BDOG…` is not answered (a status other than Success, no competitive pricing).
  */
@@ -141,7 +162,7 @@ export function competitivePricingProblem(q: URLSearchParams): string | null {
  * as named. An ASIN the seller does not list (`listed` says no) gets `Success` with nothing in it, as
  * Amazon is reported to answer (docs/decisions.md, "Light checks of products the seller does not list").
  */
-export function competitivePricing(asin: string, marketplaceId: string, listed: boolean) {
+export function competitivePricing(asin: string, marketplaceId: string, listed: boolean, nobody = false) {
   if (asin.startsWith('BDOG')) return { status: 'ClientError', ASIN: asin };
   const item = inCurrencyOf(structuredClone(COMPETITIVE_PRICING.payload[0]), marketplaceId);
   item.ASIN = asin;
@@ -149,7 +170,7 @@ export function competitivePricing(asin: string, marketplaceId: string, listed: 
   const pricing = item.Product.CompetitivePricing;
   if (asin.startsWith('BNOBB') || asin.startsWith('BNONEW')) pricing.CompetitivePrices = [];
   if (asin.startsWith('BNONEW')) pricing.NumberOfOfferListings = [{ Count: 2, condition: 'used' }];
-  if (!listed) {
+  if (!listed || nobody) {
     pricing.CompetitivePrices = [];
     pricing.NumberOfOfferListings = [];
   }
@@ -196,7 +217,7 @@ type OffersFixture = {
  * Prime members), in the marketplace's currency. `BDOG…` is answered 404, `BNOBB…`/`BNONEW…` have no
  * featured offer.
  */
-export function competitiveSummary(asin: string, marketplaceId: string) {
+export function competitiveSummary(asin: string, marketplaceId: string, nobody = false) {
   if (asin.startsWith('BDOG'))
     return {
       status: { statusCode: 404, reasonPhrase: 'Not Found' },
@@ -205,7 +226,9 @@ export function competitiveSummary(asin: string, marketplaceId: string) {
   const offers =
     inCurrencyOf(structuredClone(offersFixture(asin)) as OffersFixture, marketplaceId).Offers ?? [];
   const winners =
-    asin.startsWith('BNOBB') || asin.startsWith('BNONEW') ? [] : offers.filter((o) => o.IsBuyBoxWinner);
+    nobody || asin.startsWith('BNOBB') || asin.startsWith('BNONEW')
+      ? []
+      : offers.filter((o) => o.IsBuyBoxWinner);
   const segments = (o: OffersFixture['Offers'][number]) =>
     winners.length === 1 ? ['NON_PRIME', 'PRIME'] : [o.PrimeInformation?.IsPrime ? 'PRIME' : 'NON_PRIME'];
   const money = (m: { CurrencyCode: string; Amount: number }) => ({

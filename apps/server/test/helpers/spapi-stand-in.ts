@@ -14,6 +14,8 @@ import {
   listingsRestrictions,
   listingsRestrictionsProblem,
   ITEM_FAILED,
+  noBuyableOffers,
+  offeredByNobody,
   ITEM_OFFERS_URI,
   offersBatchProblem,
   offersFixture,
@@ -57,9 +59,13 @@ export async function startSpapiStandIn(
     throttleFirst?: number;
     /** Whether the seller lists the ASIN in the marketplace (getCompetitivePricing answers only those). */
     listed?: (asin: string, marketplaceId: string) => boolean;
+    /** Whether nobody offers the ASIN new in the marketplace (besides `BNOOFFER…`): NoBuyableOffers. */
+    noOffers?: (asin: string, marketplaceId: string) => boolean;
   } = {},
 ) {
   const listed = options.listed ?? (() => true);
+  const nobody = (asin: string, marketplaceId: string) =>
+    offeredByNobody(asin) || (options.noOffers?.(asin, marketplaceId) ?? false);
   // An operation the test does not name answers at Amazon's default rate.
   const limits: Record<Operation, StandInLimits> = { ...AMAZON_DEFAULT_LIMITS, ...given };
   const arrivals: Record<Operation, number[]> = {
@@ -190,7 +196,12 @@ export async function startSpapiStandIn(
           200,
           {
             payload: asins.map((asin) =>
-              competitivePricing(asin, marketplaceId, listed(asin, marketplaceId)),
+              competitivePricing(
+                asin,
+                marketplaceId,
+                listed(asin, marketplaceId),
+                nobody(asin, marketplaceId),
+              ),
             ),
           },
           op,
@@ -212,7 +223,15 @@ export async function startSpapiStandIn(
         if (problem) return invalid(op, problem);
         const requests = (body as { requests: { asin: string; marketplaceId: string }[] }).requests;
         for (const { asin } of requests) summaryAsked.set(asin, (summaryAsked.get(asin) ?? 0) + 1);
-        return send(200, { responses: requests.map((r) => competitiveSummary(r.asin, r.marketplaceId)) }, op);
+        return send(
+          200,
+          {
+            responses: requests.map((r) =>
+              competitiveSummary(r.asin, r.marketplaceId, nobody(r.asin, r.marketplaceId)),
+            ),
+          },
+          op,
+        );
       }
       const problem = offersBatchProblem(body);
       if (problem) return invalid(op, problem);
@@ -230,6 +249,7 @@ export async function startSpapiStandIn(
         };
         if (asin.startsWith('BFAIL') || (asin.startsWith('BFLAKY') && asked === 1))
           return { ...structuredClone(ITEM_FAILED), request };
+        if (nobody(asin, r.MarketplaceId)) return noBuyableOffers(asin, r.MarketplaceId);
         const offers = structuredClone(offersFixture(asin)) as { Identifier?: object };
         const payload = asin.startsWith('BFOREIGN') ? offers : inCurrencyOf(offers, r.MarketplaceId);
         return {

@@ -56,7 +56,7 @@ export interface BuyBoxPrice {
 }
 export interface OffersPayload {
   ASIN: string;
-  /** `Success`, or e.g. `ActiveButTooSoonForProcessing` (ask again after `Summary.OffersAvailableTime`). */
+  /** `Success`, `NoBuyableOffers` (no offers), or `ActiveButTooSoonForProcessing` (ask again later). */
   status?: string;
   Summary?: {
     /** Offers of every condition (used and collectible too). */
@@ -103,12 +103,20 @@ const isConsumerNew = (b: BuyBoxPrice) =>
   (b.quantityTier === undefined || b.quantityTier <= 1);
 
 /**
+ * The offers statuses Amazon's models show (productPricingV0.json's examples): `Success`; `NoBuyableOffers`,
+ * a 200 with `TotalOfferCount: 0` and no offers, which is an answer ("nobody offers it new"); and
+ * `ActiveButTooSoonForProcessing`, with `Summary.OffersAvailableTime`, which means "ask again later".
+ */
+const ANSWERED_STATUSES = new Set(['Success', 'NoBuyableOffers']);
+
+/**
  * Why an offers answer cannot be used, or null when it can: Amazon has not processed the item yet
- * (any status other than `Success`; a missing status is the model's older examples), or a price is in
- * another currency than the marketplace's. Either way the product is `noanswer`, never "no stock".
+ * (`ActiveButTooSoonForProcessing`, or a status the models do not show, which we cannot read as "no
+ * offers"; a missing status is the model's older examples), or a price is in another currency than the
+ * marketplace's. Either way the product is `noanswer`, never "no stock". `NoBuyableOffers` is usable: no offers.
  */
 export function offersProblem(offers: OffersPayload, currency: string): string | null {
-  if (offers.status !== undefined && offers.status !== 'Success') return `status ${offers.status}`;
+  if (offers.status !== undefined && !ANSWERED_STATUSES.has(offers.status)) return `status ${offers.status}`;
   const money = [
     ...(offers.Offers ?? []).flatMap((o) => [o.ListingPrice, o.Shipping]),
     ...(offers.Summary?.BuyBoxPrices ?? []).flatMap((b) => [b.LandedPrice, b.ListingPrice, b.Shipping]),
