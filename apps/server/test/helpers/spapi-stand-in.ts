@@ -61,6 +61,17 @@ export async function startSpapiStandIn(
     listed?: (asin: string, marketplaceId: string) => boolean;
     /** Whether nobody offers the ASIN new in the marketplace (besides `BNOOFFER…`): NoBuyableOffers. */
     noOffers?: (asin: string, marketplaceId: string) => boolean;
+    /** The first this many SP-API requests answer 401 (an access token Amazon no longer takes). */
+    unauthorisedFirst?: number;
+    /** Whether the `nth` request (from 1) of an operation loses its connection (reset) before any answer. */
+    reset?: (operation: Operation, nth: number) => boolean;
+    /** Login with Amazon answers its first `count` token requests with `status` (429 or a 5xx). */
+    lwaFailFirst?: { status: number; count: number };
+    /**
+     * The selling partner each authorisation (refresh token) belongs to: getListingsRestrictions naming
+     * another seller is refused 403, as Amazon refuses a seller id the authorisation does not cover.
+     */
+    sellerOf?: (refreshToken: string) => string | undefined;
   } = {},
 ) {
   const listed = options.listed ?? (() => true);
@@ -94,6 +105,8 @@ export async function startSpapiStandIn(
   const buckets = new Map<string, { tokens: number; at: number }>();
   const lwa = createLwaStandIn();
   let forced = options.throttleFirst ?? 0;
+  let unauthorised = options.unauthorisedFirst ?? 0;
+  let lwaFailures = options.lwaFailFirst?.count ?? 0;
 
   const admit = (op: Operation, authorisation: string) => {
     const key = `${op}\n${authorisation}`;
@@ -127,8 +140,18 @@ export async function startSpapiStandIn(
         return send(400, { errors: [{ code: 'InvalidInput', message }] }, op);
       };
       if (url.pathname === '/auth/o2/token') {
+        if (lwaFailures > 0) {
+          lwaFailures -= 1;
+          return send(options.lwaFailFirst!.status, { error: 'server_error' });
+        }
         const { status, body } = lwa.handle(new URLSearchParams(raw));
         return send(status, body);
+      }
+      if (unauthorised > 0) {
+        unauthorised -= 1;
+        return send(401, {
+          errors: [{ code: 'Unauthorized', message: 'Access token is missing or expired.' }],
+        });
       }
       const authorisation = lwa.authorisationOf(String(req.headers['x-amz-access-token'] ?? ''));
       if (!authorisation)
@@ -155,6 +178,7 @@ export async function startSpapiStandIn(
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
       }
       arrivals[op].push(performance.now());
+      if (options.reset?.(op, arrivals[op].length)) return req.socket.destroy();
       if (forced > 0 || !admit(op, authorisation)) {
         forced = Math.max(0, forced - 1);
         throttled[op] += 1;
@@ -180,6 +204,11 @@ export async function startSpapiStandIn(
         const problem = listingsRestrictionsProblem(url.searchParams);
         if (problem) return invalid(op, problem);
         const asin = url.searchParams.get('asin')!;
+        const seller = options.sellerOf?.(authorisation);
+        if (seller !== undefined && seller !== url.searchParams.get('sellerId'))
+          return send(403, {
+            errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.' }],
+          });
         return send(
           200,
           listingsRestrictions(asin, url.searchParams.get('marketplaceIds')!.split(',')[0]!),

@@ -25,7 +25,8 @@ export interface CatalogItem {
 
 type Availability = 'NOW' | 'FUTURE_WITHOUT_DATE' | 'FUTURE_WITH_DATE';
 export interface PricingOffer {
-  SellerId: string;
+  /** Optional in the model (OfferDetail does not require it); absent or "" is an unknown seller. */
+  SellerId?: string;
   /** New, Mint, Very Good, Good, Acceptable, OEM, Open Box, … (Amazon writes them in lower case in its examples). */
   SubCondition?: string;
   /** The percentage of positive feedback over the past 365 days. */
@@ -147,12 +148,14 @@ function sellerOffer(o: PricingOffer, window: Offer['s_dates'], context: Mapping
   const price = o.ListingPrice.Amount;
   const feedback = o.SellerFeedbackRating;
   const rating = feedback?.SellerPositiveFeedbackRating;
+  const seller = o.SellerId ?? '';
+  const amazon = seller !== '' && seller === context.amazonSellerId;
   return {
-    seller_id: o.SellerId,
+    seller_id: seller,
     // SP-API does not name sellers; the id is what Seller Central shows in a storefront link.
-    seller_name: o.SellerId === context.amazonSellerId ? 'Amazon' : o.SellerId,
+    seller_name: amazon ? 'Amazon' : seller,
     is_fba: o.IsFulfilledByAmazon,
-    is_sba: o.SellerId === context.amazonSellerId,
+    is_sba: amazon,
     coupon: null,
     // Amazon answers 0 % with no feedback at all (itself included): that is "no rating yet", not 0 %.
     rating_percent:

@@ -173,8 +173,13 @@ export function SellersDrawer({
                     />
                   ) : (
                     <Flex vertical gap={8}>
-                      {offers.map((offer) => (
-                        <SellerCard key={offer.seller_id} offer={offer} currency={country.currency.code} />
+                      {offers.map((offer, i) => (
+                        // An offer Amazon sent without its seller has an empty id: the place keeps keys apart.
+                        <SellerCard
+                          key={`${i}:${offer.seller_id}`}
+                          offer={offer}
+                          currency={country.currency.code}
+                        />
                       ))}
                     </Flex>
                   )}
