@@ -47,6 +47,17 @@ describe('SP-API answers a lookup cannot use as they come', () => {
     expect(client.client.stats.unusable).toBe(unusable);
   });
 
+  it("the seller's own offer, as Amazon marks it for their authorisation, is theirs and not the buy box", async () => {
+    const own = { sellingPartnerId: 'A1MYSELLER', refreshToken: 'Atzr|na-refresh' };
+    const [mine] = await client.marketplace.lookup(['BMINE00001'], 'us', {
+      shipTo: 'us',
+      account: { own, tenant: 'seller-1' },
+    });
+    expect(mine!.offers[0]).toMatchObject({ is_own: true });
+    expect(mine!.side.buybox).toBeNull();
+    expect(mine!.side.lowest!.seller_id).not.toBe(mine!.offers[0]!.seller_id);
+  });
+
   it('each marketplace answers in its own currency, which the provider accepts', async () => {
     const [uk] = await client.marketplace.lookup(['B07N4M94X4'], 'uk', { shipTo: 'uk' });
     expect(uk!.side.status).toBe('ok');

@@ -191,6 +191,43 @@ describe('full lookups', () => {
     expect(offersProblem(fixture('item-offers.json'), 'GBP')).toBe('currency USD, not GBP');
   });
 
+  it("the seller's own offer (MyOffer, or their id) is listed as theirs, never the buy box or lowest offer", () => {
+    const offers = fixture('item-offers.json');
+    offers.Offers[0].MyOffer = true; // the buy box winner, 24.99
+    const own = toSnapshot('B07N4M94X4', CATALOG, offers, { ...home, ownSellerId: 'A1ME' });
+    expect(own.offers[0]).toMatchObject({ seller_id: 'ATVPDKIKX0DER', is_own: true });
+    expect(own.offers.slice(1).some((o) => o.is_own)).toBe(false);
+    // Nobody else holds the buy box: there is none to price against; the lowest is a competitor's.
+    expect(own.side.buybox).toBeNull();
+    expect(own.side.lowest).toMatchObject({ seller_id: 'A3MERCHANT77', buy_price: 21.49 });
+    expect(own.side.lowest_fba).toMatchObject({ seller_id: 'A2FBASELLER9' });
+    // By id too, when the flag is gone (a cached answer): the merchant offer is the seller's.
+    const byId = toSnapshot('B07N4M94X4', CATALOG, fixture('item-offers.json'), {
+      ...home,
+      ownSellerId: 'A3MERCHANT77',
+    });
+    expect(byId.side.buybox).toMatchObject({ seller_id: 'ATVPDKIKX0DER' });
+    expect(byId.side.lowest).toMatchObject({ seller_id: 'ATVPDKIKX0DER' });
+    expect(byId.offers[2]).toMatchObject({ is_own: true });
+    // Under the shared authorisation MyOffer is the operator's, not this seller's: competition as usual.
+    const shared = toSnapshot('B07N4M94X4', CATALOG, offers, home);
+    expect(shared.side.buybox).toMatchObject({ seller_id: 'ATVPDKIKX0DER', buy_price: 24.99 });
+    expect(shared.offers.some((o) => o.is_own)).toBe(false);
+  });
+
+  it("a competitive price that belongs to the requester is not a competitor's buy box: a full lookup decides", () => {
+    const answer = fixture('competitive-pricing-buy-boxes.json').payload[0];
+    const box = answer.Product.CompetitivePricing.CompetitivePrices.find(
+      (p: { sellerId: string }) => p.sellerId === 'A2NEWWINNER1',
+    );
+    expect(toPriceCheck('B1', answer, 0, 'USD').check).toMatchObject({
+      status: 'ok',
+      buybox: { seller_id: 'A2NEWWINNER1' },
+    });
+    box.belongsToRequester = true;
+    expect(toPriceCheck('B1', answer, 0, 'USD').check.status).toBe('unknown');
+  });
+
   it('Amazon\'s NoBuyableOffers example is an answer: no offers, out of stock, not "no answer"', () => {
     const payload = fixture('item-offers-no-buyable.json').response.body.payload;
     expect(payload.status).toBe('NoBuyableOffers');

@@ -63,6 +63,7 @@ export function inCurrencyOf<T>(value: T, marketplaceId: string): T {
  *   whatever the marketplace, `BLATER…` has offers available only later, `BOUTSIDE…` a buy box winner
  *   outside the listed offers;
  * - `BFAIL…` fails inside every batch (a per-item 429), `BFLAKY…` only the first time it is asked;
+ * - `BMINE…` has the example offers with the buy box winner marked `MyOffer` (the caller's own);
  * - `BNOOFFER…` (and Amazon's example ASIN B00KFRNZY6) has no offers at all: Amazon's NoBuyableOffers
  *   answer, no competitive price and no featured offer;
  * - in getCompetitivePricing, `BNOBB…` has new offers but no buy box, `BNONEW…` no new offer, and

@@ -279,7 +279,12 @@ export async function startSpapiStandIn(
         if (asin.startsWith('BFAIL') || (asin.startsWith('BFLAKY') && asked === 1))
           return { ...structuredClone(ITEM_FAILED), request };
         if (nobody(asin, r.MarketplaceId)) return noBuyableOffers(asin, r.MarketplaceId);
-        const offers = structuredClone(offersFixture(asin)) as { Identifier?: object };
+        const offers = structuredClone(offersFixture(asin)) as {
+          Identifier?: object;
+          Offers?: { MyOffer?: boolean }[];
+        };
+        // `BMINE…`: the buy box winner is the calling seller's own offer, as Amazon marks it.
+        if (asin.startsWith('BMINE') && offers.Offers?.[0]) offers.Offers[0].MyOffer = true;
         const payload = asin.startsWith('BFOREIGN') ? offers : inCurrencyOf(offers, r.MarketplaceId);
         return {
           status: { statusCode: 200, reasonPhrase: 'OK' },

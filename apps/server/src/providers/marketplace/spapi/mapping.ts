@@ -27,6 +27,8 @@ type Availability = 'NOW' | 'FUTURE_WITHOUT_DATE' | 'FUTURE_WITH_DATE';
 export interface PricingOffer {
   /** Optional in the model (OfferDetail does not require it); absent or "" is an unknown seller. */
   SellerId?: string;
+  /** True on the calling seller's own offer (the authorisation's, so only read under the seller's own). */
+  MyOffer?: boolean;
   /** New, Mint, Very Good, Good, Acceptable, OEM, Open Box, … (Amazon writes them in lower case in its examples). */
   SubCondition?: string;
   /** The percentage of positive feedback over the past 365 days. */
@@ -142,7 +144,16 @@ export interface MappingContext {
   /** The marketplace the offers are in, and where the goods would be delivered. */
   region: RegionCode;
   shipTo: RegionCode;
+  /**
+   * The selling partner id of the seller whose own authorisation asked (none under the shared one): their
+   * offers, by id or Amazon's `MyOffer`, are theirs, not competition.
+   */
+  ownSellerId?: string;
 }
+
+/** Whether the offer is the asking seller's own (under their own authorisation only). */
+const isOwn = (o: PricingOffer, context: MappingContext) =>
+  context.ownSellerId !== undefined && (o.MyOffer === true || o.SellerId === context.ownSellerId);
 
 function sellerOffer(o: PricingOffer, window: Offer['s_dates'], context: MappingContext): SellerOffer {
   const price = o.ListingPrice.Amount;
@@ -170,6 +181,7 @@ function sellerOffer(o: PricingOffer, window: Offer['s_dates'], context: Mapping
     import_fee: round2(price * context.importRate),
     delivery_date: window ? new Date(context.today + window.min_days * DAY).toISOString().slice(0, 10) : null,
     ...(availableLater(o) ? { available_later: true } : {}),
+    ...(isOwn(o, context) ? { is_own: true } : {}),
   };
 }
 
@@ -235,16 +247,24 @@ export function toSnapshot(
     ...offerFrom(list[i]!, windows[i]!),
     ...(list[i]!.available_later ? { available_later: true } : {}),
   });
+  // The seller's own offer is listed but is no competition: never the lowest offer or the buy box.
   const byLanded = list
     .map((o, i) => ({ o, i }))
-    .filter((x) => !x.o.available_later)
+    .filter((x) => !x.o.available_later && !x.o.is_own)
     .sort((a, b) => a.o.buy_price + a.o.shipping_fee - (b.o.buy_price + b.o.shipping_fee));
   const lowest = byLanded[0];
   const lowestFba = byLanded.find((x) => x.o.is_fba);
-  const winner = chooseBuyBoxWinner(raw, context.region === context.shipTo);
+  const competing = raw.filter((o) => !isOwn(o, context));
+  const winner = chooseBuyBoxWinner(competing, context.region === context.shipTo);
   const winnerIndex = winner ? raw.indexOf(winner) : -1;
   const newBuyBoxPrices = (offers?.Summary?.BuyBoxPrices ?? []).filter(isConsumerNew);
-  const buybox = winnerIndex >= 0 ? asOffer(winnerIndex) : summaryBuyBox(newBuyBoxPrices, context);
+  // The seller holding the buy box: a competing winner (of two) stands, else none is priced against.
+  const ownWins = raw.some((o) => o.IsBuyBoxWinner && isOwn(o, context));
+  const summaryPrices = newBuyBoxPrices.filter(
+    (b) => !(context.ownSellerId !== undefined && b.sellerId === context.ownSellerId),
+  );
+  const buybox =
+    winnerIndex >= 0 ? asOffer(winnerIndex) : ownWins ? null : summaryBuyBox(summaryPrices, context);
 
   // Amazon's counts cover every condition (its own example: 4,286 offers, 15 of them new); the offers
   // list holds at most 20. New offers only, the larger of the two views, less those that ship later.

@@ -171,6 +171,7 @@ export function createSpapiMarketplace(
             today,
             region,
             shipTo,
+            ownSellerId: account?.own?.sellingPartnerId,
           });
           out.push(hit ? { ...snapshot, cached: true } : snapshot);
         }

@@ -74,6 +74,32 @@ describe('seller ratings in Sellers & Prices', () => {
     const ratings = cards.map((c) => within(c).getByTestId('seller-rating').textContent);
     expect(ratings).toEqual(['0 % positive', '96.5 % positive', 'NA']);
   });
+
+  it("marks the seller's own offer, in both languages", async () => {
+    fakeApi((url) =>
+      url.endsWith('/offers')
+        ? {
+            body: {
+              product_id: 'B000000001',
+              cross: [],
+              to: [offer({ seller_id: 'AOTHER' }), offer({ seller_id: 'AMINE', is_own: true })],
+            },
+          }
+        : undefined,
+    );
+    const row = makeRow({ product_id: 'B000000001' }) as unknown as ResultRowView;
+    render(
+      <AppProviders>
+        <AntApp>
+          <SellersDrawer reportId="r1" row={row} countries={countries} onClose={() => {}} />
+        </AntApp>
+      </AppProviders>,
+    );
+    const cards = await screen.findAllByTestId('seller-card');
+    expect(cards.map((c) => within(c).queryByText('Your offer') !== null)).toEqual([false, true]);
+    await changeLanguage('tr');
+    expect(await screen.findByText('Sizin teklifiniz')).toBeInTheDocument();
+  });
 });
 
 describe('fees in Sellers & Prices', () => {

@@ -36,6 +36,7 @@ function SellerCard({ offer, currency }: { offer: SellerOffer; currency: string 
         <Flex gap={4}>
           {offer.is_fba && <Tag color="blue">FBA</Tag>}
           {offer.is_sba && <Tag color="geekblue">SBA</Tag>}
+          {offer.is_own && <Tag color="purple">{t('reportDetail.sellers.yourOffer')}</Tag>}
           {offer.available_later && <Tag color="warning">{t('reportDetail.sellers.availableLater')}</Tag>}
           {offer.coupon && (
             <Tag color="gold">
