@@ -58,6 +58,21 @@ describe('SP-API answers a lookup cannot use as they come', () => {
     expect(mine!.side.lowest!.seller_id).not.toBe(mine!.offers[0]!.seller_id);
   });
 
+  it("with more than the 20 listed offers, the lowest new FBA and merchant prices come from Amazon's summary", async () => {
+    const [many] = await client.marketplace.lookup(['BMANY00001'], 'us', { shipTo: 'us' });
+    expect(many!.offers).toHaveLength(20);
+    expect(many!.side.total_prices_count).toBe(35);
+    // Below every listed offer (30.00 and up): the summary's, with an unknown seller and delivery.
+    expect(many!.side.lowest_fba).toMatchObject({
+      is_fba: true,
+      buy_price: 19.99,
+      seller_id: null,
+      s_dates: null,
+    });
+    expect(many!.side.lowest).toMatchObject({ is_fba: false, buy_price: 17.5, shipping_fee: 1.5 });
+    expect(many!.side.buybox).toMatchObject({ buy_price: 30 });
+  });
+
   it('each marketplace answers in its own currency, which the provider accepts', async () => {
     const [uk] = await client.marketplace.lookup(['B07N4M94X4'], 'uk', { shipTo: 'uk' });
     expect(uk!.side.status).toBe('ok');

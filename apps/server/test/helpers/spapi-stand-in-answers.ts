@@ -24,6 +24,50 @@ export const NO_BUYABLE_OFFERS = fixture('item-offers-no-buyable.json').response
 const NO_BUYABLE_ASIN = NO_BUYABLE_OFFERS.request.Asin as string;
 const NO_BUYABLE_MARKETPLACE = NO_BUYABLE_OFFERS.request.MarketplaceId as string;
 
+/**
+ * Amazon's example offers grown to more than the 20 it lists: 35 new offers (15 FBA, 20 merchant), the
+ * listed 20 from 30.00 up, and the summary's `LowestPrices` (over all 35) below them: 19.99 FBA, 17.50 +
+ * 1.50 shipping merchant, as LowestPriceType writes them.
+ */
+function manyOffers() {
+  const offers = structuredClone(ITEM_OFFERS);
+  const [fba, merchant] = [offers.Offers[0], offers.Offers[2]];
+  offers.Offers = Array.from({ length: 20 }, (_, i) => ({
+    ...structuredClone(i % 2 === 0 ? fba : merchant),
+    SellerId: `A${String(i).padStart(2, '0')}MANYSELLER`,
+    IsBuyBoxWinner: i === 0,
+    ListingPrice: { CurrencyCode: 'USD', Amount: 30 + i },
+  }));
+  const money = (Amount: number) => ({ CurrencyCode: 'USD', Amount });
+  offers.Summary = {
+    ...offers.Summary,
+    TotalOfferCount: 35,
+    NumberOfOffers: [
+      { condition: 'new', fulfillmentChannel: 'Amazon', OfferCount: 15 },
+      { condition: 'new', fulfillmentChannel: 'Merchant', OfferCount: 20 },
+    ],
+    LowestPrices: [
+      {
+        condition: 'new',
+        fulfillmentChannel: 'Amazon',
+        LandedPrice: money(19.99),
+        ListingPrice: money(19.99),
+        Shipping: money(0),
+      },
+      {
+        condition: 'new',
+        fulfillmentChannel: 'Merchant',
+        LandedPrice: money(19),
+        ListingPrice: money(17.5),
+        Shipping: money(1.5),
+      },
+    ],
+    BuyBoxPrices: [{ condition: 'New', LandedPrice: money(30), ListingPrice: money(30), Shipping: money(0) }],
+  };
+  return offers;
+}
+const MANY_OFFERS = manyOffers();
+
 /** Nobody offers `BNOOFFER…` new anywhere, nor Amazon's example ASIN (B00KFRNZY6). */
 export const offeredByNobody = (asin: string) => asin.startsWith('BNOOFFER') || asin === NO_BUYABLE_ASIN;
 
@@ -63,6 +107,7 @@ export function inCurrencyOf<T>(value: T, marketplaceId: string): T {
  *   whatever the marketplace, `BLATER…` has offers available only later, `BOUTSIDE…` a buy box winner
  *   outside the listed offers;
  * - `BFAIL…` fails inside every batch (a per-item 429), `BFLAKY…` only the first time it is asked;
+ * - `BMANY…` has 35 new offers, 20 listed, the lowest ones only in the summary's `LowestPrices`;
  * - `BMINE…` has the example offers with the buy box winner marked `MyOffer` (the caller's own);
  * - `BNOOFFER…` (and Amazon's example ASIN B00KFRNZY6) has no offers at all: Amazon's NoBuyableOffers
  *   answer, no competitive price and no featured offer;
@@ -76,6 +121,7 @@ const OFFERS_BY_PREFIX: [string, unknown][] = [
   ['BFOREIGN', ITEM_OFFERS_FOREIGN],
   ['BLATER', ITEM_OFFERS_LATER],
   ['BOUTSIDE', ITEM_OFFERS_NOT_LISTED],
+  ['BMANY', MANY_OFFERS],
 ];
 export const offersFixture = (asin: string) =>
   OFFERS_BY_PREFIX.find(([prefix]) => asin.startsWith(prefix))?.[1] ??

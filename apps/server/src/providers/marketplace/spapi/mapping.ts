@@ -57,6 +57,16 @@ export interface BuyBoxPrice {
   Shipping?: Money;
   sellerId?: string;
 }
+/** One of the summary's lowest prices (LowestPriceType): per condition and fulfilment channel, over all offers. */
+export interface LowestPrice {
+  condition: string;
+  fulfillmentChannel: string;
+  offerType?: string;
+  quantityTier?: number;
+  LandedPrice?: Money;
+  ListingPrice: Money;
+  Shipping?: Money;
+}
 export interface OffersPayload {
   ASIN: string;
   /** `Success`, `NoBuyableOffers` (no offers), or `ActiveButTooSoonForProcessing` (ask again later). */
@@ -66,6 +76,8 @@ export interface OffersPayload {
     TotalOfferCount: number;
     NumberOfOffers?: { condition?: string; fulfillmentChannel: 'Amazon' | 'Merchant'; OfferCount: number }[];
     BuyBoxPrices?: BuyBoxPrice[];
+    /** The lowest prices over every offer, also those beyond the 20 listed. */
+    LowestPrices?: LowestPrice[];
     OffersAvailableTime?: string;
   };
   Offers?: PricingOffer[];
@@ -123,6 +135,7 @@ export function offersProblem(offers: OffersPayload, currency: string): string |
   const money = [
     ...(offers.Offers ?? []).flatMap((o) => [o.ListingPrice, o.Shipping]),
     ...(offers.Summary?.BuyBoxPrices ?? []).flatMap((b) => [b.LandedPrice, b.ListingPrice, b.Shipping]),
+    ...(offers.Summary?.LowestPrices ?? []).flatMap((b) => [b.LandedPrice, b.ListingPrice, b.Shipping]),
   ];
   const foreign = foreignCurrency(money, currency);
   return foreign ? `currency ${foreign}, not ${currency}` : null;
@@ -221,6 +234,38 @@ function summaryBuyBox(prices: BuyBoxPrice[], context: MappingContext): Offer | 
 }
 
 /**
+ * The summary's lowest new consumer price of one fulfilment channel (`Amazon` or `Merchant`) as an offer:
+ * its price and shipping; the seller and delivery are not in the summary.
+ */
+function summaryLowest(prices: LowestPrice[], channel: 'Amazon' | 'Merchant', context: MappingContext) {
+  const found = prices.find(
+    (p) => isConsumerNew(p) && p.fulfillmentChannel.toLowerCase() === channel.toLowerCase(),
+  );
+  if (!found) return null;
+  const price = found.ListingPrice.Amount;
+  const offer: Offer = {
+    seller_id: null,
+    seller_name: null,
+    is_fba: channel === 'Amazon',
+    buy_price: price,
+    shipping_fee: found.Shipping?.Amount ?? 0,
+    import_fee: round2(price * context.importRate),
+    s_dates: null,
+  };
+  return offer;
+}
+
+/** The cheaper of two offers by landed price (price + shipping); the listed one on a tie. */
+const cheaper = (listed: Offer | null, summary: Offer | null) =>
+  !summary
+    ? listed
+    : !listed ||
+        (summary.buy_price ?? 0) + (summary.shipping_fee ?? 0) <
+          (listed.buy_price ?? 0) + (listed.shipping_fee ?? 0)
+      ? summary
+      : listed;
+
+/**
  * One product in one marketplace from its catalogue item and offers. No catalogue item means `dog`; a
  * catalogue item without a usable offers answer (`offersProblem`) means Amazon did not answer
  * (`noanswer`), never "no stock". Counts and availability come from new-condition offers that can ship
@@ -278,6 +323,15 @@ export function toSnapshot(
       list.filter((o) => o.is_fba).length,
     ) - later.filter((o) => o.is_fba).length;
   const now = list.filter((o) => !o.available_later);
+  // More new offers than the (at most 20) listed: the summary's lowest prices cover them all.
+  const beyondListed = sum(counts) > list.length;
+  const lowestPrices = beyondListed ? (offers?.Summary?.LowestPrices ?? []) : [];
+  const listedLowest = lowest ? asOffer(lowest.i) : null;
+  const listedLowestFba = lowestFba ? asOffer(lowestFba.i) : null;
+  const fromSummary = {
+    fba: summaryLowest(lowestPrices, 'Amazon', context),
+    merchant: summaryLowest(lowestPrices, 'Merchant', context),
+  };
 
   const summary = item.summaries?.[0];
   const ranks = item.salesRanks?.[0];
@@ -292,8 +346,8 @@ export function toSnapshot(
   const side: ProductSide = {
     status: !offers ? 'noanswer' : total <= 0 ? 'nostock' : 'ok',
     buybox,
-    lowest: lowest ? asOffer(lowest.i) : null,
-    lowest_fba: lowestFba ? asOffer(lowestFba.i) : null,
+    lowest: cheaper(cheaper(listedLowest, fromSummary.fba), fromSummary.merchant),
+    lowest_fba: cheaper(listedLowestFba, fromSummary.fba),
     total_prices_count: offers ? Math.max(0, total) : null,
     fba_prices_count: offers ? Math.max(0, fba) : null,
     average_price: now.length ? round2(now.reduce((a, o) => a + o.buy_price, 0) / now.length) : null,
