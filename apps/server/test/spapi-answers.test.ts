@@ -73,6 +73,16 @@ describe('SP-API answers a lookup cannot use as they come', () => {
     expect(many!.side.buybox).toMatchObject({ buy_price: 30 });
   });
 
+  it("a featured offer's coupon is part of the price the buyer pays, and fills the coupon", async () => {
+    // The buying side shipped abroad is checked with getCompetitiveSummary: 24.99 less its 2.00 coupon.
+    const [check] = await client.marketplace.refreshPrices!(['BPROMO0001'], 'us', { shipTo: 'ca' });
+    expect(check).toMatchObject({
+      status: 'ok',
+      buybox: { buy_price: 22.99 },
+      coupon: { type: 'dollar', value: 2 },
+    });
+  });
+
   it('each marketplace answers in its own currency, which the provider accepts', async () => {
     const [uk] = await client.marketplace.lookup(['B07N4M94X4'], 'uk', { shipTo: 'uk' });
     expect(uk!.side.status).toBe('ok');

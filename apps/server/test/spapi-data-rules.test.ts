@@ -7,7 +7,7 @@ import { applyPriceCheck, FULL } from '../src/features/inventories/light-refresh
 import { dueForFullLookup } from '../src/features/inventories/full-lookup-age';
 import { FULL_LOOKUP_MIN_AGE_DAYS, planRun } from '../src/features/inventories/update-plan';
 import { toPriceCheck } from '../src/providers/marketplace/spapi/competitive-pricing';
-import { toSummaryCheck } from '../src/providers/marketplace/spapi/competitive-summary';
+import { promotedPrice, toSummaryCheck } from '../src/providers/marketplace/spapi/competitive-summary';
 import { offersProblem, toSnapshot, type MappingContext } from '../src/providers/marketplace/spapi/mapping';
 import { sizeTier } from '../src/providers/marketplace/spapi/measures';
 import { SPAPI_ALLOWANCE } from '../src/providers/marketplace/spapi/provider';
@@ -118,18 +118,20 @@ describe("a buying side's light check from Amazon's getCompetitiveSummary exampl
 
   it('prices from the offer featured to non-Prime buyers (shipped abroad, Prime does not apply), naming its seller and fulfilment', () => {
     // A3DJR8M9Y3OUPG is featured to non-Prime (72 %) and Prime (10 %) buyers, A2ZWOLFOFDPJL1 to non-Prime
-    // (18 %): the first non-Prime one, listing 18.11, shipping 2.50, merchant-fulfilled.
+    // (18 %): the first non-Prime one, listing 18.11 less its 2.00 coupon (Amazon's discounted price 16.11;
+    // its basket-building 10 % needs a 30.00 basket), shipping 2.50, merchant-fulfilled.
     expect(toSummaryCheck('B00ZIAODGE', answered, abroad).check).toEqual({
       product_id: 'B00ZIAODGE',
       status: 'ok',
       buybox: {
         seller_id: 'A3DJR8M9Y3OUPG',
         is_fba: false,
-        buy_price: 18.11,
+        buy_price: 16.11,
         shipping_fee: 2.5,
-        import_fee: 2.35,
+        import_fee: 2.09,
       },
       new_offers: null,
+      coupon: { type: 'dollar', value: 2 },
     });
   });
 
@@ -152,11 +154,32 @@ describe("a buying side's light check from Amazon's getCompetitiveSummary exampl
     });
   });
 
-  it('a check naming the winner and its fulfilment carries both into the side', () => {
+  it('a check naming the winner and its fulfilment carries both into the side, with the price after its coupon', () => {
     const last = makeSide({ buybox: makeOffer({ seller_id: 'A1OLD', is_fba: true }) });
     const { check } = toSummaryCheck('B00ZIAODGE', answered, abroad);
     expect(applyPriceCheck(last, check, rules)).toMatchObject({
-      buybox: { seller_id: 'A3DJR8M9Y3OUPG', is_fba: false, s_dates: null, buy_price: 18.11 },
+      buybox: { seller_id: 'A3DJR8M9Y3OUPG', is_fba: false, s_dates: null, buy_price: 16.11 },
+      coupon: { type: 'dollar', value: 2 },
+    });
+  });
+
+  it('a deal lowers the price but is no coupon; a basket-building promotion alone changes nothing', () => {
+    const offer = { listingPrice: { amount: 20, currencyCode: 'USD' } };
+    const deal = { promotionType: 'DEAL', promotionSavings: { discountedPrice: { amount: 17.15 } } };
+    const basket = {
+      promotionType: 'BASKET_BUILDING',
+      promotionSavings: { discount: { type: 'PERCENTAGE_OFF', percentOff: 10 } },
+      purchaseRequirements: { condition: {} },
+    };
+    const percent = {
+      promotionType: 'COUPON',
+      promotionSavings: { discount: { type: 'PERCENTAGE_OFF', percentOff: 15 } },
+    };
+    expect(promotedPrice({ ...offer, promotions: [deal] })).toMatchObject({ price: 17.15, coupon: null });
+    expect(promotedPrice({ ...offer, promotions: [basket] })).toMatchObject({ price: 20, coupon: null });
+    expect(promotedPrice({ ...offer, promotions: [basket, percent] })).toMatchObject({
+      price: 17,
+      coupon: { type: 'percent', value: 15 },
     });
   });
 });

@@ -108,6 +108,7 @@ export function inCurrencyOf<T>(value: T, marketplaceId: string): T {
  *   outside the listed offers;
  * - `BFAIL…` fails inside every batch (a per-item 429), `BFLAKY…` only the first time it is asked;
  * - `BMANY…` has 35 new offers, 20 listed, the lowest ones only in the summary's `LowestPrices`;
+ * - `BPROMO…`'s featured offer carries a 2.00 coupon (getCompetitiveSummary's `promotions`);
  * - `BMINE…` has the example offers with the buy box winner marked `MyOffer` (the caller's own);
  * - `BNOOFFER…` (and Amazon's example ASIN B00KFRNZY6) has no offers at all: Amazon's NoBuyableOffers
  *   answer, no competitive price and no featured offer;
@@ -295,6 +296,35 @@ export function competitiveSummary(asin: string, marketplaceId: string, nobody =
             condition: 'New',
             fulfillmentType: o.IsFulfilledByAmazon ? 'AFN' : 'MFN',
             listingPrice: money(o.ListingPrice),
+            // `BPROMO…`: Amazon's example promotions, a 2.00 coupon and a basket-building 10 %.
+            ...(asin.startsWith('BPROMO')
+              ? {
+                  promotions: [
+                    {
+                      promotionType: 'COUPON',
+                      promotionSavings: {
+                        discount: { type: 'AMOUNT_OFF', amountOff: money({ ...o.ListingPrice, Amount: 2 }) },
+                        discountedPrice: money({
+                          ...o.ListingPrice,
+                          Amount: Math.round((o.ListingPrice.Amount - 2) * 100) / 100,
+                        }),
+                      },
+                    },
+                    {
+                      promotionType: 'BASKET_BUILDING',
+                      promotionSavings: { discount: { type: 'PERCENTAGE_OFF', percentOff: 10 } },
+                      purchaseRequirements: {
+                        condition: {
+                          amountThreshold: {
+                            type: 'AT_LEAST',
+                            currency: money({ ...o.ListingPrice, Amount: 30 }),
+                          },
+                        },
+                      },
+                    },
+                  ],
+                }
+              : {}),
             shippingOptions: o.Shipping ? [{ shippingOptionType: 'DEFAULT', price: money(o.Shipping) }] : [],
             featuredOfferSegments: segments(o).map((customerMembership) => ({
               customerMembership,

@@ -1,4 +1,5 @@
 import type {
+  Coupon,
   FeeEstimate,
   ListingRestriction,
   LookupOptions,
@@ -61,6 +62,8 @@ export interface PriceCheck {
     | null;
   /** How many new offers there are; null when unknown. */
   new_offers: number | null;
+  /** The buy box's coupon, where the answer carries promotions (null: none); absent when it cannot say. */
+  coupon?: Coupon | null;
 }
 
 /**
