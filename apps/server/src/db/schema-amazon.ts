@@ -114,8 +114,12 @@ export const feeEstimates = pgTable(
     country: text('country').notNull(),
     asin: text('asin').notNull(),
     price: doublePrecision('price').notNull(),
+    /** The shipping asked with the price (the referral fee is charged on both). */
+    shipping: doublePrecision('shipping').notNull().default(0),
     referralFee: doublePrecision('referral_fee').notNull(),
     closingFee: doublePrecision('closing_fee').notNull(),
+    /** The estimate's other fee lines, `[{ type, amount }]`, shown by name and not counted. */
+    otherFees: jsonb('other_fees').$type<{ type: string; amount: number }[]>().notNull().default([]),
     estimatedAt: timestamp('estimated_at', tz).notNull().defaultNow(),
   },
   (t) => [

@@ -410,7 +410,10 @@ type FeesItemRequest = {
     MarketplaceId?: unknown;
     IsAmazonFulfilled?: unknown;
     Identifier?: unknown;
-    PriceToEstimateFees?: { ListingPrice?: { CurrencyCode?: unknown; Amount?: unknown } };
+    PriceToEstimateFees?: {
+      ListingPrice?: { CurrencyCode?: unknown; Amount?: unknown };
+      Shipping?: { CurrencyCode?: unknown; Amount?: unknown };
+    };
   };
 };
 
@@ -440,6 +443,11 @@ export function feesEstimatesProblem(body: unknown): string | null {
 export function feesEstimate(request: FeesItemRequest) {
   const q = request.FeesEstimateRequest!;
   const price = q.PriceToEstimateFees!.ListingPrice as { CurrencyCode: string; Amount: number };
+  const shipping = (q.PriceToEstimateFees!.Shipping as
+    { CurrencyCode: string; Amount: number } | undefined) ?? {
+    CurrencyCode: price.CurrencyCode,
+    Amount: 0,
+  };
   const asin = request.IdValue as string;
   const answer = structuredClone(FEES_ESTIMATE);
   delete answer._source;
@@ -448,7 +456,7 @@ export function feesEstimate(request: FeesItemRequest) {
     SellerInputIdentifier: q.Identifier,
     IdValue: asin,
     IdType: request.IdType,
-    PriceToEstimateFees: { ListingPrice: price, Shipping: { CurrencyCode: price.CurrencyCode, Amount: 0 } },
+    PriceToEstimateFees: { ListingPrice: price, Shipping: shipping },
   });
   if (asin.startsWith('BNOFEE'))
     return {
@@ -463,9 +471,12 @@ export function feesEstimate(request: FeesItemRequest) {
       },
     };
   const money = (amount: number) => ({ CurrencyCode: price.CurrencyCode, Amount: amount });
-  const referral = Math.round(Math.max(price.Amount * 0.15, 0.3) * 100) / 100;
+  // Merchant-fulfilled: the referral fee is charged on the price plus shipping.
+  const referral = Math.round(Math.max((price.Amount + shipping.Amount) * 0.15, 0.3) * 100) / 100;
   const closing = asin.startsWith('BMEDIA') ? 1.8 : 0;
-  answer.FeesEstimate.TotalFeesEstimate = money(referral + closing);
+  // `BITEMFEE…`: an Individual plan's per-item fee besides (a line we do not count).
+  const perItem = asin.startsWith('BITEMFEE') ? 0.99 : 0;
+  answer.FeesEstimate.TotalFeesEstimate = money(Math.round((referral + closing + perItem) * 100) / 100);
   answer.FeesEstimate.FeeDetailList = [
     { FeeType: 'ReferralFee', FeeAmount: money(referral), FeePromotion: money(0), FinalFee: money(referral) },
     {
@@ -474,6 +485,16 @@ export function feesEstimate(request: FeesItemRequest) {
       FeePromotion: money(0),
       FinalFee: money(closing),
     },
+    ...(perItem
+      ? [
+          {
+            FeeType: 'PerItemFee',
+            FeeAmount: money(perItem),
+            FeePromotion: money(0),
+            FinalFee: money(perItem),
+          },
+        ]
+      : []),
   ];
   return answer;
 }

@@ -8,6 +8,13 @@ import type {
   RegionCode,
 } from '@crossmarket/domain';
 
+/** What a fee estimate is asked at: a product's price and the shipping charged with it. */
+export interface FeeQuote {
+  asin: string;
+  price: number;
+  shipping: number;
+}
+
 /**
  * Whose calls these are. Reports and inventory updates draw on one allowance per seller authorisation;
  * an `update`'s full lookups stay within the updates' share of it (`UPDATE_SHARE_OF_OFFERS`), so a
@@ -100,11 +107,11 @@ export interface MarketplaceProvider {
     account: LookupAccount & { own: SellerAuthorisation },
   ): Promise<(ListingRestriction | null)[]>;
   /**
-   * Amazon's fee estimate for selling each product merchant-fulfilled at the given price, for the seller
-   * whose own authorisation this is: one per item in the same order; null where Amazon gave none.
+   * Amazon's fee estimate for selling each product merchant-fulfilled at the given price and shipping, for
+   * the seller whose own authorisation this is: one per item in the same order; null where Amazon gave none.
    */
   feeEstimates?(
-    items: readonly { asin: string; price: number }[],
+    items: readonly FeeQuote[],
     region: RegionCode,
     account: LookupAccount & { own: SellerAuthorisation },
   ): Promise<(FeeEstimate | null)[]>;

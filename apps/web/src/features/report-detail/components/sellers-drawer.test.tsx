@@ -132,6 +132,23 @@ describe('fees in Sellers & Prices', () => {
     expect(fees.textContent).toContain('Estimated at');
   });
 
+  it('shows the shipping the estimate was asked with, and the fee lines not counted, by name', async () => {
+    drawerFor({
+      price: 25,
+      shipping: 5,
+      referral_fee: 4.5,
+      closing_fee: 0,
+      other_fees: [{ type: 'PerItemFee', amount: 0.99 }],
+    });
+    const fees = await screen.findByTestId('fee-breakdown');
+    expect(within(fees).getByTestId('fee-asked-at').textContent).toBe('CA$25.00 + CA$5.00 shipping');
+    expect(within(fees).getByTestId('other-fees').textContent).toBe('PerItemFee CA$0.99');
+    // 4.50 of 30.00: 15 %, the share of price plus shipping.
+    expect(fees.textContent).toContain('15 %');
+    await changeLanguage('tr');
+    expect(await screen.findByText('Diğer ücretler, kâra dahil edilmez')).toBeInTheDocument();
+  });
+
   it('names the category table without an estimate, and says how to get one', async () => {
     drawerFor();
     const fees = await screen.findByTestId('fee-breakdown');
