@@ -217,6 +217,31 @@ describe('the routes', () => {
     ]);
   });
 
+  it("builds the consent link from the marketplace the seller's account is in; one outside the region is refused", async () => {
+    const res = await call(app, 'POST', '/api/amazon/connections', alice, {
+      region: 'fe',
+      marketplace: 'sg',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = new URL(res.json<{ authorize_url: string }>().authorize_url);
+    expect(url.searchParams.get('seller_central')).toBe('https://sellercentral.amazon.sg');
+    // The page the seller opens says so.
+    const consent = await app.inject({ url: url.pathname + url.search, headers: { cookie: alice } });
+    expect(consent.body).toContain('https://sellercentral.amazon.sg');
+    const wrong = await call(app, 'POST', '/api/amazon/connections', alice, {
+      region: 'fe',
+      marketplace: 'us',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual([
+      {
+        field: 'marketplace',
+        key: 'validation.amazon.marketplace',
+        message: 'Choose a marketplace of this region.',
+      },
+    ]);
+  });
+
   it('holds at most 20 live consent links per user', async () => {
     const carol = await activeUser(app, database.db, 'carol@example.com');
     for (let i = 0; i < 20; i++) await startConnecting(app, carol, 'na');

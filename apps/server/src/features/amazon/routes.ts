@@ -89,10 +89,10 @@ export function registerAmazonRoutes(
         },
         async (request) => {
           if (!flow.available) throw apiError(503, 'amazon_not_configured', 'apiErrors.amazonNotConfigured');
-          const { region } = request.body;
+          const { region, marketplace } = request.body;
           const state = await createState(db, callerOf(request).userId, region);
           if (state === 'limit') throw apiError(429, 'rate_limited', 'apiErrors.tooMany');
-          return { authorize_url: flow.authorizeUrl(region, state) };
+          return { authorize_url: flow.authorizeUrl(region, state, marketplace) };
         },
       );
 

@@ -71,10 +71,16 @@ describe('Settings → Amazon account', () => {
       return { body: list() };
     });
     const { user } = renderTab();
-    await user.click(await screen.findByRole('button', { name: 'Connect Far East' }));
+    // The seller's account lives in Singapore: Singapore's Seller Central gives the consent.
+    const fe = await screen.findByTestId('amazon-region-fe');
+    const select = within(fe).getByRole('combobox', { name: 'Where your Far East seller account lives' });
+    expect(within(fe).getByTitle('Australia')).toBeInTheDocument(); // the region's first by default
+    await user.click(select);
+    await user.click((await screen.findAllByTitle('Singapore')).at(-1)!);
+    await user.click(within(fe).getByRole('button', { name: 'Connect Far East' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://127.0.0.1/dev/amazon/consent?state=s1'));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post![1]!.body))).toEqual({ region: 'fe' });
+    expect(JSON.parse(String(post![1]!.body))).toEqual({ region: 'fe', marketplace: 'sg' });
   });
 
   it("says what Amazon's redirect reported: connected, or why not", async () => {
