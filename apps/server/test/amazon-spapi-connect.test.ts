@@ -45,13 +45,19 @@ let stand: SpapiStandIn;
 let seller: string;
 let sellerId: string;
 const logs: string[] = [];
+/** The selling partner every authorisation belongs to at the stand-in, when a test says (else any id). */
+let realSeller: string | undefined;
 const silent = pino({ level: 'silent' });
 const boxA = tokenBoxFor(testConfig({ TOKEN_ENCRYPTION_KEY: KEY_A }), silent);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  stand = await startSpapiStandIn();
-  testApp = await buildTestApp(database, { ...SPAPI, LWA_TOKEN_URL: stand.lwaUrl }, { logs });
+  stand = await startSpapiStandIn(undefined, { sellerOf: () => realSeller });
+  testApp = await buildTestApp(
+    database,
+    { ...SPAPI, LWA_TOKEN_URL: stand.lwaUrl, SPAPI_ENDPOINT: stand.url },
+    { logs },
+  );
   app = testApp.app;
   seller = await activeUser(app, database.db, 'seller@example.com');
   sellerId = await userIdOf(database.db, 'seller@example.com');
@@ -129,6 +135,25 @@ describe('the code exchange at Login with Amazon', () => {
       }),
     });
     expect([again.status, ((await again.json()) as { error: string }).error]).toEqual([400, 'invalid_grant']);
+  });
+
+  it('refuses a selling partner id the authorisation does not speak for, proven by one call; stores nothing', async () => {
+    realSeller = 'A3REALSELLER1';
+    try {
+      const before = await connectionRows(database.db, sellerId);
+      const calls = stand.arrivals.getListingsRestrictions.length;
+      // The browser's redirect names another seller: Amazon refuses restrictions for it (403).
+      expect((await connect('fe', 'A3SOMEONEELSE')).location).toBe(
+        '/settings/amazon?error=amazon_seller_mismatch',
+      );
+      expect(await connectionRows(database.db, sellerId)).toEqual(before);
+      expect(logs.join('\n')).toContain('seller_mismatch');
+      // The right id connects, after one call.
+      expect((await connect('fe', 'A3REALSELLER1')).location).toBe('/settings/amazon?connected=fe');
+      expect(stand.arrivals.getListingsRestrictions.length - calls).toBeGreaterThanOrEqual(2);
+    } finally {
+      realSeller = undefined;
+    }
   });
 
   it('stores nothing when Amazon refuses the code (expired, or for another redirect URI)', async () => {

@@ -92,6 +92,7 @@ export const AMAZON_CONNECT_ERRORS = {
   amazon_state_invalid: 'apiErrors.amazonStateInvalid',
   amazon_declined: 'apiErrors.amazonDeclined',
   amazon_exchange_failed: 'apiErrors.amazonExchangeFailed',
+  amazon_seller_mismatch: 'apiErrors.amazonSellerMismatch',
 } as const;
 export type AmazonConnectError = keyof typeof AMAZON_CONNECT_ERRORS;
 

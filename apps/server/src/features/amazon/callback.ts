@@ -1,6 +1,7 @@
 import {
   amazonCallbackQuerySchema,
   amazonLoginQuerySchema,
+  amazonRegionOf,
   redirectSchema,
   type AmazonConnectError,
   type AmazonRegionCode,
@@ -11,6 +12,7 @@ import type { App } from '../../http/app-type';
 import { HttpError, notFound } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
+import type { MarketplaceProvider } from '../../providers/marketplace/types';
 import type { Guard } from '../auth';
 import { CALLBACK_PATH, SETTINGS_PATH, type ConnectFlow } from './connect-flow';
 import { consumeState, createState, saveConnection } from './repo';
@@ -38,7 +40,13 @@ const usable = (value: string | undefined): value is string =>
  */
 export function registerAmazonRedirects(
   app: App,
-  { db, guard, flow, box }: { db: Db; guard: Guard; flow: ConnectFlow; box: TokenBox },
+  {
+    db,
+    guard,
+    flow,
+    box,
+    marketplace,
+  }: { db: Db; guard: Guard; flow: ConnectFlow; box: TokenBox; marketplace?: MarketplaceProvider },
 ) {
   registerGuardedScope(
     app,
@@ -91,6 +99,20 @@ export function registerAmazonRedirects(
               'amazon code exchange failed',
             );
             return failed(reply, 'amazon_exchange_failed');
+          }
+          // The id comes through the browser: one call that takes it proves it is the authorisation's own,
+          // else every restriction check would be refused. Only Amazon's refusal refuses the connection.
+          if (marketplace?.verifySeller) {
+            const own = { sellingPartnerId: sellerId, refreshToken: exchanged.refreshToken };
+            const verdict = await marketplace.verifySeller(amazonRegionOf(region).countries[0]!, {
+              own,
+              tenant: userId,
+            });
+            if (verdict === 'wrong_seller') {
+              log('seller_mismatch');
+              return failed(reply, 'amazon_seller_mismatch');
+            }
+            if (verdict === 'unknown') log('seller_unverified');
           }
           const sealed = box.seal(exchanged.refreshToken, sealContext(userId, region));
           await saveConnection(db, userId, region, sellerId, sealed);

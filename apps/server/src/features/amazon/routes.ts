@@ -15,6 +15,7 @@ import { apiError, notFound } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { Logger } from '../../logger';
+import type { MarketplaceProvider } from '../../providers/marketplace/types';
 import type { Guard } from '../auth';
 import { registerAmazonRedirects } from './callback';
 import { createConnectFlow } from './connect-flow';
@@ -60,7 +61,13 @@ function view(rows: ConnectionRow[], policy: AuthorisationPolicy): AmazonConnect
  */
 export function registerAmazonRoutes(
   app: App,
-  { db, guard, config, logger }: { db: Db; guard: Guard; config: Config; logger: Logger },
+  {
+    db,
+    guard,
+    config,
+    logger,
+    marketplace,
+  }: { db: Db; guard: Guard; config: Config; logger: Logger; marketplace?: MarketplaceProvider },
 ) {
   const flow = createConnectFlow(config);
   const policy = authorisationPolicy(config);
@@ -111,7 +118,7 @@ export function registerAmazonRoutes(
     { allowLocked: true },
   );
 
-  registerAmazonRedirects(app, { db, guard, flow, box });
+  registerAmazonRedirects(app, { db, guard, flow, box, marketplace });
   if (flow.sandbox && config.NODE_ENV !== 'production')
     registerSandboxConsent(app, { guard, flow, demo: config.DEMO });
 }

@@ -98,6 +98,15 @@ export interface MarketplaceProvider {
   readonly allowance?: Allowance;
   lookup(productIds: string[], region: RegionCode, options: ProviderLookupOptions): Promise<LookedUp[]>;
   /**
+   * Whether the selling partner id a consent named is the one the authorisation speaks for, proven by one
+   * call that takes the seller id in the marketplace: `wrong_seller` when Amazon refuses it (403),
+   * `unknown` when Amazon did not answer.
+   */
+  verifySeller?(
+    region: RegionCode,
+    account: LookupAccount & { own: SellerAuthorisation },
+  ): Promise<'ok' | 'wrong_seller' | 'unknown'>;
+  /**
    * Whether the seller whose own authorisation this is may list each product new in the marketplace, one
    * per requested ASIN in the same order; null where Amazon did not answer (asked again later).
    */
