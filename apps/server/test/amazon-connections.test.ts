@@ -101,6 +101,7 @@ describe('connecting a region through the sandbox consent page', () => {
       renew_by: null,
       // The sandbox marketplace needs no authorisation anywhere.
       required: false,
+      not_selling_in: [],
     });
 
     const aliceId = await userIdOf(database.db, 'alice@example.com');

@@ -47,12 +47,17 @@ let sellerId: string;
 const logs: string[] = [];
 /** The selling partner every authorisation belongs to at the stand-in, when a test says (else any id). */
 let realSeller: string | undefined;
+/** The marketplace ids the stand-in's sellers participate in, when a test says (else all). */
+let participating: string[] | undefined;
 const silent = pino({ level: 'silent' });
 const boxA = tokenBoxFor(testConfig({ TOKEN_ENCRYPTION_KEY: KEY_A }), silent);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  stand = await startSpapiStandIn(undefined, { sellerOf: () => realSeller });
+  stand = await startSpapiStandIn(undefined, {
+    sellerOf: () => realSeller,
+    participations: () => participating,
+  });
   testApp = await buildTestApp(
     database,
     { ...SPAPI, LWA_TOKEN_URL: stand.lwaUrl, SPAPI_ENDPOINT: stand.url },
@@ -154,6 +159,26 @@ describe('the code exchange at Login with Amazon', () => {
     } finally {
       realSeller = undefined;
     }
+  });
+
+  it('reads where the seller may sell at connect time, and shows the countries they are not registered in', async () => {
+    // A US seller not registered in Canada (nor Mexico).
+    participating = ['ATVPDKIKX0DER'];
+    try {
+      expect((await connect('na')).location).toBe('/settings/amazon?connected=na');
+    } finally {
+      participating = undefined;
+    }
+    const list = (await call(app, 'GET', '/api/amazon/connections', seller)).json<
+      { region: string; not_selling_in: string[] }[]
+    >();
+    expect(list.find((c) => c.region === 'na')!.not_selling_in).toEqual(['ca', 'mx']);
+    // Registered everywhere, nothing to say.
+    expect((await connect('na')).location).toBe('/settings/amazon?connected=na');
+    const again = (await call(app, 'GET', '/api/amazon/connections', seller)).json<
+      { region: string; not_selling_in: string[] }[]
+    >();
+    expect(again.find((c) => c.region === 'na')!.not_selling_in).toEqual([]);
   });
 
   it('stores nothing when Amazon refuses the code (expired, or for another redirect URI)', async () => {

@@ -40,6 +40,11 @@ export const amazonConnections = pgTable(
     renewBy: timestamp('renew_by', tz).notNull(),
     revokedAt: timestamp('revoked_at', tz),
     reminderSentAt: timestamp('reminder_sent_at', tz),
+    /**
+     * Our marketplaces of the region the seller participates in (Sellers API), read at connect time; null
+     * when not read (the sandbox, an older connection, or Amazon did not answer).
+     */
+    sellingCountries: text('selling_countries').array(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.region] }),

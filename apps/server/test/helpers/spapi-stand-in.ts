@@ -21,6 +21,11 @@ import {
   offersFixture,
 } from './spapi-stand-in-answers';
 import { createLwaStandIn } from './lwa-stand-in';
+import { REGION_CODES } from '@crossmarket/domain';
+import { MARKETPLACES } from '../../src/providers/marketplace/spapi/regions';
+
+const MARKETPLACE_IDS = REGION_CODES.map((c) => MARKETPLACES[c].id);
+const COUNTRY_OF = new Map(REGION_CODES.map((c) => [MARKETPLACES[c].id, c.toUpperCase()]));
 
 type Operation =
   | 'searchCatalogItems'
@@ -28,7 +33,8 @@ type Operation =
   | 'getCompetitivePricing'
   | 'getCompetitiveSummary'
   | 'getListingsRestrictions'
-  | 'getMyFeesEstimates';
+  | 'getMyFeesEstimates'
+  | 'getMarketplaceParticipations';
 export interface StandInLimits {
   rate: number;
   burst: number;
@@ -42,6 +48,7 @@ export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
   getCompetitiveSummary: { rate: 0.033, burst: 1 },
   getListingsRestrictions: { rate: 5, burst: 10 },
   getMyFeesEstimates: { rate: 0.5, burst: 1 },
+  getMarketplaceParticipations: { rate: 0.016, burst: 15 },
 };
 
 /**
@@ -72,6 +79,8 @@ export async function startSpapiStandIn(
      * another seller is refused 403, as Amazon refuses a seller id the authorisation does not cover.
      */
     sellerOf?: (refreshToken: string) => string | undefined;
+    /** The marketplace ids the authorisation's seller participates in (Sellers API); every one by default. */
+    participations?: (refreshToken: string) => readonly string[] | undefined;
   } = {},
 ) {
   const listed = options.listed ?? (() => true);
@@ -86,6 +95,7 @@ export async function startSpapiStandIn(
     getCompetitiveSummary: [],
     getListingsRestrictions: [],
     getMyFeesEstimates: [],
+    getMarketplaceParticipations: [],
   };
   const throttled: Record<Operation, number> = {
     searchCatalogItems: 0,
@@ -94,6 +104,7 @@ export async function startSpapiStandIn(
     getCompetitiveSummary: 0,
     getListingsRestrictions: 0,
     getMyFeesEstimates: 0,
+    getMarketplaceParticipations: 0,
   };
   const pricingAsked = new Map<string, number>();
   const summaryAsked = new Map<string, number>();
@@ -172,7 +183,9 @@ export async function startSpapiStandIn(
                   ? 'getListingsRestrictions'
                   : url.pathname === '/products/fees/v0/feesEstimate' && req.method === 'POST'
                     ? 'getMyFeesEstimates'
-                    : undefined;
+                    : url.pathname === '/sellers/v1/marketplaceParticipations' && req.method === 'GET'
+                      ? 'getMarketplaceParticipations'
+                      : undefined;
       if (!op) {
         refused.push({ operation: 'unknown', message: `${req.method} ${url.pathname}` });
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
@@ -199,6 +212,21 @@ export async function startSpapiStandIn(
             return { ...item, asin, summaries: [{ ...item.summaries[0], marketplaceId }] };
           });
         return send(200, { numberOfResults: items.length, items }, op);
+      }
+      if (op === 'getMarketplaceParticipations') {
+        const ids = options.participations?.(authorisation) ?? MARKETPLACE_IDS;
+        // Shaped like sellers.json's MarketplaceParticipation: every marketplace, participating or not.
+        return send(
+          200,
+          {
+            payload: MARKETPLACE_IDS.map((id) => ({
+              marketplace: { id, countryCode: COUNTRY_OF.get(id), name: `Amazon ${COUNTRY_OF.get(id)}` },
+              participation: { isParticipating: ids.includes(id), hasSuspendedListings: false },
+              storeName: 'Stand-in store',
+            })),
+          },
+          op,
+        );
       }
       if (op === 'getListingsRestrictions') {
         const problem = listingsRestrictionsProblem(url.searchParams);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RegionCode } from '../regions';
+import { REGION_CODES, type RegionCode } from '../regions';
 import { timestampSchema } from './api-responses';
 
 /**
@@ -133,6 +133,11 @@ export const amazonConnectionSchema = z.object({
    * authorisation (no shared one): reports there need this region connected.
    */
   required: z.boolean(),
+  /**
+   * The region's marketplaces Amazon says this seller does not participate in (Sellers API, read at
+   * connect time): they cannot sell there with this account. Empty when connected nowhere or unknown.
+   */
+  not_selling_in: z.array(z.enum(REGION_CODES)),
 });
 export type AmazonConnection = z.output<typeof amazonConnectionSchema>;
 

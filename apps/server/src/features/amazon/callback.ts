@@ -102,20 +102,21 @@ export function registerAmazonRedirects(
           }
           // The id comes through the browser: one call that takes it proves it is the authorisation's own,
           // else every restriction check would be refused. Only Amazon's refusal refuses the connection.
+          const own = { sellingPartnerId: sellerId, refreshToken: exchanged.refreshToken };
+          const home = amazonRegionOf(region).countries[0]!;
           if (marketplace?.verifySeller) {
-            const own = { sellingPartnerId: sellerId, refreshToken: exchanged.refreshToken };
-            const verdict = await marketplace.verifySeller(amazonRegionOf(region).countries[0]!, {
-              own,
-              tenant: userId,
-            });
+            const verdict = await marketplace.verifySeller(home, { own, tenant: userId });
             if (verdict === 'wrong_seller') {
               log('seller_mismatch');
               return failed(reply, 'amazon_seller_mismatch');
             }
             if (verdict === 'unknown') log('seller_unverified');
           }
+          // Where the seller may sell (the Sellers API), so a report to a marketplace they are not
+          // registered in is flagged before it is sent; unknown when Amazon does not say.
+          const countries = (await marketplace?.sellingCountries?.(home, { own, tenant: userId })) ?? null;
           const sealed = box.seal(exchanged.refreshToken, sealContext(userId, region));
-          await saveConnection(db, userId, region, sellerId, sealed);
+          await saveConnection(db, userId, region, sellerId, sealed, countries);
           log('connected');
           return outcome(reply, `connected=${region}`);
         },

@@ -31,7 +31,7 @@ const regionParams = z.object({ region: z.string() });
 const maskSellerId = (id: string) => `${id.slice(0, 4)}…`;
 
 function view(rows: ConnectionRow[], policy: AuthorisationPolicy): AmazonConnectionList {
-  return AMAZON_REGIONS.map(({ code }) => {
+  return AMAZON_REGIONS.map(({ code, countries }) => {
     const row = rows.find((r) => r.region === code);
     const required = policy.needed && !policy.shared.has(code);
     if (!row)
@@ -42,6 +42,7 @@ function view(rows: ConnectionRow[], policy: AuthorisationPolicy): AmazonConnect
         connected_at: null,
         renew_by: null,
         required,
+        not_selling_in: [],
       };
     return {
       region: code,
@@ -50,6 +51,8 @@ function view(rows: ConnectionRow[], policy: AuthorisationPolicy): AmazonConnect
       connected_at: row.connectedAt.toISOString(),
       renew_by: row.renewBy.toISOString(),
       required,
+      // Unknown participations (null) name no country: only what Amazon said is shown.
+      not_selling_in: row.sellingCountries ? countries.filter((c) => !row.sellingCountries!.includes(c)) : [],
     };
   });
 }

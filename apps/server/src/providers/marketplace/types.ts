@@ -107,6 +107,14 @@ export interface MarketplaceProvider {
     account: LookupAccount & { own: SellerAuthorisation },
   ): Promise<'ok' | 'wrong_seller' | 'unknown'>;
   /**
+   * Our marketplaces of the region the authorisation's seller participates in (Sellers API
+   * getMarketplaceParticipations); null when Amazon did not answer.
+   */
+  sellingCountries?(
+    region: RegionCode,
+    account: LookupAccount & { own: SellerAuthorisation },
+  ): Promise<RegionCode[] | null>;
+  /**
    * Whether the seller whose own authorisation this is may list each product new in the marketplace, one
    * per requested ASIN in the same order; null where Amazon did not answer (asked again later).
    */

@@ -5,6 +5,7 @@ import type { SpapiClient } from './client';
 import { currencyOf } from './currency';
 import { createFeeEstimates } from './fees-estimates';
 import { createLightChecks, type Unusable } from './light-checks';
+import { createParticipations } from './participations';
 import { createRestrictionChecks, createSellerCheck } from './listings-restrictions';
 import { offersProblem, toSnapshot, type CatalogItem, type OffersPayload } from './mapping';
 import type { CachedAnswer, LookupCache } from './lookup-cache';
@@ -72,6 +73,7 @@ export function createSpapiMarketplace(
     refreshPrices: createLightChecks(client, unusable),
     listingRestrictions: createRestrictionChecks(client),
     verifySeller: createSellerCheck(client),
+    sellingCountries: createParticipations(client),
     feeEstimates: createFeeEstimates(client),
     async lookup(productIds, region, { shipTo, lane, account }) {
       const marketplace = MARKETPLACES[region];

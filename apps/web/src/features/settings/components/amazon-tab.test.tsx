@@ -45,6 +45,7 @@ describe('Settings → Amazon account', () => {
               selling_partner_id: 'A1B2…',
               connected_at: '2026-11-20T10:00:00.000Z',
               renew_by: '2027-11-20T10:00:00.000Z',
+              not_selling_in: ['ca'],
             }),
           }
         : undefined,
@@ -55,6 +56,10 @@ describe('Settings → Amazon account', () => {
     expect(within(na).getByText(/Renew by/)).toBeInTheDocument();
     expect(within(na).getByRole('button', { name: 'Reconnect North America' })).toBeInTheDocument();
     expect(within(na).getByRole('button', { name: 'Disconnect North America' })).toBeInTheDocument();
+    // Amazon's participations: this account is not registered in Canada.
+    expect(within(na).getByTestId('not-selling-ca')).toHaveTextContent(
+      'You cannot sell in Canada with this account',
+    );
     const eu = screen.getByTestId('amazon-region-eu');
     expect(within(eu).getByText('Not connected')).toBeInTheDocument();
     expect(within(eu).getByRole('button', { name: 'Connect Europe' })).toBeInTheDocument();

@@ -95,6 +95,12 @@ export function AmazonTab() {
         <Typography.Text type="secondary">
           {t('amazonConnections.renewBy', { date: date(c.renew_by) })}
         </Typography.Text>
+        {/* Amazon's marketplace participations: where this account cannot sell. */}
+        {c.not_selling_in.map((code) => (
+          <Typography.Text key={code} type="warning" data-testid={`not-selling-${code}`}>
+            {t('amazonConnections.notSellingIn', { country: regionName(code, i18n.language) })}
+          </Typography.Text>
+        ))}
       </Space>
     );
   };
