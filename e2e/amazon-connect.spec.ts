@@ -70,3 +70,18 @@ test('a seller connects North America, reports under their own account and disco
   await expect(na.getByText('Not connected')).toBeVisible();
   await expect(na.getByRole('button', { name: 'Connect North America' })).toBeVisible();
 });
+
+test("a Singapore seller connects Far East on Singapore's Seller Central", async ({ page }) => {
+  const email = await signedInUser(page, 'amazon-sg');
+  await onboard(email);
+  await page.goto('/settings/amazon');
+  const fe = page.getByTestId('amazon-region-fe');
+  // The seller's account lives in Singapore, not in the region's first marketplace (Australia).
+  await fe.getByRole('combobox', { name: 'Where your Far East seller account lives' }).click();
+  await page.getByTitle('Singapore').last().click();
+  await fe.getByRole('button', { name: 'Connect Far East' }).click();
+  // The sandbox stands in for Seller Central and names the one the real link opens.
+  await page.waitForURL(/\/dev\/amazon\/consent\?/);
+  expect(new URL(page.url()).searchParams.get('seller_central')).toBe('https://sellercentral.amazon.sg');
+  await expect(page.getByTestId('seller-central')).toHaveText('https://sellercentral.amazon.sg');
+});

@@ -189,7 +189,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     authorisation: authorisationPolicy(config),
   });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
-  registerAmazonRoutes(app, { db, guard, config, logger: deps.logger });
+  registerAmazonRoutes(app, { db, guard, config, logger: deps.logger, marketplace });
   registerAdminRoutes(app, {
     db,
     auth,

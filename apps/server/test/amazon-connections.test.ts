@@ -101,6 +101,7 @@ describe('connecting a region through the sandbox consent page', () => {
       renew_by: null,
       // The sandbox marketplace needs no authorisation anywhere.
       required: false,
+      not_selling_in: [],
     });
 
     const aliceId = await userIdOf(database.db, 'alice@example.com');
@@ -214,6 +215,31 @@ describe('the routes', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual([
       { field: 'region', key: 'validation.amazon.region', message: 'Choose an Amazon region.' },
+    ]);
+  });
+
+  it("builds the consent link from the marketplace the seller's account is in; one outside the region is refused", async () => {
+    const res = await call(app, 'POST', '/api/amazon/connections', alice, {
+      region: 'fe',
+      marketplace: 'sg',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = new URL(res.json<{ authorize_url: string }>().authorize_url);
+    expect(url.searchParams.get('seller_central')).toBe('https://sellercentral.amazon.sg');
+    // The page the seller opens says so.
+    const consent = await app.inject({ url: url.pathname + url.search, headers: { cookie: alice } });
+    expect(consent.body).toContain('https://sellercentral.amazon.sg');
+    const wrong = await call(app, 'POST', '/api/amazon/connections', alice, {
+      region: 'fe',
+      marketplace: 'us',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual([
+      {
+        field: 'marketplace',
+        key: 'validation.amazon.marketplace',
+        message: 'Choose a marketplace of this region.',
+      },
     ]);
   });
 

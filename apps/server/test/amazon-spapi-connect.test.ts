@@ -45,13 +45,24 @@ let stand: SpapiStandIn;
 let seller: string;
 let sellerId: string;
 const logs: string[] = [];
+/** The selling partner every authorisation belongs to at the stand-in, when a test says (else any id). */
+let realSeller: string | undefined;
+/** The marketplace ids the stand-in's sellers participate in, when a test says (else all). */
+let participating: string[] | undefined;
 const silent = pino({ level: 'silent' });
 const boxA = tokenBoxFor(testConfig({ TOKEN_ENCRYPTION_KEY: KEY_A }), silent);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  stand = await startSpapiStandIn();
-  testApp = await buildTestApp(database, { ...SPAPI, LWA_TOKEN_URL: stand.lwaUrl }, { logs });
+  stand = await startSpapiStandIn(undefined, {
+    sellerOf: () => realSeller,
+    participations: () => participating,
+  });
+  testApp = await buildTestApp(
+    database,
+    { ...SPAPI, LWA_TOKEN_URL: stand.lwaUrl, SPAPI_ENDPOINT: stand.url },
+    { logs },
+  );
   app = testApp.app;
   seller = await activeUser(app, database.db, 'seller@example.com');
   sellerId = await userIdOf(database.db, 'seller@example.com');
@@ -129,6 +140,45 @@ describe('the code exchange at Login with Amazon', () => {
       }),
     });
     expect([again.status, ((await again.json()) as { error: string }).error]).toEqual([400, 'invalid_grant']);
+  });
+
+  it('refuses a selling partner id the authorisation does not speak for, proven by one call; stores nothing', async () => {
+    realSeller = 'A3REALSELLER1';
+    try {
+      const before = await connectionRows(database.db, sellerId);
+      const calls = stand.arrivals.getListingsRestrictions.length;
+      // The browser's redirect names another seller: Amazon refuses restrictions for it (403).
+      expect((await connect('fe', 'A3SOMEONEELSE')).location).toBe(
+        '/settings/amazon?error=amazon_seller_mismatch',
+      );
+      expect(await connectionRows(database.db, sellerId)).toEqual(before);
+      expect(logs.join('\n')).toContain('seller_mismatch');
+      // The right id connects, after one call.
+      expect((await connect('fe', 'A3REALSELLER1')).location).toBe('/settings/amazon?connected=fe');
+      expect(stand.arrivals.getListingsRestrictions.length - calls).toBeGreaterThanOrEqual(2);
+    } finally {
+      realSeller = undefined;
+    }
+  });
+
+  it('reads where the seller may sell at connect time, and shows the countries they are not registered in', async () => {
+    // A US seller not registered in Canada (nor Mexico).
+    participating = ['ATVPDKIKX0DER'];
+    try {
+      expect((await connect('na')).location).toBe('/settings/amazon?connected=na');
+    } finally {
+      participating = undefined;
+    }
+    const list = (await call(app, 'GET', '/api/amazon/connections', seller)).json<
+      { region: string; not_selling_in: string[] }[]
+    >();
+    expect(list.find((c) => c.region === 'na')!.not_selling_in).toEqual(['ca', 'mx']);
+    // Registered everywhere, nothing to say.
+    expect((await connect('na')).location).toBe('/settings/amazon?connected=na');
+    const again = (await call(app, 'GET', '/api/amazon/connections', seller)).json<
+      { region: string; not_selling_in: string[] }[]
+    >();
+    expect(again.find((c) => c.region === 'na')!.not_selling_in).toEqual([]);
   });
 
   it('stores nothing when Amazon refuses the code (expired, or for another redirect URI)', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { feeAt, matchCommission, minimumReferralFee } from '@crossmarket/domain';
+import { estimateSchedule, feeAt, matchCommission, minimumReferralFee } from '@crossmarket/domain';
 import { describe, expect, it } from 'vitest';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
 import { toFeeEstimate } from '../src/providers/marketplace/spapi/fees-estimates';
@@ -43,6 +43,39 @@ describe("fee estimates from Amazon's getMyFeesEstimates answers", () => {
   });
 });
 
+describe('fees on the real price, and the lines we do not count', () => {
+  it('sends the shipping with the price: the referral fee is charged on both, and its share is of both', async () => {
+    const stand = await startSpapiStandIn();
+    try {
+      const { marketplace } = provider(stand);
+      const own = { sellingPartnerId: 'A1SELLERPARTNER', refreshToken: 'Atzr|seller-own' };
+      const [shipped, itemFee] = await marketplace.feeEstimates!(
+        [
+          { asin: 'B000000001', price: 20, shipping: 5 },
+          { asin: 'BITEMFEE01', price: 20, shipping: 0 },
+        ],
+        'us',
+        { own, tenant: 'u1' },
+      );
+      // 15 % of 25.00, not of 20.00.
+      expect(shipped).toEqual({ price: 20, shipping: 5, referral_fee: 3.75, closing_fee: 0 });
+      // The per-item fee is named, not counted in the referral or closing fee.
+      expect(itemFee).toEqual({
+        price: 20,
+        referral_fee: 3,
+        closing_fee: 0,
+        other_fees: [{ type: 'PerItemFee', amount: 0.99 }],
+      });
+      expect(stand.refused).toEqual([]);
+      // Priced at another price, the rate is the 15 % of price plus shipping, not 18.75 % of the price.
+      const schedule = estimateSchedule(shipped!, matchCommission([], 'us', 15).schedule, 'us').schedule;
+      expect(schedule.rate).toBeCloseTo(0.15, 10);
+    } finally {
+      await stand.close();
+    }
+  });
+});
+
 describe('the SP-API provider asks for fees under the seller’s own authorisation', () => {
   it("asks 20 items a call with the model's required fields, within Amazon's default rate", async () => {
     const stand = await startSpapiStandIn();
@@ -50,11 +83,12 @@ describe('the SP-API provider asks for fees under the seller’s own authorisati
     try {
       const { marketplace, client } = provider(stand);
       const items = [
-        { asin: 'BMEDIA0001', price: 20 },
-        { asin: 'BNOFEE0001', price: 20 },
+        { asin: 'BMEDIA0001', price: 20, shipping: 0 },
+        { asin: 'BNOFEE0001', price: 20, shipping: 0 },
         ...Array.from({ length: 23 }, (_, i) => ({
           asin: `B0000000${String(i).padStart(2, '0')}`,
           price: 40,
+          shipping: 0,
         })),
       ];
       const own = { sellingPartnerId: 'A1SELLERPARTNER', refreshToken: 'Atzr|seller-own' };
@@ -79,7 +113,7 @@ describe("the sandbox's fee estimates", () => {
     const sandbox = createSandboxMarketplace();
     const ids = Array.from({ length: 400 }, (_, i) => `B${String(i).padStart(9, '0')}`);
     const own = { own: { sellingPartnerId: 'ASANDBOX', refreshToken: 'sandbox' } };
-    const items = ids.map((asin) => ({ asin, price: 30 }));
+    const items = ids.map((asin) => ({ asin, price: 30, shipping: 0 }));
     const [answers, again, found] = await Promise.all([
       sandbox.feeEstimates!(items, 'us', own),
       sandbox.feeEstimates!(items, 'us', own),

@@ -1,4 +1,10 @@
-import { priceProduct, type FbmBlock, type FeeEstimate, type ProductSide } from '@crossmarket/domain';
+import {
+  chargedOn,
+  priceProduct,
+  type FbmBlock,
+  type FeeEstimate,
+  type ProductSide,
+} from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +36,7 @@ const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const sandbox = createSandboxMarketplace();
 /** Items the marketplace was asked fees for. */
-const asked: { asin: string; price: number }[] = [];
+const asked: { asin: string; price: number; shipping: number }[] = [];
 /** When set, every fee call fails as a dropped connection would (not an answer Amazon gave). */
 let failFees = false;
 /** ASINs the marketplace was asked restrictions for. */
@@ -65,6 +71,9 @@ async function rowsOf(name: string, id: string) {
 }
 
 const sellingPrice = (r: Row) => r.row_to.buybox?.buy_price ?? r.row_to.lowest?.buy_price ?? null;
+/** The shipping of the offer the price came from: the referral fee is charged on both. */
+const sellingShipping = (r: Row) =>
+  (r.row_to.buybox?.buy_price ? r.row_to.buybox : r.row_to.lowest)?.shipping_fee ?? 0;
 const found = (r: Row) => r.row_to.status !== 'dog' && r.row_to.status !== 'noanswer';
 
 /** The fbm_std_price the filters and exports read, per product. */
@@ -110,9 +119,13 @@ describe("Amazon's fee estimates in a report", () => {
     expect(priced.length).toBeGreaterThan(10);
     // Asked once per product found with a selling price, at that price.
     expect(asked.map((a) => a.asin).sort()).toEqual(priced.map((r) => r.product_id).sort());
+    // With the shipping of the offer the price came from: Amazon charges the referral fee on both.
+    const shippingOf = new Map(priced.map((r) => [r.product_id, sellingShipping(r)]));
+    for (const a of asked) expect(a.shipping, a.asin).toBe(shippingOf.get(a.asin));
+    expect(asked.some((a) => a.shipping > 0)).toBe(true);
     const own = { own: { sellingPartnerId: 'A1ALICE', refreshToken: 'x' } };
     const answers = await sandbox.feeEstimates!(
-      priced.map((r) => ({ asin: r.product_id, price: sellingPrice(r)! })),
+      priced.map((r) => ({ asin: r.product_id, price: sellingPrice(r)!, shipping: sellingShipping(r) })),
       'ca',
       own,
     );
@@ -123,7 +136,8 @@ describe("Amazon's fee estimates in a report", () => {
       expect(row.fbm.fee_estimate_price, row.product_id).toBe(sellingPrice(row));
       expect(row.fbm.closing_fee, row.product_id).toBe(fees.closing_fee);
       if (row.fbm.commission_source === 'estimate')
-        expect(row.fbm.commission_rate).toBeCloseTo((fees.referral_fee / fees.price) * 100, 1);
+        // A share of what the fee was charged on: the price plus its shipping.
+        expect(row.fbm.commission_rate).toBeCloseTo((fees.referral_fee / chargedOn(fees)) * 100, 1);
       // The stored column the filters and exports read was priced with it too.
       expect(stored.get(row.product_id), row.product_id).toBe(row.fbm.std_price);
     }

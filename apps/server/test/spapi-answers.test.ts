@@ -39,6 +39,50 @@ describe('SP-API answers a lookup cannot use as they come', () => {
     expect(client.client.stats.unusable).toBe(2);
   });
 
+  it("Amazon's own NoBuyableOffers answer (its example, verbatim) is no offers: out of stock, used, asked once", async () => {
+    const unusable = client.client.stats.unusable;
+    const [nobody] = await client.marketplace.lookup(['B00KFRNZY6'], 'us', { shipTo: 'us' });
+    expect(nobody!.side).toMatchObject({ status: 'nostock', total_prices_count: 0, buybox: null });
+    expect(stand.offersAsked('B00KFRNZY6')).toBe(1);
+    expect(client.client.stats.unusable).toBe(unusable);
+  });
+
+  it("the seller's own offer, as Amazon marks it for their authorisation, is theirs and not the buy box", async () => {
+    const own = { sellingPartnerId: 'A1MYSELLER', refreshToken: 'Atzr|na-refresh' };
+    const [mine] = await client.marketplace.lookup(['BMINE00001'], 'us', {
+      shipTo: 'us',
+      account: { own, tenant: 'seller-1' },
+    });
+    expect(mine!.offers[0]).toMatchObject({ is_own: true });
+    expect(mine!.side.buybox).toBeNull();
+    expect(mine!.side.lowest!.seller_id).not.toBe(mine!.offers[0]!.seller_id);
+  });
+
+  it("with more than the 20 listed offers, the lowest new FBA and merchant prices come from Amazon's summary", async () => {
+    const [many] = await client.marketplace.lookup(['BMANY00001'], 'us', { shipTo: 'us' });
+    expect(many!.offers).toHaveLength(20);
+    expect(many!.side.total_prices_count).toBe(35);
+    // Below every listed offer (30.00 and up): the summary's, with an unknown seller and delivery.
+    expect(many!.side.lowest_fba).toMatchObject({
+      is_fba: true,
+      buy_price: 19.99,
+      seller_id: null,
+      s_dates: null,
+    });
+    expect(many!.side.lowest).toMatchObject({ is_fba: false, buy_price: 17.5, shipping_fee: 1.5 });
+    expect(many!.side.buybox).toMatchObject({ buy_price: 30 });
+  });
+
+  it("a featured offer's coupon is part of the price the buyer pays, and fills the coupon", async () => {
+    // The buying side shipped abroad is checked with getCompetitiveSummary: 24.99 less its 2.00 coupon.
+    const [check] = await client.marketplace.refreshPrices!(['BPROMO0001'], 'us', { shipTo: 'ca' });
+    expect(check).toMatchObject({
+      status: 'ok',
+      buybox: { buy_price: 22.99 },
+      coupon: { type: 'dollar', value: 2 },
+    });
+  });
+
   it('each marketplace answers in its own currency, which the provider accepts', async () => {
     const [uk] = await client.marketplace.lookup(['B07N4M94X4'], 'uk', { shipTo: 'uk' });
     expect(uk!.side.status).toBe('ok');

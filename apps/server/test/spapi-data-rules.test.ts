@@ -7,7 +7,7 @@ import { applyPriceCheck, FULL } from '../src/features/inventories/light-refresh
 import { dueForFullLookup } from '../src/features/inventories/full-lookup-age';
 import { FULL_LOOKUP_MIN_AGE_DAYS, planRun } from '../src/features/inventories/update-plan';
 import { toPriceCheck } from '../src/providers/marketplace/spapi/competitive-pricing';
-import { toSummaryCheck } from '../src/providers/marketplace/spapi/competitive-summary';
+import { promotedPrice, toSummaryCheck } from '../src/providers/marketplace/spapi/competitive-summary';
 import { offersProblem, toSnapshot, type MappingContext } from '../src/providers/marketplace/spapi/mapping';
 import { sizeTier } from '../src/providers/marketplace/spapi/measures';
 import { SPAPI_ALLOWANCE } from '../src/providers/marketplace/spapi/provider';
@@ -118,18 +118,20 @@ describe("a buying side's light check from Amazon's getCompetitiveSummary exampl
 
   it('prices from the offer featured to non-Prime buyers (shipped abroad, Prime does not apply), naming its seller and fulfilment', () => {
     // A3DJR8M9Y3OUPG is featured to non-Prime (72 %) and Prime (10 %) buyers, A2ZWOLFOFDPJL1 to non-Prime
-    // (18 %): the first non-Prime one, listing 18.11, shipping 2.50, merchant-fulfilled.
+    // (18 %): the first non-Prime one, listing 18.11 less its 2.00 coupon (Amazon's discounted price 16.11;
+    // its basket-building 10 % needs a 30.00 basket), shipping 2.50, merchant-fulfilled.
     expect(toSummaryCheck('B00ZIAODGE', answered, abroad).check).toEqual({
       product_id: 'B00ZIAODGE',
       status: 'ok',
       buybox: {
         seller_id: 'A3DJR8M9Y3OUPG',
         is_fba: false,
-        buy_price: 18.11,
+        buy_price: 16.11,
         shipping_fee: 2.5,
-        import_fee: 2.35,
+        import_fee: 2.09,
       },
       new_offers: null,
+      coupon: { type: 'dollar', value: 2 },
     });
   });
 
@@ -152,11 +154,32 @@ describe("a buying side's light check from Amazon's getCompetitiveSummary exampl
     });
   });
 
-  it('a check naming the winner and its fulfilment carries both into the side', () => {
+  it('a check naming the winner and its fulfilment carries both into the side, with the price after its coupon', () => {
     const last = makeSide({ buybox: makeOffer({ seller_id: 'A1OLD', is_fba: true }) });
     const { check } = toSummaryCheck('B00ZIAODGE', answered, abroad);
     expect(applyPriceCheck(last, check, rules)).toMatchObject({
-      buybox: { seller_id: 'A3DJR8M9Y3OUPG', is_fba: false, s_dates: null, buy_price: 18.11 },
+      buybox: { seller_id: 'A3DJR8M9Y3OUPG', is_fba: false, s_dates: null, buy_price: 16.11 },
+      coupon: { type: 'dollar', value: 2 },
+    });
+  });
+
+  it('a deal lowers the price but is no coupon; a basket-building promotion alone changes nothing', () => {
+    const offer = { listingPrice: { amount: 20, currencyCode: 'USD' } };
+    const deal = { promotionType: 'DEAL', promotionSavings: { discountedPrice: { amount: 17.15 } } };
+    const basket = {
+      promotionType: 'BASKET_BUILDING',
+      promotionSavings: { discount: { type: 'PERCENTAGE_OFF', percentOff: 10 } },
+      purchaseRequirements: { condition: {} },
+    };
+    const percent = {
+      promotionType: 'COUPON',
+      promotionSavings: { discount: { type: 'PERCENTAGE_OFF', percentOff: 15 } },
+    };
+    expect(promotedPrice({ ...offer, promotions: [deal] })).toMatchObject({ price: 17.15, coupon: null });
+    expect(promotedPrice({ ...offer, promotions: [basket] })).toMatchObject({ price: 20, coupon: null });
+    expect(promotedPrice({ ...offer, promotions: [basket, percent] })).toMatchObject({
+      price: 17,
+      coupon: { type: 'percent', value: 15 },
     });
   });
 });
@@ -189,6 +212,60 @@ describe('full lookups', () => {
     expect(offersProblem(fixture('item-offers-foreign-currency.json'), 'USD')).toBe('currency EUR, not USD');
     expect(offersProblem(fixture('item-offers.json'), 'USD')).toBeNull();
     expect(offersProblem(fixture('item-offers.json'), 'GBP')).toBe('currency USD, not GBP');
+  });
+
+  it("the seller's own offer (MyOffer, or their id) is listed as theirs, never the buy box or lowest offer", () => {
+    const offers = fixture('item-offers.json');
+    offers.Offers[0].MyOffer = true; // the buy box winner, 24.99
+    const own = toSnapshot('B07N4M94X4', CATALOG, offers, { ...home, ownSellerId: 'A1ME' });
+    expect(own.offers[0]).toMatchObject({ seller_id: 'ATVPDKIKX0DER', is_own: true });
+    expect(own.offers.slice(1).some((o) => o.is_own)).toBe(false);
+    // Nobody else holds the buy box: there is none to price against; the lowest is a competitor's.
+    expect(own.side.buybox).toBeNull();
+    expect(own.side.lowest).toMatchObject({ seller_id: 'A3MERCHANT77', buy_price: 21.49 });
+    expect(own.side.lowest_fba).toMatchObject({ seller_id: 'A2FBASELLER9' });
+    // By id too, when the flag is gone (a cached answer): the merchant offer is the seller's.
+    const byId = toSnapshot('B07N4M94X4', CATALOG, fixture('item-offers.json'), {
+      ...home,
+      ownSellerId: 'A3MERCHANT77',
+    });
+    expect(byId.side.buybox).toMatchObject({ seller_id: 'ATVPDKIKX0DER' });
+    expect(byId.side.lowest).toMatchObject({ seller_id: 'ATVPDKIKX0DER' });
+    expect(byId.offers[2]).toMatchObject({ is_own: true });
+    // Under the shared authorisation MyOffer is the operator's, not this seller's: competition as usual.
+    const shared = toSnapshot('B07N4M94X4', CATALOG, offers, home);
+    expect(shared.side.buybox).toMatchObject({ seller_id: 'ATVPDKIKX0DER', buy_price: 24.99 });
+    expect(shared.offers.some((o) => o.is_own)).toBe(false);
+  });
+
+  it("a competitive price that belongs to the requester is not a competitor's buy box: a full lookup decides", () => {
+    const answer = fixture('competitive-pricing-buy-boxes.json').payload[0];
+    const box = answer.Product.CompetitivePricing.CompetitivePrices.find(
+      (p: { sellerId: string }) => p.sellerId === 'A2NEWWINNER1',
+    );
+    expect(toPriceCheck('B1', answer, 0, 'USD').check).toMatchObject({
+      status: 'ok',
+      buybox: { seller_id: 'A2NEWWINNER1' },
+    });
+    box.belongsToRequester = true;
+    expect(toPriceCheck('B1', answer, 0, 'USD').check.status).toBe('unknown');
+  });
+
+  it('Amazon\'s NoBuyableOffers example is an answer: no offers, out of stock, not "no answer"', () => {
+    const payload = fixture('item-offers-no-buyable.json').response.body.payload;
+    expect(payload.status).toBe('NoBuyableOffers');
+    expect(offersProblem(payload, 'USD')).toBeNull();
+    const { side, offers } = toSnapshot(payload.ASIN, CATALOG, payload, home);
+    expect(offers).toEqual([]);
+    expect(side).toMatchObject({
+      status: 'nostock',
+      buybox: null,
+      total_prices_count: 0,
+      fba_prices_count: 0,
+      has_buybox: false,
+    });
+    // A status the models do not show is not read as "no offers".
+    expect(offersProblem({ ...payload, status: 'SomethingNew' }, 'USD')).toBe('status SomethingNew');
   });
 
   it('offers available only later are marked, may hold the buy box, and are neither stock nor a delivery', () => {

@@ -100,9 +100,13 @@ describe("the plan's arithmetic at Amazon's default rates", () => {
 
 describe("a light check from Amazon's getCompetitivePricing example", () => {
   it('reads the new buy box and new offer count, and marks what needs a full lookup', () => {
-    const item = pricingFixture.payload[0];
+    // Amazon's example buy box is the requester's own (belongsToRequester): no competitor's price, so
+    // only a full lookup can say what to price against (docs/decisions.md, the seller's own offer).
+    expect(toPriceCheck('B00V5DG6IQ', pricingFixture.payload[0], 0.13, 'USD').check.status).toBe('unknown');
+    const item = structuredClone(pricingFixture.payload[0]);
+    for (const p of item.Product.CompetitivePricing.CompetitivePrices) p.belongsToRequester = false;
     const { check } = toPriceCheck('B00V5DG6IQ', item, 0.13, 'USD');
-    // The model's example: listing 130, shipping 120, 20 new offer listings.
+    // The model's example held by a competitor: listing 130, shipping 120, 20 new offer listings.
     expect(check).toEqual({
       product_id: 'B00V5DG6IQ',
       status: 'ok',

@@ -107,6 +107,7 @@ describe('the stand-in says no like Amazon', () => {
       getCompetitiveSummary: { rate: 0.033, burst: 1 },
       getListingsRestrictions: { rate: 5, burst: 10 },
       getMyFeesEstimates: { rate: 0.5, burst: 1 },
+      getMarketplaceParticipations: { rate: 0.016, burst: 15 },
     });
     try {
       const grants: number[] = [];

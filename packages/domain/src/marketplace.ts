@@ -25,6 +25,11 @@ export interface SellerOffer {
   delivery_date: string | null;
   /** Only available later (a pre-order or back-order): not stock, no delivery date. */
   available_later?: boolean;
+  /**
+   * The report's owner's own offer (Amazon's `MyOffer`, or their selling partner id): shown, but never
+   * competition (not the buy box or lowest offer pricing reads).
+   */
+  is_own?: boolean;
 }
 
 /**

@@ -40,6 +40,11 @@ export const amazonConnections = pgTable(
     renewBy: timestamp('renew_by', tz).notNull(),
     revokedAt: timestamp('revoked_at', tz),
     reminderSentAt: timestamp('reminder_sent_at', tz),
+    /**
+     * Our marketplaces of the region the seller participates in (Sellers API), read at connect time; null
+     * when not read (the sandbox, an older connection, or Amazon did not answer).
+     */
+    sellingCountries: text('selling_countries').array(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.region] }),
@@ -114,8 +119,12 @@ export const feeEstimates = pgTable(
     country: text('country').notNull(),
     asin: text('asin').notNull(),
     price: doublePrecision('price').notNull(),
+    /** The shipping asked with the price (the referral fee is charged on both). */
+    shipping: doublePrecision('shipping').notNull().default(0),
     referralFee: doublePrecision('referral_fee').notNull(),
     closingFee: doublePrecision('closing_fee').notNull(),
+    /** The estimate's other fee lines, `[{ type, amount }]`, shown by name and not counted. */
+    otherFees: jsonb('other_fees').$type<{ type: string; amount: number }[]>().notNull().default([]),
     estimatedAt: timestamp('estimated_at', tz).notNull().defaultNow(),
   },
   (t) => [

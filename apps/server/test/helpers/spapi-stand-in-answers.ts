@@ -19,6 +19,69 @@ const ITEM_OFFERS_TOO_SOON = fixture('item-offers-too-soon.json');
 const ITEM_OFFERS_FOREIGN = fixture('item-offers-foreign-currency.json');
 const ITEM_OFFERS_LATER = fixture('item-offers-available-later.json');
 const ITEM_OFFERS_NOT_LISTED = fixture('item-offers-winner-not-listed.json');
+/** Amazon's own batch answer for a product nobody offers new (status NoBuyableOffers), verbatim. */
+export const NO_BUYABLE_OFFERS = fixture('item-offers-no-buyable.json').response;
+const NO_BUYABLE_ASIN = NO_BUYABLE_OFFERS.request.Asin as string;
+const NO_BUYABLE_MARKETPLACE = NO_BUYABLE_OFFERS.request.MarketplaceId as string;
+
+/**
+ * Amazon's example offers grown to more than the 20 it lists: 35 new offers (15 FBA, 20 merchant), the
+ * listed 20 from 30.00 up, and the summary's `LowestPrices` (over all 35) below them: 19.99 FBA, 17.50 +
+ * 1.50 shipping merchant, as LowestPriceType writes them.
+ */
+function manyOffers() {
+  const offers = structuredClone(ITEM_OFFERS);
+  const [fba, merchant] = [offers.Offers[0], offers.Offers[2]];
+  offers.Offers = Array.from({ length: 20 }, (_, i) => ({
+    ...structuredClone(i % 2 === 0 ? fba : merchant),
+    SellerId: `A${String(i).padStart(2, '0')}MANYSELLER`,
+    IsBuyBoxWinner: i === 0,
+    ListingPrice: { CurrencyCode: 'USD', Amount: 30 + i },
+  }));
+  const money = (Amount: number) => ({ CurrencyCode: 'USD', Amount });
+  offers.Summary = {
+    ...offers.Summary,
+    TotalOfferCount: 35,
+    NumberOfOffers: [
+      { condition: 'new', fulfillmentChannel: 'Amazon', OfferCount: 15 },
+      { condition: 'new', fulfillmentChannel: 'Merchant', OfferCount: 20 },
+    ],
+    LowestPrices: [
+      {
+        condition: 'new',
+        fulfillmentChannel: 'Amazon',
+        LandedPrice: money(19.99),
+        ListingPrice: money(19.99),
+        Shipping: money(0),
+      },
+      {
+        condition: 'new',
+        fulfillmentChannel: 'Merchant',
+        LandedPrice: money(19),
+        ListingPrice: money(17.5),
+        Shipping: money(1.5),
+      },
+    ],
+    BuyBoxPrices: [{ condition: 'New', LandedPrice: money(30), ListingPrice: money(30), Shipping: money(0) }],
+  };
+  return offers;
+}
+const MANY_OFFERS = manyOffers();
+
+/** Nobody offers `BNOOFFER…` new anywhere, nor Amazon's example ASIN (B00KFRNZY6). */
+export const offeredByNobody = (asin: string) => asin.startsWith('BNOOFFER') || asin === NO_BUYABLE_ASIN;
+
+/**
+ * Amazon's NoBuyableOffers answer for this ASIN and marketplace: the example itself for its own ASIN in
+ * its own marketplace, else the example with the ASIN and marketplace replaced.
+ */
+export function noBuyableOffers(asin: string, marketplaceId: string) {
+  return JSON.parse(
+    JSON.stringify(NO_BUYABLE_OFFERS)
+      .replaceAll(NO_BUYABLE_ASIN, asin)
+      .replaceAll(NO_BUYABLE_MARKETPLACE, marketplaceId),
+  );
+}
 /**
  * getCompetitivePricing's answer for ItemType=Asin: Amazon's model example (productPricingV0.json, the 200
  * response's `x-amzn-api-sandbox` static example) adapted with price ids 1 and 2, business and
@@ -44,6 +107,11 @@ export function inCurrencyOf<T>(value: T, marketplaceId: string): T {
  *   whatever the marketplace, `BLATER…` has offers available only later, `BOUTSIDE…` a buy box winner
  *   outside the listed offers;
  * - `BFAIL…` fails inside every batch (a per-item 429), `BFLAKY…` only the first time it is asked;
+ * - `BMANY…` has 35 new offers, 20 listed, the lowest ones only in the summary's `LowestPrices`;
+ * - `BPROMO…`'s featured offer carries a 2.00 coupon (getCompetitiveSummary's `promotions`);
+ * - `BMINE…` has the example offers with the buy box winner marked `MyOffer` (the caller's own);
+ * - `BNOOFFER…` (and Amazon's example ASIN B00KFRNZY6) has no offers at all: Amazon's NoBuyableOffers
+ *   answer, no competitive price and no featured offer;
  * - in getCompetitivePricing, `BNOBB…` has new offers but no buy box, `BNONEW…` no new offer, and
  *   `BDOG…` is not answered (a status other than Success, no competitive pricing).
  */
@@ -54,6 +122,7 @@ const OFFERS_BY_PREFIX: [string, unknown][] = [
   ['BFOREIGN', ITEM_OFFERS_FOREIGN],
   ['BLATER', ITEM_OFFERS_LATER],
   ['BOUTSIDE', ITEM_OFFERS_NOT_LISTED],
+  ['BMANY', MANY_OFFERS],
 ];
 export const offersFixture = (asin: string) =>
   OFFERS_BY_PREFIX.find(([prefix]) => asin.startsWith(prefix))?.[1] ??
@@ -141,7 +210,7 @@ export function competitivePricingProblem(q: URLSearchParams): string | null {
  * as named. An ASIN the seller does not list (`listed` says no) gets `Success` with nothing in it, as
  * Amazon is reported to answer (docs/decisions.md, "Light checks of products the seller does not list").
  */
-export function competitivePricing(asin: string, marketplaceId: string, listed: boolean) {
+export function competitivePricing(asin: string, marketplaceId: string, listed: boolean, nobody = false) {
   if (asin.startsWith('BDOG')) return { status: 'ClientError', ASIN: asin };
   const item = inCurrencyOf(structuredClone(COMPETITIVE_PRICING.payload[0]), marketplaceId);
   item.ASIN = asin;
@@ -149,7 +218,7 @@ export function competitivePricing(asin: string, marketplaceId: string, listed: 
   const pricing = item.Product.CompetitivePricing;
   if (asin.startsWith('BNOBB') || asin.startsWith('BNONEW')) pricing.CompetitivePrices = [];
   if (asin.startsWith('BNONEW')) pricing.NumberOfOfferListings = [{ Count: 2, condition: 'used' }];
-  if (!listed) {
+  if (!listed || nobody) {
     pricing.CompetitivePrices = [];
     pricing.NumberOfOfferListings = [];
   }
@@ -196,7 +265,7 @@ type OffersFixture = {
  * Prime members), in the marketplace's currency. `BDOG…` is answered 404, `BNOBB…`/`BNONEW…` have no
  * featured offer.
  */
-export function competitiveSummary(asin: string, marketplaceId: string) {
+export function competitiveSummary(asin: string, marketplaceId: string, nobody = false) {
   if (asin.startsWith('BDOG'))
     return {
       status: { statusCode: 404, reasonPhrase: 'Not Found' },
@@ -205,7 +274,9 @@ export function competitiveSummary(asin: string, marketplaceId: string) {
   const offers =
     inCurrencyOf(structuredClone(offersFixture(asin)) as OffersFixture, marketplaceId).Offers ?? [];
   const winners =
-    asin.startsWith('BNOBB') || asin.startsWith('BNONEW') ? [] : offers.filter((o) => o.IsBuyBoxWinner);
+    nobody || asin.startsWith('BNOBB') || asin.startsWith('BNONEW')
+      ? []
+      : offers.filter((o) => o.IsBuyBoxWinner);
   const segments = (o: OffersFixture['Offers'][number]) =>
     winners.length === 1 ? ['NON_PRIME', 'PRIME'] : [o.PrimeInformation?.IsPrime ? 'PRIME' : 'NON_PRIME'];
   const money = (m: { CurrencyCode: string; Amount: number }) => ({
@@ -225,6 +296,35 @@ export function competitiveSummary(asin: string, marketplaceId: string) {
             condition: 'New',
             fulfillmentType: o.IsFulfilledByAmazon ? 'AFN' : 'MFN',
             listingPrice: money(o.ListingPrice),
+            // `BPROMO…`: Amazon's example promotions, a 2.00 coupon and a basket-building 10 %.
+            ...(asin.startsWith('BPROMO')
+              ? {
+                  promotions: [
+                    {
+                      promotionType: 'COUPON',
+                      promotionSavings: {
+                        discount: { type: 'AMOUNT_OFF', amountOff: money({ ...o.ListingPrice, Amount: 2 }) },
+                        discountedPrice: money({
+                          ...o.ListingPrice,
+                          Amount: Math.round((o.ListingPrice.Amount - 2) * 100) / 100,
+                        }),
+                      },
+                    },
+                    {
+                      promotionType: 'BASKET_BUILDING',
+                      promotionSavings: { discount: { type: 'PERCENTAGE_OFF', percentOff: 10 } },
+                      purchaseRequirements: {
+                        condition: {
+                          amountThreshold: {
+                            type: 'AT_LEAST',
+                            currency: money({ ...o.ListingPrice, Amount: 30 }),
+                          },
+                        },
+                      },
+                    },
+                  ],
+                }
+              : {}),
             shippingOptions: o.Shipping ? [{ shippingOptionType: 'DEFAULT', price: money(o.Shipping) }] : [],
             featuredOfferSegments: segments(o).map((customerMembership) => ({
               customerMembership,
@@ -310,7 +410,10 @@ type FeesItemRequest = {
     MarketplaceId?: unknown;
     IsAmazonFulfilled?: unknown;
     Identifier?: unknown;
-    PriceToEstimateFees?: { ListingPrice?: { CurrencyCode?: unknown; Amount?: unknown } };
+    PriceToEstimateFees?: {
+      ListingPrice?: { CurrencyCode?: unknown; Amount?: unknown };
+      Shipping?: { CurrencyCode?: unknown; Amount?: unknown };
+    };
   };
 };
 
@@ -340,6 +443,11 @@ export function feesEstimatesProblem(body: unknown): string | null {
 export function feesEstimate(request: FeesItemRequest) {
   const q = request.FeesEstimateRequest!;
   const price = q.PriceToEstimateFees!.ListingPrice as { CurrencyCode: string; Amount: number };
+  const shipping = (q.PriceToEstimateFees!.Shipping as
+    { CurrencyCode: string; Amount: number } | undefined) ?? {
+    CurrencyCode: price.CurrencyCode,
+    Amount: 0,
+  };
   const asin = request.IdValue as string;
   const answer = structuredClone(FEES_ESTIMATE);
   delete answer._source;
@@ -348,7 +456,7 @@ export function feesEstimate(request: FeesItemRequest) {
     SellerInputIdentifier: q.Identifier,
     IdValue: asin,
     IdType: request.IdType,
-    PriceToEstimateFees: { ListingPrice: price, Shipping: { CurrencyCode: price.CurrencyCode, Amount: 0 } },
+    PriceToEstimateFees: { ListingPrice: price, Shipping: shipping },
   });
   if (asin.startsWith('BNOFEE'))
     return {
@@ -363,9 +471,12 @@ export function feesEstimate(request: FeesItemRequest) {
       },
     };
   const money = (amount: number) => ({ CurrencyCode: price.CurrencyCode, Amount: amount });
-  const referral = Math.round(Math.max(price.Amount * 0.15, 0.3) * 100) / 100;
+  // Merchant-fulfilled: the referral fee is charged on the price plus shipping.
+  const referral = Math.round(Math.max((price.Amount + shipping.Amount) * 0.15, 0.3) * 100) / 100;
   const closing = asin.startsWith('BMEDIA') ? 1.8 : 0;
-  answer.FeesEstimate.TotalFeesEstimate = money(referral + closing);
+  // `BITEMFEE…`: an Individual plan's per-item fee besides (a line we do not count).
+  const perItem = asin.startsWith('BITEMFEE') ? 0.99 : 0;
+  answer.FeesEstimate.TotalFeesEstimate = money(Math.round((referral + closing + perItem) * 100) / 100);
   answer.FeesEstimate.FeeDetailList = [
     { FeeType: 'ReferralFee', FeeAmount: money(referral), FeePromotion: money(0), FinalFee: money(referral) },
     {
@@ -374,6 +485,16 @@ export function feesEstimate(request: FeesItemRequest) {
       FeePromotion: money(0),
       FinalFee: money(closing),
     },
+    ...(perItem
+      ? [
+          {
+            FeeType: 'PerItemFee',
+            FeeAmount: money(perItem),
+            FeePromotion: money(0),
+            FinalFee: money(perItem),
+          },
+        ]
+      : []),
   ];
   return answer;
 }

@@ -14,11 +14,18 @@ import {
   listingsRestrictions,
   listingsRestrictionsProblem,
   ITEM_FAILED,
+  noBuyableOffers,
+  offeredByNobody,
   ITEM_OFFERS_URI,
   offersBatchProblem,
   offersFixture,
 } from './spapi-stand-in-answers';
 import { createLwaStandIn } from './lwa-stand-in';
+import { REGION_CODES } from '@crossmarket/domain';
+import { MARKETPLACES } from '../../src/providers/marketplace/spapi/regions';
+
+const MARKETPLACE_IDS = REGION_CODES.map((c) => MARKETPLACES[c].id);
+const COUNTRY_OF = new Map(REGION_CODES.map((c) => [MARKETPLACES[c].id, c.toUpperCase()]));
 
 type Operation =
   | 'searchCatalogItems'
@@ -26,7 +33,8 @@ type Operation =
   | 'getCompetitivePricing'
   | 'getCompetitiveSummary'
   | 'getListingsRestrictions'
-  | 'getMyFeesEstimates';
+  | 'getMyFeesEstimates'
+  | 'getMarketplaceParticipations';
 export interface StandInLimits {
   rate: number;
   burst: number;
@@ -40,6 +48,7 @@ export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
   getCompetitiveSummary: { rate: 0.033, burst: 1 },
   getListingsRestrictions: { rate: 5, burst: 10 },
   getMyFeesEstimates: { rate: 0.5, burst: 1 },
+  getMarketplaceParticipations: { rate: 0.016, burst: 15 },
 };
 
 /**
@@ -57,9 +66,26 @@ export async function startSpapiStandIn(
     throttleFirst?: number;
     /** Whether the seller lists the ASIN in the marketplace (getCompetitivePricing answers only those). */
     listed?: (asin: string, marketplaceId: string) => boolean;
+    /** Whether nobody offers the ASIN new in the marketplace (besides `BNOOFFER…`): NoBuyableOffers. */
+    noOffers?: (asin: string, marketplaceId: string) => boolean;
+    /** The first this many SP-API requests answer 401 (an access token Amazon no longer takes). */
+    unauthorisedFirst?: number;
+    /** Whether the `nth` request (from 1) of an operation loses its connection (reset) before any answer. */
+    reset?: (operation: Operation, nth: number) => boolean;
+    /** Login with Amazon answers its first `count` token requests with `status` (429 or a 5xx). */
+    lwaFailFirst?: { status: number; count: number };
+    /**
+     * The selling partner each authorisation (refresh token) belongs to: getListingsRestrictions naming
+     * another seller is refused 403, as Amazon refuses a seller id the authorisation does not cover.
+     */
+    sellerOf?: (refreshToken: string) => string | undefined;
+    /** The marketplace ids the authorisation's seller participates in (Sellers API); every one by default. */
+    participations?: (refreshToken: string) => readonly string[] | undefined;
   } = {},
 ) {
   const listed = options.listed ?? (() => true);
+  const nobody = (asin: string, marketplaceId: string) =>
+    offeredByNobody(asin) || (options.noOffers?.(asin, marketplaceId) ?? false);
   // An operation the test does not name answers at Amazon's default rate.
   const limits: Record<Operation, StandInLimits> = { ...AMAZON_DEFAULT_LIMITS, ...given };
   const arrivals: Record<Operation, number[]> = {
@@ -69,6 +95,7 @@ export async function startSpapiStandIn(
     getCompetitiveSummary: [],
     getListingsRestrictions: [],
     getMyFeesEstimates: [],
+    getMarketplaceParticipations: [],
   };
   const throttled: Record<Operation, number> = {
     searchCatalogItems: 0,
@@ -77,6 +104,7 @@ export async function startSpapiStandIn(
     getCompetitiveSummary: 0,
     getListingsRestrictions: 0,
     getMyFeesEstimates: 0,
+    getMarketplaceParticipations: 0,
   };
   const pricingAsked = new Map<string, number>();
   const summaryAsked = new Map<string, number>();
@@ -88,6 +116,8 @@ export async function startSpapiStandIn(
   const buckets = new Map<string, { tokens: number; at: number }>();
   const lwa = createLwaStandIn();
   let forced = options.throttleFirst ?? 0;
+  let unauthorised = options.unauthorisedFirst ?? 0;
+  let lwaFailures = options.lwaFailFirst?.count ?? 0;
 
   const admit = (op: Operation, authorisation: string) => {
     const key = `${op}\n${authorisation}`;
@@ -121,8 +151,18 @@ export async function startSpapiStandIn(
         return send(400, { errors: [{ code: 'InvalidInput', message }] }, op);
       };
       if (url.pathname === '/auth/o2/token') {
+        if (lwaFailures > 0) {
+          lwaFailures -= 1;
+          return send(options.lwaFailFirst!.status, { error: 'server_error' });
+        }
         const { status, body } = lwa.handle(new URLSearchParams(raw));
         return send(status, body);
+      }
+      if (unauthorised > 0) {
+        unauthorised -= 1;
+        return send(401, {
+          errors: [{ code: 'Unauthorized', message: 'Access token is missing or expired.' }],
+        });
       }
       const authorisation = lwa.authorisationOf(String(req.headers['x-amz-access-token'] ?? ''));
       if (!authorisation)
@@ -143,12 +183,15 @@ export async function startSpapiStandIn(
                   ? 'getListingsRestrictions'
                   : url.pathname === '/products/fees/v0/feesEstimate' && req.method === 'POST'
                     ? 'getMyFeesEstimates'
-                    : undefined;
+                    : url.pathname === '/sellers/v1/marketplaceParticipations' && req.method === 'GET'
+                      ? 'getMarketplaceParticipations'
+                      : undefined;
       if (!op) {
         refused.push({ operation: 'unknown', message: `${req.method} ${url.pathname}` });
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
       }
       arrivals[op].push(performance.now());
+      if (options.reset?.(op, arrivals[op].length)) return req.socket.destroy();
       if (forced > 0 || !admit(op, authorisation)) {
         forced = Math.max(0, forced - 1);
         throttled[op] += 1;
@@ -170,10 +213,30 @@ export async function startSpapiStandIn(
           });
         return send(200, { numberOfResults: items.length, items }, op);
       }
+      if (op === 'getMarketplaceParticipations') {
+        const ids = options.participations?.(authorisation) ?? MARKETPLACE_IDS;
+        // Shaped like sellers.json's MarketplaceParticipation: every marketplace, participating or not.
+        return send(
+          200,
+          {
+            payload: MARKETPLACE_IDS.map((id) => ({
+              marketplace: { id, countryCode: COUNTRY_OF.get(id), name: `Amazon ${COUNTRY_OF.get(id)}` },
+              participation: { isParticipating: ids.includes(id), hasSuspendedListings: false },
+              storeName: 'Stand-in store',
+            })),
+          },
+          op,
+        );
+      }
       if (op === 'getListingsRestrictions') {
         const problem = listingsRestrictionsProblem(url.searchParams);
         if (problem) return invalid(op, problem);
         const asin = url.searchParams.get('asin')!;
+        const seller = options.sellerOf?.(authorisation);
+        if (seller !== undefined && seller !== url.searchParams.get('sellerId'))
+          return send(403, {
+            errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.' }],
+          });
         return send(
           200,
           listingsRestrictions(asin, url.searchParams.get('marketplaceIds')!.split(',')[0]!),
@@ -190,7 +253,12 @@ export async function startSpapiStandIn(
           200,
           {
             payload: asins.map((asin) =>
-              competitivePricing(asin, marketplaceId, listed(asin, marketplaceId)),
+              competitivePricing(
+                asin,
+                marketplaceId,
+                listed(asin, marketplaceId),
+                nobody(asin, marketplaceId),
+              ),
             ),
           },
           op,
@@ -212,7 +280,15 @@ export async function startSpapiStandIn(
         if (problem) return invalid(op, problem);
         const requests = (body as { requests: { asin: string; marketplaceId: string }[] }).requests;
         for (const { asin } of requests) summaryAsked.set(asin, (summaryAsked.get(asin) ?? 0) + 1);
-        return send(200, { responses: requests.map((r) => competitiveSummary(r.asin, r.marketplaceId)) }, op);
+        return send(
+          200,
+          {
+            responses: requests.map((r) =>
+              competitiveSummary(r.asin, r.marketplaceId, nobody(r.asin, r.marketplaceId)),
+            ),
+          },
+          op,
+        );
       }
       const problem = offersBatchProblem(body);
       if (problem) return invalid(op, problem);
@@ -230,7 +306,13 @@ export async function startSpapiStandIn(
         };
         if (asin.startsWith('BFAIL') || (asin.startsWith('BFLAKY') && asked === 1))
           return { ...structuredClone(ITEM_FAILED), request };
-        const offers = structuredClone(offersFixture(asin)) as { Identifier?: object };
+        if (nobody(asin, r.MarketplaceId)) return noBuyableOffers(asin, r.MarketplaceId);
+        const offers = structuredClone(offersFixture(asin)) as {
+          Identifier?: object;
+          Offers?: { MyOffer?: boolean }[];
+        };
+        // `BMINE…`: the buy box winner is the calling seller's own offer, as Amazon marks it.
+        if (asin.startsWith('BMINE') && offers.Offers?.[0]) offers.Offers[0].MyOffer = true;
         const payload = asin.startsWith('BFOREIGN') ? offers : inCurrencyOf(offers, r.MarketplaceId);
         return {
           status: { statusCode: 200, reasonPhrase: 'OK' },

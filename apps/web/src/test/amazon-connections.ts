@@ -11,5 +11,6 @@ export const connectionRow = (
   connected_at: null,
   renew_by: null,
   required: false,
+  not_selling_in: [],
   ...over,
 });

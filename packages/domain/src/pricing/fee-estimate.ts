@@ -8,10 +8,23 @@ import { feeAt, type FeeSchedule } from './commission';
 export interface FeeEstimate {
   /** The listing price Amazon was asked about. */
   price: number;
+  /**
+   * The shipping asked with it (a merchant-fulfilled referral fee is charged on price plus shipping);
+   * absent (0) for estimates asked before shipping was sent.
+   */
+  shipping?: number;
   referral_fee: number;
   /** The variable closing fee (media); 0 when Amazon names none. */
   closing_fee: number;
+  /**
+   * The estimate's other fee lines (e.g. a per-item fee), by Amazon's `FeeType`: shown, not counted
+   * (they depend on the seller's plan, not the product).
+   */
+  other_fees?: { type: string; amount: number }[];
 }
+
+/** What the referral fee of an estimate was charged on: the price plus the shipping asked with it. */
+export const chargedOn = (estimate: FeeEstimate) => estimate.price + (estimate.shipping ?? 0);
 
 /** Amazon's usual minimum referral fee in US dollars (shared/reference/amazon.md); per region at the fixed rate. */
 export const MINIMUM_REFERRAL_FEE_USD = 0.3;
@@ -39,14 +52,15 @@ export function estimateSchedule(
   const closing = estimate.closing_fee;
   // A cent of slack: Amazon rounds its fee to the cent. A share of half the price or more is no referral
   // rate Amazon has: a minimum fee above ours (marketplaces whose minimum we do not hold) read as a rate.
-  const share = estimate.price > 0 ? estimate.referral_fee / estimate.price : Infinity;
+  const base = chargedOn(estimate);
+  const share = base > 0 ? estimate.referral_fee / base : Infinity;
   if (estimate.referral_fee > minimum + 0.01 && share < MAX_REFERRAL_SHARE) {
     return {
       schedule: { kind: 'estimate', rate: share, minimum, closing },
       referral: 'estimate',
     };
   }
-  const rate = estimate.price > 0 ? feeAt(estimate.price, table) / estimate.price : 0;
+  const rate = base > 0 ? feeAt(base, table) / base : 0;
   return {
     schedule: { kind: 'estimate', rate, minimum: Math.max(minimum, estimate.referral_fee), closing },
     referral: 'table',

@@ -108,6 +108,8 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
     commission_source: estimate?.referral ?? 'table',
     closing_fee: row.fees ? round2(row.fees.closing_fee) : null,
     fee_estimate_price: row.fees ? round2(row.fees.price) : null,
+    fee_estimate_shipping: row.fees ? round2(row.fees.shipping ?? 0) : null,
+    other_fees: row.fees ? (row.fees.other_fees ?? []) : null,
     sell_price: { buybox: null, custom: { std: null } },
     profit_amount: { buybox: null, custom: { std: null } },
     profit_percent: { buybox: null, custom: { std: null } },

@@ -108,7 +108,15 @@ export function packPricingInput(row: PricingInput): string {
   ];
   // Optional last: inputs written before estimates existed, and those without one, stay as they were.
   const f = row.fees;
-  if (f) packed.push([f.price, f.referral_fee, f.closing_fee]);
+  // Shipping and the other fee lines only when there are any: older rows keep their three figures.
+  if (f)
+    packed.push(
+      f.other_fees?.length
+        ? [f.price, f.referral_fee, f.closing_fee, f.shipping ?? 0, f.other_fees]
+        : f.shipping
+          ? [f.price, f.referral_fee, f.closing_fee, f.shipping]
+          : [f.price, f.referral_fee, f.closing_fee],
+    );
   return JSON.stringify(packed);
 }
 
@@ -125,7 +133,7 @@ export function unpackPricingInput(packed: unknown): PricingInput {
     [number, string, 'top' | 'sub'] | null,
     PackedSlot,
     PackedSlot,
-    [number, number, number]?,
+    [number, number, number, number?, { type: string; amount: number }[]?]?,
   ];
   const [buybox, lowest, lowestFba] = unpackOffers([p[2], p[3], p[4]]);
   const [toBuybox, toLowest] = unpackOffers([p[8], p[9]]);
@@ -144,6 +152,16 @@ export function unpackPricingInput(packed: unknown): PricingInput {
       buybox: toBuybox ?? null,
       lowest: toLowest ?? null,
     },
-    ...(p[10] ? { fees: { price: p[10][0], referral_fee: p[10][1], closing_fee: p[10][2] } } : {}),
+    ...(p[10]
+      ? {
+          fees: {
+            price: p[10][0],
+            referral_fee: p[10][1],
+            closing_fee: p[10][2],
+            ...(p[10][3] ? { shipping: p[10][3] } : {}),
+            ...(p[10][4]?.length ? { other_fees: p[10][4] } : {}),
+          },
+        }
+      : {}),
   };
 }

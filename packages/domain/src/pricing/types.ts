@@ -56,6 +56,10 @@ export interface FbmBlock {
   closing_fee: number | null;
   /** The price Amazon's estimate was asked at; null without an estimate. */
   fee_estimate_price: number | null;
+  /** The shipping asked with it (0 when none was sent); null without an estimate. */
+  fee_estimate_shipping?: number | null;
+  /** The estimate's fee lines not counted in the profit, by Amazon's name; null without an estimate. */
+  other_fees?: { type: string; amount: number }[] | null;
   sell_price: AtBuyboxAndCustom;
   profit_amount: AtBuyboxAndCustom;
   profit_percent: AtBuyboxAndCustom;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RegionCode } from '../regions';
+import { REGION_CODES, type RegionCode } from '../regions';
 import { timestampSchema } from './api-responses';
 
 /**
@@ -20,6 +20,11 @@ export interface AmazonRegion {
   seller_central: string;
   /** Every Seller Central host of the region: Amazon's Appstore may send the seller from any of them. */
   seller_central_hosts: readonly string[];
+  /**
+   * Each marketplace's own Seller Central: a seller authorises on the one of the marketplace their account
+   * lives in (Amazon's authorisation guide), so the consent link is built from the marketplace they pick.
+   */
+  seller_centrals: Readonly<Partial<Record<RegionCode, string>>>;
 }
 
 // Seller Central per marketplace, as Amazon's SP-API documentation lists it; the first host is the one a
@@ -35,6 +40,11 @@ export const AMAZON_REGIONS: readonly AmazonRegion[] = [
       'sellercentral.amazon.ca',
       'sellercentral.amazon.com.mx',
     ],
+    seller_centrals: {
+      us: 'https://sellercentral.amazon.com',
+      ca: 'https://sellercentral.amazon.ca',
+      mx: 'https://sellercentral.amazon.com.mx',
+    },
   },
   {
     code: 'eu',
@@ -46,6 +56,10 @@ export const AMAZON_REGIONS: readonly AmazonRegion[] = [
       'sellercentral.amazon.co.uk',
       'sellercentral.amazon.ae',
     ],
+    seller_centrals: {
+      uk: 'https://sellercentral-europe.amazon.com',
+      ae: 'https://sellercentral.amazon.ae',
+    },
   },
   {
     code: 'fe',
@@ -53,6 +67,10 @@ export const AMAZON_REGIONS: readonly AmazonRegion[] = [
     countries: ['au', 'sg'],
     seller_central: 'https://sellercentral.amazon.com.au',
     seller_central_hosts: ['sellercentral.amazon.com.au', 'sellercentral.amazon.sg'],
+    seller_centrals: {
+      au: 'https://sellercentral.amazon.com.au',
+      sg: 'https://sellercentral.amazon.sg',
+    },
   },
 ];
 
@@ -74,13 +92,27 @@ export const AMAZON_CONNECT_ERRORS = {
   amazon_state_invalid: 'apiErrors.amazonStateInvalid',
   amazon_declined: 'apiErrors.amazonDeclined',
   amazon_exchange_failed: 'apiErrors.amazonExchangeFailed',
+  amazon_seller_mismatch: 'apiErrors.amazonSellerMismatch',
 } as const;
 export type AmazonConnectError = keyof typeof AMAZON_CONNECT_ERRORS;
 
 const region = z.enum(AMAZON_REGION_CODES, { error: 'validation.amazon.region' });
 
-/** POST /api/amazon/connections: start connecting a region. */
-export const amazonConnectRequestSchema = z.object({ region });
+/**
+ * POST /api/amazon/connections: start connecting a region, from the Seller Central of the marketplace the
+ * seller's account lives in (one of the region's; its first when not given).
+ */
+export const amazonConnectRequestSchema = z
+  .object({ region, marketplace: z.string({ error: 'validation.amazon.marketplace' }).optional() })
+  .superRefine((body, ctx) => {
+    if (body.marketplace === undefined) return;
+    if (!(amazonRegionOf(body.region).countries as readonly string[]).includes(body.marketplace))
+      ctx.addIssue({ code: 'custom', path: ['marketplace'], message: 'validation.amazon.marketplace' });
+  })
+  .transform((body) => ({
+    region: body.region,
+    marketplace: (body.marketplace ?? amazonRegionOf(body.region).countries[0]!) as RegionCode,
+  }));
 export type AmazonConnectRequest = z.output<typeof amazonConnectRequestSchema>;
 
 /** Its answer: where to send the seller (Seller Central's consent page, or the local one in the sandbox). */
@@ -101,6 +133,11 @@ export const amazonConnectionSchema = z.object({
    * authorisation (no shared one): reports there need this region connected.
    */
   required: z.boolean(),
+  /**
+   * The region's marketplaces Amazon says this seller does not participate in (Sellers API, read at
+   * connect time): they cannot sell there with this account. Empty when connected nowhere or unknown.
+   */
+  not_selling_in: z.array(z.enum(REGION_CODES)),
 });
 export type AmazonConnection = z.output<typeof amazonConnectionSchema>;
 

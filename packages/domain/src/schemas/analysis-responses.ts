@@ -155,6 +155,7 @@ export const sellerOfferSchema: z.ZodType<SellerOffer> = z.object({
   import_fee: z.number(),
   delivery_date: z.string().nullable(),
   available_later: z.boolean().optional(),
+  is_own: z.boolean().optional(),
 });
 
 /** GET /v1/reports/:id/products/:productId/offers: both sides' sellers, cheapest buy price first. */

@@ -84,6 +84,11 @@ export const fbmBlockSchema: z.ZodType<FbmBlock> = z.object({
   commission_source: z.enum(FEE_SOURCES),
   closing_fee: z.number().nullable(),
   fee_estimate_price: z.number().nullable(),
+  fee_estimate_shipping: z.number().nullable().optional(),
+  other_fees: z
+    .array(z.object({ type: z.string(), amount: z.number() }))
+    .nullable()
+    .optional(),
   sell_price: atBuyboxAndCustom,
   profit_amount: atBuyboxAndCustom,
   profit_percent: atBuyboxAndCustom,

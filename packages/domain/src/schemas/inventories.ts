@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reportRestrictionSchema } from '../listing-restrictions';
 import type { PlanCode } from '../plans';
+import { SIDE_STATUSES } from '../product';
 import { PRODUCT_ID } from '../product-ids';
 import { inventoryBuyingRegions, inventorySellingRegions, REGION_CODES, type RegionCode } from '../regions';
 import { inventoryFormSchema, settingsSchema } from './settings';
@@ -167,6 +168,18 @@ export type Inventory = z.output<typeof inventorySchema>;
 export const inventoryListSchema = z.array(inventorySchema);
 export type InventoryList = z.output<typeof inventoryListSchema>;
 
+const UNAVAILABLE_STATUSES = SIDE_STATUSES.filter((s) => s !== 'ok');
+/**
+ * Why an inventory product is not available, by the side that says so: `cross_*` the buying country
+ * (`cross_nostock`: nobody sells it there any more), `to_*` the selling country. A side the pricing still
+ * prices (the selling side without stock: an open field) is no reason.
+ */
+export const INVENTORY_UNAVAILABLE_REASONS = [
+  ...UNAVAILABLE_STATUSES.map((s) => `cross_${s}` as const),
+  ...UNAVAILABLE_STATUSES.filter((s) => s !== 'nostock').map((s) => `to_${s}` as const),
+];
+export type InventoryUnavailableReason = (typeof INVENTORY_UNAVAILABLE_REASONS)[number];
+
 /**
  * A product of an inventory (the Inventory view's table): image and code, and what the last update
  * found — null before the product's first update.
@@ -177,6 +190,13 @@ export const inventoryProductSchema = z.object({
   created_at: z.iso.datetime(),
   /** Whether it can be listed fbm now (the export drawer's rule); null before its first update. */
   available: z.boolean().nullable(),
+  /**
+   * Why it is unavailable, when a side of the last update says so (e.g. the source sold out); null when
+   * available, before the first update, or when only the pricing rules left it out.
+   */
+  unavailable_reason: z
+    .enum(INVENTORY_UNAVAILABLE_REASONS as [InventoryUnavailableReason, ...InventoryUnavailableReason[]])
+    .nullable(),
   /** The standard price in the selling country's currency, and the stock to list. */
   std_price: z.number().nullable(),
   stock: z.int().nullable(),

@@ -1,6 +1,7 @@
 import {
   amazonCallbackQuerySchema,
   amazonLoginQuerySchema,
+  amazonRegionOf,
   redirectSchema,
   type AmazonConnectError,
   type AmazonRegionCode,
@@ -11,6 +12,7 @@ import type { App } from '../../http/app-type';
 import { HttpError, notFound } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
+import type { MarketplaceProvider } from '../../providers/marketplace/types';
 import type { Guard } from '../auth';
 import { CALLBACK_PATH, SETTINGS_PATH, type ConnectFlow } from './connect-flow';
 import { consumeState, createState, saveConnection } from './repo';
@@ -38,7 +40,13 @@ const usable = (value: string | undefined): value is string =>
  */
 export function registerAmazonRedirects(
   app: App,
-  { db, guard, flow, box }: { db: Db; guard: Guard; flow: ConnectFlow; box: TokenBox },
+  {
+    db,
+    guard,
+    flow,
+    box,
+    marketplace,
+  }: { db: Db; guard: Guard; flow: ConnectFlow; box: TokenBox; marketplace?: MarketplaceProvider },
 ) {
   registerGuardedScope(
     app,
@@ -92,8 +100,23 @@ export function registerAmazonRedirects(
             );
             return failed(reply, 'amazon_exchange_failed');
           }
+          // The id comes through the browser: one call that takes it proves it is the authorisation's own,
+          // else every restriction check would be refused. Only Amazon's refusal refuses the connection.
+          const own = { sellingPartnerId: sellerId, refreshToken: exchanged.refreshToken };
+          const home = amazonRegionOf(region).countries[0]!;
+          if (marketplace?.verifySeller) {
+            const verdict = await marketplace.verifySeller(home, { own, tenant: userId });
+            if (verdict === 'wrong_seller') {
+              log('seller_mismatch');
+              return failed(reply, 'amazon_seller_mismatch');
+            }
+            if (verdict === 'unknown') log('seller_unverified');
+          }
+          // Where the seller may sell (the Sellers API), so a report to a marketplace they are not
+          // registered in is flagged before it is sent; unknown when Amazon does not say.
+          const countries = (await marketplace?.sellingCountries?.(home, { own, tenant: userId })) ?? null;
           const sealed = box.seal(exchanged.refreshToken, sealContext(userId, region));
-          await saveConnection(db, userId, region, sellerId, sealed);
+          await saveConnection(db, userId, region, sellerId, sealed, countries);
           log('connected');
           return outcome(reply, `connected=${region}`);
         },

@@ -11,6 +11,10 @@ describe('the region catalogue', () => {
     expect(AMAZON_REGIONS.flatMap((r) => r.countries).sort()).toEqual([...REGION_CODES].sort());
     for (const region of AMAZON_REGIONS) {
       expect(region.seller_central_hosts).toContain(new URL(region.seller_central).hostname);
+      // Every marketplace has its Seller Central, one of the region's hosts.
+      expect(Object.keys(region.seller_centrals).sort()).toEqual([...region.countries].sort());
+      for (const url of Object.values(region.seller_centrals))
+        expect(region.seller_central_hosts).toContain(new URL(url!).hostname);
     }
   });
 });
@@ -22,6 +26,7 @@ describe('the connect flow', () => {
     const url = new URL(sandbox.authorizeUrl('na', 'the-state'));
     expect(`${url.origin}${url.pathname}`).toBe('https://app.example.com/dev/amazon/consent');
     expect(Object.fromEntries(url.searchParams)).toEqual({
+      seller_central: 'https://sellercentral.amazon.com',
       application_id: SANDBOX_APP_ID,
       state: 'the-state',
       redirect_uri: 'https://app.example.com/api/amazon/callback',
@@ -30,6 +35,30 @@ describe('the connect flow', () => {
     // Production never serves /dev pages, so the sandbox cannot connect there.
     const production = loadConfig({ NODE_ENV: 'production', DEMO: 'true' });
     expect(createConnectFlow(production).available).toBe(false);
+  });
+
+  it("opens the Seller Central of the marketplace the seller's account lives in, the region's first by default", () => {
+    const spapi = createConnectFlow(
+      loadConfig({
+        APP_URL: 'https://app.example.com',
+        MARKETPLACE_PROVIDER: 'spapi',
+        SPAPI_APP_ID: 'amzn1.sp.solution.x',
+        SPAPI_CLIENT_ID: 'id',
+        SPAPI_CLIENT_SECRET: 'secret',
+      }),
+    );
+    const host = (...args: Parameters<typeof spapi.authorizeUrl>) =>
+      new URL(spapi.authorizeUrl(...args)).host;
+    expect(host('fe', 's', 'sg')).toBe('sellercentral.amazon.sg');
+    expect(host('fe', 's')).toBe('sellercentral.amazon.com.au');
+    expect(host('eu', 's', 'ae')).toBe('sellercentral.amazon.ae');
+    expect(host('eu', 's', 'uk')).toBe('sellercentral-europe.amazon.com');
+    expect(host('na', 's', 'ca')).toBe('sellercentral.amazon.ca');
+    expect(new URL(spapi.authorizeUrl('fe', 's', 'sg')).pathname).toBe('/apps/authorize/consent');
+    // The sandbox's page names the Seller Central the real link would open.
+    expect(new URL(sandbox.authorizeUrl('fe', 's', 'sg')).searchParams.get('seller_central')).toBe(
+      'https://sellercentral.amazon.sg',
+    );
   });
 
   it("knows Amazon's Seller Central hosts by region, over HTTPS and the default port only", () => {

@@ -1,4 +1,4 @@
-import { AMAZON_REGIONS, amazonRegionOf, type AmazonRegionCode } from '@crossmarket/domain';
+import { AMAZON_REGIONS, amazonRegionOf, type AmazonRegionCode, type RegionCode } from '@crossmarket/domain';
 import type { Config } from '../../config';
 import { createSandboxLwa, lwaCodeExchange, type CodeExchange } from './lwa';
 
@@ -21,8 +21,11 @@ export interface ConnectFlow {
   draft: boolean;
   /** Our OAuth redirect URI, as registered with the application. */
   redirectUri: string;
-  /** The consent page for a region and state. */
-  authorizeUrl(region: AmazonRegionCode, state: string): string;
+  /**
+   * The consent page for a region and state, on the Seller Central of the marketplace the seller's account
+   * lives in (the region's first when not named).
+   */
+  authorizeUrl(region: AmazonRegionCode, state: string, marketplace?: RegionCode): string;
   exchange: CodeExchange;
   /** The sandbox's code minting, for the local consent page; absent with SP-API. */
   sandbox?: ReturnType<typeof createSandboxLwa>;
@@ -34,13 +37,22 @@ export function createConnectFlow(config: Config): ConnectFlow {
   const redirectUri = new URL(CALLBACK_PATH, config.APP_URL).toString();
   const sandbox = config.MARKETPLACE_PROVIDER === 'sandbox' ? createSandboxLwa() : undefined;
   const applicationId = config.SPAPI_APP_ID ?? (sandbox ? SANDBOX_APP_ID : '');
-  const consentBase = (region: AmazonRegionCode) =>
-    sandbox
-      ? new URL(SANDBOX_CONSENT_PATH, config.APP_URL)
-      : new URL(
-          '/apps/authorize/consent',
-          config.SELLER_CENTRAL_URL ?? amazonRegionOf(region).seller_central,
-        );
+  /** Amazon's guide: a seller authorises on the Seller Central of the marketplace their account is in. */
+  const sellerCentral = (region: AmazonRegionCode, marketplace?: RegionCode) => {
+    const r = amazonRegionOf(region);
+    return (marketplace && r.seller_centrals[marketplace]) ?? r.seller_central;
+  };
+  const consentBase = (region: AmazonRegionCode, marketplace?: RegionCode) => {
+    if (!sandbox)
+      return new URL(
+        '/apps/authorize/consent',
+        config.SELLER_CENTRAL_URL ?? sellerCentral(region, marketplace),
+      );
+    // The local page says which Seller Central the seller would be sent to.
+    const url = new URL(SANDBOX_CONSENT_PATH, config.APP_URL);
+    url.searchParams.set('seller_central', sellerCentral(region, marketplace));
+    return url;
+  };
   return {
     // The local consent page is a /dev page: production never registers one.
     available: sandbox
@@ -49,8 +61,8 @@ export function createConnectFlow(config: Config): ConnectFlow {
     applicationId,
     draft: config.SPAPI_APP_DRAFT,
     redirectUri,
-    authorizeUrl(region, state) {
-      const url = consentBase(region);
+    authorizeUrl(region, state, marketplace) {
+      const url = consentBase(region, marketplace);
       url.searchParams.set('application_id', applicationId);
       url.searchParams.set('state', state);
       // Optional for Amazon (the first registered URI is the default), explicit so the code exchange's

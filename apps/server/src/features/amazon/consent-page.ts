@@ -16,6 +16,8 @@ const consentQuery = z.looseObject({
   state: z.string().max(2048).optional(),
   version: z.string().max(20).optional(),
   redirect_uri: z.string().max(2048).optional(),
+  /** The Seller Central a real consent link would open (the marketplace the seller picked). */
+  seller_central: z.string().max(200).optional(),
 });
 
 const escapeHtml = (s: string) =>
@@ -33,12 +35,12 @@ p{line-height:1.5}.note{color:#595959;font-size:14px}.actions{display:flex;gap:1
 button{font:inherit;font-size:16px;padding:10px 22px;border-radius:6px;cursor:pointer;border:1px solid #595959;background:#fff;color:#1f1f1f}
 button.allow{background:#0958d9;border-color:#0958d9;color:#fff}button:focus-visible{outline:3px solid #1f1f1f;outline-offset:2px}`;
 
-function page(state: string, code: string, draft: boolean): string {
+function page(state: string, code: string, draft: boolean, sellerCentral: string | undefined): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Amazon consent (sandbox) - Crossmarket</title><style>${STYLE}</style></head>
 <body><main>
-<p class="note">Sandbox: this page stands in for Amazon Seller Central. No Amazon account is involved.</p>
+<p class="note">Sandbox: this page stands in for Amazon Seller Central${sellerCentral ? ` (<span data-testid="seller-central">${escapeHtml(sellerCentral)}</span>)` : ''}. No Amazon account is involved.</p>
 <h1>Allow Crossmarket to access your Amazon selling account?</h1>
 <p>Crossmarket asks to read product listings and prices for the selling account ${SANDBOX_SELLING_PARTNER_ID}${draft ? ' (draft application)' : ''}. You can remove this access at any time.</p>
 <div class="actions">
@@ -73,7 +75,7 @@ export function registerSandboxConsent(
         },
         async (request, reply) => {
           if (!mailboxOpenTo(request, demo)) throw notFound();
-          const { application_id, state, version } = request.query;
+          const { application_id, state, version, seller_central } = request.query;
           if (application_id !== flow.applicationId || !state)
             throw new HttpError(
               400,
@@ -83,7 +85,7 @@ export function registerSandboxConsent(
           return reply
             .type('text/html; charset=utf-8')
             .header('cache-control', 'no-store')
-            .send(page(state, sandbox.mintCode(), version === 'beta'));
+            .send(page(state, sandbox.mintCode(), version === 'beta', seller_central));
         },
       );
     },

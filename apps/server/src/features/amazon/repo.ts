@@ -90,9 +90,11 @@ export async function saveConnection(
   region: AmazonRegionCode,
   sellingPartnerId: string,
   sealed: SealedToken,
+  sellingCountries: readonly string[] | null = null,
 ): Promise<void> {
   const values = {
     sellingPartnerId,
+    sellingCountries: sellingCountries === null ? null : [...sellingCountries],
     ...sealedColumns(sealed),
     status: 'connected',
     connectedAt: sql`now()`,

@@ -15,6 +15,7 @@ import { apiError, notFound } from '../../http/errors';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { Logger } from '../../logger';
+import type { MarketplaceProvider } from '../../providers/marketplace/types';
 import type { Guard } from '../auth';
 import { registerAmazonRedirects } from './callback';
 import { createConnectFlow } from './connect-flow';
@@ -30,7 +31,7 @@ const regionParams = z.object({ region: z.string() });
 const maskSellerId = (id: string) => `${id.slice(0, 4)}…`;
 
 function view(rows: ConnectionRow[], policy: AuthorisationPolicy): AmazonConnectionList {
-  return AMAZON_REGIONS.map(({ code }) => {
+  return AMAZON_REGIONS.map(({ code, countries }) => {
     const row = rows.find((r) => r.region === code);
     const required = policy.needed && !policy.shared.has(code);
     if (!row)
@@ -41,6 +42,7 @@ function view(rows: ConnectionRow[], policy: AuthorisationPolicy): AmazonConnect
         connected_at: null,
         renew_by: null,
         required,
+        not_selling_in: [],
       };
     return {
       region: code,
@@ -49,6 +51,8 @@ function view(rows: ConnectionRow[], policy: AuthorisationPolicy): AmazonConnect
       connected_at: row.connectedAt.toISOString(),
       renew_by: row.renewBy.toISOString(),
       required,
+      // Unknown participations (null) name no country: only what Amazon said is shown.
+      not_selling_in: row.sellingCountries ? countries.filter((c) => !row.sellingCountries!.includes(c)) : [],
     };
   });
 }
@@ -60,7 +64,13 @@ function view(rows: ConnectionRow[], policy: AuthorisationPolicy): AmazonConnect
  */
 export function registerAmazonRoutes(
   app: App,
-  { db, guard, config, logger }: { db: Db; guard: Guard; config: Config; logger: Logger },
+  {
+    db,
+    guard,
+    config,
+    logger,
+    marketplace,
+  }: { db: Db; guard: Guard; config: Config; logger: Logger; marketplace?: MarketplaceProvider },
 ) {
   const flow = createConnectFlow(config);
   const policy = authorisationPolicy(config);
@@ -89,10 +99,10 @@ export function registerAmazonRoutes(
         },
         async (request) => {
           if (!flow.available) throw apiError(503, 'amazon_not_configured', 'apiErrors.amazonNotConfigured');
-          const { region } = request.body;
+          const { region, marketplace } = request.body;
           const state = await createState(db, callerOf(request).userId, region);
           if (state === 'limit') throw apiError(429, 'rate_limited', 'apiErrors.tooMany');
-          return { authorize_url: flow.authorizeUrl(region, state) };
+          return { authorize_url: flow.authorizeUrl(region, state, marketplace) };
         },
       );
 
@@ -111,7 +121,7 @@ export function registerAmazonRoutes(
     { allowLocked: true },
   );
 
-  registerAmazonRedirects(app, { db, guard, flow, box });
+  registerAmazonRedirects(app, { db, guard, flow, box, marketplace });
   if (flow.sandbox && config.NODE_ENV !== 'production')
     registerSandboxConsent(app, { guard, flow, demo: config.DEMO });
 }

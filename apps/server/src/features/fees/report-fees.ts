@@ -18,13 +18,21 @@ import { assignments, recordsetDefinition } from '../../db/narrow-columns';
 type FullSides = { row_cross: ProductSide; row_to: ProductSide };
 
 const sameEstimate = (a: FeeEstimate, b: FeeEstimate) =>
-  a.price === b.price && a.referral_fee === b.referral_fee && a.closing_fee === b.closing_fee;
+  a.price === b.price &&
+  (a.shipping ?? 0) === (b.shipping ?? 0) &&
+  a.referral_fee === b.referral_fee &&
+  a.closing_fee === b.closing_fee &&
+  JSON.stringify(a.other_fees ?? []) === JSON.stringify(b.other_fees ?? []);
 
-/** The price to ask Amazon's fees at: where the product sells now (its buy box, else its lowest offer). */
-export function estimatePrice(packedInput: string): number | null {
+/**
+ * The price and shipping to ask Amazon's fees at: where the product sells now (its buy box, else its lowest
+ * offer). A merchant-fulfilled referral fee is charged on both.
+ */
+export function estimatePrice(packedInput: string): { price: number; shipping: number } | null {
   const to = unpackPricingInput(JSON.parse(packedInput)).row_to;
-  const price = to.buybox?.buy_price ?? to.lowest?.buy_price ?? null;
-  return price && price > 0 ? price : null;
+  const offer = to.buybox?.buy_price ? to.buybox : to.lowest;
+  const price = offer?.buy_price ?? null;
+  return price && price > 0 ? { price, shipping: Math.max(0, offer?.shipping_fee ?? 0) } : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { FEE_ESTIMATE_DAYS, type FeeEstimate, type RegionCode } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { FeeQuote } from '../../providers/marketplace/types';
 
 /**
  * Whose estimates these are: Amazon's fees belong to a selling partner in one marketplace. Kept per user
@@ -13,12 +14,22 @@ export interface FeeOwner {
   country: RegionCode;
 }
 
-type StoredRow = { asin: string; price: number; referral_fee: number; closing_fee: number };
+type StoredRow = {
+  asin: string;
+  price: number;
+  shipping: number | null;
+  referral_fee: number;
+  closing_fee: number;
+  other_fees: FeeEstimate['other_fees'] | null;
+};
 const toEstimate = (r: StoredRow): FeeEstimate => ({
   price: r.price,
+  ...(r.shipping ? { shipping: r.shipping } : {}),
   referral_fee: r.referral_fee,
   closing_fee: r.closing_fee,
+  ...(r.other_fees?.length ? { other_fees: r.other_fees } : {}),
 });
+const COLUMNS = sql.raw('asin, price, shipping, referral_fee, closing_fee, other_fees');
 
 /**
  * Each item's fee estimate for this owner: the kept one while it is younger than FEE_ESTIMATE_DAYS (at
@@ -28,12 +39,12 @@ const toEstimate = (r: StoredRow): FeeEstimate => ({
 export async function feeEstimatesOf(
   db: Db,
   owner: FeeOwner,
-  items: readonly { asin: string; price: number }[],
-  ask: (items: { asin: string; price: number }[]) => Promise<(FeeEstimate | null)[]>,
+  items: readonly FeeQuote[],
+  ask: (items: FeeQuote[]) => Promise<(FeeEstimate | null)[]>,
 ): Promise<Map<string, FeeEstimate>> {
   if (items.length === 0) return new Map();
   const kept = await db.execute<StoredRow>(sql`
-    select asin, price, referral_fee, closing_fee from fee_estimates
+    select ${COLUMNS} from fee_estimates
      where user_id = ${owner.userId} and selling_partner_id = ${owner.sellingPartnerId}
        and country = ${owner.country}
        and asin = any(${sql.param(items.map((i) => i.asin))}::text[])
@@ -44,18 +55,20 @@ export async function feeEstimatesOf(
   const answers = await ask(missing);
   const answered = missing.flatMap((item, i) => {
     const a = answers[i];
-    return a ? [{ asin: item.asin, ...a }] : [];
+    return a ? [{ asin: item.asin, shipping: 0, other_fees: [], ...a }] : [];
   });
   if (answered.length === 0) return known;
   await db.execute(sql`
-    insert into fee_estimates (user_id, selling_partner_id, country, asin, price, referral_fee, closing_fee,
-                               estimated_at)
-    select ${owner.userId}, ${owner.sellingPartnerId}, ${owner.country}, asin, price, referral_fee, closing_fee,
-           now()
+    insert into fee_estimates (user_id, selling_partner_id, country, asin, price, shipping, referral_fee,
+                               closing_fee, other_fees, estimated_at)
+    select ${owner.userId}, ${owner.sellingPartnerId}, ${owner.country}, asin, price, shipping, referral_fee,
+           closing_fee, other_fees, now()
       from jsonb_to_recordset(${JSON.stringify(answered)}::jsonb)
-           as x(asin text, price float8, referral_fee float8, closing_fee float8)
+           as x(asin text, price float8, shipping float8, referral_fee float8, closing_fee float8,
+                other_fees jsonb)
     on conflict (user_id, selling_partner_id, country, asin) do update
-      set price = excluded.price, referral_fee = excluded.referral_fee, closing_fee = excluded.closing_fee,
+      set price = excluded.price, shipping = excluded.shipping, referral_fee = excluded.referral_fee,
+          closing_fee = excluded.closing_fee, other_fees = excluded.other_fees,
           estimated_at = excluded.estimated_at`);
   for (const a of answered) known.set(a.asin, toEstimate(a));
   return known;
@@ -82,7 +95,7 @@ export async function keptFeeEstimates(
 ): Promise<Map<string, FeeEstimate>> {
   if (asins.length === 0) return new Map();
   const kept = await db.execute<StoredRow>(sql`
-    select distinct on (asin) asin, price, referral_fee, closing_fee from fee_estimates
+    select distinct on (asin) ${COLUMNS} from fee_estimates
      where user_id = ${userId} and country = ${country} and asin = any(${sql.param([...asins])}::text[])
      order by asin, estimated_at desc`);
   return new Map(kept.rows.map((r) => [r.asin, toEstimate(r)]));

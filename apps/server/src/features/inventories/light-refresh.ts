@@ -71,6 +71,7 @@ export function applyPriceCheck(
     status: 'ok',
     buybox,
     has_buybox: true,
+    ...(check.coupon !== undefined ? { coupon: check.coupon } : {}),
     total_prices_count: total,
     fba_prices_count:
       last.fba_prices_count === null || total === null ? null : Math.min(last.fba_prices_count, total),

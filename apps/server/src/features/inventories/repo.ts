@@ -6,6 +6,7 @@ import {
   type InventoryCreate,
   type InventoryProductPage,
   type InventoryUpdate,
+  type InventoryUnavailableReason,
   type InventoryUpdateState,
   type RegionCode,
   type ReportRestriction,
@@ -282,6 +283,13 @@ export async function listInventoryProducts(
         image: inventoryProducts.image,
         createdAt: inventoryProducts.createdAt,
         available: inventoryProducts.available,
+        // The side that made it unavailable (pricing's `unavailableReason`, in the same order).
+        unavailableReason: sql<InventoryUnavailableReason | null>`case
+          when ${inventoryProducts.available} is not false then null
+          when ${inventoryProducts.snapshot}->'row_cross'->>'status' <> 'ok'
+          then 'cross_' || (${inventoryProducts.snapshot}->'row_cross'->>'status')
+          when ${inventoryProducts.snapshot}->'row_to'->>'status' not in ('ok', 'nostock')
+          then 'to_' || (${inventoryProducts.snapshot}->'row_to'->>'status') end`,
         stdPrice: inventoryProducts.stdPrice,
         stock: inventoryProducts.stock,
         updatedAt: inventoryProducts.updatedAt,
@@ -307,6 +315,7 @@ export async function listInventoryProducts(
       image: r.image,
       created_at: r.createdAt.toISOString(),
       available: r.available,
+      unavailable_reason: r.unavailableReason,
       std_price: r.stdPrice,
       stock: r.stock,
       updated_at: r.updatedAt?.toISOString() ?? null,

@@ -153,8 +153,8 @@ async function feesOfRound(
     select product_id, input from report_product_pricing
      where report_id = ${reportId}::uuid and product_id = any(${sql.param([...asins])}::text[])`);
   const items = inputs.rows.flatMap((r) => {
-    const price = estimatePrice(r.input);
-    return price === null ? [] : [{ asin: r.product_id, price }];
+    const quote = estimatePrice(r.input);
+    return quote === null ? [] : [{ asin: r.product_id, ...quote }];
   });
   const found = await feeEstimatesOf(deps.db, owner, items, (missing) =>
     ask(missing, owner.country, account),

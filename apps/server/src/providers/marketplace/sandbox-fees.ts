@@ -24,17 +24,21 @@ export function sandboxFeeEstimate(
   snapshot: ProductSnapshot,
   region: RegionCode,
   price: number,
+  shipping = 0,
 ): FeeEstimate | null {
   const { side } = snapshot;
   if (side.status === 'dog' || !(price > 0)) return null;
   const categories = side.sales_rank ? [...side.categories, side.sales_rank.category] : side.categories;
   const table = matchCommission(categories, region, 15).schedule;
   const shift = [-0.01, 0, 0, 0, 0, 0, 0, 0.01][hash(`${snapshot.product_id}:${region}:fees`) % 8]!;
-  const rate = feeAt(price, table) / price + shift;
+  // Charged on price plus shipping, as Amazon charges a merchant-fulfilled referral fee.
+  const base = price + Math.max(0, shipping);
+  const rate = feeAt(base, table) / base + shift;
   const media = categories.some((c) => MEDIA.includes(c));
   return {
     price,
-    referral_fee: round2(Math.max(price * rate, minimumReferralFee(region))),
+    ...(shipping > 0 ? { shipping } : {}),
+    referral_fee: round2(Math.max(base * rate, minimumReferralFee(region))),
     closing_fee: media ? round2(CLOSING_FEE_USD * regionByCode(region).currency.rate) : 0,
   };
 }

@@ -253,11 +253,12 @@ export function createSandboxMarketplace(options: { delayMs?: number } = {}): Ma
     },
     async feeEstimates(items, region) {
       const today = Math.floor(Date.now() / DAY) * DAY;
-      return items.map(({ asin, price }) =>
+      return items.map(({ asin, price, shipping }) =>
         sandboxFeeEstimate(
           sandboxSnapshot(asin, region, { shipTo: region, role: 'to', today }),
           region,
           price,
+          shipping,
         ),
       );
     },

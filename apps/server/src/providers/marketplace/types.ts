@@ -1,4 +1,5 @@
 import type {
+  Coupon,
   FeeEstimate,
   ListingRestriction,
   LookupOptions,
@@ -6,6 +7,13 @@ import type {
   ProductSnapshot,
   RegionCode,
 } from '@crossmarket/domain';
+
+/** What a fee estimate is asked at: a product's price and the shipping charged with it. */
+export interface FeeQuote {
+  asin: string;
+  price: number;
+  shipping: number;
+}
 
 /**
  * Whose calls these are. Reports and inventory updates draw on one allowance per seller authorisation;
@@ -63,6 +71,8 @@ export interface PriceCheck {
     | null;
   /** How many new offers there are; null when unknown. */
   new_offers: number | null;
+  /** The buy box's coupon, where the answer carries promotions (null: none); absent when it cannot say. */
+  coupon?: Coupon | null;
 }
 
 /**
@@ -90,6 +100,23 @@ export interface MarketplaceProvider {
   readonly allowance?: Allowance;
   lookup(productIds: string[], region: RegionCode, options: ProviderLookupOptions): Promise<LookedUp[]>;
   /**
+   * Whether the selling partner id a consent named is the one the authorisation speaks for, proven by one
+   * call that takes the seller id in the marketplace: `wrong_seller` when Amazon refuses it (403),
+   * `unknown` when Amazon did not answer.
+   */
+  verifySeller?(
+    region: RegionCode,
+    account: LookupAccount & { own: SellerAuthorisation },
+  ): Promise<'ok' | 'wrong_seller' | 'unknown'>;
+  /**
+   * Our marketplaces of the region the authorisation's seller participates in (Sellers API
+   * getMarketplaceParticipations); null when Amazon did not answer.
+   */
+  sellingCountries?(
+    region: RegionCode,
+    account: LookupAccount & { own: SellerAuthorisation },
+  ): Promise<RegionCode[] | null>;
+  /**
    * Whether the seller whose own authorisation this is may list each product new in the marketplace, one
    * per requested ASIN in the same order; null where Amazon did not answer (asked again later).
    */
@@ -99,11 +126,11 @@ export interface MarketplaceProvider {
     account: LookupAccount & { own: SellerAuthorisation },
   ): Promise<(ListingRestriction | null)[]>;
   /**
-   * Amazon's fee estimate for selling each product merchant-fulfilled at the given price, for the seller
-   * whose own authorisation this is: one per item in the same order; null where Amazon gave none.
+   * Amazon's fee estimate for selling each product merchant-fulfilled at the given price and shipping, for
+   * the seller whose own authorisation this is: one per item in the same order; null where Amazon gave none.
    */
   feeEstimates?(
-    items: readonly { asin: string; price: number }[],
+    items: readonly FeeQuote[],
     region: RegionCode,
     account: LookupAccount & { own: SellerAuthorisation },
   ): Promise<(FeeEstimate | null)[]>;

@@ -89,6 +89,10 @@ describe('the inventory view', () => {
     expect(link).toHaveAttribute('href', 'https://www.amazon.ca/dp/B000000001');
     expect(screen.getAllByText('Available')).toHaveLength(2);
     expect(screen.getByText('Unavailable')).toBeInTheDocument();
+    // Why: the source sold out (Amazon answered that nobody offers it there).
+    expect(screen.getByTestId('unavailable-reason')).toHaveTextContent(
+      'Buying country: Product out of stock in this marketplace',
+    );
     expect(screen.getByText('CA$12.50')).toBeInTheDocument();
     expect(document.querySelector('.ant-pagination')).toBeNull();
     expect(screen.getByText('Not updated yet', { selector: '.ant-tag' })).toBeInTheDocument();

@@ -50,17 +50,60 @@ export class SpapiError extends Error {
   }
 }
 
+/**
+ * The request never got an HTTP answer: the connection was reset or refused, DNS failed, or it timed out.
+ * Retried like a 5xx; thrown only when the retries are spent, as an `SpapiError` of status 0 so that a
+ * caller that gives up one item on Amazon's errors (a restriction, a fee estimate) does the same here.
+ */
+export class SpapiNetworkError extends SpapiError {
+  constructor(operation: string, cause: unknown) {
+    const why =
+      cause instanceof Error ? (cause.name === 'TimeoutError' ? 'timed out' : cause.message) : 'failed';
+    super(0, `SP-API ${operation}: no answer (${why})`);
+    this.cause = cause;
+    this.name = 'SpapiNetworkError';
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether Amazon (or Login with Amazon) asks us to try again later: throttled, or failing on its side. */
+const transient = (status: number) => status === 429 || status >= 500;
+
+/**
+ * A request and the reading of its body, with fetch's failures (a reset or refused connection, a DNS
+ * failure, an abort on time-out: TypeError or DOMException) as one typed error. The body is read here
+ * because a connection can also drop while it arrives.
+ */
+async function request<T>(
+  operation: string,
+  url: string,
+  init: RequestInit,
+  read: (res: Response) => Promise<T>,
+): Promise<T> {
+  try {
+    return await read(await fetch(url, init));
+  } catch (error) {
+    if (error instanceof TypeError || (error instanceof DOMException && error.name !== 'SyntaxError'))
+      throw new SpapiNetworkError(operation, error);
+    throw error;
+  }
+}
+
+/** Don't re-exchange a refused access token for one authorisation more than once a minute. */
+export const REEXCHANGE_INTERVAL_MS = 60_000;
 
 /**
  * A thin SP-API client: Login with Amazon tokens (cached until a minute before expiry), one token bucket
  * per seller authorisation (a call's own, else the shared one of its region) and operation (the documented limits, then whatever `x-amzn-RateLimit-Limit`
  * says; in this process or shared through PostgreSQL), and retries with exponential backoff and jitter
- * on 429 and 5xx.
+ * on 429, 5xx and network errors (Login with Amazon's too); a 401 or 403 gets one new access token.
  */
 export function createSpapiClient(options: SpapiClientOptions) {
   /** Access tokens by authorisation (`authKey`). */
-  const tokens = new Map<string, { value: string; expiresAt: number }>();
+  const tokens = new Map<string, { value: string; expiresAt: number; at: number }>();
+  /** When each authorisation's access token was last dropped because Amazon refused it (401/403). */
+  const refusedAt = new Map<string, number>();
   const buckets = new Map<string, Pacer>();
   /**
    * `itemRetries`/`unanswered`: batch items asked again, and those never answered; `cacheErrors`: lookup
@@ -75,6 +118,8 @@ export function createSpapiClient(options: SpapiClientOptions) {
     unanswered: 0,
     cacheErrors: 0,
     unusable: 0,
+    /** Requests that got no HTTP answer (reset, refused, timed out) and were asked again. */
+    networkErrors: 0,
   };
   const maxRetries = options.maxRetries ?? 6;
   const backoffMs = options.backoffMs ?? 1000;
@@ -140,25 +185,59 @@ export function createSpapiClient(options: SpapiClientOptions) {
         `No SP-API authorisation for region ${region.toUpperCase()} (SPAPI_REFRESH_TOKEN_${region.toUpperCase()})`,
       );
     }
-    const res = await fetch(options.lwaUrl ?? LWA_TOKEN_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        client_id: options.credentials.clientId,
-        client_secret: options.credentials.clientSecret,
-      }),
-      signal: AbortSignal.timeout(20_000),
+    const form = new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: options.credentials.clientId,
+      client_secret: options.credentials.clientSecret,
     });
-    if (!res.ok) {
-      const refusal = (await res.json().catch(() => ({}))) as { error?: string };
-      if (account?.own && refusal.error === 'invalid_grant') throw new AuthorisationRevokedError(region);
-      throw new SpapiError(res.status, `Login with Amazon refused the token exchange (${res.status})`);
+    for (let attempt = 0; ; attempt++) {
+      type Answer = { status: number; body: { access_token?: string; expires_in?: number; error?: string } };
+      let answer: Answer | SpapiNetworkError;
+      try {
+        answer = await request(
+          'Login with Amazon',
+          options.lwaUrl ?? LWA_TOKEN_URL,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: form,
+            signal: AbortSignal.timeout(20_000),
+          },
+          async (res) => ({
+            status: res.status,
+            body: (await res.json().catch((e: unknown) => {
+              // A body that is not JSON says nothing; a connection lost while it arrived is a network error.
+              if (e instanceof SyntaxError) return {};
+              throw e;
+            })) as Answer['body'],
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof SpapiNetworkError)) throw error;
+        answer = error;
+      }
+      // Login with Amazon throttles (429) and fails (5xx) like any service: wait and ask again.
+      const retry = answer instanceof SpapiNetworkError || transient(answer.status);
+      if (retry && attempt < maxRetries) {
+        stats.retries += 1;
+        await sleep(Math.random() * backoffMs * 2 ** attempt);
+        continue;
+      }
+      if (answer instanceof SpapiNetworkError) throw answer;
+      const { status, body } = answer;
+      if (status < 200 || status >= 300 || !body.access_token) {
+        if (account?.own && body.error === 'invalid_grant') throw new AuthorisationRevokedError(region);
+        throw new SpapiError(status, `Login with Amazon refused the token exchange (${status})`);
+      }
+      const now = Date.now();
+      tokens.set(key, {
+        value: body.access_token,
+        expiresAt: now + (body.expires_in ?? 3600) * 1000,
+        at: now,
+      });
+      return body.access_token;
     }
-    const body = (await res.json()) as { access_token: string; expires_in: number };
-    tokens.set(key, { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 });
-    return body.access_token;
   }
 
   async function call<T>(
@@ -176,52 +255,84 @@ export function createSpapiClient(options: SpapiClientOptions) {
     await accessToken(region, key, init.account);
     const pace = bucket(key, operation, SPAPI_LIMITS[operation]);
     const lane = laneOf(key, operation, init.lane);
-    let exchangedAfter403 = false;
+    let exchangedAfterRefusal = false;
     for (let attempt = 0; ; attempt++) {
       // Read again after the wait, which can outlast a token (a cached one is renewed a minute early),
-      // and after a 403 dropped it.
+      // and after a 401 or 403 dropped it.
       await accessToken(region, key, init.account);
       // The lane first: an update waiting for its share holds no token reports could use.
       await lane?.pacer.take(tenant);
       await pace.take(tenant);
       const token = await accessToken(region, key, init.account);
       stats.requests += 1;
-      const res = await fetch(`${base}${path}`, {
-        method: init.method,
-        headers: {
-          'x-amz-access-token': token,
-          'content-type': 'application/json',
-          'user-agent': 'Crossmarket/0.1 (Language=TypeScript)',
-        },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(30_000),
-      });
+      type Answer = { status: number; body?: T; limit: number };
+      let answer: Answer | SpapiNetworkError;
+      try {
+        answer = await request(
+          operation,
+          `${base}${path}`,
+          {
+            method: init.method,
+            headers: {
+              'x-amz-access-token': token,
+              'content-type': 'application/json',
+              'user-agent': 'Crossmarket/0.1 (Language=TypeScript)',
+            },
+            body: init.body === undefined ? undefined : JSON.stringify(init.body),
+            signal: AbortSignal.timeout(30_000),
+          },
+          async (res) => {
+            const limit = Number(res.headers.get('x-amzn-ratelimit-limit'));
+            if (res.ok) return { status: res.status, body: (await res.json()) as T, limit };
+            await res.body?.cancel();
+            return { status: res.status, limit };
+          },
+        );
+      } catch (error) {
+        if (!(error instanceof SpapiNetworkError)) throw error;
+        answer = error;
+      }
       // The owner of an own authorisation is the tenant its lookups run for (features/amazon).
       const owner = init.account?.own ? init.account.tenant : undefined;
-      if (owner) options.countCall?.({ userId: owner, region, operation, throttled: res.status === 429 });
-      const limit = Number(res.headers.get('x-amzn-ratelimit-limit'));
-      // 3 % under the announced rate: timer jitter then never tips a request over Amazon's limit.
-      if (limit > 0) {
-        await pace.setRate(limit * 0.97);
-        await lane?.pacer.setRate(limit * 0.97 * lane.share);
-      }
-      // A 403 is an access token Amazon no longer takes (expired, or the consent changed): one new
-      // exchange per call, whenever it comes; a second 403 with a fresh token is a real refusal.
-      const retryable = res.status === 429 || res.status >= 500 || (res.status === 403 && !exchangedAfter403);
-      if (res.ok) return (await res.json()) as T;
-      await res.body?.cancel();
-      if (!retryable || attempt >= maxRetries) {
-        throw new SpapiError(res.status, `SP-API ${operation} answered ${res.status}`);
-      }
-      stats.retries += 1;
-      if (res.status === 403) {
-        exchangedAfter403 = true;
-        // Only the token Amazon refused: parallel calls refused alike then share one new exchange, and
-        // a token another call has exchanged meanwhile is kept.
-        if (tokens.get(key)?.value === token) tokens.delete(key);
+      const status = answer instanceof SpapiNetworkError ? 0 : answer.status;
+      if (owner) options.countCall?.({ userId: owner, region, operation, throttled: status === 429 });
+      if (answer instanceof SpapiNetworkError) {
+        // A reset connection or a time-out: the request may never have reached Amazon; ask again.
+        if (attempt >= maxRetries) throw answer;
+        stats.retries += 1;
+        stats.networkErrors += 1;
+        await sleep(Math.random() * backoffMs * 2 ** attempt);
         continue;
       }
-      if (res.status === 429) {
+      // 3 % under the announced rate: timer jitter then never tips a request over Amazon's limit.
+      if (answer.limit > 0) {
+        await pace.setRate(answer.limit * 0.97);
+        await lane?.pacer.setRate(answer.limit * 0.97 * lane.share);
+      }
+      if (answer.status >= 200 && answer.status < 300) return answer.body as T;
+      // A 401 or 403 is an access token Amazon no longer takes (expired, or the consent changed): one new
+      // exchange per call, whenever it comes, and per authorisation at most once a minute (a token
+      // exchanged since is tried instead); a refusal of a token that fresh is a real refusal.
+      const refused = answer.status === 401 || answer.status === 403;
+      const retryable = transient(answer.status) || (refused && !exchangedAfterRefusal);
+      if (!retryable || attempt >= maxRetries) {
+        throw new SpapiError(answer.status, `SP-API ${operation} answered ${answer.status}`);
+      }
+      stats.retries += 1;
+      if (refused) {
+        exchangedAfterRefusal = true;
+        const current = tokens.get(key);
+        if (current?.value !== token) continue; // another call exchanged meanwhile: try that token
+        const last = refusedAt.get(key);
+        if (last !== undefined && Date.now() - last < REEXCHANGE_INTERVAL_MS) {
+          throw new SpapiError(answer.status, `SP-API ${operation} answered ${answer.status}`);
+        }
+        // Only the token Amazon refused: parallel calls refused alike then share one new exchange.
+        refusedAt.set(key, Date.now());
+        tokens.delete(key);
+        continue;
+      }
+      if (answer.status === 429) {
         stats.throttled += 1;
         await pace.drain();
       }

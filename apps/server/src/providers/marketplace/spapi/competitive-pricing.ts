@@ -11,6 +11,8 @@ interface CompetitivePrice {
   offerType?: string;
   quantityTier?: number;
   sellerId?: string;
+  /** True when the price is the calling seller's own offer. */
+  belongsToRequester?: boolean;
 }
 export interface CompetitivePricingItem {
   /** "Success" when the item was answered; anything else says it was not. */
@@ -72,6 +74,9 @@ export function toPriceCheck(
     0,
   );
   const box = newBuyBox(pricing.CompetitivePrices);
+  // The seller's own buy box is no competitor's price to price against: only a full lookup, which lists
+  // the other offers, can say what the competition is.
+  if (box?.belongsToRequester) return { check: unknown(productId) };
   const price = box?.Price.ListingPrice.Amount;
   return {
     check: {

@@ -1,5 +1,5 @@
 import type { FeeEstimate, RegionCode } from '@crossmarket/domain';
-import type { LookupAccount, SellerAuthorisation } from '../types';
+import type { FeeQuote, LookupAccount, SellerAuthorisation } from '../types';
 import { SpapiError, type SpapiClient } from './client';
 import { currencyOf, foreignCurrency, type Money } from './currency';
 import { MARKETPLACES } from './regions';
@@ -33,6 +33,7 @@ export function toFeeEstimate(
   result: FeesEstimateResult,
   price: number,
   currency: string,
+  shipping = 0,
 ): FeeEstimate | null {
   if (result.Status !== 'Success') return null;
   const details = result.FeesEstimate?.FeeDetailList ?? [];
@@ -44,8 +45,21 @@ export function toFeeEstimate(
   const closing = amount('VariableClosingFee');
   const fee = (m: Money | undefined) => m === undefined || (Number.isFinite(m.Amount) && m.Amount >= 0);
   if (!referral || !fee(referral) || !fee(closing)) return null;
-  if (foreignCurrency([referral, closing, result.FeesEstimate?.TotalFeesEstimate], currency)) return null;
-  return { price, referral_fee: referral.Amount, closing_fee: closing?.Amount ?? 0 };
+  // The lines we do not count (a per-item fee, a digital services fee, …): named so the seller sees them.
+  const others = details.flatMap((d) => {
+    const m = d.FinalFee ?? d.FeeAmount;
+    if (d.FeeType === 'ReferralFee' || d.FeeType === 'VariableClosingFee' || !m || !(m.Amount > 0)) return [];
+    return [{ type: d.FeeType, money: m }];
+  });
+  const money = [referral, closing, result.FeesEstimate?.TotalFeesEstimate, ...others.map((o) => o.money)];
+  if (foreignCurrency(money, currency)) return null;
+  return {
+    price,
+    ...(shipping > 0 ? { shipping } : {}),
+    referral_fee: referral.Amount,
+    closing_fee: closing?.Amount ?? 0,
+    ...(others.length ? { other_fees: others.map((o) => ({ type: o.type, amount: o.money.Amount })) } : {}),
+  };
 }
 
 /**
@@ -55,7 +69,7 @@ export function toFeeEstimate(
  */
 export function createFeeEstimates(client: SpapiClient) {
   return async function feeEstimates(
-    items: readonly { asin: string; price: number }[],
+    items: readonly FeeQuote[],
     region: RegionCode,
     account: LookupAccount & { own: SellerAuthorisation },
   ): Promise<(FeeEstimate | null)[]> {
@@ -72,7 +86,8 @@ export function createFeeEstimates(client: SpapiClient) {
           IsAmazonFulfilled: false,
           PriceToEstimateFees: {
             ListingPrice: { CurrencyCode: currency, Amount: item.price },
-            Shipping: { CurrencyCode: currency, Amount: 0 },
+            // A merchant-fulfilled referral fee is charged on the price plus shipping.
+            Shipping: { CurrencyCode: currency, Amount: item.shipping },
           },
           Identifier: String(start + i),
         },
@@ -95,7 +110,7 @@ export function createFeeEstimates(client: SpapiClient) {
         if (!Number.isInteger(index) || !item || index < start || index >= start + FEES_BATCH) continue;
         if (result.FeesEstimateIdentifier?.IdValue && result.FeesEstimateIdentifier.IdValue !== item.asin)
           continue;
-        out[index] = toFeeEstimate(result, item.price, currency);
+        out[index] = toFeeEstimate(result, item.price, currency, item.shipping);
       }
     }
     return out;

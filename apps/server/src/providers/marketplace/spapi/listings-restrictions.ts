@@ -43,6 +43,44 @@ export function toListingRestriction(answer: RestrictionList, marketplaceId: str
   return { state: 'approval_required', reasons: messages, approval_url: link?.resource ?? null };
 }
 
+/** Any ASIN will do: the call proves the seller id, not the product (Amazon's own example ASIN). */
+const PROBE_ASIN = 'B00KFRNZY6';
+
+/**
+ * Proves the selling partner id a consent named belongs to the authorisation: getListingsRestrictions
+ * takes the seller id, and Amazon answers 403 for one the authorisation does not cover (after the
+ * client's one new access token). Any other failure proves nothing either way.
+ */
+export function createSellerCheck(client: SpapiClient) {
+  return async function verifySeller(
+    region: RegionCode,
+    account: LookupAccount & { own: SellerAuthorisation },
+  ): Promise<'ok' | 'wrong_seller' | 'unknown'> {
+    const marketplace = MARKETPLACES[region];
+    const query = new URLSearchParams({
+      asin: PROBE_ASIN,
+      sellerId: account.own.sellingPartnerId,
+      marketplaceIds: marketplace.id,
+      conditionType: CONDITION_TYPE,
+    });
+    try {
+      await client.call(
+        marketplace.region,
+        'getListingsRestrictions',
+        `/listings/2021-08-01/restrictions?${query}`,
+        {
+          method: 'GET',
+          account,
+        },
+      );
+      return 'ok';
+    } catch (error) {
+      if (error instanceof SpapiError) return error.status === 403 ? 'wrong_seller' : 'unknown';
+      throw error;
+    }
+  };
+}
+
 /**
  * Restrictions of each ASIN for the seller of this authorisation (one ASIN a call, paced like every
  * other call): the answer, or null when Amazon did not give one after the client's retries. A revoked

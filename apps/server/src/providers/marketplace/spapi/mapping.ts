@@ -25,7 +25,10 @@ export interface CatalogItem {
 
 type Availability = 'NOW' | 'FUTURE_WITHOUT_DATE' | 'FUTURE_WITH_DATE';
 export interface PricingOffer {
-  SellerId: string;
+  /** Optional in the model (OfferDetail does not require it); absent or "" is an unknown seller. */
+  SellerId?: string;
+  /** True on the calling seller's own offer (the authorisation's, so only read under the seller's own). */
+  MyOffer?: boolean;
   /** New, Mint, Very Good, Good, Acceptable, OEM, Open Box, … (Amazon writes them in lower case in its examples). */
   SubCondition?: string;
   /** The percentage of positive feedback over the past 365 days. */
@@ -54,15 +57,27 @@ export interface BuyBoxPrice {
   Shipping?: Money;
   sellerId?: string;
 }
+/** One of the summary's lowest prices (LowestPriceType): per condition and fulfilment channel, over all offers. */
+export interface LowestPrice {
+  condition: string;
+  fulfillmentChannel: string;
+  offerType?: string;
+  quantityTier?: number;
+  LandedPrice?: Money;
+  ListingPrice: Money;
+  Shipping?: Money;
+}
 export interface OffersPayload {
   ASIN: string;
-  /** `Success`, or e.g. `ActiveButTooSoonForProcessing` (ask again after `Summary.OffersAvailableTime`). */
+  /** `Success`, `NoBuyableOffers` (no offers), or `ActiveButTooSoonForProcessing` (ask again later). */
   status?: string;
   Summary?: {
     /** Offers of every condition (used and collectible too). */
     TotalOfferCount: number;
     NumberOfOffers?: { condition?: string; fulfillmentChannel: 'Amazon' | 'Merchant'; OfferCount: number }[];
     BuyBoxPrices?: BuyBoxPrice[];
+    /** The lowest prices over every offer, also those beyond the 20 listed. */
+    LowestPrices?: LowestPrice[];
     OffersAvailableTime?: string;
   };
   Offers?: PricingOffer[];
@@ -103,15 +118,24 @@ const isConsumerNew = (b: BuyBoxPrice) =>
   (b.quantityTier === undefined || b.quantityTier <= 1);
 
 /**
+ * The offers statuses Amazon's models show (productPricingV0.json's examples): `Success`; `NoBuyableOffers`,
+ * a 200 with `TotalOfferCount: 0` and no offers, which is an answer ("nobody offers it new"); and
+ * `ActiveButTooSoonForProcessing`, with `Summary.OffersAvailableTime`, which means "ask again later".
+ */
+const ANSWERED_STATUSES = new Set(['Success', 'NoBuyableOffers']);
+
+/**
  * Why an offers answer cannot be used, or null when it can: Amazon has not processed the item yet
- * (any status other than `Success`; a missing status is the model's older examples), or a price is in
- * another currency than the marketplace's. Either way the product is `noanswer`, never "no stock".
+ * (`ActiveButTooSoonForProcessing`, or a status the models do not show, which we cannot read as "no
+ * offers"; a missing status is the model's older examples), or a price is in another currency than the
+ * marketplace's. Either way the product is `noanswer`, never "no stock". `NoBuyableOffers` is usable: no offers.
  */
 export function offersProblem(offers: OffersPayload, currency: string): string | null {
-  if (offers.status !== undefined && offers.status !== 'Success') return `status ${offers.status}`;
+  if (offers.status !== undefined && !ANSWERED_STATUSES.has(offers.status)) return `status ${offers.status}`;
   const money = [
     ...(offers.Offers ?? []).flatMap((o) => [o.ListingPrice, o.Shipping]),
     ...(offers.Summary?.BuyBoxPrices ?? []).flatMap((b) => [b.LandedPrice, b.ListingPrice, b.Shipping]),
+    ...(offers.Summary?.LowestPrices ?? []).flatMap((b) => [b.LandedPrice, b.ListingPrice, b.Shipping]),
   ];
   const foreign = foreignCurrency(money, currency);
   return foreign ? `currency ${foreign}, not ${currency}` : null;
@@ -133,18 +157,29 @@ export interface MappingContext {
   /** The marketplace the offers are in, and where the goods would be delivered. */
   region: RegionCode;
   shipTo: RegionCode;
+  /**
+   * The selling partner id of the seller whose own authorisation asked (none under the shared one): their
+   * offers, by id or Amazon's `MyOffer`, are theirs, not competition.
+   */
+  ownSellerId?: string;
 }
+
+/** Whether the offer is the asking seller's own (under their own authorisation only). */
+const isOwn = (o: PricingOffer, context: MappingContext) =>
+  context.ownSellerId !== undefined && (o.MyOffer === true || o.SellerId === context.ownSellerId);
 
 function sellerOffer(o: PricingOffer, window: Offer['s_dates'], context: MappingContext): SellerOffer {
   const price = o.ListingPrice.Amount;
   const feedback = o.SellerFeedbackRating;
   const rating = feedback?.SellerPositiveFeedbackRating;
+  const seller = o.SellerId ?? '';
+  const amazon = seller !== '' && seller === context.amazonSellerId;
   return {
-    seller_id: o.SellerId,
+    seller_id: seller,
     // SP-API does not name sellers; the id is what Seller Central shows in a storefront link.
-    seller_name: o.SellerId === context.amazonSellerId ? 'Amazon' : o.SellerId,
+    seller_name: amazon ? 'Amazon' : seller,
     is_fba: o.IsFulfilledByAmazon,
-    is_sba: o.SellerId === context.amazonSellerId,
+    is_sba: amazon,
     coupon: null,
     // Amazon answers 0 % with no feedback at all (itself included): that is "no rating yet", not 0 %.
     rating_percent:
@@ -159,6 +194,7 @@ function sellerOffer(o: PricingOffer, window: Offer['s_dates'], context: Mapping
     import_fee: round2(price * context.importRate),
     delivery_date: window ? new Date(context.today + window.min_days * DAY).toISOString().slice(0, 10) : null,
     ...(availableLater(o) ? { available_later: true } : {}),
+    ...(isOwn(o, context) ? { is_own: true } : {}),
   };
 }
 
@@ -198,6 +234,38 @@ function summaryBuyBox(prices: BuyBoxPrice[], context: MappingContext): Offer | 
 }
 
 /**
+ * The summary's lowest new consumer price of one fulfilment channel (`Amazon` or `Merchant`) as an offer:
+ * its price and shipping; the seller and delivery are not in the summary.
+ */
+function summaryLowest(prices: LowestPrice[], channel: 'Amazon' | 'Merchant', context: MappingContext) {
+  const found = prices.find(
+    (p) => isConsumerNew(p) && p.fulfillmentChannel.toLowerCase() === channel.toLowerCase(),
+  );
+  if (!found) return null;
+  const price = found.ListingPrice.Amount;
+  const offer: Offer = {
+    seller_id: null,
+    seller_name: null,
+    is_fba: channel === 'Amazon',
+    buy_price: price,
+    shipping_fee: found.Shipping?.Amount ?? 0,
+    import_fee: round2(price * context.importRate),
+    s_dates: null,
+  };
+  return offer;
+}
+
+/** The cheaper of two offers by landed price (price + shipping); the listed one on a tie. */
+const cheaper = (listed: Offer | null, summary: Offer | null) =>
+  !summary
+    ? listed
+    : !listed ||
+        (summary.buy_price ?? 0) + (summary.shipping_fee ?? 0) <
+          (listed.buy_price ?? 0) + (listed.shipping_fee ?? 0)
+      ? summary
+      : listed;
+
+/**
  * One product in one marketplace from its catalogue item and offers. No catalogue item means `dog`; a
  * catalogue item without a usable offers answer (`offersProblem`) means Amazon did not answer
  * (`noanswer`), never "no stock". Counts and availability come from new-condition offers that can ship
@@ -224,16 +292,24 @@ export function toSnapshot(
     ...offerFrom(list[i]!, windows[i]!),
     ...(list[i]!.available_later ? { available_later: true } : {}),
   });
+  // The seller's own offer is listed but is no competition: never the lowest offer or the buy box.
   const byLanded = list
     .map((o, i) => ({ o, i }))
-    .filter((x) => !x.o.available_later)
+    .filter((x) => !x.o.available_later && !x.o.is_own)
     .sort((a, b) => a.o.buy_price + a.o.shipping_fee - (b.o.buy_price + b.o.shipping_fee));
   const lowest = byLanded[0];
   const lowestFba = byLanded.find((x) => x.o.is_fba);
-  const winner = chooseBuyBoxWinner(raw, context.region === context.shipTo);
+  const competing = raw.filter((o) => !isOwn(o, context));
+  const winner = chooseBuyBoxWinner(competing, context.region === context.shipTo);
   const winnerIndex = winner ? raw.indexOf(winner) : -1;
   const newBuyBoxPrices = (offers?.Summary?.BuyBoxPrices ?? []).filter(isConsumerNew);
-  const buybox = winnerIndex >= 0 ? asOffer(winnerIndex) : summaryBuyBox(newBuyBoxPrices, context);
+  // The seller holding the buy box: a competing winner (of two) stands, else none is priced against.
+  const ownWins = raw.some((o) => o.IsBuyBoxWinner && isOwn(o, context));
+  const summaryPrices = newBuyBoxPrices.filter(
+    (b) => !(context.ownSellerId !== undefined && b.sellerId === context.ownSellerId),
+  );
+  const buybox =
+    winnerIndex >= 0 ? asOffer(winnerIndex) : ownWins ? null : summaryBuyBox(summaryPrices, context);
 
   // Amazon's counts cover every condition (its own example: 4,286 offers, 15 of them new); the offers
   // list holds at most 20. New offers only, the larger of the two views, less those that ship later.
@@ -247,6 +323,15 @@ export function toSnapshot(
       list.filter((o) => o.is_fba).length,
     ) - later.filter((o) => o.is_fba).length;
   const now = list.filter((o) => !o.available_later);
+  // More new offers than the (at most 20) listed: the summary's lowest prices cover them all.
+  const beyondListed = sum(counts) > list.length;
+  const lowestPrices = beyondListed ? (offers?.Summary?.LowestPrices ?? []) : [];
+  const listedLowest = lowest ? asOffer(lowest.i) : null;
+  const listedLowestFba = lowestFba ? asOffer(lowestFba.i) : null;
+  const fromSummary = {
+    fba: summaryLowest(lowestPrices, 'Amazon', context),
+    merchant: summaryLowest(lowestPrices, 'Merchant', context),
+  };
 
   const summary = item.summaries?.[0];
   const ranks = item.salesRanks?.[0];
@@ -261,8 +346,8 @@ export function toSnapshot(
   const side: ProductSide = {
     status: !offers ? 'noanswer' : total <= 0 ? 'nostock' : 'ok',
     buybox,
-    lowest: lowest ? asOffer(lowest.i) : null,
-    lowest_fba: lowestFba ? asOffer(lowestFba.i) : null,
+    lowest: cheaper(cheaper(listedLowest, fromSummary.fba), fromSummary.merchant),
+    lowest_fba: cheaper(listedLowestFba, fromSummary.fba),
     total_prices_count: offers ? Math.max(0, total) : null,
     fba_prices_count: offers ? Math.max(0, fba) : null,
     average_price: now.length ? round2(now.reduce((a, o) => a + o.buy_price, 0) / now.length) : null,

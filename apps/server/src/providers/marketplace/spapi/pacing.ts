@@ -79,6 +79,8 @@ export const SPAPI_LIMITS = {
   getListingsRestrictions: { rate: 5, burst: 10 },
   /** productFeesV0.json; a batch of 20 items. */
   getMyFeesEstimates: { rate: 0.5, burst: 1 },
+  /** sellers.json; once per connection. */
+  getMarketplaceParticipations: { rate: 0.016, burst: 15 },
 } as const;
 export type SpapiOperation = keyof typeof SPAPI_LIMITS;
 

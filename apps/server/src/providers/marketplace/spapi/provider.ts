@@ -5,7 +5,8 @@ import type { SpapiClient } from './client';
 import { currencyOf } from './currency';
 import { createFeeEstimates } from './fees-estimates';
 import { createLightChecks, type Unusable } from './light-checks';
-import { createRestrictionChecks } from './listings-restrictions';
+import { createParticipations } from './participations';
+import { createRestrictionChecks, createSellerCheck } from './listings-restrictions';
 import { offersProblem, toSnapshot, type CatalogItem, type OffersPayload } from './mapping';
 import type { CachedAnswer, LookupCache } from './lookup-cache';
 import { SPAPI_LIMITS, UPDATE_SHARE } from './pacing';
@@ -71,6 +72,8 @@ export function createSpapiMarketplace(
     allowance: SPAPI_ALLOWANCE,
     refreshPrices: createLightChecks(client, unusable),
     listingRestrictions: createRestrictionChecks(client),
+    verifySeller: createSellerCheck(client),
+    sellingCountries: createParticipations(client),
     feeEstimates: createFeeEstimates(client),
     async lookup(productIds, region, { shipTo, lane, account }) {
       const marketplace = MARKETPLACES[region];
@@ -171,6 +174,7 @@ export function createSpapiMarketplace(
             today,
             region,
             shipTo,
+            ownSellerId: account?.own?.sellingPartnerId,
           });
           out.push(hit ? { ...snapshot, cached: true } : snapshot);
         }

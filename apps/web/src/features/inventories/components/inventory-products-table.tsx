@@ -3,12 +3,14 @@ import {
   regionByCode,
   type InventoryProduct,
   type InventoryProductPage,
+  type InventoryUnavailableReason,
   type ListingRestrictionState,
   type RegionCode,
 } from '@crossmarket/domain';
 import { Empty, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
 import { formatMoney } from '../../../lib/format-number';
@@ -19,6 +21,12 @@ const RESTRICTION_COLORS: Record<ListingRestrictionState, string> = {
   approval_required: 'gold',
   cannot_list: 'red',
 };
+
+/** "Buying country: Product out of stock in this marketplace": the side, then the domain's status text. */
+function unavailableReason(t: TFunction, reason: InventoryUnavailableReason) {
+  const [side, status] = reason.split('_') as ['cross' | 'to', string];
+  return t(`inventoryView.unavailableReason.${side}`, { reason: t(`statusReason.${status}`) });
+}
 
 export interface InventoryProductsTableProps {
   page: InventoryProductPage | undefined;
@@ -81,7 +89,14 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
         ) : p.available ? (
           <Tag color="green">{t('inventoryView.available')}</Tag>
         ) : (
-          <Tag color="red">{t('inventoryView.unavailableTag')}</Tag>
+          <Flex vertical gap={2} align="start">
+            <Tag color="red">{t('inventoryView.unavailableTag')}</Tag>
+            {p.unavailable_reason && (
+              <Typography.Text type="secondary" data-testid="unavailable-reason">
+                {unavailableReason(t, p.unavailable_reason)}
+              </Typography.Text>
+            )}
+          </Flex>
         ),
     },
     {

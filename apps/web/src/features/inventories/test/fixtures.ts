@@ -41,6 +41,7 @@ export const productsFixture = (n: number, from = 1): InventoryProduct[] =>
     image: null,
     created_at: '2026-11-21T10:00:00.000Z',
     available: i % 2 === 0,
+    unavailable_reason: i % 2 === 0 ? null : 'cross_nostock',
     std_price: 12.5 + i,
     stock: 5,
     updated_at: '2026-11-21T10:00:00.000Z',

@@ -32,7 +32,22 @@ export function FeeBreakdown({ fbm, currency }: { fbm: FbmBlock; currency: strin
         </Descriptions.Item>
         {fbm.fee_estimate_price !== null && (
           <Descriptions.Item label={t('reportDetail.fees.askedAt')}>
-            {money(fbm.fee_estimate_price, currency)}
+            <span data-testid="fee-asked-at">
+              {fbm.fee_estimate_shipping
+                ? t('reportDetail.fees.askedAtWithShipping', {
+                    price: money(fbm.fee_estimate_price, currency),
+                    shipping: money(fbm.fee_estimate_shipping, currency),
+                  })
+                : money(fbm.fee_estimate_price, currency)}
+            </span>
+          </Descriptions.Item>
+        )}
+        {/* Amazon's other lines (a per-item fee, …) by its own names: the seller's plan, not the product. */}
+        {fbm.other_fees && fbm.other_fees.length > 0 && (
+          <Descriptions.Item label={t('reportDetail.fees.other')}>
+            <span data-testid="other-fees">
+              {fbm.other_fees.map((f) => `${f.type} ${money(f.amount, currency)}`).join(' · ')}
+            </span>
           </Descriptions.Item>
         )}
       </Descriptions>

@@ -74,6 +74,32 @@ describe('seller ratings in Sellers & Prices', () => {
     const ratings = cards.map((c) => within(c).getByTestId('seller-rating').textContent);
     expect(ratings).toEqual(['0 % positive', '96.5 % positive', 'NA']);
   });
+
+  it("marks the seller's own offer, in both languages", async () => {
+    fakeApi((url) =>
+      url.endsWith('/offers')
+        ? {
+            body: {
+              product_id: 'B000000001',
+              cross: [],
+              to: [offer({ seller_id: 'AOTHER' }), offer({ seller_id: 'AMINE', is_own: true })],
+            },
+          }
+        : undefined,
+    );
+    const row = makeRow({ product_id: 'B000000001' }) as unknown as ResultRowView;
+    render(
+      <AppProviders>
+        <AntApp>
+          <SellersDrawer reportId="r1" row={row} countries={countries} onClose={() => {}} />
+        </AntApp>
+      </AppProviders>,
+    );
+    const cards = await screen.findAllByTestId('seller-card');
+    expect(cards.map((c) => within(c).queryByText('Your offer') !== null)).toEqual([false, true]);
+    await changeLanguage('tr');
+    expect(await screen.findByText('Sizin teklifiniz')).toBeInTheDocument();
+  });
 });
 
 describe('fees in Sellers & Prices', () => {
@@ -104,6 +130,23 @@ describe('fees in Sellers & Prices', () => {
     expect(within(fees).getByTestId('closing-source').textContent).toBe("Amazon's estimate");
     expect(fees.textContent).toContain('12 %');
     expect(fees.textContent).toContain('Estimated at');
+  });
+
+  it('shows the shipping the estimate was asked with, and the fee lines not counted, by name', async () => {
+    drawerFor({
+      price: 25,
+      shipping: 5,
+      referral_fee: 4.5,
+      closing_fee: 0,
+      other_fees: [{ type: 'PerItemFee', amount: 0.99 }],
+    });
+    const fees = await screen.findByTestId('fee-breakdown');
+    expect(within(fees).getByTestId('fee-asked-at').textContent).toBe('CA$25.00 + CA$5.00 shipping');
+    expect(within(fees).getByTestId('other-fees').textContent).toBe('PerItemFee CA$0.99');
+    // 4.50 of 30.00: 15 %, the share of price plus shipping.
+    expect(fees.textContent).toContain('15 %');
+    await changeLanguage('tr');
+    expect(await screen.findByText('Diğer ücretler, kâra dahil edilmez')).toBeInTheDocument();
   });
 
   it('names the category table without an estimate, and says how to get one', async () => {

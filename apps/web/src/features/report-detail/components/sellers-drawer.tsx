@@ -36,6 +36,7 @@ function SellerCard({ offer, currency }: { offer: SellerOffer; currency: string 
         <Flex gap={4}>
           {offer.is_fba && <Tag color="blue">FBA</Tag>}
           {offer.is_sba && <Tag color="geekblue">SBA</Tag>}
+          {offer.is_own && <Tag color="purple">{t('reportDetail.sellers.yourOffer')}</Tag>}
           {offer.available_later && <Tag color="warning">{t('reportDetail.sellers.availableLater')}</Tag>}
           {offer.coupon && (
             <Tag color="gold">
@@ -173,8 +174,13 @@ export function SellersDrawer({
                     />
                   ) : (
                     <Flex vertical gap={8}>
-                      {offers.map((offer) => (
-                        <SellerCard key={offer.seller_id} offer={offer} currency={country.currency.code} />
+                      {offers.map((offer, i) => (
+                        // An offer Amazon sent without its seller has an empty id: the place keeps keys apart.
+                        <SellerCard
+                          key={`${i}:${offer.seller_id}`}
+                          offer={offer}
+                          currency={country.currency.code}
+                        />
                       ))}
                     </Flex>
                   )}

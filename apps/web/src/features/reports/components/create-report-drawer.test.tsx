@@ -18,6 +18,7 @@ const row = (region: AmazonConnection['region'], required = false): AmazonConnec
   connected_at: null,
   renew_by: null,
   required,
+  not_selling_in: [],
 });
 
 /** The seller, their Amazon connections (`required` for these regions) and what POST /api/reports answers. */

@@ -31,6 +31,7 @@ import { useMe } from '../../account';
 import {
   AmazonConnectPrompt,
   ConnectAmazonLink,
+  NotSellingPrompt,
   notConnectedParams,
   notConnectedRegion,
 } from '../../settings';
@@ -162,6 +163,7 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
           {!failed?.connect && (
             <AmazonConnectPrompt countries={[fromCountry, toCountry]} style={{ marginBottom: 16 }} />
           )}
+          {!failed?.connect && <NotSellingPrompt country={toCountry} style={{ marginBottom: 16 }} />}
           <Form.Item name="source" label={t('reports.form.source')}>
             <Radio.Group
               options={[

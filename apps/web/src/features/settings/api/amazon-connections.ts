@@ -1,4 +1,9 @@
-import type { AmazonConnectionList, AmazonConnectResponse, AmazonRegionCode } from '@crossmarket/domain';
+import type {
+  AmazonConnectionList,
+  AmazonConnectResponse,
+  AmazonRegionCode,
+  RegionCode,
+} from '@crossmarket/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -15,8 +20,9 @@ export function useAmazonConnections() {
 /** Asks for the consent link of a region; the caller sends the browser there. */
 export function useConnectAmazon() {
   return useMutation({
-    mutationFn: (region: AmazonRegionCode) =>
-      api<AmazonConnectResponse>('/api/amazon/connections', { body: { region } }),
+    /** The region, and the marketplace the seller's account lives in (its Seller Central gives consent). */
+    mutationFn: (body: { region: AmazonRegionCode; marketplace: RegionCode }) =>
+      api<AmazonConnectResponse>('/api/amazon/connections', { body }),
   });
 }
 

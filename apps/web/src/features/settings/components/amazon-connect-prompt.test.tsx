@@ -8,7 +8,7 @@ import '../../../i18n';
 import { connectionRow } from '../../../test/amazon-connections';
 import { fakeApi } from '../../../test/fake-api';
 import { amazonConnectionKeys } from '../api/amazon-connections';
-import { AmazonConnectPrompt } from './amazon-connect-prompt';
+import { AmazonConnectPrompt, NotSellingPrompt } from './amazon-connect-prompt';
 
 const row = connectionRow;
 
@@ -93,5 +93,43 @@ describe('the Amazon connect prompt', () => {
     const { settled } = renderPrompt(['us', 'ca']);
     await settled();
     expect(screen.queryByTestId('amazon-connect-prompt')).toBeNull();
+  });
+});
+
+describe('the prompt for a selling country the account is not registered in', () => {
+  const renderNotSelling = (country: string) => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <AppProviders queryClient={client}>
+        <MemoryRouter>
+          <NotSellingPrompt country={country} />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    return () =>
+      waitFor(() => expect(client.getQueryState(amazonConnectionKeys.all)?.status).toBe('success'));
+  };
+
+  it('says the seller cannot sell in Canada with this account, before a US → CA report is sent', async () => {
+    connections([
+      row('na', { status: 'connected', selling_partner_id: 'A1B2…', not_selling_in: ['ca'] }),
+      row('eu'),
+      row('fe'),
+    ]);
+    renderNotSelling('ca');
+    expect(await screen.findByTestId('amazon-not-selling')).toHaveTextContent(
+      'You cannot sell in Canada with this account',
+    );
+  });
+
+  it('says nothing for a country the account sells in', async () => {
+    connections([
+      row('na', { status: 'connected', selling_partner_id: 'A1B2…', not_selling_in: ['ca'] }),
+      row('eu'),
+      row('fe'),
+    ]);
+    const settled = renderNotSelling('us');
+    await settled();
+    expect(screen.queryByTestId('amazon-not-selling')).toBeNull();
   });
 });

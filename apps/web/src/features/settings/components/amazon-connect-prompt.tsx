@@ -8,6 +8,7 @@ import { Alert } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { regionName } from '../../../lib/country';
 import { useAmazonConnections } from '../api/amazon-connections';
 
 /** Where a seller connects a region: Settings → Amazon account. */
@@ -61,6 +62,28 @@ export function AmazonConnectPrompt({
       action={<ConnectAmazonLink />}
       style={style}
       data-testid="amazon-connect-prompt"
+    />
+  );
+}
+
+/**
+ * Says when the seller's own account for the selling country's region is not registered there (Amazon's
+ * marketplace participations, read at connect time): they could not list what the report finds.
+ */
+export function NotSellingPrompt({ country, style }: { country: unknown; style?: CSSProperties }) {
+  const { t, i18n } = useTranslation();
+  const connections = useAmazonConnections();
+  if (!connections.isSuccess || !isRegionCode(country)) return null;
+  const own = connections.data.find((c) => c.region === amazonRegionOfCountry(country));
+  if (own?.status !== 'connected' || !own.not_selling_in.includes(country)) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="status"
+      title={t('amazonConnections.notSellingIn', { country: regionName(country, i18n.language) })}
+      style={style}
+      data-testid="amazon-not-selling"
     />
   );
 }

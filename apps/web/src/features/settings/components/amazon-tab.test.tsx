@@ -45,6 +45,7 @@ describe('Settings → Amazon account', () => {
               selling_partner_id: 'A1B2…',
               connected_at: '2026-11-20T10:00:00.000Z',
               renew_by: '2027-11-20T10:00:00.000Z',
+              not_selling_in: ['ca'],
             }),
           }
         : undefined,
@@ -55,6 +56,10 @@ describe('Settings → Amazon account', () => {
     expect(within(na).getByText(/Renew by/)).toBeInTheDocument();
     expect(within(na).getByRole('button', { name: 'Reconnect North America' })).toBeInTheDocument();
     expect(within(na).getByRole('button', { name: 'Disconnect North America' })).toBeInTheDocument();
+    // Amazon's participations: this account is not registered in Canada.
+    expect(within(na).getByTestId('not-selling-ca')).toHaveTextContent(
+      'You cannot sell in Canada with this account',
+    );
     const eu = screen.getByTestId('amazon-region-eu');
     expect(within(eu).getByText('Not connected')).toBeInTheDocument();
     expect(within(eu).getByRole('button', { name: 'Connect Europe' })).toBeInTheDocument();
@@ -71,10 +76,16 @@ describe('Settings → Amazon account', () => {
       return { body: list() };
     });
     const { user } = renderTab();
-    await user.click(await screen.findByRole('button', { name: 'Connect Far East' }));
+    // The seller's account lives in Singapore: Singapore's Seller Central gives the consent.
+    const fe = await screen.findByTestId('amazon-region-fe');
+    const select = within(fe).getByRole('combobox', { name: 'Where your Far East seller account lives' });
+    expect(within(fe).getByTitle('Australia')).toBeInTheDocument(); // the region's first by default
+    await user.click(select);
+    await user.click((await screen.findAllByTitle('Singapore')).at(-1)!);
+    await user.click(within(fe).getByRole('button', { name: 'Connect Far East' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://127.0.0.1/dev/amazon/consent?state=s1'));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post![1]!.body))).toEqual({ region: 'fe' });
+    expect(JSON.parse(String(post![1]!.body))).toEqual({ region: 'fe', marketplace: 'sg' });
   });
 
   it("says what Amazon's redirect reported: connected, or why not", async () => {

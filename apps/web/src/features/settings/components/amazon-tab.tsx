@@ -4,13 +4,14 @@ import {
   type AmazonConnection,
   type AmazonRegion,
   isAmazonRegionCode,
+  type RegionCode,
 } from '@crossmarket/domain';
-import { Alert, App, Button, Card, List, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, List, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
-import { Country } from '../../../lib/country';
+import { Country, Flag, regionName } from '../../../lib/country';
 import dayjs from '../../../lib/dayjs';
 import { useAmazonConnections, useConnectAmazon, useDisconnectAmazon } from '../api/amazon-connections';
 
@@ -39,8 +40,11 @@ function useCallbackOutcome(): Outcome | null {
 
 /** Settings → Amazon account: one row per SP-API region, drawn from the domain's catalogue. */
 export function AmazonTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
+  // The marketplace each region's account lives in: its Seller Central gives the consent (Amazon's guide).
+  const [homes, setHomes] = useState<Partial<Record<AmazonRegion['code'], RegionCode>>>({});
+  const homeOf = (region: AmazonRegion) => homes[region.code] ?? region.countries[0]!;
   const connections = useAmazonConnections();
   const connect = useConnectAmazon();
   const disconnect = useDisconnectAmazon();
@@ -51,7 +55,10 @@ export function AmazonTab() {
 
   const start = async (region: AmazonRegion) => {
     try {
-      const { authorize_url } = await connect.mutateAsync(region.code);
+      const { authorize_url } = await connect.mutateAsync({
+        region: region.code,
+        marketplace: homeOf(region),
+      });
       window.location.assign(authorize_url);
     } catch (error) {
       void message.error(errorMessage(error, t, { fallback: t('amazonConnections.failed') }));
@@ -88,6 +95,12 @@ export function AmazonTab() {
         <Typography.Text type="secondary">
           {t('amazonConnections.renewBy', { date: date(c.renew_by) })}
         </Typography.Text>
+        {/* Amazon's marketplace participations: where this account cannot sell. */}
+        {c.not_selling_in.map((code) => (
+          <Typography.Text key={code} type="warning" data-testid={`not-selling-${code}`}>
+            {t('amazonConnections.notSellingIn', { country: regionName(code, i18n.language) })}
+          </Typography.Text>
+        ))}
       </Space>
     );
   };
@@ -127,10 +140,26 @@ export function AmazonTab() {
               <List.Item
                 data-testid={`amazon-region-${region.code}`}
                 actions={[
+                  <Select
+                    key="marketplace"
+                    value={homeOf(region)}
+                    onChange={(code: RegionCode) => setHomes((h) => ({ ...h, [region.code]: code }))}
+                    aria-label={t('amazonConnections.accountIn', { region: name })}
+                    style={{ minWidth: 180 }}
+                    options={region.countries.map((code) => ({
+                      value: code,
+                      title: regionName(code, i18n.language),
+                      label: (
+                        <span>
+                          <Flag code={code} /> {regionName(code, i18n.language)}
+                        </span>
+                      ),
+                    }))}
+                  />,
                   <Button
                     key="connect"
                     type={connected ? 'default' : 'primary'}
-                    loading={connect.isPending && connect.variables === region.code}
+                    loading={connect.isPending && connect.variables?.region === region.code}
                     onClick={() => void start(region)}
                     aria-label={t(
                       connected || c?.status === 'revoked'
