@@ -57,7 +57,9 @@ export function laneModel(lane: ResolvedLane | LaneContext, product: ProductCost
     profitAt: (price) => at(price, scratch).profit,
     rateAt: (price) => {
       const s = at(price, scratch);
-      return s.landed > 0 ? (s.profit / s.landed) * 100 : null;
+      // From whole cents, so a rate of exactly r reads as r (14.42 ÷ 25.75 = 56 %, not 55.999…).
+      const landed = Math.round(s.landed * 100);
+      return landed > 0 ? (Math.round(s.profit * 100) * 100) / landed : null;
     },
     breakdown: (price) => breakdownOf(r, product, f, at(price)),
     priceForRate: (rate) => {

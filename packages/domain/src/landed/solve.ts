@@ -50,7 +50,8 @@ export function priceForRateLanded(
   const st = emptyState();
   const g = (c: number): number => {
     evaluateLanded(r, p, f, c, st);
-    return Math.round((st.profit - k * st.landed) * 1e6) / 1e4; // in cents, float noise removed
+    // In cents, from whole cents: the same test as LaneModel.rateAt, so "exactly r" agrees.
+    return (Math.round(st.profit * 100) * 100 - ratePercent * Math.round(st.landed * 100)) / 100;
   };
   const slack = 2 * (6 + 3 * Math.abs(k));
   const bps = breakpoints(r, p, r.minimumReferral).map((x) => Math.round(x * 100));
