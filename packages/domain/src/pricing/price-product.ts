@@ -1,3 +1,6 @@
+import { laneModel, type LaneModel } from '../landed/model';
+import type { ResolvedLane } from '../landed/resolve';
+import type { Parcel } from '../landed/types';
 import type { ResultRow } from '../product';
 import { round2, type RegionCode } from '../regions';
 import { feeAt, matchCommission, priceForNet, type FeeSchedule } from './commission';
@@ -8,12 +11,19 @@ import type { FbmBlock, PricingRule, PricingSettings } from './types';
 export interface PricingContext {
   /** The selling region, whose commission table applies. */
   toRegion: RegionCode;
+  /**
+   * The lane's money model (landed/, issue 45), resolved once per report with `resolveLane`. Without one,
+   * the specification's formula; a lane in mode `simple` gives the same figures (landed/price-product-lane.test.ts).
+   */
+  lane?: ResolvedLane | null;
 }
 
 type PricedInput = PricingInput & {
   individual?: ResultRow['individual'];
   /** The report's selling region, used when no context is given. */
   to_country?: RegionCode;
+  /** The product's parcel (weight, dimensions) for a lane's rate card. */
+  parcel?: Parcel | null;
 };
 
 /**
@@ -94,7 +104,21 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
   const estimate = row.fees ? estimateSchedule(row.fees, commission.schedule, toRegion) : null;
   const schedule = estimate?.schedule ?? commission.schedule;
   const offer = sourceOffer(cross);
-  const rawCost = costOf(offer, settings.parity);
+  const lane = ctx?.lane ?? null;
+  const modelOf = (o: PricingOffer | null): LaneModel | null =>
+    lane && o?.buy_price
+      ? laneModel(lane, {
+          buy_price: o.buy_price,
+          shipping_fee: o.shipping_fee ?? 0,
+          import_fee: o.import_fee ?? 0,
+          parcel: row.parcel ?? null,
+          schedule,
+          fee_source: estimate?.referral ?? 'table',
+          category: commission.category,
+        })
+      : null;
+  const model = modelOf(offer);
+  const rawCost = model ? model.baseCost : costOf(offer, settings.parity);
   const block: FbmBlock = {
     available: false,
     reason: unavailableReason(cross, to),
@@ -127,13 +151,16 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
   const target = to.buybox?.buy_price ?? to.lowest?.buy_price ?? null;
   let buyboxPpr: number | null = null;
   if (target) {
-    const profit = profitAt(target, cost, schedule);
-    buyboxPpr = (profit / cost) * 100;
+    const profit = model ? model.profitAt(target) : profitAt(target, cost, schedule);
+    buyboxPpr = model ? model.rateAt(target) : (profit / cost) * 100;
     block.sell_price.buybox = round2(target);
     block.profit_amount.buybox = round2(profit);
-    block.profit_percent.buybox = round2(buyboxPpr);
+    block.profit_percent.buybox = buyboxPpr === null ? null : round2(buyboxPpr);
+    const fbaModel = modelOf(cross.lowest_fba);
     const fbaCost = costOf(cross.lowest_fba, settings.parity);
-    if (fbaCost) block.fba_profit_percent = round2((profitAt(target, fbaCost, schedule) / fbaCost) * 100);
+    if (fbaModel) block.fba_profit_percent = round2(fbaModel.rateAt(target) ?? 0);
+    else if (fbaCost)
+      block.fba_profit_percent = round2((profitAt(target, fbaCost, schedule) / fbaCost) * 100);
   }
 
   let ruleIndex = 0;
@@ -155,14 +182,20 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
   }
   const rule = settings.pricing_rules[ruleIndex]!;
   block.rule_index = ruleIndex;
-  block.min_price = priceForRate(cost, rates.min, schedule);
-  block.std_price = priceForRate(cost, rates.std, schedule);
-  block.max_price = priceForRate(cost, rates.max, schedule);
+  const forRate = (r: number) => (model ? model.priceForRate(r) : priceForRate(cost, r, schedule));
+  block.min_price = forRate(rates.min);
+  block.std_price = forRate(rates.std);
+  block.max_price = forRate(rates.max);
   const std = block.std_price;
-  const stdProfit = profitAt(std, cost, schedule);
+  if (std === null) {
+    // The landed model can find no price reaching the rule's rate (costs grow with the price).
+    block.reason ??= 'ppr_failed';
+    return block;
+  }
+  const stdProfit = model ? model.profitAt(std) : profitAt(std, cost, schedule);
   block.sell_price.custom.std = std;
   block.profit_amount.custom.std = round2(stdProfit);
-  block.profit_percent.custom.std = round2((stdProfit / cost) * 100);
+  block.profit_percent.custom.std = round2(model ? (model.rateAt(std) ?? 0) : (stdProfit / cost) * 100);
   if (schedule.kind === 'threshold' || schedule.kind === 'marginal')
     block.commission_rate = round2((feeAt(std, schedule) / std) * 100);
   const lowest = to.lowest?.buy_price;
