@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { makeOffer, makeRow, makeSettings, makeSide } from '../fixtures';
 import { resultRowsArbitrary } from '../filters/row-arbitrary';
 import { priceProduct } from '../pricing/price-product';
+import { rowMoney } from '../pricing/row-money';
 import { PRESET_RULE_SETS } from '../pricing/presets';
 import { REGION_CODES } from '../regions';
 import { laneCtx } from './lane-fixtures';
 import { laneModel } from './model';
 import { resolveLane } from './resolve';
+import { MONEY_KEYS } from './types';
 
 // Lane mode `simple` is the specification's formula: with no tax treatment, thresholds, conversion fee
 // or international leg, the lane model must give today's priceProduct figures for every row.
@@ -85,5 +87,12 @@ describe('priceProduct on a landed lane', () => {
       expect(model.rateAt(price! - 0.01)!).toBeLessThan(rate);
     }
     expect(fbm.profit_percent.custom.std!).toBeGreaterThanOrEqual(first.std_rate);
+
+    const money = rowMoney(row, settings, { toRegion: 'ca', lane }, fbm);
+    expect(money.buybox!.lines.map((l) => l.key)).toEqual([...MONEY_KEYS]);
+    expect(money.buybox!.profit).toBe(fbm.profit_amount.buybox);
+    expect(money.std!.price).toBe(fbm.std_price);
+    expect(money.std!.profit).toBe(fbm.profit_amount.custom.std);
+    expect(rowMoney(row, settings, { toRegion: 'ca' }, fbm)).toEqual({ buybox: null, std: null });
   });
 });

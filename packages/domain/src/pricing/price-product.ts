@@ -1,10 +1,9 @@
-import { laneModel, type LaneModel } from '../landed/model';
 import type { ResolvedLane } from '../landed/resolve';
 import type { Parcel } from '../landed/types';
 import type { ResultRow } from '../product';
 import { round2, type RegionCode } from '../regions';
-import { feeAt, matchCommission, priceForNet, type FeeSchedule } from './commission';
-import { estimateSchedule } from './fee-estimate';
+import { feeAt, priceForNet, type FeeSchedule } from './commission';
+import { modelForOffer, rowSchedule, sourceOffer } from './row-lane';
 import type { CrossPricingSide, PricingInput, PricingOffer, ToPricingSide } from './pricing-input';
 import type { FbmBlock, PricingRule, PricingSettings } from './types';
 
@@ -18,7 +17,7 @@ export interface PricingContext {
   lane?: ResolvedLane | null;
 }
 
-type PricedInput = PricingInput & {
+export type PricedInput = PricingInput & {
   individual?: ResultRow['individual'];
   /** The report's selling region, used when no context is given. */
   to_country?: RegionCode;
@@ -35,13 +34,6 @@ function unavailableReason(cross: CrossPricingSide, to: ToPricingSide): string |
   if (to.status === 'dog' || to.status === 'notsame' || to.status === 'noship' || to.status === 'noanswer')
     return to.status;
   return null;
-}
-
-/** The offer we would buy from: the buy box, or the lowest offer when there is no buy box. */
-/** What the seller buys: the buy box, unless it ships only later (a pre-order), else the lowest offer. */
-function sourceOffer(cross: CrossPricingSide): PricingOffer | null {
-  const box = cross.buybox?.available_later ? null : cross.buybox;
-  return box?.buy_price ? box : cross.lowest?.buy_price ? cross.lowest : null;
 }
 
 function costOf(offer: PricingOffer | null, parity: number): number | null {
@@ -95,28 +87,10 @@ function ratesOf(
 export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: PricingContext): FbmBlock {
   const { row_cross: cross, row_to: to } = row;
   const toRegion = ctx?.toRegion ?? row.to_country ?? 'us';
-  const commission = matchCommission(
-    to.sales_rank ? to.categories.concat(to.sales_rank.category) : to.categories,
-    toRegion,
-    settings.default_category_commission_rate,
-  );
-  // Amazon's own estimate, when the seller's account asked for one, replaces the table's rate.
-  const estimate = row.fees ? estimateSchedule(row.fees, commission.schedule, toRegion) : null;
-  const schedule = estimate?.schedule ?? commission.schedule;
+  const rs = rowSchedule(row, settings, toRegion);
+  const { commission, estimate, schedule } = rs;
   const offer = sourceOffer(cross);
-  const lane = ctx?.lane ?? null;
-  const modelOf = (o: PricingOffer | null): LaneModel | null =>
-    lane && o?.buy_price
-      ? laneModel(lane, {
-          buy_price: o.buy_price,
-          shipping_fee: o.shipping_fee ?? 0,
-          import_fee: o.import_fee ?? 0,
-          parcel: row.parcel ?? null,
-          schedule,
-          fee_source: estimate?.referral ?? 'table',
-          category: commission.category,
-        })
-      : null;
+  const modelOf = (o: PricingOffer | null) => modelForOffer(row, ctx?.lane ?? null, o, rs);
   const model = modelOf(offer);
   const rawCost = model ? model.baseCost : costOf(offer, settings.parity);
   const block: FbmBlock = {
