@@ -151,6 +151,8 @@ export function fixedCosts(r: ResolvedLane, p: ProductCosts): FixedCosts {
   };
 }
 
+const noRounding = (x: number) => x;
+
 /** The referral fee alone (the estimate schedule's closing fee is its own line), minimum applied. */
 export function referralAt(price: number, p: ProductCosts, minimum: number): number {
   const s = p.schedule;
@@ -169,20 +171,24 @@ export function evaluateLanded(
   f: FixedCosts,
   priceCents: number,
   s: MoneyState,
+  exact = false,
 ) {
+  // `exact`: no rounding, so within one piece the model is exactly linear (solve.ts fits its lines).
+  const R = exact ? noRounding : roundHalfUp;
   const price = priceCents / 100;
   const t = r.priceTax;
-  const value = t.includes ? roundHalfUp((priceCents * 100) / (100 + t.rate)) : priceCents;
+  const value = t.includes ? R((priceCents * 100) / (100 + t.rate)) : priceCents;
   const c = r.collection;
   const collected = c !== null && value / 100 <= c.upTo + 1e-9;
   const saleTax = collected ? 'collected' : t.includes && r.lane.registered_selling ? 'output' : 'none';
   const taxKept = saleTax === 'none' ? 0 : priceCents - value;
-  const referral = roundHalfUp(referralAt(price, p, r.minimumReferral) * 100);
+  const referral = R(referralAt(price, p, r.minimumReferral) * 100);
   const closing = p.schedule.kind === 'estimate' ? toCents(p.schedule.closing) : 0;
-  const dsf = r.dsf ? roundHalfUp(((referral + closing) * r.dsf.rate) / 100) : 0;
-  const feeTax = r.feeTax ? roundHalfUp(((referral + closing + dsf) * r.feeTax.rate) / 100) : 0;
+  const dsf = r.dsf ? R(((referral + closing) * r.dsf.rate) / 100) : 0;
+  const feeTax = r.feeTax ? R(((referral + closing + dsf) * r.feeTax.rate) / 100) : 0;
   const payout = priceCents - taxKept - referral - closing - dsf - feeTax;
-  const conversion = payout > 0 ? roundHalfUp((payout * r.conversion.rate) / 100) : 0;
+  // Unclamped when exact: the line then overstates profit where the payout is negative (never a match).
+  const conversion = payout > 0 || exact ? R((payout * r.conversion.rate) / 100) : 0;
 
   let duty = 0;
   let importTax = 0;
@@ -198,16 +204,16 @@ export function evaluateLanded(
     const bands = b.global_bands;
     if (bands && v <= bands[bands.length - 1]!.up_to + 1e-9) {
       band = bands.findIndex((x) => v <= x.up_to + 1e-9);
-      importTax = roundHalfUp((customs * bands[band]!.rate) / 100);
+      importTax = R((customs * bands[band]!.rate) / 100);
       taxDue = importTax > 0;
     } else {
       dutyDue = v > b.duty_free_up_to + 1e-9;
-      if (dutyDue) duty = roundHalfUp((customs * f.duty.rate) / 100);
+      if (dutyDue) duty = R((customs * f.duty.rate) / 100);
       // Below the collection threshold the tax was taken at the sale (or, when the source ships, at its checkout).
       const collectedHere = c !== null && customs / 100 <= c.upTo + 1e-9;
       taxDue = v > b.tax_free_up_to + 1e-9 || (source && collectedHere);
       if (taxDue)
-        importTax = roundHalfUp(
+        importTax = R(
           ((customs + (b.tax_on_duty ? duty : 0)) * (source && collectedHere ? c.rate : b.import_tax_rate)) /
             100,
         );

@@ -3,7 +3,7 @@ import { toCents } from './cents';
 import { emptyState, evaluateLanded, fixedCosts, type FixedCosts, type MoneyState } from './evaluate';
 import { resolveLane, type ResolvedLane } from './resolve';
 import { evaluateSimple, simpleCost, simplePriceForRate } from './simple';
-import { priceForRateLanded } from './solve';
+import { piecesOf, priceForRateLanded, type Piece } from './solve';
 import type { LaneContext, MoneyBreakdown, ProductCosts } from './types';
 
 /** One product on one lane: the money model at any price, and its inverse. */
@@ -48,6 +48,7 @@ export function laneModel(lane: ResolvedLane | LaneContext, product: ProductCost
     };
   }
   const f: FixedCosts = fixedCosts(r, product);
+  let pieces: Piece[] | null = null; // fitted on the first price asked, shared by the rule's three rates
   const at = (price: number, s = emptyState()) => (evaluateLanded(r, product, f, toCents(price), s), s);
   return {
     mode: 'landed',
@@ -64,7 +65,8 @@ export function laneModel(lane: ResolvedLane | LaneContext, product: ProductCost
     breakdown: (price) => breakdownOf(r, product, f, at(price)),
     priceForRate: (rate) => {
       if (f.buy + f.buyTax + f.sourceShipping + f.intl <= 0) return null;
-      const c = priceForRateLanded(r, product, f, rate);
+      pieces ??= piecesOf(r, product, f);
+      const c = priceForRateLanded(r, product, f, pieces, rate);
       return c === null ? null : c / 100;
     },
   };

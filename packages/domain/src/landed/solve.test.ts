@@ -88,7 +88,7 @@ describe('priceForRate inverts the landed model to the cent', () => {
         expect(m.rateAt(p)!).toBeGreaterThanOrEqual(s.rate - 1e-9);
         if (p > 0.01) expect(m.rateAt(Math.round(p * 100 - 1) / 100)!).toBeLessThan(s.rate);
       }),
-      { numRuns: 400 },
+      { numRuns: 1000 },
     );
   });
 
@@ -106,7 +106,7 @@ describe('priceForRate inverts the landed model to the cent', () => {
           else expect(p === null || p * 100 > limit).toBe(true);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 150 },
     );
   }, 60_000);
 
