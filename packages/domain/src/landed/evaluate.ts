@@ -66,9 +66,7 @@ export interface FixedCosts {
   buyTax: number;
   sourceShipping: number;
   intl: number;
-  /** Import charges the source marketplace takes at checkout (`source_ships`), buying-currency cents. */
-  checkoutTaxPaid: number;
-  /** The same in selling cents; -1 when the destination's rules decide instead. */
+  /** The offer's import-fee deposit when the source ships, selling cents; -1 when the destination's rules decide. */
   checkoutTax: number;
   /** The lane's clearance fee in selling cents. */
   clearance: number;
@@ -97,16 +95,16 @@ export function fixedCosts(r: ResolvedLane, p: ProductCosts): FixedCosts {
   const parity = r.ctx.parity;
   const toSelling = (buyingCents: number) => roundHalfUp(buyingCents * parity);
   const source = r.lane.route === 'source_ships';
-  const priceCents = toCents(p.buy_price);
+  const buyCents = toCents(p.buy_price);
   const t = r.purchaseTax;
   // A price with the tax inside (UK) splits into goods and tax; a US price has the tax on top. An export
   // by the source marketplace carries no domestic purchase tax.
   let taxCents = source
     ? 0
-    : roundHalfUp(t.includes ? (priceCents * t.rate) / (100 + t.rate) : (priceCents * t.rate) / 100);
+    : roundHalfUp(t.includes ? (buyCents * t.rate) / (100 + t.rate) : (buyCents * t.rate) / 100);
   const goodsCents = t.includes
-    ? priceCents - (source ? roundHalfUp((priceCents * t.rate) / (100 + t.rate)) : taxCents)
-    : priceCents;
+    ? buyCents - (source ? roundHalfUp((buyCents * t.rate) / (100 + t.rate)) : taxCents)
+    : buyCents;
   if (t.reclaimed) taxCents = 0;
   const shipCents = toCents(p.shipping_fee);
   let intl = 0;
@@ -141,7 +139,6 @@ export function fixedCosts(r: ResolvedLane, p: ProductCosts): FixedCosts {
     buyTax: toSelling(taxCents),
     sourceShipping: toSelling(shipCents),
     intl,
-    checkoutTaxPaid: source && importFeeCents > 0 ? importFeeCents : -1,
     checkoutTax: source && importFeeCents > 0 ? toSelling(importFeeCents) : -1,
     clearance: fee && !source ? roundHalfUp(toCents(fee.amount) * r.fx(fee.currency)) : 0,
     purchaseValue: toSelling(goodsCents + shipCents),
