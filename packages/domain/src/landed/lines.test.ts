@@ -96,3 +96,18 @@ describe('parcelOf', () => {
     expect(parcelOf({ weight: null, package_dimensions: null })).toBeNull();
   });
 });
+
+describe('a domestic UK lane', () => {
+  it('Amazon keeps the VAT at any value from a seller established outside the UK, not from a UK one', () => {
+    const price = 300; // value £250, over £135
+    const foreign = laneModel(laneCtx('uk', 'uk', 1, {}, { establishment: 'tr' }), product()).breakdown(
+      price,
+    );
+    expect(foreign.lines.find((l) => l.key === 'tax_kept_by_amazon')).toMatchObject({
+      amount: 50,
+      rule: 'collect-uk',
+    });
+    const local = laneModel(laneCtx('uk', 'uk', 1, {}, { establishment: 'uk' }), product()).breakdown(price);
+    expect(amounts(local.lines).tax_kept_by_amazon).toBe(0);
+  });
+});

@@ -68,7 +68,13 @@ export function resolveLane(ctx: LaneContext): ResolvedLane {
   };
   const domestic = from === to;
   const tax = priceTaxRule(to, on);
-  const collect = domestic ? null : collectionRule(to, on);
+  const collectRow = collectionRule(to, on);
+  // On a domestic lane only the UK's rule for sellers established elsewhere applies, at any value.
+  const collect = !domestic
+    ? collectRow
+    : collectRow?.domestic_nonestablished && ctx.seller.establishment !== to
+      ? { ...collectRow, up_to: Infinity }
+      : null;
   const border = domestic ? null : borderRule(to, from, lane.carrier, on);
   const fees = feeTaxRule(to, ctx.seller.establishment, on);
   // Tax on fees is recoverable for a seller registered at home, or registered in the store's country.

@@ -91,6 +91,7 @@ export const COLLECTION_RULES: readonly CollectionRule[] = [
     country: 'uk',
     up_to: 135,
     rate: 20,
+    domestic_nonestablished: true,
     source: 'S1 S2 S3 S4',
     effective_from: '2021-01-01',
     assumed: false,

@@ -32,6 +32,8 @@ export interface CollectionRule extends RuleRow {
   /** Inclusive, in the selling currency, on the value ex tax. */
   up_to: number;
   rate: number;
+  /** Amazon also collects, at any value, on goods already in the country sold by a seller established elsewhere. */
+  domestic_nonestablished?: boolean;
 }
 
 export type Carrier = 'courier' | 'post';
