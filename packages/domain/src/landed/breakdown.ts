@@ -1,5 +1,5 @@
 import { round2 } from '../regions';
-import type { MoneyState, FixedCosts } from './evaluate';
+import { paidOf as paidLines, type FixedCosts, type MoneyState, type PaidKey } from './evaluate';
 import type { ResolvedLane } from './resolve';
 import type { MoneyBreakdown, MoneyKey, MoneyLine, ProductCosts } from './types';
 
@@ -20,12 +20,13 @@ export function breakdownOf(
     assumed = false,
     paid?: MoneyLine['paid'],
   ) => lines.push({ key, amount: round2(amount), currency, rule, assumed, ...(paid ? { paid } : {}) });
-  const paidOf = (key: keyof FixedCosts['paid'], simpleAmount: number) => {
+  const paid = f ? paidLines(r, f) : {};
+  const paidOf = (key: PaidKey, simpleAmount: number) => {
     if (simple)
       return r.buyCurrency === currency
         ? undefined
         : { amount: round2(simpleAmount), currency: r.buyCurrency };
-    const x = f.paid[key];
+    const x = paid[key];
     return x ? { amount: x.cents / 100, currency: x.currency } : undefined;
   };
   const g = s.regime;

@@ -74,13 +74,8 @@ export interface FixedCosts {
   purchaseValue: number;
   duty: Applied;
   intlAssumed: boolean;
-  /** What was paid in a currency other than the selling one: whole cents and its currency. */
-  paid: Partial<
-    Record<
-      'buy_price' | 'buy_tax' | 'source_shipping' | 'international_shipping' | 'import_tax' | 'clearance_fee',
-      { cents: number; currency: string }
-    >
-  >;
+  /** What was paid, in its own currency's cents (`paidOf` turns them into the lines' `paid`). */
+  native: { goods: number; tax: number; ship: number; importFee: number; card: number };
 }
 
 /** Chargeable kilograms: the greater of actual and dimensional weight. */
@@ -122,18 +117,6 @@ export function fixedCosts(r: ResolvedLane, p: ProductCosts): FixedCosts {
   }
   const fee = r.lane.clearance_fee;
   const importFeeCents = toCents(p.import_fee);
-  const paid: FixedCosts['paid'] = {};
-  if (r.buyCurrency !== r.currency) {
-    const b = r.buyCurrency;
-    paid.buy_price = { cents: goodsCents, currency: b };
-    paid.buy_tax = { cents: taxCents, currency: b };
-    paid.source_shipping = { cents: shipCents, currency: b };
-    if (source && importFeeCents > 0) paid.import_tax = { cents: importFeeCents, currency: b };
-  }
-  if (card && !source && card.currency !== r.currency)
-    paid.international_shipping = { cents: cardCents, currency: card.currency };
-  if (fee && !source && fee.currency !== r.currency)
-    paid.clearance_fee = { cents: toCents(fee.amount), currency: fee.currency };
   return {
     buy: toSelling(goodsCents),
     buyTax: toSelling(taxCents),
@@ -144,8 +127,35 @@ export function fixedCosts(r: ResolvedLane, p: ProductCosts): FixedCosts {
     purchaseValue: toSelling(goodsCents + shipCents),
     duty: dutyFor(r, p.category),
     intlAssumed,
-    paid,
+    native: { goods: goodsCents, tax: taxCents, ship: shipCents, importFee: importFeeCents, card: cardCents },
   };
+}
+
+export type PaidKey =
+  'buy_price' | 'buy_tax' | 'source_shipping' | 'international_shipping' | 'import_tax' | 'clearance_fee';
+
+/** The lines paid in a currency other than the selling one, as paid (built only for a breakdown). */
+export function paidOf(
+  r: ResolvedLane,
+  f: FixedCosts,
+): Partial<Record<PaidKey, { cents: number; currency: string }>> {
+  const paid: Partial<Record<PaidKey, { cents: number; currency: string }>> = {};
+  const source = r.lane.route === 'source_ships';
+  const n = f.native;
+  if (r.buyCurrency !== r.currency) {
+    const b = r.buyCurrency;
+    paid.buy_price = { cents: n.goods, currency: b };
+    paid.buy_tax = { cents: n.tax, currency: b };
+    paid.source_shipping = { cents: n.ship, currency: b };
+    if (source && n.importFee > 0) paid.import_tax = { cents: n.importFee, currency: b };
+  }
+  const card = r.lane.rate_card;
+  if (card && !source && card.currency !== r.currency)
+    paid.international_shipping = { cents: n.card, currency: card.currency };
+  const fee = r.lane.clearance_fee;
+  if (fee && !source && fee.currency !== r.currency)
+    paid.clearance_fee = { cents: toCents(fee.amount), currency: fee.currency };
+  return paid;
 }
 
 const noRounding = (x: number) => x;

@@ -65,8 +65,8 @@ export function laneModel(lane: ResolvedLane | LaneContext, product: ProductCost
     breakdown: (price) => breakdownOf(r, product, f, at(price)),
     priceForRate: (rate) => {
       if (f.buy + f.buyTax + f.sourceShipping + f.intl <= 0) return null;
-      pieces ??= piecesOf(r, product, f);
-      const c = priceForRateLanded(r, product, f, pieces, rate);
+      pieces ??= piecesOf(r, product, f, scratch);
+      const c = priceForRateLanded(r, product, f, pieces, rate, scratch);
       return c === null ? null : c / 100;
     },
   };

@@ -50,6 +50,8 @@ export interface ResolvedLane {
   minimumReferral: number;
   /** Selling-currency units per unit of `code`. */
   fx: (code: string) => number;
+  /** Duty rates already looked up, by category (a report repeats a few hundred). */
+  dutyCache: Map<string | null, Applied>;
 }
 
 export function resolveLane(ctx: LaneContext): ResolvedLane {
@@ -112,12 +114,21 @@ export function resolveLane(ctx: LaneContext): ResolvedLane {
     },
     minimumReferral: minimumReferralFee(to),
     fx,
+    dutyCache: new Map(),
   };
 }
 
 /** The duty percent for a category: the lane's override, else the selling country's default (assumed). */
 export function dutyFor(r: ResolvedLane, category: string | null): Applied {
-  if (r.lane.duty_pct !== null) return { rate: r.lane.duty_pct, rule: 'lane.duty_pct', assumed: false };
+  const known = r.dutyCache.get(category);
+  if (known) return known;
   const row = dutyRule(r.ctx.to, category, r.ctx.on);
-  return row ? applied(row) : { rate: 0, rule: 'none', assumed: true };
+  const duty =
+    r.lane.duty_pct !== null
+      ? { rate: r.lane.duty_pct, rule: 'lane.duty_pct', assumed: false }
+      : row
+        ? applied(row)
+        : { rate: 0, rule: 'none', assumed: true };
+  r.dutyCache.set(category, duty);
+  return duty;
 }

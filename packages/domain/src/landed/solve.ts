@@ -55,8 +55,7 @@ export interface Piece {
  * strays from them by at most the sum of its roundings (half a cent each, plus a share for lines computed
  * from rounded lines; import tax rates are at most 50 %).
  */
-export function piecesOf(r: ResolvedLane, p: ProductCosts, f: FixedCosts): Piece[] {
-  const st = emptyState();
+export function piecesOf(r: ResolvedLane, p: ProductCosts, f: FixedCosts, st = emptyState()): Piece[] {
   const bps = breakpoints(r, p, r.minimumReferral).map((x) => Math.round(x * 100));
   const starts = [1, ...bps.filter((c) => c > 1)];
   const pieces: Piece[] = [];
@@ -104,10 +103,10 @@ export function priceForRateLanded(
   f: FixedCosts,
   pieces: readonly Piece[],
   ratePercent: number,
+  st = emptyState(),
 ): number | null {
   if (!(ratePercent > -100)) return null;
   const k = ratePercent / 100;
-  const st = emptyState();
   const g = (c: number): number => {
     evaluateLanded(r, p, f, c, st);
     // In cents, from whole cents: the same test as LaneModel.rateAt, so "exactly r" agrees.
