@@ -6,3 +6,4 @@ export type { MoneyState, Regime } from './evaluate';
 export { breakdownOf, inBuyingCurrency } from './breakdown';
 export { laneModel, type LaneModel } from './model';
 export { parcelOf } from './parcel';
+export * from './rules-in-force';

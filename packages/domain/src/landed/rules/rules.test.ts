@@ -9,6 +9,7 @@ import {
   priceTaxRule,
   ruleById,
 } from './index';
+import { rulesInForce } from '../rules-in-force';
 
 describe('the rules as data', () => {
   it('every row names its source and a real start date, under a unique id', () => {
@@ -64,5 +65,31 @@ describe('the rules as data', () => {
     expect(dsfRule('ca', 'tr', on)).toMatchObject({ rate: 2, assumed: true });
     expect(collectionRule('ca', on)).toBeNull();
     expect(collectionRule('uk', on)!.up_to).toBe(135);
+  });
+});
+
+describe('rulesInForce', () => {
+  it('lists one row per family for a lane, with nulls where nothing applies', () => {
+    const seller = { establishment: 'tr' as const, registered_home: false };
+    const ids = (from: 'us' | 'uk', to: Parameters<typeof rulesInForce>[1], carrier: 'courier' | 'post') =>
+      Object.fromEntries(
+        rulesInForce(from, to, { carrier }, seller, '2026-11-26').map((x) => [x.family, x.row?.id ?? null]),
+      );
+    expect(ids('us', 'ca', 'courier')).toEqual({
+      price_tax: 'price-tax-ca',
+      collection: null,
+      border: 'border-ca-us-courier',
+      duty: 'duty-ca',
+      fee_tax: null,
+      digital_services_fee: 'dsf-ca',
+      conversion_fee: 'accs-1.5',
+    });
+    expect(ids('us', 'ca', 'post').border).toBe('border-ca-us-post');
+    expect(ids('uk', 'uk', 'courier')).toMatchObject({
+      collection: 'collect-uk', // a seller established outside the UK: Amazon keeps the VAT at any value
+      border: null,
+      duty: null,
+      fee_tax: 'fee-tax-tr',
+    });
   });
 });
