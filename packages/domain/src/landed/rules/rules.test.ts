@@ -34,6 +34,9 @@ describe('the rules as data', () => {
     expect(borderRule('mx', 'uk', 'courier', '2025-08-14')!.global_bands!.at(-1)!.rate).toBe(19);
     expect(borderRule('mx', 'uk', 'courier', '2025-08-15')).toMatchObject({ assumed: true });
     expect(borderRule('mx', 'uk', 'courier', '2025-08-15')!.global_bands!.at(-1)!.rate).toBe(33.5);
+    // A non-FTA origin (Turkey): 19 % from 1 Jan 2025, 33.5 % from 15 Aug 2025.
+    expect(borderRule('mx', 'tr', 'courier', '2025-03-01')!.global_bands![0]!.rate).toBe(19);
+    expect(borderRule('mx', 'tr', 'courier', '2025-08-15')!.global_bands![0]!.rate).toBe(33.5);
     // Before the US suspended de minimis for every country there is no row: we do not price that past.
     expect(borderRule('us', 'uk', 'courier', '2025-08-28')).toBeNull();
   });
