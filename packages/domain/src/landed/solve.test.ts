@@ -45,9 +45,9 @@ const scenario = (maxBuy: number) =>
     rate: fc.integer({ min: -20, max: 200 }),
   });
 
-type Scenario = fc.Arbitrary<ReturnType<typeof scenario> extends fc.Arbitrary<infer T> ? T : never>;
+type Scenario = ReturnType<typeof scenario> extends fc.Arbitrary<infer T> ? T : never;
 
-const modelOf = (s: Scenario extends fc.Arbitrary<infer T> ? T : never) => {
+const modelOf = (s: Scenario) => {
   const currency = s.to === 'mx' ? 'MXN' : 'USD';
   const ctx = laneCtx(
     s.from,
