@@ -40,7 +40,8 @@ export function breakdownOf(
     saleTaxRule?.assumed ?? false,
   );
   line('referral_fee', s.referral, p.fee_source === 'estimate' ? 'amazon.fee_estimate' : 'commission.table');
-  line('closing_fee', s.closing, p.fee_source === 'estimate' ? 'amazon.fee_estimate' : null);
+  // Amazon names the closing fee even when its referral fee was the minimum (the share is then the table's).
+  line('closing_fee', s.closing, p.schedule.kind === 'estimate' ? 'amazon.fee_estimate' : null);
   line(
     'digital_services_fee',
     s.dsf,
