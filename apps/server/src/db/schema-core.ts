@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LookupAccountKind, PricingSettings, SupportTopic } from '@crossmarket/domain';
+import type { LaneSettings, LookupAccountKind, PricingSettings, SupportTopic } from '@crossmarket/domain';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
@@ -228,6 +228,11 @@ export const reports = pgTable(
     skus: jsonb('skus').$type<Record<string, string>>(),
     /** The user's pricing settings; null until they save some (settings-dependent filters wait for it). */
     settings: jsonb('settings').$type<PricingSettings>(),
+    /**
+     * The lane settings the rows were priced with (issue 45), taken when settings are applied, so the
+     * figures do not move when the seller edits the lane; null until then (the lane in force is used).
+     */
+    lane: jsonb('lane').$type<LaneSettings>(),
     /** Option lists of the filters (selling-side categories and sales-rank categories), set when finalized. */
     facets: jsonb('facets').$type<{ categories: string[]; bsr_categories: string[] }>(),
     /** The exchange rates (units per USD) the report was priced with, taken when it was created. */
@@ -264,6 +269,21 @@ export const reports = pgTable(
       sql`${t.restrictionsState} in ('waiting', 'checking', 'done', 'not_connected')`,
     ),
   ],
+);
+
+/** A seller's settings per lane (buying → selling country); a lane without a row uses the defaults. */
+export const laneSettings = pgTable(
+  'lane_settings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fromCountry: text('from_country').notNull(),
+    toCountry: text('to_country').notNull(),
+    settings: jsonb('settings').$type<LaneSettings>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fromCountry, t.toCountry] })],
 );
 
 export const filterSets = pgTable(

@@ -19,6 +19,7 @@ export * from './reports-responses';
 export * from './analysis-responses';
 export * from './lookup';
 export * from './lanes';
+export * from './lanes-api';
 export * from './admin';
 export * from './admin-work';
 export * from './tickets';
