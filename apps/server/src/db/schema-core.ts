@@ -13,7 +13,13 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LaneSettings, LookupAccountKind, PricingSettings, SupportTopic } from '@crossmarket/domain';
+import type {
+  LaneSettings,
+  LookupAccountKind,
+  ReportLane,
+  PricingSettings,
+  SupportTopic,
+} from '@crossmarket/domain';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
@@ -229,10 +235,11 @@ export const reports = pgTable(
     /** The user's pricing settings; null until they save some (settings-dependent filters wait for it). */
     settings: jsonb('settings').$type<PricingSettings>(),
     /**
-     * The lane settings the rows were priced with (issue 45), taken when settings are applied, so the
-     * figures do not move when the seller edits the lane; null until then (the lane in force is used).
+     * The lane the rows are priced with (issue 45): taken at creation and when settings are saved, so the
+     * figures do not move when the seller edits the lane. Null on reports from before lanes: the
+     * specification's formula, until their settings are saved.
      */
-    lane: jsonb('lane').$type<LaneSettings>(),
+    lane: jsonb('lane').$type<ReportLane>(),
     /** Option lists of the filters (selling-side categories and sales-rank categories), set when finalized. */
     facets: jsonb('facets').$type<{ categories: string[]; bsr_categories: string[] }>(),
     /** The exchange rates (units per USD) the report was priced with, taken when it was created. */

@@ -81,3 +81,15 @@ export const sellerTaxProfileSchema = z.object({
   registered_home: flag.default(false),
 });
 export type SellerTaxProfile = z.output<typeof sellerTaxProfileSchema>;
+
+/**
+ * The lane a report is priced with (issue 45): the settings, the day whose rules apply and the seller's
+ * tax profile, taken when the report is created and again when its settings are saved, so its figures do
+ * not move when the seller edits the lane or a rule changes.
+ */
+export const reportLaneSchema = z.object({
+  settings: laneSettingsSchema,
+  on: z.iso.date(),
+  seller: sellerTaxProfileSchema,
+});
+export type ReportLane = z.output<typeof reportLaneSchema>;

@@ -1,5 +1,7 @@
 import {
+  parcelOf,
   priceProduct,
+  type ProductSide,
   unpackPricingInput,
   type IndividualRates,
   type PricingInput,
@@ -53,11 +55,15 @@ export function pageJsonText(rows: readonly PageRow[], report: AnalysisReport): 
     if (r.product_id === null) continue;
     const individual: IndividualRates | null =
       r.imin === null ? null : { min: r.imin, std: r.istd!, max: r.imax! };
-    const sides: PricingInput =
-      r.input === null
-        ? { row_cross: JSON.parse(r.cross), row_to: JSON.parse(r.to) }
-        : unpackPricingInput(JSON.parse(r.input));
-    const fbm = priceProduct({ ...sides, individual }, report.pricing, { toRegion: report.toCountry });
+    let sides: PricingInput;
+    if (r.input === null) {
+      const row_cross = JSON.parse(r.cross) as ProductSide;
+      sides = { row_cross, row_to: JSON.parse(r.to), parcel: parcelOf(row_cross) };
+    } else sides = unpackPricingInput(JSON.parse(r.input));
+    const fbm = priceProduct({ ...sides, individual }, report.pricing, {
+      toRegion: report.toCountry,
+      lane: report.lane,
+    });
     const banned = report.banned({ product_id: r.product_id, brand: r.brand, title: r.title });
     parts.push(
       `{"product_id":${JSON.stringify(r.product_id)},"row_cross":${r.cross},"row_to":${r.to},` +
