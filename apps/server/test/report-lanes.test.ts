@@ -1,7 +1,12 @@
 import {
   defaultReportSettings,
+  MONEY_KEYS,
   parityFor,
   priceProduct,
+  productSellersSchema,
+  rowMoney,
+  type MoneyLine,
+  type PricingSettings,
   reportLaneSchema,
   type ResultRow,
   type SettingsRequest,
@@ -14,6 +19,8 @@ import { buildTestApp, type TestApp } from './helpers/app';
 import { activeUser, injectJson, jsonHeaders } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { seedReport, userIdOf } from './helpers/analysis';
+import { defaults, rowsForTest } from './helpers/analysis-setting';
 import { laneCtx, withParcel } from './helpers/lanes';
 import { productIds, sendUsToCaReport } from './helpers/reports';
 
@@ -139,5 +146,49 @@ describe('a report keeps the lane it was priced with', () => {
     expectStored(await storedColumns(id), repriced);
     const profits = (rows: ResultRow[]) => rows.map((r) => r.fbm!.profit_amount.buybox);
     expect(profits(repriced)).not.toEqual(profits(before));
+    bobReport = { id, rows: repriced, settings };
+  });
+});
+
+let bobReport: { id: string; rows: ResultRow[]; settings: PricingSettings };
+
+describe('GET /v1/reports/:id/products/:productId/offers', () => {
+  const offers = (cookie: string, reportId: string, productId: string) =>
+    injectJson(app, 'GET', `/v1/reports/${reportId}/products/${productId}/offers`, cookie);
+
+  it('carries every line from price to profit at the buy-box and standard prices, on the report lane', async () => {
+    const row = bobReport.rows.find((r) => r.fbm!.std_price !== null && r.fbm!.sell_price.buybox !== null)!;
+    const res = await offers(bob, bobReport.id, row.product_id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = productSellersSchema.parse(res.json());
+    const ctx = laneCtx('us', 'ca', bobReport.settings, {
+      rate_card: { per_parcel: 6, per_kg: 4, currency: 'USD' },
+    });
+    const expected = rowMoney(withParcel(row), bobReport.settings, ctx, row.fbm!);
+    expect(body.money.buybox).toEqual(expected.buybox!.lines);
+    expect(body.money.std).toEqual(expected.std!.lines);
+    expect(body.money.buybox!.map((l) => l.key)).toEqual([...MONEY_KEYS]);
+    const line = (lines: MoneyLine[], key: string) => lines.find((l) => l.key === key)!;
+    // The lines are the figures the row shows, and the rate card is charged on its own line.
+    expect(line(body.money.buybox!, 'profit').amount).toBe(row.fbm!.profit_amount.buybox);
+    expect(line(body.money.std!, 'sale_price').amount).toBe(row.fbm!.std_price);
+    expect(line(body.money.buybox!, 'international_shipping').amount).toBeGreaterThan(0);
+    expect(line(body.money.buybox!, 'international_shipping').rule).toBe('lane.rate_card');
+    // Another user's report is not found.
+    expect((await offers(alice, bobReport.id, row.product_id)).statusCode).toBe(404);
+  });
+
+  it("shows a report from before lanes through a simple lane: the lines end in the row's profit", async () => {
+    const aliceId = await userIdOf(database.db, 'alice@example.com');
+    const seeded = await seedReport(database.db, aliceId, rowsForTest().slice(0, 12), {
+      pricedWith: defaults,
+    });
+    const row = seeded.rows.find((r) => r.fbm!.std_price !== null && r.fbm!.sell_price.buybox !== null)!;
+    const body = productSellersSchema.parse((await offers(alice, seeded.id, row.product_id)).json());
+    const profit = body.money.std!.find((l) => l.key === 'profit')!;
+    expect(profit.amount).toBe(row.fbm!.profit_amount.custom.std);
+    expect(body.money.buybox!.find((l) => l.key === 'profit')!.amount).toBe(row.fbm!.profit_amount.buybox);
+    // No international leg on the specification's formula.
+    expect(body.money.std!.find((l) => l.key === 'international_shipping')!.amount).toBe(0);
   });
 });
