@@ -15,6 +15,7 @@ import { registerRatesRoutes } from './features/rates/routes';
 import { registerReportRoutes } from './features/reports/routes';
 import { registerAnalysisRoutes } from './features/analysis/routes';
 import { registerFilterSetRoutes } from './features/filter-sets/routes';
+import { registerLaneRoutes } from './features/lanes';
 import { registerInventoryRoutes } from './features/inventories/routes';
 import { createMarketplace, marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
 import type { MarketplaceProvider } from './providers/marketplace/types';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     queue: deps.queue,
   });
   registerFilterSetRoutes(app, { db, guard });
+  registerLaneRoutes(app, { db, guard });
   registerInventoryRoutes(app, {
     db,
     guard,

@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisSetting, fieldOf, SETTINGS } from './helpers/analysis-setting';
 import { jsonHeaders } from './helpers/auth';
+import { laneCtx, withParcel } from './helpers/lanes';
 
 let s: Awaited<ReturnType<typeof analysisSetting>>;
 beforeAll(async () => {
@@ -26,8 +27,12 @@ const charts = (cookie: string | undefined, body: object) =>
     payload: { report_id: s.report.id, ...body },
   });
 
-/** The figures the charts should describe: every seeded row priced with the saved settings. */
-const priced = () => s.report.rows.map((r) => ({ ...r, fbm: priceProduct(r, SETTINGS, { toRegion: 'ca' }) }));
+/**
+ * The figures the charts should describe: every seeded row priced with the saved settings, on the lane
+ * the save took (the owner saved none: the default landed lane, issue 45).
+ */
+const ctx = laneCtx('us', 'ca', SETTINGS);
+const priced = () => s.report.rows.map((r) => ({ ...r, fbm: priceProduct(withParcel(r), SETTINGS, ctx) }));
 
 /** The rows of each bar, counted from the rows themselves ([from, to), open edges unbounded). */
 function expectBarsPartition(h: Histogram, values: number[]) {

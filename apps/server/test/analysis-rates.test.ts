@@ -16,6 +16,15 @@ import { jsonHeaders } from './helpers/auth';
 let s: Awaited<ReturnType<typeof analysisSetting>>;
 beforeAll(async () => {
   s = await analysisSetting();
+  // About a product's own rates, not the money model: the owner's lane is `simple`, the specification's
+  // formula (landed/price-product-lane.test.ts proves it gives priceProduct's figures without a lane).
+  const lane = await s.app.inject({
+    method: 'PUT',
+    url: '/api/lanes/us/ca',
+    headers: jsonHeaders(s.owner),
+    payload: { mode: 'simple' },
+  });
+  expect(lane.statusCode).toBe(200);
 });
 afterAll(() => s.close());
 

@@ -19,12 +19,18 @@ import {
   SETTINGS,
 } from './helpers/analysis-setting';
 import { jsonHeaders } from './helpers/auth';
+import { laneCtx, withParcel } from './helpers/lanes';
 
 let s: Awaited<ReturnType<typeof analysisSetting>>;
 beforeAll(async () => {
   s = await analysisSetting();
 });
 afterAll(() => s.close());
+
+// A settings save re-prices with the lane in force (issue 45). The owner saved none: the default landed
+// lane (reship, courier, no rate card), so the expected figures are priceProduct's on that lane, not the
+// specification's formula the seeded report started with.
+const ON_LANE = laneCtx('us', 'ca', SETTINGS);
 
 describe('POST /v1/settings', () => {
   const save = (cookie: string, body: object) =>
@@ -82,7 +88,7 @@ describe('POST /v1/settings', () => {
     const body = (await s.filter(s.owner, { limit: 100 })).json();
     expect(body.settings_defined).toBe(true);
     for (const [i, row] of body.data.entries()) {
-      expect(row.fbm).toEqual(priceProduct(s.report.rows[i]!, SETTINGS, { toRegion: 'ca' }));
+      expect(row.fbm).toEqual(priceProduct(withParcel(s.report.rows[i]!), SETTINGS, ON_LANE));
     }
     // The second rule (cost 20–40) now prices some rows.
     expect(body.data.some((r: ResultRow) => r.fbm!.rule_index === 1)).toBe(true);
@@ -95,7 +101,7 @@ describe('POST /v1/settings', () => {
       { id: 'cross_stock', value: { min: 3, max: 3 } },
     ];
     const body = (await s.filter(s.owner, { filters: encodeFilters(filters), limit: 100 })).json();
-    const priced = s.report.rows.map((r) => ({ ...r, fbm: priceProduct(r, SETTINGS, { toRegion: 'ca' }) }));
+    const priced = s.report.rows.map((r) => ({ ...r, fbm: priceProduct(withParcel(r), SETTINGS, ON_LANE) }));
     const expected = priced.filter((r) => matchesFilters(r, filters)).map((r) => r.product_id);
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(30);
@@ -106,7 +112,9 @@ describe('POST /v1/settings', () => {
     expect((await save(s.owner, { parity_type: 'auto', parity: 99 })).json()).toEqual({ error: false });
     const body = (await s.filter(s.owner, { limit: 1 })).json();
     const auto = { ...SETTINGS, parity_type: 'auto' as const, parity: defaults.parity };
-    expect(body.data[0].fbm).toEqual(priceProduct(s.report.rows[0]!, auto, { toRegion: 'ca' }));
+    expect(body.data[0].fbm).toEqual(
+      priceProduct(withParcel(s.report.rows[0]!), auto, laneCtx('us', 'ca', auto)),
+    );
     await save(s.owner, {});
   });
 
@@ -144,7 +152,7 @@ describe('POST /v1/exports', () => {
     expect(data).toHaveLength(30);
     for (const [i, row] of data.entries()) {
       const source = s.report.rows[i]!;
-      const fbm = priceProduct(source, SETTINGS, { toRegion: 'ca' });
+      const fbm = priceProduct(withParcel(source), SETTINGS, ON_LANE);
       expect(row).toEqual({
         product_id: source.product_id,
         sku: source.product_id === id(2) ? 'MY-SKU-2' : generateSku(s.ownerId, source.product_id),

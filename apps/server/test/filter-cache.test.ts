@@ -131,6 +131,15 @@ describe('decoded filter strings', () => {
 let s: Awaited<ReturnType<typeof analysisSetting>>;
 beforeAll(async () => {
   s = await analysisSetting();
+  // About the cache, not the money model: a `simple` lane keeps the specification's figures (a landed
+  // lane may find no price for the 9,500 % rate below; landed/price-product-lane.test.ts proves simple).
+  const lane = await s.app.inject({
+    method: 'PUT',
+    url: '/api/lanes/us/ca',
+    headers: jsonHeaders(s.owner),
+    payload: { mode: 'simple' },
+  });
+  expect(lane.statusCode).toBe(200);
   const saved = await s.post(s.owner, '/v1/settings', { report_id: s.report.id, ...SETTINGS });
   expect(saved.statusCode).toBe(200);
 });

@@ -8,6 +8,7 @@ import { LOOKUP_RATE_LIMIT } from '../src/features/lookup/routes';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
 import { seedReport, userIdOf } from './helpers/analysis';
+import { laneCtx, withParcel } from './helpers/lanes';
 import { defaults as reportDefaults, rowsForTest } from './helpers/analysis-setting';
 import { buildTestApp, TEST_APP_URL, type TestApp } from './helpers/app';
 import { activeUser, injectJson, jsonHeaders } from './helpers/auth';
@@ -89,11 +90,40 @@ describe('a quick check', () => {
       to_country: 'ca',
       parity_rates: FIXED_RATES,
     });
+    // Priced on the lane in force: Alice saved none, so the default landed lane (issue 45).
     expect(body.row.fbm).toEqual(
-      priceProduct({ ...body.row, individual: null }, defaults, { toRegion: 'ca' }),
+      priceProduct({ ...withParcel(body.row), individual: null }, defaults, laneCtx('us', 'ca', defaults)),
     );
     expect((await usedToday(alice)).r_count).toBe(before + 1);
     expect(body.remaining).toBe(1000 - before - 1);
+  });
+
+  it("prices on the seller's saved lane: a simple lane gives the specification's figures", async () => {
+    const put = (payload: object) =>
+      testApp.app.inject({ method: 'PUT', url: '/api/lanes/us/ca', headers: jsonHeaders(alice), payload });
+    expect((await put({ mode: 'simple' })).statusCode).toBe(200);
+    try {
+      const res = await lookup(alice, { ...CHECK, product_id: 'B0C9XAMPLE' });
+      expect(res.statusCode, res.body).toBe(200);
+      const body: LookupResult = res.json();
+      const defaults = effectiveSettings({
+        settings: null,
+        from_country: 'us',
+        to_country: 'ca',
+        parity_rates: FIXED_RATES,
+      });
+      const simple = priceProduct({ ...body.row, individual: null }, defaults, { toRegion: 'ca' });
+      expect(body.row.fbm).toEqual(simple);
+      // And the landed default would have priced it otherwise, so the lane really was read.
+      const landed = priceProduct(
+        { ...withParcel(body.row), individual: null },
+        defaults,
+        laneCtx('us', 'ca', defaults),
+      );
+      expect(landed.profit_amount).not.toEqual(simple.profit_amount);
+    } finally {
+      expect((await put({})).statusCode).toBe(200);
+    }
   });
 
   it('works with a personal API token, which still may not call session-only routes (403)', async () => {

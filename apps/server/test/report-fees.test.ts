@@ -23,6 +23,7 @@ import { activeUser } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { productIds, restrictionPhaseOver, sendUsToCaReport } from './helpers/reports';
+import { laneCtx, withParcel } from './helpers/lanes';
 
 // Amazon's fee estimates in a report (sandbox marketplace, real worker and queue): asked in the phase
 // after the lookups under the owner's own authorisation, at the price each product sells at in the
@@ -163,9 +164,12 @@ describe("Amazon's fee estimates in a report", () => {
     const stored = await storedStdPrices(reportId);
     for (const row of rows) {
       const fees = estimates.get(row.product_id);
-      const expected = priceProduct({ ...row, ...(fees ? { fees } : {}), individual: null }, SETTINGS, {
-        toRegion: 'ca',
-      });
+      // Re-priced on the lane in force: Alice saved none, so the default landed lane (issue 45).
+      const expected = priceProduct(
+        { ...withParcel(row), ...(fees ? { fees } : {}), individual: null },
+        SETTINGS,
+        laneCtx('us', 'ca', SETTINGS),
+      );
       expect(row.fbm, row.product_id).toEqual(expected);
       expect(stored.get(row.product_id), row.product_id).toBe(row.fbm.std_price);
     }
@@ -230,9 +234,13 @@ describe("Amazon's fee estimates in a report", () => {
     expect(created.statusCode, created.body).toBe(201);
     const inventoryId = created.json<{ id: string }>().id;
     // Products whose estimate gives another price than the table, so the test tells the two apart.
+    // Inventories price on the owner's lane in force: the default landed lane (issue 45).
     const std = (row: Row, fees?: FeeEstimate) =>
-      priceProduct({ ...row, ...(fees ? { fees } : {}), individual: null }, SETTINGS, { toRegion: 'ca' })
-        .std_price;
+      priceProduct(
+        { ...withParcel(row), ...(fees ? { fees } : {}), individual: null },
+        SETTINGS,
+        laneCtx('us', 'ca', SETTINGS),
+      ).std_price;
     const chosen = priced.filter((r) => std(r) !== std(r, estimates.get(r.product_id))).slice(0, 10);
     expect(chosen.length).toBeGreaterThan(0);
     const added = await call(app, 'POST', `/api/inventories/${inventoryId}/products`, cookies.alice, {

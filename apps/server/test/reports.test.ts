@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from './helpers/app';
 import { activeUser, jsonHeaders } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { laneCtx, withParcel } from './helpers/lanes';
 import { productIds, waitForReport } from './helpers/reports';
 
 let database: TestDatabase;
@@ -169,8 +170,10 @@ describe('a report from submission to its rows', () => {
     expect(body).toMatchObject({ total: 121, filtered_count: 121, settings_defined: false });
     expect(body.categories.length).toBeGreaterThan(0);
     const settings = defaultReportSettings(1.35);
+    // The report keeps the lane in force when it was created: the default landed lane (issue 45).
+    const ctx = laneCtx('us', 'ca', settings);
     for (const row of body.data) {
-      expect(row.fbm).toEqual(priceProduct(row, settings, { toRegion: 'ca' }));
+      expect(row.fbm).toEqual(priceProduct(withParcel(row), settings, ctx));
     }
     const costs = body.data.map((r: ResultRow) => r.fbm!.cost_in_tc).filter((c: number | null) => c !== null);
     expect(costs).toEqual([...costs].sort((a, b) => b - a));

@@ -8,6 +8,7 @@ export * from './product-ids';
 export * from './report-status';
 export * from './banned';
 export * from './pricing';
+export * from './landed';
 export * from './filters';
 export * from './exports';
 export * from './billing';

@@ -2,11 +2,12 @@ import {
   NARROW_COLUMNS,
   narrowValues,
   packPricingInput,
+  parcelOf,
   priceProduct,
   pricingInput,
+  type PricingContext,
   type PricingSettings,
   type ProductSide,
-  type RegionCode,
   type ReportRestriction,
   type SellerOffer,
 } from '@crossmarket/domain';
@@ -25,7 +26,7 @@ export interface LookedUpRow {
 
 /**
  * The common table expressions that write looked-up products into every result table of a report, upserted
- * by report and product: the narrow filter row (its fbm columns priced with `settings`), the packed pricing
+ * by report and product: the narrow filter row (its fbm columns priced with `settings` on the report's lane), the packed pricing
  * input, the wide snapshots and both seller lists. `narrow` returns `inserted` per row, so the caller's
  * final statement can count the new ones. The worker and the test seeders write through this one place.
  */
@@ -33,11 +34,13 @@ export function upsertResultRows(
   reportId: string,
   rows: readonly LookedUpRow[],
   settings: PricingSettings,
-  toRegion: RegionCode,
+  ctx: PricingContext,
   positions: ReadonlyMap<string, number>,
 ) {
-  const input = rows.map((r) => {
-    const fbm = priceProduct(r, settings, { toRegion });
+  const input = rows.map((looked) => {
+    // The parcel is kept in the packed input, so a re-price charges the lane's rate card alike.
+    const r = { ...looked, parcel: parcelOf(looked.row_cross) };
+    const fbm = priceProduct(r, settings, ctx);
     return {
       product_id: r.product_id,
       position: positions.get(r.product_id) ?? 0,

@@ -13,7 +13,13 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LookupAccountKind, PricingSettings, SupportTopic } from '@crossmarket/domain';
+import type {
+  LaneSettings,
+  LookupAccountKind,
+  ReportLane,
+  PricingSettings,
+  SupportTopic,
+} from '@crossmarket/domain';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
@@ -230,6 +236,12 @@ export const reports = pgTable(
     skus: jsonb('skus').$type<Record<string, string>>(),
     /** The user's pricing settings; null until they save some (settings-dependent filters wait for it). */
     settings: jsonb('settings').$type<PricingSettings>(),
+    /**
+     * The lane the rows are priced with (issue 45): taken at creation and when settings are saved, so the
+     * figures do not move when the seller edits the lane. Null on reports from before lanes: the
+     * specification's formula, until their settings are saved.
+     */
+    lane: jsonb('lane').$type<ReportLane>(),
     /** Option lists of the filters (selling-side categories and sales-rank categories), set when finalized. */
     facets: jsonb('facets').$type<{ categories: string[]; bsr_categories: string[] }>(),
     /** The exchange rates (units per USD) the report was priced with, taken when it was created. */
@@ -266,6 +278,21 @@ export const reports = pgTable(
       sql`${t.restrictionsState} in ('waiting', 'checking', 'done', 'not_connected')`,
     ),
   ],
+);
+
+/** A seller's settings per lane (buying → selling country); a lane without a row uses the defaults. */
+export const laneSettings = pgTable(
+  'lane_settings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fromCountry: text('from_country').notNull(),
+    toCountry: text('to_country').notNull(),
+    settings: jsonb('settings').$type<LaneSettings>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fromCountry, t.toCountry] })],
 );
 
 export const filterSets = pgTable(

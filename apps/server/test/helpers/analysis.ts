@@ -1,9 +1,13 @@
 import {
   FIXED_RATES,
+  parcelOf,
   priceProduct,
+  reportLane,
+  type PricingContext,
   type PricingSettings,
   type ProductSide,
   type RegionCode,
+  type ReportLane,
   type ReportRestriction,
   type ResultRow,
 } from '@crossmarket/domain';
@@ -26,7 +30,9 @@ export async function userIdOf(db: Db, email: string) {
 
 /**
  * A finalized report holding exactly these rows, written as the worker writes them (`upsertResultRows`),
- * priced with `pricedWith`; `settings` is what the report shows as saved (none by default).
+ * priced with `pricedWith`; `settings` is what the report shows as saved (none by default). `lane` is the
+ * report's lane snapshot: none by default, a report from before lanes (the specification's formula), so
+ * tests about filters, exports and charts keep figures worked by hand.
  */
 export async function seedReport(
   db: Db,
@@ -38,6 +44,7 @@ export async function seedReport(
     settings?: PricingSettings | null;
     pricedWith: PricingSettings;
     skus?: Record<string, string>;
+    lane?: ReportLane | null;
   },
 ): Promise<{ id: string; rows: ResultRow[] }> {
   const from = options.from ?? 'us';
@@ -57,17 +64,22 @@ export async function seedReport(
       settings: options.settings ?? null,
       skus: options.skus ?? null,
       parityRates: FIXED_RATES,
+      lane: options.lane ?? null,
     })
     .returning({ id: reports.id });
+  const ctx: PricingContext = {
+    toRegion: to,
+    lane: reportLane(from, to, options.pricedWith.parity, FIXED_RATES, options.lane),
+  };
   const priced: ResultRow[] = rows.map((r) => ({
     ...r,
-    fbm: priceProduct(r, options.pricedWith, { toRegion: to }),
+    fbm: priceProduct({ ...r, parcel: parcelOf(r.row_cross) }, options.pricedWith, ctx),
     banned: null,
   }));
   const looked = rows.map((r) => ({ ...r, offers_cross: [], offers_to: [] }));
   const positions = new Map(rows.map((r, i) => [r.product_id, i]));
   await db.execute(
-    sql`${upsertResultRows(report!.id, looked, options.pricedWith, to, positions)} select count(*) from narrow`,
+    sql`${upsertResultRows(report!.id, looked, options.pricedWith, ctx, positions)} select count(*) from narrow`,
   );
   return { id: report!.id, rows: priced };
 }

@@ -3,5 +3,7 @@ export * from './similarity';
 export * from './commission';
 export * from './fee-estimate';
 export * from './price-product';
+export * from './row-lane';
+export * from './row-money';
 export * from './pricing-input';
 export * from './presets';

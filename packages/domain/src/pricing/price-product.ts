@@ -1,19 +1,28 @@
+import type { ResolvedLane } from '../landed/resolve';
+import type { Parcel } from '../landed/types';
 import type { ResultRow } from '../product';
 import { round2, type RegionCode } from '../regions';
-import { feeAt, matchCommission, priceForNet, type FeeSchedule } from './commission';
-import { estimateSchedule } from './fee-estimate';
+import { feeAt, priceForNet, type FeeSchedule } from './commission';
+import { modelForOffer, rowSchedule, sourceOffer } from './row-lane';
 import type { CrossPricingSide, PricingInput, PricingOffer, ToPricingSide } from './pricing-input';
 import type { FbmBlock, PricingRule, PricingSettings } from './types';
 
 export interface PricingContext {
   /** The selling region, whose commission table applies. */
   toRegion: RegionCode;
+  /**
+   * The lane's money model (landed/, issue 45), resolved once per report with `resolveLane`. Without one,
+   * the specification's formula; a lane in mode `simple` gives the same figures (landed/price-product-lane.test.ts).
+   */
+  lane?: ResolvedLane | null;
 }
 
-type PricedInput = PricingInput & {
+export type PricedInput = PricingInput & {
   individual?: ResultRow['individual'];
   /** The report's selling region, used when no context is given. */
   to_country?: RegionCode;
+  /** The product's parcel (weight, dimensions) for a lane's rate card. */
+  parcel?: Parcel | null;
 };
 
 /**
@@ -25,13 +34,6 @@ function unavailableReason(cross: CrossPricingSide, to: ToPricingSide): string |
   if (to.status === 'dog' || to.status === 'notsame' || to.status === 'noship' || to.status === 'noanswer')
     return to.status;
   return null;
-}
-
-/** The offer we would buy from: the buy box, or the lowest offer when there is no buy box. */
-/** What the seller buys: the buy box, unless it ships only later (a pre-order), else the lowest offer. */
-function sourceOffer(cross: CrossPricingSide): PricingOffer | null {
-  const box = cross.buybox?.available_later ? null : cross.buybox;
-  return box?.buy_price ? box : cross.lowest?.buy_price ? cross.lowest : null;
 }
 
 function costOf(offer: PricingOffer | null, parity: number): number | null {
@@ -85,16 +87,12 @@ function ratesOf(
 export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: PricingContext): FbmBlock {
   const { row_cross: cross, row_to: to } = row;
   const toRegion = ctx?.toRegion ?? row.to_country ?? 'us';
-  const commission = matchCommission(
-    to.sales_rank ? to.categories.concat(to.sales_rank.category) : to.categories,
-    toRegion,
-    settings.default_category_commission_rate,
-  );
-  // Amazon's own estimate, when the seller's account asked for one, replaces the table's rate.
-  const estimate = row.fees ? estimateSchedule(row.fees, commission.schedule, toRegion) : null;
-  const schedule = estimate?.schedule ?? commission.schedule;
+  const rs = rowSchedule(row, settings, toRegion);
+  const { commission, estimate, schedule } = rs;
   const offer = sourceOffer(cross);
-  const rawCost = costOf(offer, settings.parity);
+  const modelOf = (o: PricingOffer | null) => modelForOffer(row, ctx?.lane ?? null, o, rs);
+  const model = modelOf(offer);
+  const rawCost = model ? model.baseCost : costOf(offer, settings.parity);
   const block: FbmBlock = {
     available: false,
     reason: unavailableReason(cross, to),
@@ -129,13 +127,16 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
   const target = to.buybox?.buy_price ?? to.lowest?.buy_price ?? null;
   let buyboxPpr: number | null = null;
   if (target) {
-    const profit = profitAt(target, cost, schedule);
-    buyboxPpr = (profit / cost) * 100;
+    const profit = model ? model.profitAt(target) : profitAt(target, cost, schedule);
+    buyboxPpr = model ? model.rateAt(target) : (profit / cost) * 100;
     block.sell_price.buybox = round2(target);
     block.profit_amount.buybox = round2(profit);
-    block.profit_percent.buybox = round2(buyboxPpr);
+    block.profit_percent.buybox = buyboxPpr === null ? null : round2(buyboxPpr);
+    const fbaModel = modelOf(cross.lowest_fba);
     const fbaCost = costOf(cross.lowest_fba, settings.parity);
-    if (fbaCost) block.fba_profit_percent = round2((profitAt(target, fbaCost, schedule) / fbaCost) * 100);
+    if (fbaModel) block.fba_profit_percent = round2(fbaModel.rateAt(target) ?? 0);
+    else if (fbaCost)
+      block.fba_profit_percent = round2((profitAt(target, fbaCost, schedule) / fbaCost) * 100);
   }
 
   let ruleIndex = 0;
@@ -157,14 +158,20 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
   }
   const rule = settings.pricing_rules[ruleIndex]!;
   block.rule_index = ruleIndex;
-  block.min_price = priceForRate(cost, rates.min, schedule);
-  block.std_price = priceForRate(cost, rates.std, schedule);
-  block.max_price = priceForRate(cost, rates.max, schedule);
+  const forRate = (r: number) => (model ? model.priceForRate(r) : priceForRate(cost, r, schedule));
+  block.min_price = forRate(rates.min);
+  block.std_price = forRate(rates.std);
+  block.max_price = forRate(rates.max);
   const std = block.std_price;
-  const stdProfit = profitAt(std, cost, schedule);
+  if (std === null) {
+    // The landed model can find no price reaching the rule's rate (costs grow with the price).
+    block.reason ??= 'ppr_failed';
+    return block;
+  }
+  const stdProfit = model ? model.profitAt(std) : profitAt(std, cost, schedule);
   block.sell_price.custom.std = std;
   block.profit_amount.custom.std = round2(stdProfit);
-  block.profit_percent.custom.std = round2((stdProfit / cost) * 100);
+  block.profit_percent.custom.std = round2(model ? (model.rateAt(std) ?? 0) : (stdProfit / cost) * 100);
   if (schedule.kind === 'threshold' || schedule.kind === 'marginal')
     block.commission_rate = round2((feeAt(std, schedule) / std) * 100);
   const lowest = to.lowest?.buy_price;

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { productSideArbitrary } from '../filters/row-arbitrary';
 import { makeSettings } from '../fixtures';
+import { laneCtx } from '../landed/lane-fixtures';
+import { parcelOf } from '../landed/parcel';
+import { resolveLane } from '../landed/resolve';
 import { priceProduct } from './price-product';
 import { packPricingInput, pricingInput, unpackPricingInput } from './pricing-input';
 
@@ -54,5 +57,42 @@ describe('the stored pricing input', () => {
     });
     expect(input.row_cross.lowest_fba).toBeNull();
     expect(input.row_to.lowest).toEqual(input.row_to.buybox);
+  });
+
+  it('keeps the parcel, with or without an estimate, so a rate card prices the stored row alike (property)', () => {
+    const lane = resolveLane(
+      laneCtx('us', 'ca', 1.37, { rate_card: { per_parcel: 3, per_kg: 11, currency: 'USD', divisor: 5000 } }),
+    );
+    const fees = fc.option(
+      fc.record({ price: fc.constant(40), referral_fee: fc.constant(6), closing_fee: fc.constant(0) }),
+      {
+        nil: null,
+      },
+    );
+    fc.assert(
+      fc.property(
+        productSideArbitrary,
+        productSideArbitrary,
+        fees,
+        fc.boolean(),
+        (cross, row_to, fee, boxed) => {
+          const dims = { length: 30, width: 20.5, height: 10, unit: 'cm' as const };
+          const row_cross = boxed ? { ...cross, package_dimensions: dims } : cross;
+          const row = { row_cross, row_to, fees: fee, parcel: parcelOf(row_cross) };
+          const stored = unpackPricingInput(JSON.parse(packPricingInput(pricingInput(row))));
+          expect(stored.parcel ?? null).toEqual(row.parcel ? expect.objectContaining({}) : null);
+          if (row.parcel) {
+            expect(stored.parcel!.weight_kg).toBe(row.parcel.weight_kg);
+            expect(stored.parcel!.dims_cm).toEqual(row.parcel.dims_cm);
+          }
+          expect(stored.fees ?? null).toEqual(fee);
+          const ctx = { toRegion: 'ca' as const, lane };
+          expect(priceProduct(stored, makeSettings({ parity: 1.37 }), ctx)).toEqual(
+            priceProduct(row, makeSettings({ parity: 1.37 }), ctx),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import type { Parcel } from '../landed/types';
 import type { Offer, ProductSide } from '../product';
 import type { FeeEstimate } from './fee-estimate';
 
@@ -32,6 +33,8 @@ export interface PricingInput {
   row_to: ToPricingSide;
   /** Amazon's fee estimate in the selling marketplace, once the seller's account has asked for it. */
   fees?: FeeEstimate | null;
+  /** The product's parcel (weight, dimensions) for a lane's rate card (landed/parcel.ts `parcelOf`). */
+  parcel?: Parcel | null;
 }
 
 /**
@@ -58,8 +61,17 @@ export function pricingInput(row: PricingInput): PricingInput {
       lowest: slim(t.lowest),
     },
     ...(row.fees ? { fees: row.fees } : {}),
+    ...(row.parcel ? { parcel: row.parcel } : {}),
   };
 }
+
+type PackedParcel = [number | null, number, number, number] | [number | null];
+const packParcel = (p: Parcel): PackedParcel =>
+  p.dims_cm ? [p.weight_kg, p.dims_cm.length, p.dims_cm.width, p.dims_cm.height] : [p.weight_kg];
+const unpackParcel = (p: PackedParcel): Parcel => ({
+  weight_kg: p[0],
+  dims_cm: p.length === 4 ? { length: p[1], width: p[2], height: p[3] } : null,
+});
 
 type PackedOffer = [string | null, number | null, number | null, number | null] | null;
 /** An offer, or the index (within its side) of an earlier offer it repeats. */
@@ -106,17 +118,21 @@ export function packPricingInput(row: PricingInput): string {
     rank,
     ...packOffers([t.buybox, t.lowest]),
   ];
-  // Optional last: inputs written before estimates existed, and those without one, stay as they were.
+  // Optional last: inputs written before estimates existed, and those without one, stay as they were;
+  // the parcel (issue 45) after them, the estimate's slot null when there is a parcel but no estimate.
   const f = row.fees;
   // Shipping and the other fee lines only when there are any: older rows keep their three figures.
-  if (f)
+  if (f || row.parcel)
     packed.push(
-      f.other_fees?.length
-        ? [f.price, f.referral_fee, f.closing_fee, f.shipping ?? 0, f.other_fees]
-        : f.shipping
-          ? [f.price, f.referral_fee, f.closing_fee, f.shipping]
-          : [f.price, f.referral_fee, f.closing_fee],
+      !f
+        ? null
+        : f.other_fees?.length
+          ? [f.price, f.referral_fee, f.closing_fee, f.shipping ?? 0, f.other_fees]
+          : f.shipping
+            ? [f.price, f.referral_fee, f.closing_fee, f.shipping]
+            : [f.price, f.referral_fee, f.closing_fee],
     );
+  if (row.parcel) packed.push(packParcel(row.parcel));
   return JSON.stringify(packed);
 }
 
@@ -133,7 +149,8 @@ export function unpackPricingInput(packed: unknown): PricingInput {
     [number, string, 'top' | 'sub'] | null,
     PackedSlot,
     PackedSlot,
-    [number, number, number, number?, { type: string; amount: number }[]?]?,
+    ([number, number, number, number?, { type: string; amount: number }[]?] | null)?,
+    PackedParcel?,
   ];
   const [buybox, lowest, lowestFba] = unpackOffers([p[2], p[3], p[4]]);
   const [toBuybox, toLowest] = unpackOffers([p[8], p[9]]);
@@ -163,5 +180,6 @@ export function unpackPricingInput(packed: unknown): PricingInput {
           },
         }
       : {}),
+    ...(p[11] ? { parcel: unpackParcel(p[11]) } : {}),
   };
 }

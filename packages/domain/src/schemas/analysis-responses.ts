@@ -3,6 +3,7 @@ import type { BannedReason } from '../banned';
 import type { SellerOffer } from '../marketplace';
 import { LISTING_RESTRICTIONS, reportRestrictionSchema } from '../listing-restrictions';
 import { SIDE_STATUSES, type Coupon, type Offer, type ProductSide } from '../product';
+import { MONEY_KEYS } from '../landed/types';
 import { apiFieldErrorSchema } from './api-responses';
 import { fbmBlockSchema, individualRatesViewSchema } from './analysis';
 
@@ -158,11 +159,32 @@ export const sellerOfferSchema: z.ZodType<SellerOffer> = z.object({
   is_own: z.boolean().optional(),
 });
 
+/** One line of "From price to profit" (landed/types.ts `MoneyLine`), in the selling currency. */
+export const moneyLineSchema = z.object({
+  key: z.enum(MONEY_KEYS),
+  amount: z.number(),
+  currency: z.string(),
+  /** The rule row behind the line (its id, with a source and start date on /api/lanes), a `lane.*` setting, or null. */
+  rule: z.string().nullable(),
+  /** A default, an unverified rule or a missing setting went into it. */
+  assumed: z.boolean(),
+  /** What was actually paid, when in another currency (the buy price in dollars, say). */
+  paid: z.object({ amount: z.number(), currency: z.string() }).optional(),
+});
+
 /** GET /v1/reports/:id/products/:productId/offers: both sides' sellers, cheapest buy price first. */
 export const productSellersSchema = z.object({
   product_id: z.string(),
   cross: z.array(sellerOfferSchema),
   to: z.array(sellerOfferSchema),
+  /**
+   * The money model's lines at the target buy-box price and at the standard price, on the report's lane
+   * (issue 45); null where there is no such price or the product cannot be priced.
+   */
+  money: z.object({
+    buybox: z.array(moneyLineSchema).nullable(),
+    std: z.array(moneyLineSchema).nullable(),
+  }),
 });
 export type ProductSellers = z.output<typeof productSellersSchema>;
 

@@ -18,6 +18,8 @@ export * from './billing-responses';
 export * from './reports-responses';
 export * from './analysis-responses';
 export * from './lookup';
+export * from './lanes';
+export * from './lanes-api';
 export * from './admin';
 export * from './admin-work';
 export * from './tickets';

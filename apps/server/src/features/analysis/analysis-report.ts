@@ -2,9 +2,11 @@ import {
   bannedMatcher,
   effectiveSettings,
   FIXED_RATES,
+  reportLane,
   type BannedMatcher,
   type PricingSettings,
   type RegionCode,
+  type ResolvedLane,
 } from '@crossmarket/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -22,6 +24,8 @@ export interface AnalysisReport {
   settings: PricingSettings | null;
   /** What the rows are priced with: the saved settings or the defaults. */
   pricing: PricingSettings;
+  /** The report's lane, resolved with its parity; null on a report from before lanes (today's formula). */
+  lane: ResolvedLane | null;
   facets: { categories: string[]; bsr_categories: string[] } | null;
   total: number;
   skus: Record<string, string>;
@@ -39,6 +43,7 @@ const selectReport = (db: Db, skus: boolean) =>
       resultsVersion: reports.resultsVersion,
       settings: reports.settings,
       parityRates: reports.parityRates,
+      lane: reports.lane,
       facets: reports.facets,
       // `size` counts both sides; the product list itself (up to 200,000 IDs) is not read.
       total: sql<number>`coalesce(${reports.size} / 2, cardinality(${reports.content}))`,
@@ -73,6 +78,12 @@ export async function loadAnalysisReport(
   if (!row) return undefined;
   const fromCountry = row.fromCountry as RegionCode;
   const toCountry = row.toCountry as RegionCode;
+  const pricing = effectiveSettings({
+    settings: row.settings ?? null,
+    from_country: fromCountry,
+    to_country: toCountry,
+    parity_rates: row.parityRates ?? FIXED_RATES,
+  });
   return {
     id: row.id,
     fromCountry,
@@ -80,12 +91,8 @@ export async function loadAnalysisReport(
     finalized: row.finalized,
     resultsVersion: row.resultsVersion,
     settings: row.settings ?? null,
-    pricing: effectiveSettings({
-      settings: row.settings ?? null,
-      from_country: fromCountry,
-      to_country: toCountry,
-      parity_rates: row.parityRates ?? FIXED_RATES,
-    }),
+    pricing,
+    lane: reportLane(fromCountry, toCountry, pricing.parity, row.parityRates, row.lane),
     facets: row.facets ?? null,
     total: Number(row.total ?? 0),
     skus: row.skus ?? {},

@@ -1,7 +1,9 @@
 import type { SellerOffer } from '@crossmarket/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productOffers, reports } from '../../db/schema';
+import { productOffers as offersTable, reports } from '../../db/schema';
+import { loadAnalysisReport } from './analysis-report';
+import { productMoney } from './product-money';
 
 const byBuyPrice = (a: SellerOffer, b: SellerOffer) => a.buy_price - b.buy_price;
 
@@ -21,13 +23,13 @@ function current({ rating_average, ...offer }: StoredOffer): SellerOffer {
  */
 export async function productSellers(db: Db, userId: string, reportId: string, productId: string) {
   const rows = await db
-    .select({ side: productOffers.side, offers: productOffers.offers })
-    .from(productOffers)
-    .innerJoin(reports, eq(reports.id, productOffers.reportId))
+    .select({ side: offersTable.side, offers: offersTable.offers })
+    .from(offersTable)
+    .innerJoin(reports, eq(reports.id, offersTable.reportId))
     .where(
       and(
-        eq(productOffers.reportId, reportId),
-        eq(productOffers.productId, productId),
+        eq(offersTable.reportId, reportId),
+        eq(offersTable.productId, productId),
         eq(reports.userId, userId),
       ),
     );
@@ -35,4 +37,18 @@ export async function productSellers(db: Db, userId: string, reportId: string, p
   const side = (name: string) =>
     (rows.find((r) => r.side === name)?.offers ?? []).map((o) => current(o as StoredOffer)).sort(byBuyPrice);
   return { product_id: productId, cross: side('cross'), to: side('to') };
+}
+
+/**
+ * GET /v1/reports/:id/products/:productId/offers: the sellers, and "From price to profit" on the report's
+ * lane (issue 45). Undefined when the report is not the user's or has no such product.
+ */
+export async function productOffers(db: Db, userId: string, reportId: string, productId: string) {
+  const [sellers, report] = await Promise.all([
+    productSellers(db, userId, reportId, productId),
+    loadAnalysisReport(db, userId, reportId),
+  ]);
+  if (!sellers || !report) return undefined;
+  const money = (await productMoney(db, report, productId)) ?? { buybox: null, std: null };
+  return { ...sellers, money };
 }

@@ -1,7 +1,10 @@
 import {
+  parcelOf,
   priceProduct,
+  type ProductSide,
   unpackPricingInput,
   type IndividualRates,
+  type PricingContext,
   type PricingInput,
 } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
@@ -46,18 +49,26 @@ export const pageRowsFrom = (reportId: string, ids: SQL) => sql`
     left join report_product_restrictions x
       on x.report_id = ${reportId}::uuid and x.product_id = u.product_id`;
 
+/** A page row's pricing input (the packed one, else from its sides) and its fbm block on the report's lane. */
+export function pricePageRow(r: PageRow, report: AnalysisReport) {
+  const individual: IndividualRates | null =
+    r.imin === null ? null : { min: r.imin, std: r.istd!, max: r.imax! };
+  let sides: PricingInput;
+  if (r.input === null) {
+    const row_cross = JSON.parse(r.cross) as ProductSide;
+    sides = { row_cross, row_to: JSON.parse(r.to), parcel: parcelOf(row_cross) };
+  } else sides = unpackPricingInput(JSON.parse(r.input));
+  const input = { ...sides, individual };
+  const ctx: PricingContext = { toRegion: report.toCountry, lane: report.lane };
+  return { input, individual, ctx, fbm: priceProduct(input, report.pricing, ctx) };
+}
+
 /** The `data` array of the answer, as JSON text: each row's sides as stored, its fbm priced here. */
 export function pageJsonText(rows: readonly PageRow[], report: AnalysisReport): string {
   const parts: string[] = [];
   for (const r of rows) {
     if (r.product_id === null) continue;
-    const individual: IndividualRates | null =
-      r.imin === null ? null : { min: r.imin, std: r.istd!, max: r.imax! };
-    const sides: PricingInput =
-      r.input === null
-        ? { row_cross: JSON.parse(r.cross), row_to: JSON.parse(r.to) }
-        : unpackPricingInput(JSON.parse(r.input));
-    const fbm = priceProduct({ ...sides, individual }, report.pricing, { toRegion: report.toCountry });
+    const { individual, fbm } = pricePageRow(r, report);
     const banned = report.banned({ product_id: r.product_id, brand: r.brand, title: r.title });
     parts.push(
       `{"product_id":${JSON.stringify(r.product_id)},"row_cross":${r.cross},"row_to":${r.to},` +

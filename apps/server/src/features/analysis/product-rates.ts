@@ -4,6 +4,7 @@ import {
   FBM_COLUMNS,
   FIXED_RATES,
   priceProduct,
+  reportLane,
   unpackPricingInput,
   type IndividualRates,
   type ProductRatesResponse,
@@ -41,6 +42,7 @@ export async function setProductRates(
         to: reports.toCountry,
         settings: reports.settings,
         parityRates: reports.parityRates,
+        lane: reports.lane,
       })
       .from(reports)
       .where(and(eq(reports.id, reportId), eq(reports.userId, userId)))
@@ -69,7 +71,8 @@ export async function setProductRates(
       parity_rates: report.parityRates ?? FIXED_RATES,
     });
     const pricing = unpackPricingInput(JSON.parse(stored.input));
-    const fbm = priceProduct({ ...pricing, individual: rates }, settings, { toRegion: to });
+    const lane = reportLane(report.from as RegionCode, to, settings.parity, report.parityRates, report.lane);
+    const fbm = priceProduct({ ...pricing, individual: rates }, settings, { toRegion: to, lane });
     // The fbm columns read only the block; the sides are there to make the row whole.
     const row = { product_id: productId, ...(pricing as FullSides), fbm, banned: null };
     await tx.execute(sql`

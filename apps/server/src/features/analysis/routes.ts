@@ -38,7 +38,7 @@ import { exportReport } from './export-report';
 import { FilterCache } from './filter-cache';
 import { filterReport } from './filter-report';
 import { latestProductRow } from './latest-row';
-import { productSellers } from './offers';
+import { productOffers } from './offers';
 import { setProductRates } from './product-rates';
 import { saveSettings } from './save-settings';
 
@@ -222,7 +222,7 @@ export function registerAnalysisRoutes(
       },
       async (request) => {
         const { id, productId } = request.params;
-        const sellers = await productSellers(db, callerOf(request).userId, id, productId);
+        const sellers = await productOffers(db, callerOf(request).userId, id, productId);
         if (!sellers) throw missingProduct();
         return sellers;
       },

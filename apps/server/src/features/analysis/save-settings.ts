@@ -4,6 +4,7 @@ import {
   FIXED_RATES,
   parityFor,
   priceProduct,
+  reportLane,
   type IndividualRates,
   type NarrowColumn,
   type PricingInput,
@@ -19,6 +20,7 @@ import { binaryArray, type BinaryElement } from '../../db/binary-array';
 import { assignments, columnList } from '../../db/narrow-columns';
 import { reports } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
+import { snapshotLane } from '../lanes';
 
 type FullSides = { row_cross: ProductSide; row_to: ProductSide };
 type PricedInput = PricingInput & { individual?: IndividualRates };
@@ -29,10 +31,11 @@ function binaryElement(column: NarrowColumn): BinaryElement {
 }
 
 /**
- * POST /v1/settings: stores the settings on the report and re-prices every row, in one transaction, so
- * the fbm columns the filters compare always belong to the stored settings (a product's own rates, set
- * through `product-rates.ts`, still replace its rule's). With `parity_type: auto` the parity is the
- * report's own (its rates when it was created), whatever the client sent.
+ * POST /v1/settings: stores the settings and the lane in force on the report and re-prices every row
+ * with them, in one transaction, so the fbm columns the filters compare always belong to the stored
+ * settings (a product's own rates, set through `product-rates.ts`, still replace its rule's). With
+ * `parity_type: auto` the parity is the report's own (its rates when it was created), whatever the
+ * client sent.
  */
 export async function saveSettings(db: Db, userId: string, body: SettingsRequest) {
   const { report_id: reportId, ...input } = body;
@@ -57,9 +60,12 @@ export async function saveSettings(db: Db, userId: string, body: SettingsRequest
       ...input,
       parity: input.parity_type === 'auto' ? parityFor(from, to, report.rates ?? FIXED_RATES) : input.parity,
     };
+    // Saving settings re-prices with the lane in force now (and today's rules): the report keeps it.
+    const laneSnapshot = await snapshotLane(tx, userId, from, to);
+    const lane = reportLane(from, to, settings.parity, report.rates, laneSnapshot);
     await tx
       .update(reports)
-      .set({ settings, resultsVersion: sql`${reports.resultsVersion} + 1` })
+      .set({ settings, lane: laneSnapshot, resultsVersion: sql`${reports.resultsVersion} + 1` })
       .where(eq(reports.id, reportId));
 
     // One JSON text for all rows, assembled from the stored texts: a single parse on our side instead
@@ -77,7 +83,7 @@ export async function saveSettings(db: Db, userId: string, body: SettingsRequest
     for (const [productId, packed, own] of inputs) {
       const pricing: PricedInput = unpackPricingInput(packed);
       if (own) pricing.individual = { min: own[0], std: own[1], max: own[2] };
-      const fbm = priceProduct(pricing, settings, { toRegion: to });
+      const fbm = priceProduct(pricing, settings, { toRegion: to, lane });
       // The fbm columns read only the block; the sides are there to make the row whole.
       const row = { product_id: productId, ...(pricing as FullSides), fbm, banned: null };
       ids.push(productId);

@@ -5,6 +5,7 @@ import {
   narrowValues,
   packPricingInput,
   priceProduct,
+  reportLane,
   unpackPricingInput,
   type FeeEstimate,
   type PricingSettings,
@@ -54,12 +55,23 @@ export async function writeReportFees(
       from_country: RegionCode;
       to_country: RegionCode;
       parity_rates: Record<string, number> | null;
+      lane: unknown;
     }>(sql`
-      select settings, from_country, to_country, parity_rates from reports
+      select settings, from_country, to_country, parity_rates, lane from reports
        where id = ${reportId}::uuid for update`);
     const report = head.rows[0];
     if (!report) return 0;
     const settings = effectiveSettings({ ...report, parity_rates: report.parity_rates ?? FIXED_RATES });
+    const ctx = {
+      toRegion: report.to_country,
+      lane: reportLane(
+        report.from_country,
+        report.to_country,
+        settings.parity,
+        report.parity_rates,
+        report.lane,
+      ),
+    };
     const stored = await tx.execute<{
       product_id: string;
       input: string;
@@ -79,7 +91,7 @@ export async function writeReportFees(
       if (known.fees && sameEstimate(known.fees, fees)) return [];
       const pricing = { ...known, fees };
       const individual = r.imin === null ? null : { min: r.imin, std: r.istd!, max: r.imax! };
-      const fbm = priceProduct({ ...pricing, individual }, settings, { toRegion: report.to_country });
+      const fbm = priceProduct({ ...pricing, individual }, settings, ctx);
       const row = {
         product_id: r.product_id,
         ...(pricing as unknown as FullSides),

@@ -1,9 +1,10 @@
 import {
+  parcelOf,
   priceProduct,
+  type PricingContext,
   type FeeEstimate,
   type PricingSettings,
   type ProductSide,
-  type RegionCode,
 } from '@crossmarket/domain';
 
 export type SnapshotRow = {
@@ -22,16 +23,18 @@ export interface PricedColumns {
 }
 
 /**
- * A product priced with the inventory's settings (the same `priceProduct` as a report's rows), and with
+ * A product priced with the inventory's settings on the lane in force (the same `priceProduct` as a
+ * report's rows), and with
  * Amazon's fee estimate for the owner's account when one is kept (features/fees).
  */
 export function priceForInventory(
   row: SnapshotRow,
   settings: PricingSettings,
-  toRegion: RegionCode,
+  ctx: PricingContext,
   fees?: FeeEstimate,
 ): PricedColumns {
-  const fbm = priceProduct({ ...row, ...(fees ? { fees } : {}), individual: null }, settings, { toRegion });
+  const parcel = parcelOf(row.row_cross);
+  const fbm = priceProduct({ ...row, ...(fees ? { fees } : {}), parcel, individual: null }, settings, ctx);
   return {
     available: fbm.available,
     minPrice: fbm.min_price,

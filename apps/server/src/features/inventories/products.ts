@@ -4,6 +4,7 @@ import { withTx, type Db } from '../../db/client';
 import { inventories, inventoryProducts, plans, quickLookups, reports, userData } from '../../db/schema';
 import { usageOf } from '../account';
 import { keptFeeEstimates } from '../fees';
+import { laneNow } from '../lanes';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
 import { lockForUser } from '../../db/user-lock';
 import { apiError, fieldError, notFound } from '../../http/errors';
@@ -104,6 +105,7 @@ export async function addInventoryProducts(
 
     const settings = inventory.settings as PricingSettings;
     const toRegion = inventory.to as RegionCode;
+    const lane = await laneNow(tx, userId, inventory.from as RegionCode, toRegion, settings.parity);
     const fees = await keptFeeEstimates(
       tx,
       userId,
@@ -118,7 +120,7 @@ export async function addInventoryProducts(
           code: row.product_id,
           image: imageOf(row),
           snapshot: { row_cross: row.row_cross, row_to: row.row_to },
-          ...priceForInventory(row, settings, toRegion, fees.get(row.product_id)),
+          ...priceForInventory(row, settings, { toRegion, lane }, fees.get(row.product_id)),
           updatedAt: sql`now()`,
         })),
       );
@@ -164,6 +166,8 @@ export async function addCheckedProduct(
     if (left < 1) return { refusal: 'quota', remaining: left };
     const row: SnapshotRow = { product_id: check.productId, row_cross: check.rowCross, row_to: check.rowTo };
     const toRegion = inventory.to as RegionCode;
+    const settings = inventory.settings as PricingSettings;
+    const lane = await laneNow(tx, userId, inventory.from as RegionCode, toRegion, settings.parity);
     const fees = await keptFeeEstimates(tx, userId, toRegion, [row.product_id]);
     await tx.insert(inventoryProducts).values({
       inventoryId,
@@ -171,7 +175,7 @@ export async function addCheckedProduct(
       code: row.product_id,
       image: imageOf(row),
       snapshot: { row_cross: row.row_cross, row_to: row.row_to },
-      ...priceForInventory(row, inventory.settings as PricingSettings, toRegion, fees.get(row.product_id)),
+      ...priceForInventory(row, settings, { toRegion, lane }, fees.get(row.product_id)),
       updatedAt: sql`now()`,
     });
     return { added: 1, skipped: 0, remaining: left - 1 };

@@ -4,6 +4,7 @@ import {
   type PricingSettings,
   type ProductSide,
   type RegionCode,
+  type ResolvedLane,
 } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -13,6 +14,7 @@ import { NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookupAccounts, MarketplaceProvider, PriceCheck } from '../../providers/marketplace/types';
 import { ownerAccounts } from '../amazon';
 import { keptFeeEstimates } from '../fees';
+import { laneNow } from '../lanes';
 import { recheckInventoryRestrictions } from '../restrictions';
 import { applyPriceCheck, FULL, needsBuyBoxSeller } from './light-refresh';
 import { dueForFullLookup } from './full-lookup-age';
@@ -43,6 +45,8 @@ type Claimed = {
   from_country: RegionCode;
   to_country: RegionCode;
   settings: PricingSettings;
+  /** The owner's lane in force when the run starts (features/lanes). */
+  lane?: ResolvedLane | null;
   started: string;
   /** Products this run already updated (a resumed run). */
   updated: number;
@@ -122,7 +126,7 @@ function toRow(code: string, cross: ProductSide, to: ProductSide, claimed: Claim
       code,
       snapshot: { row_cross: cross, row_to: to },
       image: imageOf(row),
-      ...priceForInventory(row, claimed.settings, claimed.to_country, fees),
+      ...priceForInventory(row, claimed.settings, { toRegion: claimed.to_country, lane: claimed.lane }, fees),
     },
   ];
 }
@@ -162,6 +166,13 @@ async function runTodo(deps: UpdateDeps, id: string, claimed: Claimed) {
 export async function updateInventory(deps: UpdateDeps, id: string): Promise<UpdateOutcome> {
   const claimed = await claim(deps, id);
   if (!claimed) return 'busy';
+  claimed.lane = await laneNow(
+    deps.db,
+    claimed.user_id,
+    claimed.from_country,
+    claimed.to_country,
+    claimed.settings.parity,
+  );
   const { plan, codes } = await runTodo(deps, id, claimed);
   const log = deps.logger.child({ inventoryId: id, products: codes.length, fraction: plan.fraction });
   log.info('updating inventory');

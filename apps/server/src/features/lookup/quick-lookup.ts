@@ -1,6 +1,7 @@
 import {
   effectiveSettings,
   findBannedReason,
+  parcelOf,
   priceProduct,
   type LookupRequest,
   type LookupResult,
@@ -18,6 +19,7 @@ import { NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookupAccounts, MarketplaceProvider } from '../../providers/marketplace/types';
 import { usageOf } from '../account';
 import { authoriseLookups, ownerAccounts, type AuthorisationPolicy } from '../amazon';
+import { laneNow } from '../lanes';
 
 export interface QuickLookupDeps {
   db: Db;
@@ -144,7 +146,10 @@ export async function quickLookup(
     lookup_id: spent.id,
     row: {
       ...row,
-      fbm: priceProduct({ ...row, individual: null }, settings, { toRegion: to }),
+      fbm: priceProduct({ ...row, parcel: parcelOf(row.row_cross), individual: null }, settings, {
+        toRegion: to,
+        lane: await laneNow(deps.db, userId, from, to, settings.parity, (await deps.rates()).rates),
+      }),
       banned,
       individual: null,
     },

@@ -8,6 +8,7 @@ import type { Logger } from '../../logger';
 import type { RateTable } from '../../providers/rates/types';
 import { usageOf } from '../account';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
+import { snapshotLane } from '../lanes';
 import { lockForUser } from '../../db/user-lock';
 
 /** Without a policy (tests): lookups need no authorisation, as in the sandbox. */
@@ -64,6 +65,12 @@ export async function createReport(
     const skus = input.skus
       ? Object.fromEntries(valid.flatMap((id) => (input.skus![id] ? [[id, input.skus![id]!]] : [])))
       : null;
+    const lane = await snapshotLane(
+      t,
+      userId,
+      input.from_country as RegionCode,
+      input.to_country as RegionCode,
+    );
     const [row] = await t
       .insert(reports)
       .values({
@@ -76,6 +83,7 @@ export async function createReport(
         skus,
         parityRates: rates.rates,
         amazonAccounts,
+        lane,
       })
       .returning({ id: reports.id });
     return { report_id: row!.id, sent, valid: valid.length, repetitive, invalid };

@@ -1,4 +1,11 @@
-import { effectiveSettings, FIXED_RATES, type PricingSettings, type RegionCode } from '@crossmarket/domain';
+import {
+  effectiveSettings,
+  FIXED_RATES,
+  reportLane,
+  type PricingContext,
+  type PricingSettings,
+  type RegionCode,
+} from '@crossmarket/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { upsertResultRows } from '../../db/result-rows';
@@ -70,7 +77,7 @@ async function writeBatch(
   cross: LookedUp[],
   to: LookedUp[],
   settings: PricingSettings,
-  toRegion: RegionCode,
+  ctx: PricingContext,
   positions: ReadonlyMap<string, number>,
   pace: Pace,
 ) {
@@ -86,7 +93,7 @@ async function writeBatch(
   // New rows count even when the lease was lost meanwhile: an upsert inserts each product once, so the
   // progress stays exact however the chunks were shared.
   const result = await deps.db.execute<{ leased: number }>(sql`
-    ${upsertResultRows(reportId, rows, settings, toRegion, positions)},
+    ${upsertResultRows(reportId, rows, settings, ctx, positions)},
     lease as (${renewChunk(deps, reportId, chunkIdx)})
     update reports
        set done_size = least(size, done_size + 2 * (select count(*) from narrow where inserted)),
@@ -120,6 +127,10 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
     to_country: toRegion,
     parity_rates: report.parityRates ?? FIXED_RATES,
   });
+  const ctx: PricingContext = {
+    toRegion,
+    lane: reportLane(from, toRegion, settings.parity, report.parityRates, report.lane),
+  };
   const positions = new Map(report.content.map((id, i) => [id, i]));
   const log = deps.logger.child({ reportId, products: report.content.length });
 
@@ -188,7 +199,7 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
         item.cross,
         item.to,
         settings,
-        toRegion,
+        ctx,
         positions,
         pace,
       );

@@ -1,0 +1,164 @@
+import { emptyState, evaluateLanded, type FixedCosts } from './evaluate';
+import type { ResolvedLane } from './resolve';
+import type { ProductCosts } from './types';
+
+/** Prices are searched up to this many cents (10 million units). */
+const MAX_CENTS = 1_000_000_000;
+/** Cents scanned each side of a breakpoint: its exact cent is within one or two of the computed one. */
+const EDGE = 4;
+/** Cap on a scan where the model is flat: past it we accept the line's answer. */
+const MAX_SCAN = 200_000;
+
+/**
+ * Prices where the model changes piece (reference §3, pricing/commission.ts): the sale-tax collection and
+ * border thresholds on the customs value, Mexico's bands, the referral tiers and the minimum fee.
+ */
+export function breakpoints(r: ResolvedLane, p: ProductCosts, minimumReferral: number): number[] {
+  const gross = r.priceTax.includes ? 1 + r.priceTax.rate / 100 : 1;
+  const out: number[] = [];
+  if (r.collection && Number.isFinite(r.collection.upTo)) out.push(r.collection.upTo * gross);
+  const b = r.border;
+  if (b && r.lane.route === 'reship') {
+    for (const t of [b.duty_free_up_to, b.tax_free_up_to, ...(b.global_bands ?? []).map((x) => x.up_to)])
+      if (Number.isFinite(t)) out.push((t / r.borderFx) * gross);
+  }
+  const s = p.schedule;
+  if (s.kind === 'estimate') {
+    if (s.rate > 0) out.push(s.minimum / s.rate);
+  } else {
+    if (s.kind !== 'flat') out.push(s.upTo);
+    const rates = s.kind === 'flat' ? [s.rate] : [s.below, s.above];
+    for (const x of rates) if (x > 0) out.push(minimumReferral / x);
+  }
+  return out.filter((x) => x > 0 && x * 100 < MAX_CENTS).sort((x, y) => x - y);
+}
+
+/** One piece of the model between breakpoints, with its exact lines (cents) and rounding slack. */
+export interface Piece {
+  lo: number;
+  hi: number;
+  /** False for a piece too short to fit: its cents are checked one by one. */
+  linear: boolean;
+  /** Profit = p0 + p1·c and landed cost = l0 + l1·c, unrounded, in cents. */
+  p0: number;
+  p1: number;
+  l0: number;
+  l1: number;
+  /** The most the rounded revenue and cost lines can stray from the lines (cents). */
+  eRev: number;
+  eCost: number;
+}
+
+/**
+ * The model's pieces for a product: between breakpoints every line is linear in the price but for its
+ * rounding to the cent, so two unrounded evaluations give each piece's exact lines, and the rounded model
+ * strays from them by at most the sum of its roundings (half a cent each, plus a share for lines computed
+ * from rounded lines; import tax rates are at most 50 %).
+ */
+export function piecesOf(r: ResolvedLane, p: ProductCosts, f: FixedCosts, st = emptyState()): Piece[] {
+  const bps = breakpoints(r, p, r.minimumReferral).map((x) => Math.round(x * 100));
+  const starts = [1, ...bps.filter((c) => c > 1)];
+  const pieces: Piece[] = [];
+  for (let i = 0; i < starts.length; i++) {
+    const lo = starts[i]!;
+    const hi = i + 1 < starts.length ? starts[i + 1]! - 1 : MAX_CENTS;
+    if (hi < lo) continue;
+    const a = lo + EDGE + 1;
+    const z = hi - EDGE - 1;
+    const piece: Piece = { lo, hi, linear: z - a >= 2, p0: 0, p1: 0, l0: 0, l1: 0, eRev: 0, eCost: 0 };
+    if (piece.linear) {
+      evaluateLanded(r, p, f, z, st, true);
+      const [pz, lz] = [st.profit * 100, st.landed * 100];
+      evaluateLanded(r, p, f, a, st, true);
+      piece.p1 = (pz - st.profit * 100) / (z - a);
+      piece.l1 = (lz - st.landed * 100) / (z - a);
+      piece.p0 = st.profit * 100 - piece.p1 * a;
+      piece.l0 = st.landed * 100 - piece.l1 * a;
+      // Each rounding is at most half a cent; a line computed from rounded lines carries its share of theirs.
+      const ref = 0.5;
+      const dsf = st.dsf !== 0 ? 0.5 + (r.dsf!.rate / 100) * ref : 0;
+      const feeTax = st.feeTax !== 0 ? 0.5 + (r.feeTax!.rate / 100) * (ref + dsf) : 0;
+      const payout = (st.taxKept !== 0 ? 0.5 : 0) + ref + dsf + feeTax;
+      const conversion = st.conversion !== 0 ? 0.5 + (r.conversion.rate / 100) * payout : 0;
+      const value = r.priceTax.includes ? 0.5 : 0;
+      const duty = st.duty !== 0 ? 0.5 + (f.duty.rate / 100) * value : 0;
+      const tax = st.importTax !== 0 && f.checkoutTax < 0 ? 0.5 + 0.5 * (value + duty) : 0;
+      piece.eRev = payout + conversion + 0.01;
+      piece.eCost = duty + tax + 0.01;
+    }
+    pieces.push(piece);
+  }
+  return pieces;
+}
+
+/**
+ * The lowest price, to the cent, whose profit is at least `ratePercent` % of the landed cost at that price,
+ * or null when no price reaches it (and for rates of -100 % or less). Within a piece only the cents where
+ * its exact line is within the rounding slack of the target are checked with the rounded model; cents near
+ * each breakpoint are checked one by one unless both neighbouring lines are out of reach there.
+ */
+export function priceForRateLanded(
+  r: ResolvedLane,
+  p: ProductCosts,
+  f: FixedCosts,
+  pieces: readonly Piece[],
+  ratePercent: number,
+  st = emptyState(),
+): number | null {
+  if (!(ratePercent > -100)) return null;
+  const k = ratePercent / 100;
+  const g = (c: number): number => {
+    evaluateLanded(r, p, f, c, st);
+    // In cents, from whole cents: the same test as LaneModel.rateAt, so "exactly r" agrees.
+    return (Math.round(st.profit * 100) * 100 - ratePercent * Math.round(st.landed * 100)) / 100;
+  };
+  const reach = (piece: Piece | undefined, c: number) =>
+    !piece || !piece.linear
+      ? Infinity
+      : piece.p0 -
+        k * piece.l0 +
+        (piece.p1 - k * piece.l1) * c +
+        piece.eRev +
+        (1 + Math.abs(k)) * piece.eCost;
+  const scan = (from: number, to: number): number | null => {
+    const end = Math.min(to, from + MAX_SCAN);
+    for (let c = from; c <= end; c++) if (g(c) >= 0) return c;
+    return null;
+  };
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    const prev = pieces[i - 1];
+    const e0 = Math.max(piece.lo - EDGE, 1);
+    const e1 = Math.min(piece.lo + EDGE, piece.hi);
+    // The first piece starts at one cent: no other regime below it.
+    const before = i === 0 ? -Infinity : Math.max(reach(prev, e0), reach(prev, e1));
+    const near = Math.max(before, reach(piece, e0), reach(piece, e1));
+    if (near >= 0) {
+      const found = scan(e0, e1);
+      if (found !== null) return found;
+    }
+    const a = e1 + 1;
+    const z = i + 1 < pieces.length ? piece.hi - EDGE : piece.hi;
+    if (a > z) continue;
+    if (!piece.linear) {
+      const found = scan(a, z);
+      if (found !== null) return found;
+      continue;
+    }
+    const slack = piece.eRev + (1 + Math.abs(k)) * piece.eCost;
+    const g0 = piece.p0 - k * piece.l0;
+    const slope = piece.p1 - k * piece.l1;
+    let from = a;
+    let to = z;
+    if (slope > 0) {
+      from = Math.max(a, Math.floor((-slack - g0) / slope));
+      to = Math.min(z, Math.ceil((slack - g0) / slope));
+    } else if (slope < 0) {
+      to = Math.min(z, Math.ceil((-slack - g0) / slope));
+    } else if (g0 < -slack) continue;
+    if (from > to) continue;
+    const found = scan(from, to);
+    if (found !== null) return found;
+  }
+  return null;
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { REGIONS } from '../regions';
+import { requiredNumber } from './common';
+
+// A lane: buying country → selling country and how the goods travel (docs/lanes.md). The defaults are
+// right for a seller not registered for tax in the selling country (issue 45).
+
+export const LANE_ROUTES = ['reship', 'source_ships'] as const;
+export type LaneRoute = (typeof LANE_ROUTES)[number];
+export const LANE_CARRIERS = ['courier', 'post'] as const;
+export const LANE_MODES = ['landed', 'simple'] as const;
+export type LaneMode = (typeof LANE_MODES)[number];
+/** The currencies a rate card or clearance fee may be in: the marketplaces' currencies. */
+export const LANE_CURRENCIES = REGIONS.map((r) => r.currency.code) as [string, ...string[]];
+/** Countries of establishment the fee rules know (others: 'other'). */
+export const ESTABLISHMENTS = [
+  'tr',
+  'us',
+  'uk',
+  'ca',
+  'mx',
+  'au',
+  'ae',
+  'sg',
+  'fr',
+  'it',
+  'es',
+  'other',
+] as const;
+export type Establishment = (typeof ESTABLISHMENTS)[number];
+
+export const DEFAULT_DIM_DIVISOR = 5000;
+export const DEFAULT_CONVERSION_FEE_PCT = 1.5;
+
+const amount = (key: string) => requiredNumber(key).pipe(z.number().min(0, key).max(1_000_000, key));
+const percent = (key: string) => requiredNumber(key).pipe(z.number().min(0, key).max(100, key));
+const currency = z.enum(LANE_CURRENCIES, { error: 'validation.lane.currency' });
+
+export const rateCardSchema = z.object({
+  per_parcel: amount('validation.lane.perParcel'),
+  per_kg: amount('validation.lane.perKg'),
+  divisor: requiredNumber('validation.lane.divisor')
+    .pipe(z.number().min(1000, 'validation.lane.divisor').max(10_000, 'validation.lane.divisor'))
+    .default(DEFAULT_DIM_DIVISOR),
+  currency,
+});
+export type RateCard = z.output<typeof rateCardSchema>;
+
+export const clearanceFeeSchema = z.object({ amount: amount('validation.lane.clearanceFee'), currency });
+export type ClearanceFee = z.output<typeof clearanceFeeSchema>;
+
+const flag = z.boolean({ error: 'validation.lane.registered' });
+
+export const laneSettingsSchema = z.object({
+  /** `reship`: the seller (or a forwarder) receives the goods and ships them as seller of record. */
+  route: z.enum(LANE_ROUTES, { error: 'validation.lane.route' }).default('reship'),
+  carrier: z.enum(LANE_CARRIERS, { error: 'validation.lane.carrier' }).default('courier'),
+  /** The international leg; null = not set (the line is 0 and marked assumed). */
+  rate_card: rateCardSchema.nullable().default(null),
+  /** Charged per parcel that pays duty or import tax. */
+  clearance_fee: clearanceFeeSchema.nullable().default(null),
+  registered_selling: flag.default(false),
+  registered_buying: flag.default(false),
+  /** Tax on the purchase; null = the buying country's default (US 0, UK 20 inside the price). */
+  purchase_tax_pct: percent('validation.lane.purchaseTax').nullable().default(null),
+  /** Duty above the threshold; null = the selling country's default for the category. */
+  duty_pct: percent('validation.lane.duty').nullable().default(null),
+  conversion_fee_pct: percent('validation.lane.conversionFee').default(DEFAULT_CONVERSION_FEE_PCT),
+  /** `simple`: the specification's formula (no tax treatment, thresholds or international leg). */
+  mode: z.enum(LANE_MODES, { error: 'validation.lane.mode' }).default('landed'),
+});
+export type LaneSettingsInput = z.input<typeof laneSettingsSchema>;
+export type LaneSettings = z.output<typeof laneSettingsSchema>;
+
+/** The defaults in force for a lane nobody has set. */
+export const defaultLaneSettings = (): LaneSettings => laneSettingsSchema.parse({});
+
+/** The seller's side of the fee rules (profile): where the business is established, registered at home. */
+export const sellerTaxProfileSchema = z.object({
+  establishment: z.enum(ESTABLISHMENTS, { error: 'validation.lane.establishment' }),
+  registered_home: flag.default(false),
+});
+export type SellerTaxProfile = z.output<typeof sellerTaxProfileSchema>;
+
+/**
+ * The lane a report is priced with (issue 45): the settings, the day whose rules apply and the seller's
+ * tax profile, taken when the report is created and again when its settings are saved, so its figures do
+ * not move when the seller edits the lane or a rule changes.
+ */
+export const reportLaneSchema = z.object({
+  settings: laneSettingsSchema,
+  on: z.iso.date(),
+  seller: sellerTaxProfileSchema,
+});
+export type ReportLane = z.output<typeof reportLaneSchema>;
