@@ -206,6 +206,7 @@ describe('products', () => {
       'restriction',
       'std_price',
       'stock',
+      'unavailable_reason',
       'updated_at',
     ]);
     // Alice has no Amazon authorisation of her own: no restriction was ever checked.

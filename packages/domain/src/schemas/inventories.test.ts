@@ -212,6 +212,7 @@ describe('response schemas', () => {
           image: null,
           created_at: row.created_at,
           available: true,
+          unavailable_reason: null,
           std_price: 24.99,
           stock: 5,
           updated_at: row.created_at,
@@ -224,6 +225,14 @@ describe('response schemas', () => {
       per_page: 20,
     };
     expect(inventoryProductPageSchema.parse(page)).toEqual(page);
+    // A sold-out source says which side made the product unavailable; an unknown reason is refused.
+    const soldOut = {
+      ...page,
+      products: [{ ...page.products[0]!, available: false, unavailable_reason: 'cross_nostock' }],
+    };
+    expect(inventoryProductPageSchema.parse(soldOut)).toEqual(soldOut);
+    const unknown = { ...page, products: [{ ...page.products[0]!, unavailable_reason: 'to_nostock' }] };
+    expect(inventoryProductPageSchema.safeParse(unknown).success).toBe(false);
     expect(inventorySchema.safeParse({ ...row, update: { ...row.update, status: 'paused' } }).success).toBe(
       false,
     );
