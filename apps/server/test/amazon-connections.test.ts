@@ -250,6 +250,27 @@ describe('the routes', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().error).toMatchObject({ code: 'rate_limited', key: 'apiErrors.tooMany' });
   });
+
+  it('takes 30 consent links an hour from one user, even when each was used (a connect loop)', async () => {
+    const erin = await activeUser(app, database.db, 'erin@example.com');
+    const erinId = await userIdOf(database.db, 'erin@example.com');
+    // Each link used at once, as a callback would: the live links' cap never bites.
+    const useAll = () =>
+      database.db
+        .update(amazonOauthStates)
+        .set({ usedAt: sql`now()` })
+        .where(eq(amazonOauthStates.userId, erinId));
+    for (let i = 0; i < 30; i++) {
+      await startConnecting(app, erin, 'na');
+      await useAll();
+    }
+    const res = await call(app, 'POST', '/api/amazon/connections', erin, { region: 'na' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toMatchObject({ code: 'rate_limited', key: 'apiErrors.tooMany' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(60);
+    // Someone else still connects.
+    expect((await call(app, 'POST', '/api/amazon/connections', bob, { region: 'na' })).statusCode).toBe(200);
+  });
 });
 
 describe("another user's connection", () => {

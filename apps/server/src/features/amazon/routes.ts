@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { App } from '../../http/app-type';
 import { apiError, notFound } from '../../http/errors';
+import { count } from '../../http/rate-limit';
 import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { Logger } from '../../logger';
@@ -25,6 +26,8 @@ import { authorisationPolicy, type AuthorisationPolicy } from './lookup-accounts
 import { tokenBoxFor } from './seller-token';
 
 const missing = () => notFound('No Amazon account is connected in this region.');
+/** Consent links a user may ask for in an hour (times RATE_LIMIT_SCALE). */
+export const CONNECT_ATTEMPTS_PER_HOUR = 30;
 const regionParams = z.object({ region: z.string() });
 
 /** `A1B2C3D4E5F6G7` → `A1B2…`: enough to tell two accounts apart, not enough to name one. */
@@ -100,7 +103,15 @@ export function registerAmazonRoutes(
         async (request) => {
           if (!flow.available) throw apiError(503, 'amazon_not_configured', 'apiErrors.amazonNotConfigured');
           const { region, marketplace } = request.body;
-          const state = await createState(db, callerOf(request).userId, region);
+          const { userId } = callerOf(request);
+          // Each consent link allows one callback, and each callback posts our client secret to Amazon: a
+          // loop of connect, consent, connect again is capped per hour, beside the live links' cap.
+          const attempts = await count(db, `amazon-connect:user:${userId}`, 3600);
+          if (attempts.count > CONNECT_ATTEMPTS_PER_HOUR * config.RATE_LIMIT_SCALE)
+            throw apiError(429, 'rate_limited', 'apiErrors.tooMany', {
+              retryAfterSeconds: attempts.retryAfterSeconds,
+            });
+          const state = await createState(db, userId, region);
           if (state === 'limit') throw apiError(429, 'rate_limited', 'apiErrors.tooMany');
           return { authorize_url: flow.authorizeUrl(region, state, marketplace) };
         },
