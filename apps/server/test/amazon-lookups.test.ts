@@ -181,6 +181,22 @@ describe('the lookup cache', () => {
   });
 });
 
+describe('a quick check', () => {
+  it("asks Amazon even when another seller's recent lookup could answer, so its speed tells nothing", async () => {
+    const [id] = productIds(1, 'QUICKC');
+    await sendAndFinish('alice', 'us', 'ca', [id!]);
+    expect(stand.offersAsked(id!)).toBe(2);
+    const res = await call(app, 'POST', '/v1/lookup', cookies.bob, {
+      product_id: id,
+      from_country: 'us',
+      to_country: 'ca',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Both sides asked again under Bob's own authorisation, not served from Alice's answers.
+    expect(stand.offersAsked(id!)).toBe(4);
+  });
+});
+
 describe('an authorisation Amazon revokes', () => {
   it('leaves a consent given since alone: only the refused token is marked revoked', async () => {
     await connectNa('erin', 'Atzr|erin-old');

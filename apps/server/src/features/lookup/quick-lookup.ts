@@ -104,7 +104,13 @@ export async function quickLookup(
   const asOwner = ownerAccounts(deps.accounts, userId);
   const lookupIn = (country: RegionCode) =>
     asOwner(country, (account) =>
-      deps.marketplace.lookup([body.product_id], country, { shipTo: to, account }),
+      deps.marketplace.lookup([body.product_id], country, {
+        shipTo: to,
+        account,
+        // Never from another seller's recent lookup: how fast a check answered would tell the seller
+        // that someone looked this product up minutes ago (the answer is still kept for reports).
+        fresh: true,
+      }),
     );
   let sides;
   try {

@@ -44,8 +44,15 @@ export interface LookupAccount {
 /** A product looked up; `cached`: served from a recent lookup (any user's) without asking Amazon. */
 export type LookedUp = ProductSnapshot & { cached?: boolean };
 
-/** Options of a lookup: where the goods go, which lane, under whose authorisation. */
-export type ProviderLookupOptions = LookupOptions & { lane?: LookupLane; account?: LookupAccount };
+/**
+ * Options of a lookup: where the goods go, which lane, under whose authorisation; `fresh` asks Amazon even
+ * when a recent lookup (any user's) could answer, and still keeps the answer for others.
+ */
+export type ProviderLookupOptions = LookupOptions & {
+  lane?: LookupLane;
+  account?: LookupAccount;
+  fresh?: boolean;
+};
 
 /**
  * A light price check of one product in one marketplace: what an inventory update needs to re-price a

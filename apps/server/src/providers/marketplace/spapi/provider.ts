@@ -75,7 +75,7 @@ export function createSpapiMarketplace(
     verifySeller: createSellerCheck(client),
     sellingCountries: createParticipations(client),
     feeEstimates: createFeeEstimates(client),
-    async lookup(productIds, region, { shipTo, lane, account }) {
+    async lookup(productIds, region, { shipTo, lane, account, fresh }) {
       const marketplace = MARKETPLACES[region];
       const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
       const importRate = shipTo === region ? 0 : IMPORT_RATE[shipTo];
@@ -160,7 +160,9 @@ export function createSpapiMarketplace(
       for (let i = 0; i < productIds.length; i += BATCH) {
         const chunk = productIds.slice(i, i + BATCH);
         const recent =
-          (await cache?.read(marketplace.id, chunk).catch(() => void (client.stats.cacheErrors += 1))) ??
+          (fresh
+            ? undefined
+            : await cache?.read(marketplace.id, chunk).catch(() => void (client.stats.cacheErrors += 1))) ??
           new Map<string, CachedAnswer>();
         const rest = chunk.filter((id) => !recent.has(id));
         const asked = rest.length > 0 ? await ask(rest) : { items: new Map(), priced: new Map() };
