@@ -3,7 +3,6 @@
 // when anything failed, a runner crashed, or no test ran at all. Before that line it prints how long each
 // stage took and writes the slowest files of each runner to .tmp/slowest-*.txt.
 //
-// Order: Vitest, then Playwright with lint and typecheck beside it (without Playwright, the checks first).
 // Flags: --lint, --typecheck, --vitest, --e2e pick stages (none: all); --profile also says where each
 // stage spends its time (Vitest per project with its phase breakdown, the slowest single tests, ESLint's
 // rule timings, tsc's diagnostics) into .tmp/profile-*.txt.
@@ -32,21 +31,13 @@ const stages = [];
 if (only('vitest')) fs.rmSync(path.join(tmp, 'slowest-vitest.txt'), { force: true });
 if (only('e2e')) fs.rmSync(path.join(tmp, 'slowest-playwright.txt'), { force: true });
 
-/** Runs one command with its output streamed; resolves whether it passed. */
+/** Runs one command with its output streamed; returns whether it passed. */
 function run(label, command, commandArgs, env = {}) {
   console.log(`\n=== ${label} ===`);
   const t0 = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    });
-    child.on('close', (code) => {
-      stages.push({ label, ms: Date.now() - t0 });
-      resolve(code === 0);
-    });
-  });
+  const r = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stages.push({ label, ms: Date.now() - t0 });
+  return r.status === 0;
 }
 
 /**
@@ -113,18 +104,17 @@ if (only('typecheck')) {
     ]),
   });
 }
-// With the browser tests, the checks run beside them: a journey mostly waits on the server and the
-// browser, which leaves a core to the checks. Without them, the checks come first, as the quickest word.
-let checksDone = Promise.resolve([]);
-const startChecks = () => {
-  if (checks.length > 0) checksDone = lanes(checks);
-};
-if (!only('e2e')) await (startChecks(), checksDone);
+if (checks.length > 0) {
+  const outcome = await lanes(checks);
+  checks.forEach(({ lane }, i) => {
+    results.push({ runner: lane, passed: outcome[i] ? 1 : 0, failed: outcome[i] ? 0 : 1 });
+  });
+}
 
 if (only('vitest')) {
   const out = path.join(tmp, 'vitest.json');
   fs.rmSync(out, { force: true });
-  const ok = await run('unit + integration (vitest)', bin('vitest'), [
+  const ok = run('unit + integration (vitest)', bin('vitest'), [
     'run',
     '--reporter=default',
     '--reporter=json',
@@ -137,12 +127,12 @@ if (only('vitest')) {
   if (report) {
     const files = vitestFileTimes(report, root);
     writeSlowest(path.join(tmp, 'slowest-vitest.txt'), 'Slowest Vitest files (wall s, tests, file):', files);
-    if (profile) await profileVitest(report, files);
+    if (profile) profileVitest(report, files);
   }
 }
 
 /** Profile: each project's own phase breakdown (a run per project) and the slowest single tests. */
-async function profileVitest(report, files) {
+function profileVitest(report, files) {
   const perProject = new Map();
   for (const f of files) {
     const project = f.file.split('/').slice(0, 2).join('/');
@@ -160,7 +150,7 @@ async function profileVitest(report, files) {
   fs.writeFileSync(path.join(tmp, 'profile-vitest.txt'), `${text}\n`);
   console.log(`\n${text}`);
   for (const project of ['domain', 'extension', 'web', 'server']) {
-    await run(`profile: vitest --project ${project}`, bin('vitest'), [
+    run(`profile: vitest --project ${project}`, bin('vitest'), [
       'run',
       '--project',
       project,
@@ -193,15 +183,12 @@ function ensureChromium() {
   return false;
 }
 
-const e2eResults = [];
 if (only('e2e') && !ensureChromium()) {
-  startChecks();
-  e2eResults.push({ runner: 'playwright', passed: 0, failed: 1, ran: 1 });
+  results.push({ runner: 'playwright', passed: 0, failed: 1, ran: 1 });
 } else if (only('e2e')) {
   const out = path.join(tmp, 'playwright.json');
   fs.rmSync(out, { force: true });
-  startChecks();
-  const ok = await run(
+  const ok = run(
     'end-to-end (playwright)',
     bin('playwright'),
     ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
@@ -216,7 +203,7 @@ if (only('e2e') && !ensureChromium()) {
   const flakyFails = process.env.CI ? (stats?.flaky ?? 0) : 0;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0) - flakyFails;
   const failed = (stats?.unexpected ?? 0) + flakyFails + (!stats || (!ok && !stats.unexpected) ? 1 : 0);
-  e2eResults.push({ runner: 'playwright', passed, failed, ran: passed + failed, retried });
+  results.push({ runner: 'playwright', passed, failed, ran: passed + failed, retried });
   if (report) {
     writeSlowest(
       path.join(tmp, 'slowest-playwright.txt'),
@@ -225,13 +212,6 @@ if (only('e2e') && !ensureChromium()) {
     );
   }
 }
-
-// The closing lines keep the runners' usual order: checks, Vitest, Playwright.
-const outcome = await checksDone;
-results.unshift(
-  ...checks.map(({ lane }, i) => ({ runner: lane, passed: outcome[i] ? 1 : 0, failed: outcome[i] ? 0 : 1 })),
-);
-results.push(...e2eResults);
 
 /** "file › title" of every Playwright test that ran more than once. */
 function retriedTests(report) {
@@ -250,11 +230,8 @@ function retriedTests(report) {
 
 console.log('');
 console.log(stageTable(stages, Date.now() - started));
-for (const [stage, f] of [
-  ['vitest', 'slowest-vitest.txt'],
-  ['e2e', 'slowest-playwright.txt'],
-]) {
-  if (only(stage) && fs.existsSync(path.join(tmp, f))) console.log(`Slowest files: .tmp/${f}`);
+for (const f of ['slowest-vitest.txt', 'slowest-playwright.txt']) {
+  if (fs.existsSync(path.join(tmp, f))) console.log(`Slowest files: .tmp/${f}`);
 }
 console.log('');
 for (const r of results) {
