@@ -230,8 +230,11 @@ function retriedTests(report) {
 
 console.log('');
 console.log(stageTable(stages, Date.now() - started));
-for (const f of ['slowest-vitest.txt', 'slowest-playwright.txt']) {
-  if (fs.existsSync(path.join(tmp, f))) console.log(`Slowest files: .tmp/${f}`);
+for (const [stage, f] of [
+  ['vitest', 'slowest-vitest.txt'],
+  ['e2e', 'slowest-playwright.txt'],
+]) {
+  if (only(stage) && fs.existsSync(path.join(tmp, f))) console.log(`Slowest files: .tmp/${f}`);
 }
 console.log('');
 for (const r of results) {
