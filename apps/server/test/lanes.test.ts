@@ -1,16 +1,10 @@
 import { defaultLaneSettings, laneListSchema, laneResponseSchema } from '@crossmarket/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
-import { buildTestApp, type TestApp } from './helpers/app';
-import { activeUser, jsonHeaders } from './helpers/auth';
-import { subscribe } from './helpers/billing';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { describe, expect, it } from 'vitest';
+import { jsonHeaders } from './helpers/auth';
+import { alice, app, bob, setUpInventories } from './helpers/inventories';
 
-let database: TestDatabase;
-let testApp: TestApp;
-let app: App;
-let alice: string;
-let bob: string;
+// Alice and Bob on plan S, on this file's own database and app.
+setUpInventories();
 
 const call = (method: 'GET' | 'PUT', url: string, cookie: string, payload?: object) =>
   app.inject({
@@ -29,21 +23,6 @@ const COURIER_CARD = {
   rate_card: { per_parcel: 4.5, per_kg: 9, currency: 'USD' },
   conversion_fee_pct: 1,
 };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await buildTestApp(database);
-  app = testApp.app;
-  [alice, bob] = await Promise.all([
-    activeUser(app, database.db, 'alice@example.com'),
-    activeUser(app, database.db, 'bob@example.com'),
-  ]);
-  await Promise.all([subscribe(app, alice, 'S'), subscribe(app, bob, 'S')]);
-});
-afterAll(async () => {
-  await testApp.close();
-  await database.destroy();
-});
 
 describe('/api/lanes', () => {
   it('answers the defaults and the rules in force, with sources, for a lane nobody saved', async () => {

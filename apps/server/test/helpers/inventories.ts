@@ -21,7 +21,7 @@ import { createTestDatabase, type TestDatabase } from './db';
 
 let database: TestDatabase;
 let testApp: TestApp;
-let app: App;
+export let app: App;
 export let alice: string;
 export let bob: string;
 
