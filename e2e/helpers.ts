@@ -123,3 +123,14 @@ export async function finishedReport(page: Page, productIds: string[], title: st
     .toBe(true);
   return report_id;
 }
+
+/** The report page's Filters & Settings panel (it starts closed: the results come first). */
+export const filtersPanel = (page: Page) =>
+  page.getByRole('button', { name: /^(Filters & Settings|Filtreler ve Ayarlar)/ });
+
+/** Opens the report page's Filters & Settings panel, if it is not open already. */
+export async function openFilters(page: Page) {
+  const header = filtersPanel(page);
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  await pwExpect(header).toHaveAttribute('aria-expanded', 'true');
+}

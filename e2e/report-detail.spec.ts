@@ -12,7 +12,7 @@ import type { ExportsResponse } from '../packages/domain/src/schemas/analysis-re
 import type { Download, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { finishedReport, subscriber } from './helpers';
+import { finishedReport, openFilters, subscriber } from './helpers';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `B0RD${String(i).padStart(6, '0')}`);
 
@@ -57,6 +57,7 @@ test('a seller filters a finished report, pages, selects, saves a set and shares
   await expectAccessible(page, 'report detail');
 
   // Three filters on each side.
+  await openFilters(page);
   await enableRange(page, 'cross_sellers_count', 1);
   await enableMode(page, 'cross_no_shipping', 'Exclude');
   await enableRange(page, 'cross_weight_lbs', 0);
@@ -111,7 +112,7 @@ test('a seller filters a finished report, pages, selects, saves a set and shares
   await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
   // Opened with filters applied: results first, the panel closed and the summary above the table.
   await expect(page.getByTestId('active-filters-summary').getByRole('listitem')).toHaveCount(6);
-  await page.getByRole('button', { name: /Filters & Settings/ }).click();
+  await openFilters(page);
   await expect(card(page, 'to_review_count').getByRole('switch')).toBeChecked();
   expect(page.url()).toBe(url);
 
@@ -166,6 +167,7 @@ test('a seller prices a report with the recommended rules and downloads the thre
   const reportId = await finishedReport(page, ids(40), 'Priced for Canada');
   await page.goto(`/reports/${reportId}`);
   await expect(heading(page)).toHaveText('40 / 40 products');
+  await openFilters(page);
   await expect(card(page, 'to_ppr_percent').getByRole('switch')).toBeDisabled();
 
   // Settings: the recommended rule set, applied.
@@ -283,6 +285,7 @@ test('in Turkish: the settings messages, then the charts narrow the filters to a
   await expect(charts.getByText(/^Önce ayarları tanımlayın\./)).toBeVisible();
 
   // The settings form's messages in Turkish: a field's, and a rule's ordering.
+  await openFilters(page);
   await page.getByRole('tab', { name: 'Ayarlar' }).click();
   const apply = page.getByRole('button', { name: 'Ayarları ve Filtreleri Uygula' });
   await page.getByLabel('Hazırlık Süresi (gün)').fill('21');

@@ -4,13 +4,12 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { finishedReport, subscriber } from './helpers';
+import { filtersPanel, finishedReport, openFilters, subscriber } from './helpers';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `B0RF${String(i).padStart(6, '0')}`);
 const card = (page: Page, id: string) => page.getByTestId(`filter-${id}`);
 const heading = (page: Page) => page.getByTestId('results-heading');
-const panelHeader = (page: Page) =>
-  page.locator('.ant-collapse-header').filter({ hasText: /Filters & Settings|Filtreler ve Ayarlar/ });
+const panelHeader = filtersPanel;
 const summary = (page: Page) => page.getByTestId('active-filters-summary');
 const visibleCards = (page: Page) => page.locator('[data-testid^="filter-column-"] [data-testid^="filter-"]');
 
@@ -31,9 +30,23 @@ test('a seller finds a filter by word, in English and Turkish, and the panel rem
   await expect(heading(page)).toHaveText('20 / 20 products');
   const search = page.getByRole('searchbox', { name: 'Search filters by title or hint' });
 
-  // The shortcut is announced with the field and focuses it from anywhere on the page.
+  // The results come first: the panel is closed, its bar holds the search (announced with its shortcut).
+  await expect(panelHeader(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeInViewport();
   await expect(search).toHaveAttribute('aria-keyshortcuts', '/');
+  // Typing there opens the cards with those words, and the typing goes on in the panel's own field.
+  await search.click();
+  await page.keyboard.type('sellers');
+  await expect(panelHeader(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(search).toBeFocused();
+  await page.keyboard.type(' count');
+  await expect(search).toHaveValue('sellers count');
   await expect(page.getByText('Press / to search filters')).toBeVisible();
+  await expect(card(page, 'cross_sellers_count')).toBeVisible();
+  await expect(card(page, 'to_brand')).toBeHidden();
+  await search.fill('');
+
+  // The shortcut focuses the field from anywhere on the page.
   await heading(page).click();
   await page.keyboard.press('/');
   await expect(search).toBeFocused();
@@ -59,7 +72,7 @@ test('a seller finds a filter by word, in English and Turkish, and the panel rem
   await page.reload();
   await expect(heading(page)).toHaveText('20 / 20 products');
   await expect(panelHeader(page)).toHaveAttribute('aria-expanded', 'false');
-  await expect(search).toBeHidden();
+  await expect(page.getByText('Press / to search filters')).toBeHidden();
   // The shortcut opens the panel too.
   await page.keyboard.press('/');
   await expect(search).toBeFocused();
@@ -91,6 +104,7 @@ test('a shared link opens on the results with a summary; removing a filter fetch
   const reportId = await finishedReport(page, ids(40), 'Shared view');
   await page.goto(`/reports/${reportId}`);
   await expect(heading(page)).toHaveText('40 / 40 products');
+  await openFilters(page);
   for (const id of ['cross_sellers_count', 'to_sellers_count']) {
     await card(page, id).getByRole('switch').click();
     await card(page, id).getByLabel(/Min$/).fill('1');

@@ -5,15 +5,15 @@ import { filtersPanelKey, useFiltersPanelOpen } from './panel-state';
 describe('useFiltersPanelOpen', () => {
   afterEach(() => window.localStorage.clear());
 
-  it('starts open, and remembers a seller’s choice for that seller only', () => {
+  it('starts closed, and remembers a seller’s choice for that seller only', () => {
     const first = renderHook(() => useFiltersPanelOpen('user-a', false));
-    expect(first.result.current[0]).toBe(true);
-    act(() => first.result.current[1](false));
     expect(first.result.current[0]).toBe(false);
-    expect(window.localStorage.getItem(filtersPanelKey('user-a')!)).toBe('closed');
+    act(() => first.result.current[1](true));
+    expect(first.result.current[0]).toBe(true);
+    expect(window.localStorage.getItem(filtersPanelKey('user-a')!)).toBe('open');
 
-    expect(renderHook(() => useFiltersPanelOpen('user-a', false)).result.current[0]).toBe(false);
-    expect(renderHook(() => useFiltersPanelOpen('user-b', false)).result.current[0]).toBe(true);
+    expect(renderHook(() => useFiltersPanelOpen('user-a', false)).result.current[0]).toBe(true);
+    expect(renderHook(() => useFiltersPanelOpen('user-b', false)).result.current[0]).toBe(false);
   });
 
   it('starts closed when the report opens with filters applied, whatever was remembered', () => {
@@ -27,8 +27,8 @@ describe('useFiltersPanelOpen', () => {
 
   it('keeps nothing before the account is known', () => {
     const { result } = renderHook(() => useFiltersPanelOpen(undefined, false));
-    act(() => result.current[1](false));
-    expect(result.current[0]).toBe(false);
+    act(() => result.current[1](true));
+    expect(result.current[0]).toBe(true);
     expect(window.localStorage.length).toBe(0);
   });
 });

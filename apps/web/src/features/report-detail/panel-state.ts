@@ -25,13 +25,14 @@ export const filtersPanelKey = (userId: string | undefined) =>
   userId ? `crossmarket.report.filtersOpen.${userId}` : null;
 
 /**
- * Whether the Filters & Settings panel is open. A seller's own choice is remembered (per user, on this
- * device); a report opened with filters already applied starts closed whatever was remembered, so the
- * results come first and the summary above the table says what is applied.
+ * Whether the Filters & Settings panel is open. It starts closed, so the results come first with the
+ * collapsed bar (its search, the applied filters above the table); a seller's own choice is remembered
+ * (per user, on this device), except that a report opened with filters already applied starts closed
+ * whatever was remembered.
  */
 export function useFiltersPanelOpen(userId: string | undefined, filtersApplied: boolean) {
   const key = filtersPanelKey(userId);
-  const [open, setOpen] = useState(() => !filtersApplied && readOpen(key, true));
+  const [open, setOpen] = useState(() => !filtersApplied && readOpen(key, false));
   const change = useCallback(
     (next: boolean) => {
       setOpen(next);

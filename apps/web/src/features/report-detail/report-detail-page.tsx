@@ -58,6 +58,15 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
     [exporting, selection.selected],
   );
   const onApplied = useCallback(() => scrollTo(tableRef), []);
+  // A page chosen in the pager starts at its first row, not where the pager left the reader (at the bottom).
+  const { changePage } = model;
+  const onPage = useCallback(
+    (page: number, size: number) => {
+      changePage(page, size);
+      scrollTo(tableRef);
+    },
+    [changePage],
+  );
   const onBackToFilters = useCallback(() => {
     setPanelOpen(true);
     setTab('filters');
@@ -117,6 +126,7 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
           onRates={setRatesFor}
           onBackToFilters={onBackToFilters}
           onExport={onExport}
+          onPage={onPage}
         />
       </div>
       <SellersDrawer

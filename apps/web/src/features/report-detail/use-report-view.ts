@@ -1,6 +1,6 @@
 import { encodeFilters, FILTERS_BY_ID, type ActiveFilter } from '@crossmarket/domain';
 import { App } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useStableCallback } from '../../lib/use-stable-callback';
@@ -58,13 +58,21 @@ export function useReportView(report: ReportDetail) {
   const selection = useSelection(ids.data, loadIds);
 
   // "Loading..." while a page is on its way, then "Completed"; a failure is logged and the last rows stay.
+  // Only for rows the seller asked for (the first page, another page, sort or filters): a refetch after a
+  // settings save (which says "Success" itself) or a restriction round would stack a second message.
+  const asked = results.isPending || results.isPlaceholderData;
+  const announced = useRef(false);
   useEffect(() => {
     if (results.isFetching) {
+      if (!asked) return;
+      announced.current = true;
       void message.open({ key: 'filters', type: 'loading', content: t('reportDetail.loading'), duration: 0 });
     } else if (results.isError) {
       message.destroy('filters');
+      announced.current = false;
       console.error('Filtering failed', results.error);
-    } else if (results.isSuccess) {
+    } else if (results.isSuccess && announced.current) {
+      announced.current = false;
       void message.open({
         key: 'filters',
         type: 'success',
@@ -72,7 +80,7 @@ export function useReportView(report: ReportDetail) {
         duration: 1.5,
       });
     }
-  }, [results.isFetching, results.isError, results.isSuccess, results.error, message, t]);
+  }, [results.isFetching, results.isError, results.isSuccess, results.error, asked, message, t]);
   useEffect(() => () => message.destroy('filters'), [message]);
 
   const countries: Countries = useMemo(

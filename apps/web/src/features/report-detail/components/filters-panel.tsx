@@ -1,5 +1,6 @@
 import type { ActiveFilter } from '@crossmarket/domain';
-import { Alert, Badge, Collapse, Flex, Tabs, type InputRef } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { Alert, Badge, Collapse, Flex, Input, Tabs, type InputRef } from 'antd';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_SHORTCUT, type Draft, type Drafts, type FilterOptionLists } from '../../filter-editor';
@@ -60,6 +61,14 @@ export const FiltersPanel = memo(function FiltersPanel({
   const { t } = useTranslation();
   const searchRef = useRef<InputRef>(null);
   const [focusSearch, setFocusSearch] = useState(0);
+  const [query, setQuery] = useState('');
+  // Typing in the collapsed bar opens the cards with those words and carries on in the panel's field.
+  const searchFromBar = (words: string) => {
+    setQuery(words);
+    onOpen(true);
+    onTab('filters');
+    setFocusSearch((n) => n + 1);
+  };
 
   // The shortcut opens the panel on its Filters tab first when needed, then focuses the search.
   useEffect(() => {
@@ -83,7 +92,13 @@ export const FiltersPanel = memo(function FiltersPanel({
     const attempt = () => {
       const input = searchRef.current?.input;
       input?.focus();
-      if (document.activeElement !== input && tries++ < 60) frame = requestAnimationFrame(attempt);
+      if (document.activeElement !== input && tries++ < 60) {
+        frame = requestAnimationFrame(attempt);
+        return;
+      }
+      // The words typed in the collapsed bar go on where they ended.
+      const end = input?.value.length ?? 0;
+      input?.setSelectionRange(end, end);
     };
     attempt();
     return () => cancelAnimationFrame(frame);
@@ -96,6 +111,22 @@ export const FiltersPanel = memo(function FiltersPanel({
       items={[
         {
           key: 'panel',
+          // Only the title opens and closes it: the search beside it takes clicks of its own.
+          collapsible: 'header',
+          extra: open ? null : (
+            <Input
+              type="search"
+              size="small"
+              prefix={<SearchOutlined aria-hidden />}
+              value={query}
+              onChange={(e) => searchFromBar(e.target.value)}
+              placeholder={t('reportDetail.filters.search')}
+              aria-label={t('reportDetail.filters.search')}
+              aria-keyshortcuts={SEARCH_SHORTCUT}
+              style={{ width: 'min(280px, 40vw)' }}
+              data-testid="filter-bar-search"
+            />
+          ),
           label: (
             <Flex gap={8} align="center">
               <span>{t('reportDetail.panel')}</span>
@@ -127,6 +158,8 @@ export const FiltersPanel = memo(function FiltersPanel({
                         onSave={onSave}
                         loadSet={<LoadFilterSet onLoad={onLoadSet} />}
                         searchRef={searchRef}
+                        query={query}
+                        onQuery={setQuery}
                       />
                     ),
                   },

@@ -29,6 +29,9 @@ export interface FiltersTabProps {
   loadSet: React.ReactNode;
   /** The search field, for the page's keyboard shortcut. */
   searchRef?: Ref<InputRef>;
+  /** The search's words, kept by the panel: its collapsed bar can start a search too. */
+  query: string;
+  onQuery: (query: string) => void;
 }
 
 /**
@@ -46,7 +49,7 @@ export function FiltersTab(props: FiltersTabProps) {
     return { cross: sorted('cross'), to: sorted('to') };
   }, [t, i18n.language]);
   const texts = useMemo(() => searchableTexts(FILTERS, t, i18n.language), [t, i18n.language]);
-  const [query, setQuery] = useState('');
+  const { query, onQuery } = props;
   const [activeOnly, setActiveOnly] = useState(false);
   const search = { words: searchWords(useDeferredValue(query), i18n.language), activeOnly };
 
@@ -71,7 +74,7 @@ export function FiltersTab(props: FiltersTabProps) {
       </Flex>
       <FilterSearchBar
         query={query}
-        onQuery={setQuery}
+        onQuery={onQuery}
         activeOnly={activeOnly}
         onActiveOnly={setActiveOnly}
         inputRef={props.searchRef}

@@ -17,6 +17,8 @@ export interface ResultsSectionProps {
   onRates: (productId: string) => void;
   onBackToFilters: () => void;
   onExport: () => void;
+  /** The pager's choice (the page scrolls to the table's top). */
+  onPage: (page: number, size: number) => void;
 }
 
 /** "filtered / total products", the sort, the table with its selection, and the actions on it. */
@@ -58,7 +60,7 @@ export function ResultsSection({ report, model, ...on }: ResultsSectionProps) {
         countries={model.countries}
         page={view.page}
         size={view.size}
-        onPage={model.changePage}
+        onPage={on.onPage}
         selected={selection.selected}
         onSelectPage={selection.setPage}
         onSellers={on.onSellers}
