@@ -86,9 +86,11 @@ function chargeableKg(p: ProductCosts['parcel'], divisor: number): number | null
   return Math.max(p.weight_kg ?? 0, dim ?? 0);
 }
 
+/** Buying-currency cents in selling cents. */
+const toSellingCents = (buyingCents: number, parity: number) => roundHalfUp(buyingCents * parity);
+
 export function fixedCosts(r: ResolvedLane, p: ProductCosts): FixedCosts {
   const parity = r.ctx.parity;
-  const toSelling = (buyingCents: number) => roundHalfUp(buyingCents * parity);
   const source = r.lane.route === 'source_ships';
   const buyCents = toCents(p.buy_price);
   const t = r.purchaseTax;
@@ -118,13 +120,13 @@ export function fixedCosts(r: ResolvedLane, p: ProductCosts): FixedCosts {
   const fee = r.lane.clearance_fee;
   const importFeeCents = toCents(p.import_fee);
   return {
-    buy: toSelling(goodsCents),
-    buyTax: toSelling(taxCents),
-    sourceShipping: toSelling(shipCents),
+    buy: toSellingCents(goodsCents, parity),
+    buyTax: toSellingCents(taxCents, parity),
+    sourceShipping: toSellingCents(shipCents, parity),
     intl,
-    checkoutTax: source && importFeeCents > 0 ? toSelling(importFeeCents) : -1,
+    checkoutTax: source && importFeeCents > 0 ? toSellingCents(importFeeCents, parity) : -1,
     clearance: fee && !source ? roundHalfUp(toCents(fee.amount) * r.fx(fee.currency)) : 0,
-    purchaseValue: toSelling(goodsCents + shipCents),
+    purchaseValue: toSellingCents(goodsCents + shipCents, parity),
     duty: dutyFor(r, p.category),
     intlAssumed,
     native: { goods: goodsCents, tax: taxCents, ship: shipCents, importFee: importFeeCents, card: cardCents },
