@@ -113,10 +113,10 @@ class LandedModel implements LaneModel {
   priceForRate(rate: number) {
     const f = this.f;
     if (f.buy + f.buyTax + f.sourceShipping + f.intl <= 0) return null;
-    // The search evaluates into the scratch state: what it held is gone.
+    // Fitting the pieces may evaluate into the scratch state: what it held is gone.
     this.held = -1;
     const fit = (this.pieces ??= productPieces(this.r, this.product, f, this.scratch));
-    const c = priceForRateLanded(this.r, this.product, f, fit.pieces, rate, this.scratch, fit.shift);
+    const c = priceForRateLanded(this.r, this.product, f, fit.pieces, rate, fit.shift);
     return c === null ? null : c / 100;
   }
 }

@@ -1,4 +1,4 @@
-import { emptyState, evaluateLanded, type FixedCosts, type MoneyState } from './evaluate';
+import { emptyState, evaluateLanded, landedCents, type FixedCosts, type MoneyState } from './evaluate';
 import type { ResolvedLane } from './resolve';
 import type { ProductCosts } from './types';
 
@@ -127,17 +127,10 @@ export function productPieces(
 // products in a recompute.
 
 /** Profit minus the rate's share of the landed cost at `c` (cents); >= 0 where the rate is reached. */
-function gap(
-  r: ResolvedLane,
-  p: ProductCosts,
-  f: FixedCosts,
-  st: MoneyState,
-  ratePercent: number,
-  c: number,
-) {
-  evaluateLanded(r, p, f, c, st);
-  // In cents, from whole cents: the same test as LaneModel.rateAt, so "exactly r" agrees.
-  return (Math.round(st.profit * 100) * 100 - ratePercent * Math.round(st.landed * 100)) / 100;
+function gap(r: ResolvedLane, p: ProductCosts, f: FixedCosts, ratePercent: number, c: number) {
+  const m = landedCents(r, p, f, c);
+  // In whole cents: the same test as LaneModel.rateAt, so "exactly r" agrees.
+  return ((m.net - m.landed) * 100 - ratePercent * m.landed) / 100;
 }
 
 /** The most the gap can be at `c` on a piece, by its exact lines and their rounding slack. */
@@ -157,13 +150,12 @@ function scan(
   r: ResolvedLane,
   p: ProductCosts,
   f: FixedCosts,
-  st: MoneyState,
   ratePercent: number,
   from: number,
   to: number,
 ): number | null {
   const end = Math.min(to, from + MAX_SCAN);
-  for (let c = from; c <= end; c++) if (gap(r, p, f, st, ratePercent, c) >= 0) return c;
+  for (let c = from; c <= end; c++) if (gap(r, p, f, ratePercent, c) >= 0) return c;
   return null;
 }
 
@@ -179,7 +171,6 @@ export function priceForRateLanded(
   f: FixedCosts,
   pieces: readonly Piece[],
   ratePercent: number,
-  st = emptyState(),
   shift = 0,
 ): number | null {
   if (!(ratePercent > -100)) return null;
@@ -193,14 +184,14 @@ export function priceForRateLanded(
     const before = i === 0 ? -Infinity : Math.max(reach(prev, k, shift, e0), reach(prev, k, shift, e1));
     const near = Math.max(before, reach(piece, k, shift, e0), reach(piece, k, shift, e1));
     if (near >= 0) {
-      const found = scan(r, p, f, st, ratePercent, e0, e1);
+      const found = scan(r, p, f, ratePercent, e0, e1);
       if (found !== null) return found;
     }
     const a = e1 + 1;
     const z = i + 1 < pieces.length ? piece.hi - EDGE : piece.hi;
     if (a > z) continue;
     if (!piece.linear) {
-      const found = scan(r, p, f, st, ratePercent, a, z);
+      const found = scan(r, p, f, ratePercent, a, z);
       if (found !== null) return found;
       continue;
     }
@@ -216,7 +207,7 @@ export function priceForRateLanded(
       to = Math.min(z, Math.ceil((-slack - g0) / slope));
     } else if (g0 < -slack) continue;
     if (from > to) continue;
-    const found = scan(r, p, f, st, ratePercent, from, to);
+    const found = scan(r, p, f, ratePercent, from, to);
     if (found !== null) return found;
   }
   return null;
