@@ -176,7 +176,7 @@ try {
   };
   const recompute: number[] = [];
   const recomputeSimple: number[] = [];
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < 12; i++) {
     const mode = i % 2 === 0 ? 'landed' : 'simple';
     await useMode(mode);
     const t0 = performance.now();
