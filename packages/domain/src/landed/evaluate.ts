@@ -86,9 +86,11 @@ function chargeableKg(p: ProductCosts['parcel'], divisor: number): number | null
   return Math.max(p.weight_kg ?? 0, dim ?? 0);
 }
 
+/** Buying-currency cents in selling cents. */
+const toSellingCents = (buyingCents: number, parity: number) => roundHalfUp(buyingCents * parity);
+
 export function fixedCosts(r: ResolvedLane, p: ProductCosts): FixedCosts {
   const parity = r.ctx.parity;
-  const toSelling = (buyingCents: number) => roundHalfUp(buyingCents * parity);
   const source = r.lane.route === 'source_ships';
   const buyCents = toCents(p.buy_price);
   const t = r.purchaseTax;
@@ -118,13 +120,13 @@ export function fixedCosts(r: ResolvedLane, p: ProductCosts): FixedCosts {
   const fee = r.lane.clearance_fee;
   const importFeeCents = toCents(p.import_fee);
   return {
-    buy: toSelling(goodsCents),
-    buyTax: toSelling(taxCents),
-    sourceShipping: toSelling(shipCents),
+    buy: toSellingCents(goodsCents, parity),
+    buyTax: toSellingCents(taxCents, parity),
+    sourceShipping: toSellingCents(shipCents, parity),
     intl,
-    checkoutTax: source && importFeeCents > 0 ? toSelling(importFeeCents) : -1,
+    checkoutTax: source && importFeeCents > 0 ? toSellingCents(importFeeCents, parity) : -1,
     clearance: fee && !source ? roundHalfUp(toCents(fee.amount) * r.fx(fee.currency)) : 0,
-    purchaseValue: toSelling(goodsCents + shipCents),
+    purchaseValue: toSellingCents(goodsCents + shipCents, parity),
     duty: dutyFor(r, p.category),
     intlAssumed,
     native: { goods: goodsCents, tax: taxCents, ship: shipCents, importFee: importFeeCents, card: cardCents },
@@ -167,19 +169,62 @@ export function referralAt(price: number, p: ProductCosts, minimum: number): num
   return Math.max(feeAt(price, s), minimum);
 }
 
+/** The model at one price in cents (or unrounded when exact), before it is written out as a state. */
+interface Cents {
+  value: number;
+  taxKept: number;
+  referral: number;
+  closing: number;
+  dsf: number;
+  feeTax: number;
+  payout: number;
+  conversion: number;
+  duty: number;
+  importTax: number;
+  clearance: number;
+  landed: number;
+  net: number;
+  saleTax: Regime['saleTax'];
+  dutyDue: boolean;
+  taxDue: boolean;
+  band: number;
+}
+
+// One scratch for every evaluation: the price search reads two of its figures tens of times per product
+// and needs no state object written (pricing is synchronous, so nothing else uses it meanwhile).
+const CENTS: Cents = {
+  value: 0,
+  taxKept: 0,
+  referral: 0,
+  closing: 0,
+  dsf: 0,
+  feeTax: 0,
+  payout: 0,
+  conversion: 0,
+  duty: 0,
+  importTax: 0,
+  clearance: 0,
+  landed: 0,
+  net: 0,
+  saleTax: 'none',
+  dutyDue: false,
+  taxDue: false,
+  band: -1,
+};
+
 /**
  * Landed mode at `priceCents` (reference §10): net revenue = price − tax kept − referral − closing − DSF −
  * tax on fees, less the conversion fee; landed cost = goods + purchase tax + both legs + border charges
- * above the thresholds (and not already collected) + clearance. Writes whole cents into `s`.
+ * above the thresholds (and not already collected) + clearance. Whole cents unless `exact`; the answer is
+ * the shared scratch, valid until the next call.
  */
-export function evaluateLanded(
+export function landedCents(
   r: ResolvedLane,
   p: ProductCosts,
   f: FixedCosts,
   priceCents: number,
-  s: MoneyState,
   exact = false,
-) {
+): Readonly<Cents> {
   // `exact`: no rounding, so within one piece the model is exactly linear (solve.ts fits its lines).
   const R = exact ? noRounding : roundHalfUp;
   const price = priceCents / 100;
@@ -230,28 +275,58 @@ export function evaluateLanded(
   }
   const clearance = (dutyDue || taxDue) && f.clearance > 0 ? f.clearance : 0;
   const landed = f.buy + f.buyTax + f.sourceShipping + f.intl + duty + importTax + clearance;
-  const net = payout - conversion;
-  s.sale = price;
-  s.value = value / 100;
-  s.taxKept = taxKept / 100;
-  s.referral = referral / 100;
-  s.closing = closing / 100;
-  s.dsf = dsf / 100;
-  s.feeTax = feeTax / 100;
-  s.payout = payout / 100;
-  s.conversion = conversion / 100;
-  s.net = net / 100;
+  const out = CENTS;
+  out.value = value;
+  out.taxKept = taxKept;
+  out.referral = referral;
+  out.closing = closing;
+  out.dsf = dsf;
+  out.feeTax = feeTax;
+  out.payout = payout;
+  out.conversion = conversion;
+  out.duty = duty;
+  out.importTax = importTax;
+  out.clearance = clearance;
+  out.landed = landed;
+  out.net = payout - conversion;
+  out.saleTax = saleTax;
+  out.dutyDue = dutyDue;
+  out.taxDue = taxDue;
+  out.band = band;
+  return out;
+}
+
+/** `landedCents` written into `s` in currency units (landed: whole cents; exact: unrounded). */
+export function evaluateLanded(
+  r: ResolvedLane,
+  p: ProductCosts,
+  f: FixedCosts,
+  priceCents: number,
+  s: MoneyState,
+  exact = false,
+) {
+  const c = landedCents(r, p, f, priceCents, exact);
+  s.sale = priceCents / 100;
+  s.value = c.value / 100;
+  s.taxKept = c.taxKept / 100;
+  s.referral = c.referral / 100;
+  s.closing = c.closing / 100;
+  s.dsf = c.dsf / 100;
+  s.feeTax = c.feeTax / 100;
+  s.payout = c.payout / 100;
+  s.conversion = c.conversion / 100;
+  s.net = c.net / 100;
   s.buy = f.buy / 100;
   s.buyTax = f.buyTax / 100;
   s.sourceShipping = f.sourceShipping / 100;
   s.intl = f.intl / 100;
-  s.duty = duty / 100;
-  s.importTax = importTax / 100;
-  s.clearance = clearance / 100;
-  s.landed = landed / 100;
-  s.profit = (net - landed) / 100;
-  s.regime.saleTax = saleTax;
-  s.regime.duty = dutyDue;
-  s.regime.importTax = taxDue;
-  s.regime.band = band;
+  s.duty = c.duty / 100;
+  s.importTax = c.importTax / 100;
+  s.clearance = c.clearance / 100;
+  s.landed = c.landed / 100;
+  s.profit = (c.net - c.landed) / 100;
+  s.regime.saleTax = c.saleTax;
+  s.regime.duty = c.dutyDue;
+  s.regime.importTax = c.taxDue;
+  s.regime.band = c.band;
 }

@@ -6,5 +6,5 @@ export type { MoneyState, Regime } from './evaluate';
 export { breakdownOf, inBuyingCurrency } from './breakdown';
 export { laneModel, type LaneModel } from './model';
 export { parcelOf } from './parcel';
-export { reportLane } from './report-lane';
+export { lookupRoute, reportLane } from './report-lane';
 export * from './rules-in-force';

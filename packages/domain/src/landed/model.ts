@@ -3,7 +3,7 @@ import { toCents } from './cents';
 import { emptyState, evaluateLanded, fixedCosts, type FixedCosts, type MoneyState } from './evaluate';
 import { resolveLane, type ResolvedLane } from './resolve';
 import { evaluateSimple, simpleCost, simplePriceForRate } from './simple';
-import { piecesOf, priceForRateLanded, type Piece } from './solve';
+import { priceForRateLanded, productPieces, type ProductPieces } from './solve';
 import type { LaneContext, MoneyBreakdown, ProductCosts } from './types';
 
 /** One product on one lane: the money model at any price, and its inverse. */
@@ -31,43 +31,92 @@ export interface LaneModel {
  */
 export function laneModel(lane: ResolvedLane | LaneContext, product: ProductCosts): LaneModel {
   const r = 'ctx' in lane ? lane : resolveLane(lane);
-  const parity = r.ctx.parity;
-  const scratch = emptyState();
-  if (r.lane.mode === 'simple') {
-    const cost = simpleCost(product, parity);
-    const at = (price: number, s = emptyState()) => (evaluateSimple(product, parity, price, s), s);
-    return {
-      mode: 'simple',
-      currency: r.currency,
-      baseCost: cost,
-      at: (price) => at(price),
-      profitAt: (price) => at(price, scratch).profit,
-      rateAt: (price) => (cost > 0 ? (at(price, scratch).profit / cost) * 100 : null),
-      breakdown: (price) => breakdownOf(r, product, null, at(price)),
-      priceForRate: (rate) => (cost > 0 ? simplePriceForRate(product, parity, rate) : null),
-    };
+  return r.lane.mode === 'simple' ? new SimpleModel(r, product) : new LandedModel(r, product);
+}
+
+// A recompute builds two models for each of 50,000 products: classes, so that building one allocates a
+// small object and no closures (each closure is an allocation, and under tsx a named-function wrapper).
+
+class SimpleModel implements LaneModel {
+  readonly mode = 'simple' as const;
+  readonly currency: string;
+  readonly baseCost: number;
+  private readonly scratch = emptyState();
+  constructor(
+    private readonly r: ResolvedLane,
+    private readonly product: ProductCosts,
+  ) {
+    this.currency = r.currency;
+    this.baseCost = simpleCost(product, r.ctx.parity);
   }
-  const f: FixedCosts = fixedCosts(r, product);
-  let pieces: Piece[] | null = null; // fitted on the first price asked, shared by the rule's three rates
-  const at = (price: number, s = emptyState()) => (evaluateLanded(r, product, f, toCents(price), s), s);
-  return {
-    mode: 'landed',
-    currency: r.currency,
-    baseCost: (f.buy + f.buyTax + f.sourceShipping + f.intl) / 100,
-    at: (price) => at(price),
-    profitAt: (price) => at(price, scratch).profit,
-    rateAt: (price) => {
-      const s = at(price, scratch);
-      // From whole cents, so a rate of exactly r reads as r (14.42 ÷ 25.75 = 56 %, not 55.999…).
-      const landed = Math.round(s.landed * 100);
-      return landed > 0 ? (Math.round(s.profit * 100) * 100) / landed : null;
-    },
-    breakdown: (price) => breakdownOf(r, product, f, at(price)),
-    priceForRate: (rate) => {
-      if (f.buy + f.buyTax + f.sourceShipping + f.intl <= 0) return null;
-      pieces ??= piecesOf(r, product, f, scratch);
-      const c = priceForRateLanded(r, product, f, pieces, rate, scratch);
-      return c === null ? null : c / 100;
-    },
-  };
+  at(price: number, s = emptyState()): MoneyState {
+    evaluateSimple(this.product, this.r.ctx.parity, price, s);
+    return s;
+  }
+  profitAt(price: number) {
+    return this.at(price, this.scratch).profit;
+  }
+  rateAt(price: number) {
+    return this.baseCost > 0 ? (this.at(price, this.scratch).profit / this.baseCost) * 100 : null;
+  }
+  breakdown(price: number) {
+    return breakdownOf(this.r, this.product, null, this.at(price));
+  }
+  priceForRate(rate: number) {
+    return this.baseCost > 0 ? simplePriceForRate(this.product, this.r.ctx.parity, rate) : null;
+  }
+}
+
+class LandedModel implements LaneModel {
+  readonly mode = 'landed' as const;
+  readonly currency: string;
+  readonly baseCost: number;
+  private readonly f: FixedCosts;
+  /** Fitted on the first price asked, shared by the rule's three rates. */
+  private pieces: ProductPieces | null = null;
+  private readonly scratch = emptyState();
+  /** The cents `scratch` holds the model at (-1: none): the profit and rate at one price evaluate once. */
+  private held = -1;
+  constructor(
+    private readonly r: ResolvedLane,
+    private readonly product: ProductCosts,
+  ) {
+    this.currency = r.currency;
+    const f = fixedCosts(r, product);
+    this.f = f;
+    this.baseCost = (f.buy + f.buyTax + f.sourceShipping + f.intl) / 100;
+  }
+  at(price: number, s = emptyState()): MoneyState {
+    evaluateLanded(this.r, this.product, this.f, toCents(price), s);
+    return s;
+  }
+  private evaluated(price: number): MoneyState {
+    const cents = toCents(price);
+    if (cents !== this.held) {
+      evaluateLanded(this.r, this.product, this.f, cents, this.scratch);
+      this.held = cents;
+    }
+    return this.scratch;
+  }
+  profitAt(price: number) {
+    return this.evaluated(price).profit;
+  }
+  rateAt(price: number) {
+    const s = this.evaluated(price);
+    // From whole cents, so a rate of exactly r reads as r (14.42 ÷ 25.75 = 56 %, not 55.999…).
+    const landed = Math.round(s.landed * 100);
+    return landed > 0 ? (Math.round(s.profit * 100) * 100) / landed : null;
+  }
+  breakdown(price: number) {
+    return breakdownOf(this.r, this.product, this.f, this.at(price));
+  }
+  priceForRate(rate: number) {
+    const f = this.f;
+    if (f.buy + f.buyTax + f.sourceShipping + f.intl <= 0) return null;
+    // Fitting the pieces may evaluate into the scratch state: what it held is gone.
+    this.held = -1;
+    const fit = (this.pieces ??= productPieces(this.r, this.product, f, this.scratch));
+    const c = priceForRateLanded(this.r, this.product, f, fit.pieces, rate, fit.shift);
+    return c === null ? null : c / 100;
+  }
 }

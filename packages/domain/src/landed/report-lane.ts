@@ -1,5 +1,5 @@
 import type { RegionCode } from '../regions';
-import { reportLaneSchema, type ReportLane } from '../schemas/lanes';
+import { reportLaneSchema, type LaneRoute, type ReportLane } from '../schemas/lanes';
 import { resolveLane, type ResolvedLane } from './resolve';
 
 /**
@@ -25,4 +25,13 @@ export function reportLane(
     lane: snapshot.settings,
     seller: snapshot.seller,
   });
+}
+
+/**
+ * How the buying side of a lane is looked up: on a landed `reship` lane the purchase is delivered in the
+ * buying country (to the seller's forwarder), so its offers' shipping is the home one and no import fee is
+ * quoted. Without a lane (the specification's formula) and in `simple` mode, the source ships to the buyer.
+ */
+export function lookupRoute(lane: ResolvedLane | null | undefined): LaneRoute | undefined {
+  return lane && lane.lane.mode === 'landed' ? lane.lane.route : undefined;
 }

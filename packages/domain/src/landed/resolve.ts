@@ -11,6 +11,8 @@ import {
   type BorderRule,
   type RuleRow,
 } from './rules';
+import type { FeeSchedule } from '../pricing/commission';
+import type { Piece } from './solve';
 import type { LaneContext } from './types';
 
 /** A rule as a line uses it: its rate (percent) and where it comes from. */
@@ -52,6 +54,11 @@ export interface ResolvedLane {
   fx: (code: string) => number;
   /** Duty rates already looked up, by category (a report repeats a few hundred). */
   dutyCache: Map<string | null, Applied>;
+  /**
+   * The model's pieces without the product's fixed costs, by referral schedule and duty rate (solve.ts
+   * `lanePieces`): products of one category share them, so a recompute fits a few hundred, not 50,000.
+   */
+  pieceCache: Map<FeeSchedule, Map<number, Piece[]>>;
 }
 
 export function resolveLane(ctx: LaneContext): ResolvedLane {
@@ -115,6 +122,7 @@ export function resolveLane(ctx: LaneContext): ResolvedLane {
     minimumReferral: minimumReferralFee(to),
     fx,
     dutyCache: new Map(),
+    pieceCache: new Map(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { emptyState, evaluateLanded, type FixedCosts } from './evaluate';
+import { emptyState, evaluateLanded, landedCents, type FixedCosts, type MoneyState } from './evaluate';
 import type { ResolvedLane } from './resolve';
 import type { ProductCosts } from './types';
 
@@ -91,6 +91,74 @@ export function piecesOf(r: ResolvedLane, p: ProductCosts, f: FixedCosts, st = e
   return pieces;
 }
 
+/** A product's pieces: `shift` (cents) is its fixed costs, not yet in the shared pieces' lines. */
+export interface ProductPieces {
+  pieces: readonly Piece[];
+  shift: number;
+}
+
+/**
+ * The pieces for a product. On a reship lane with the category table's schedule, the fixed costs (goods,
+ * purchase tax, both legs) only move the lines' offsets, so the pieces are fitted once per schedule and
+ * duty rate without them (`pieceCache`) and the product's costs are applied as a shift: the lines differ
+ * from a product's own fit by float noise far inside the 0.01-cent margin of the slack, so the cents the
+ * search checks, and its answer, are the same. When the source ships (the purchase is the customs value)
+ * or with Amazon's estimate (a schedule per product), each product is fitted on its own.
+ */
+export function productPieces(
+  r: ResolvedLane,
+  p: ProductCosts,
+  f: FixedCosts,
+  st: MoneyState,
+): ProductPieces {
+  if (r.lane.route !== 'reship' || p.schedule.kind === 'estimate')
+    return { pieces: piecesOf(r, p, f, st), shift: 0 };
+  let byDuty = r.pieceCache.get(p.schedule);
+  if (!byDuty) r.pieceCache.set(p.schedule, (byDuty = new Map()));
+  let pieces = byDuty.get(f.duty.rate);
+  if (!pieces) {
+    pieces = piecesOf(r, p, { ...f, buy: 0, buyTax: 0, sourceShipping: 0, intl: 0 }, st);
+    byDuty.set(f.duty.rate, pieces);
+  }
+  return { pieces, shift: f.buy + f.buyTax + f.sourceShipping + f.intl };
+}
+
+// The search's helpers are module functions, not closures: it runs three times for each of 50,000
+// products in a recompute.
+
+/** Profit minus the rate's share of the landed cost at `c` (cents); >= 0 where the rate is reached. */
+function gap(r: ResolvedLane, p: ProductCosts, f: FixedCosts, ratePercent: number, c: number) {
+  const m = landedCents(r, p, f, c);
+  // In whole cents: the same test as LaneModel.rateAt, so "exactly r" agrees.
+  return ((m.net - m.landed) * 100 - ratePercent * m.landed) / 100;
+}
+
+/** The most the gap can be at `c` on a piece, by its exact lines and their rounding slack. */
+function reach(piece: Piece | undefined, k: number, shift: number, c: number): number {
+  return !piece || !piece.linear
+    ? Infinity
+    : piece.p0 -
+        shift -
+        k * (piece.l0 + shift) +
+        (piece.p1 - k * piece.l1) * c +
+        piece.eRev +
+        (1 + Math.abs(k)) * piece.eCost;
+}
+
+/** The first cent in [from, to] (at most MAX_SCAN of them) where the rate is reached. */
+function scan(
+  r: ResolvedLane,
+  p: ProductCosts,
+  f: FixedCosts,
+  ratePercent: number,
+  from: number,
+  to: number,
+): number | null {
+  const end = Math.min(to, from + MAX_SCAN);
+  for (let c = from; c <= end; c++) if (gap(r, p, f, ratePercent, c) >= 0) return c;
+  return null;
+}
+
 /**
  * The lowest price, to the cent, whose profit is at least `ratePercent` % of the landed cost at that price,
  * or null when no price reaches it (and for rates of -100 % or less). Within a piece only the cents where
@@ -103,50 +171,32 @@ export function priceForRateLanded(
   f: FixedCosts,
   pieces: readonly Piece[],
   ratePercent: number,
-  st = emptyState(),
+  shift = 0,
 ): number | null {
   if (!(ratePercent > -100)) return null;
   const k = ratePercent / 100;
-  const g = (c: number): number => {
-    evaluateLanded(r, p, f, c, st);
-    // In cents, from whole cents: the same test as LaneModel.rateAt, so "exactly r" agrees.
-    return (Math.round(st.profit * 100) * 100 - ratePercent * Math.round(st.landed * 100)) / 100;
-  };
-  const reach = (piece: Piece | undefined, c: number) =>
-    !piece || !piece.linear
-      ? Infinity
-      : piece.p0 -
-        k * piece.l0 +
-        (piece.p1 - k * piece.l1) * c +
-        piece.eRev +
-        (1 + Math.abs(k)) * piece.eCost;
-  const scan = (from: number, to: number): number | null => {
-    const end = Math.min(to, from + MAX_SCAN);
-    for (let c = from; c <= end; c++) if (g(c) >= 0) return c;
-    return null;
-  };
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i]!;
     const prev = pieces[i - 1];
     const e0 = Math.max(piece.lo - EDGE, 1);
     const e1 = Math.min(piece.lo + EDGE, piece.hi);
     // The first piece starts at one cent: no other regime below it.
-    const before = i === 0 ? -Infinity : Math.max(reach(prev, e0), reach(prev, e1));
-    const near = Math.max(before, reach(piece, e0), reach(piece, e1));
+    const before = i === 0 ? -Infinity : Math.max(reach(prev, k, shift, e0), reach(prev, k, shift, e1));
+    const near = Math.max(before, reach(piece, k, shift, e0), reach(piece, k, shift, e1));
     if (near >= 0) {
-      const found = scan(e0, e1);
+      const found = scan(r, p, f, ratePercent, e0, e1);
       if (found !== null) return found;
     }
     const a = e1 + 1;
     const z = i + 1 < pieces.length ? piece.hi - EDGE : piece.hi;
     if (a > z) continue;
     if (!piece.linear) {
-      const found = scan(a, z);
+      const found = scan(r, p, f, ratePercent, a, z);
       if (found !== null) return found;
       continue;
     }
     const slack = piece.eRev + (1 + Math.abs(k)) * piece.eCost;
-    const g0 = piece.p0 - k * piece.l0;
+    const g0 = piece.p0 - shift - k * (piece.l0 + shift);
     const slope = piece.p1 - k * piece.l1;
     let from = a;
     let to = z;
@@ -157,7 +207,7 @@ export function priceForRateLanded(
       to = Math.min(z, Math.ceil((-slack - g0) / slope));
     } else if (g0 < -slack) continue;
     if (from > to) continue;
-    const found = scan(from, to);
+    const found = scan(r, p, f, ratePercent, from, to);
     if (found !== null) return found;
   }
   return null;

@@ -90,8 +90,8 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
   const rs = rowSchedule(row, settings, toRegion);
   const { commission, estimate, schedule } = rs;
   const offer = sourceOffer(cross);
-  const modelOf = (o: PricingOffer | null) => modelForOffer(row, ctx?.lane ?? null, o, rs);
-  const model = modelOf(offer);
+  const lane = ctx?.lane ?? null;
+  const model = modelForOffer(row, lane, offer, rs);
   const rawCost = model ? model.baseCost : costOf(offer, settings.parity);
   const block: FbmBlock = {
     available: false,
@@ -132,8 +132,8 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
     block.sell_price.buybox = round2(target);
     block.profit_amount.buybox = round2(profit);
     block.profit_percent.buybox = buyboxPpr === null ? null : round2(buyboxPpr);
-    const fbaModel = modelOf(cross.lowest_fba);
-    const fbaCost = costOf(cross.lowest_fba, settings.parity);
+    const fbaModel = modelForOffer(row, lane, cross.lowest_fba, rs);
+    const fbaCost = fbaModel ? null : costOf(cross.lowest_fba, settings.parity);
     if (fbaModel) block.fba_profit_percent = round2(fbaModel.rateAt(target) ?? 0);
     else if (fbaCost)
       block.fba_profit_percent = round2((profitAt(target, fbaCost, schedule) / fbaCost) * 100);
@@ -158,10 +158,15 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
   }
   const rule = settings.pricing_rules[ruleIndex]!;
   block.rule_index = ruleIndex;
-  const forRate = (r: number) => (model ? model.priceForRate(r) : priceForRate(cost, r, schedule));
-  block.min_price = forRate(rates.min);
-  block.std_price = forRate(rates.std);
-  block.max_price = forRate(rates.max);
+  if (model) {
+    block.min_price = model.priceForRate(rates.min);
+    block.std_price = model.priceForRate(rates.std);
+    block.max_price = model.priceForRate(rates.max);
+  } else {
+    block.min_price = priceForRate(cost, rates.min, schedule);
+    block.std_price = priceForRate(cost, rates.std, schedule);
+    block.max_price = priceForRate(cost, rates.max, schedule);
+  }
   const std = block.std_price;
   if (std === null) {
     // The landed model can find no price reaching the rule's rate (costs grow with the price).

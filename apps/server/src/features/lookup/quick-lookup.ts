@@ -1,6 +1,7 @@
 import {
   effectiveSettings,
   findBannedReason,
+  lookupRoute,
   parcelOf,
   priceProduct,
   type LookupRequest,
@@ -102,11 +103,14 @@ export async function quickLookup(
   const from = body.from_country as RegionCode;
   const to = body.to_country as RegionCode;
   const asOwner = ownerAccounts(deps.accounts, userId);
+  const lane = await laneNow(deps.db, userId, from, to, settings.parity, (await deps.rates()).rates);
+  const route = lookupRoute(lane);
   const lookupIn = (country: RegionCode) =>
     asOwner(country, (account) =>
       deps.marketplace.lookup([body.product_id], country, {
         shipTo: to,
         account,
+        ...(route ? { route } : {}),
         // Never from another seller's recent lookup: how fast a check answered would tell the seller
         // that someone looked this product up minutes ago (the answer is still kept for reports).
         fresh: true,
@@ -154,7 +158,7 @@ export async function quickLookup(
       ...row,
       fbm: priceProduct({ ...row, parcel: parcelOf(row.row_cross), individual: null }, settings, {
         toRegion: to,
-        lane: await laneNow(deps.db, userId, from, to, settings.parity, (await deps.rates()).rates),
+        lane,
       }),
       banned,
       individual: null,

@@ -1,6 +1,7 @@
 import {
   effectiveSettings,
   FIXED_RATES,
+  lookupRoute,
   reportLane,
   type PricingContext,
   type PricingSettings,
@@ -169,8 +170,11 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
     }
   };
   const asOwner = ownerAccounts(deps.accounts, report.userId);
+  const route = lookupRoute(ctx.lane);
   const lookupIn = (ids: string[], country: RegionCode) =>
-    asOwner(country, (account) => deps.marketplace.lookup(ids, country, { shipTo: toRegion, account }));
+    asOwner(country, (account) =>
+      deps.marketplace.lookup(ids, country, { shipTo: toRegion, account, ...(route ? { route } : {}) }),
+    );
   const pace = new Pace();
   const lookup = async (batch: Batch) => {
     const [cross, to] = await Promise.all([lookupIn(batch.ids, from), lookupIn(batch.ids, toRegion)]);

@@ -260,3 +260,16 @@ export const SELLER_NAMES = [
   'Harbor Supply',
   'Atlas Retail',
 ];
+
+/**
+ * Cubic inches a pound of goods takes in its shipping box: ~100 for dense goods (tools, liquids) to ~300
+ * for light bulky ones (bedding, toys); carriers' dimensional divisor of 139 in³/lb sits between, so some
+ * parcels are charged by their size and some by their weight, as in a real list.
+ */
+export const PACKING_IN3_PER_LB: readonly [number, number] = [100, 300];
+
+/** The least a product of a given shipping weight sells for in the US (USD): heavy goods are not cheap. */
+export const PRICE_PER_LB = { base: 4, perLb: 2.5 } as const;
+
+/** Share of products scarce in a given marketplace, and how much dearer they are there (a factor). */
+export const SCARCE = { share: 0.12, min: 1.25, max: 1.9 } as const;

@@ -56,7 +56,9 @@ describe('the sandbox marketplace', () => {
       expect(offers.length).toBeLessThanOrEqual(30);
       expect(side.total_prices_count).toBe(offers.length);
       if (side.buybox) expect(offers.some((o) => o.seller_id === side.buybox!.seller_id)).toBe(true);
-      expect(side.lowest!.buy_price).toBe(Math.min(...offers.map((o) => o.buy_price)));
+      // Amazon's lowest offer is the lowest landed price: the price plus its shipping.
+      const landed = (o: { buy_price: number; shipping_fee: number }) => o.buy_price + o.shipping_fee;
+      expect(landed(side.lowest! as never)).toBe(Math.min(...offers.map(landed)));
       expect(PRODUCT_SIZES).toContain(side.product_size!.package_name);
       const tierMaxLb = [1, 20, 70, 150, 150, 300][
         PRODUCT_SIZES.indexOf(side.product_size!.package_name as never)
@@ -116,5 +118,53 @@ describe('the sandbox marketplace', () => {
     expect(toAe.import_fee).toBeCloseTo(toAe.buy_price * 0.05, 1);
     const home = sandboxSnapshot(id, 'uk', { shipTo: 'uk', role: 'to', today }).offers;
     expect(home.every((o) => o.import_fee === 0)).toBe(true);
+    // Bought for a forwarder in the US (a reship lane): no deposit, whatever the destination.
+    const reship = sandboxSnapshot(id, 'us', { shipTo: 'uk', role: 'cross', today, route: 'reship' });
+    expect(reship.offers.length).toBeGreaterThan(0);
+    expect(reship.offers.every((o) => o.import_fee === 0)).toBe(true);
+  });
+
+  it('ships FBA offers free, and a merchant charges home shipping on a reship lane, more to a buyer abroad', () => {
+    let merchants = 0;
+    for (const id of ids.slice(0, 400)) {
+      const toBuyer = sandboxSnapshot(id, 'us', { shipTo: 'ca', role: 'cross', today });
+      const reship = sandboxSnapshot(id, 'us', { shipTo: 'ca', role: 'cross', today, route: 'reship' });
+      // The same offers either way: only what they charge differs.
+      const key = (o: { seller_id: string; buy_price: number }) => `${o.seller_id} ${o.buy_price}`;
+      const abroadOf = new Map(toBuyer.offers.map((o) => [key(o), o]));
+      expect(reship.offers.map(key).sort()).toEqual([...abroadOf.keys()].sort());
+      reship.offers.forEach((o) => {
+        const abroad = abroadOf.get(key(o))!;
+        if (o.is_fba) {
+          expect(o.shipping_fee).toBe(0);
+          expect(abroad.shipping_fee).toBe(0);
+        } else if (toBuyer.side.status === 'ok') {
+          merchants++;
+          expect(o.shipping_fee).toBeLessThan(abroad.shipping_fee);
+        }
+      });
+    }
+    expect(merchants).toBeGreaterThan(100);
+  });
+
+  it('keeps real parcels: mostly light, boxed at a shipping density, priced like their weight', () => {
+    const sides = ids
+      .slice(0, 2000)
+      .map((id) => sandboxSnapshot(id, 'us', { shipTo: 'us', role: 'to', today }).side)
+      .filter((side) => side.status !== 'dog');
+    const lbs = sides.map((s) => s.weight!.value).sort((a, b) => a - b);
+    // Most Amazon parcels weigh a few pounds; over 20 lb are the oversize tiers (one in seven here).
+    expect(lbs[Math.floor(lbs.length / 2)]!).toBeLessThan(3);
+    expect(lbs.filter((lb) => lb > 20).length / lbs.length).toBeLessThan(0.2);
+    for (const side of sides) {
+      const { length, width, height } = side.package_dimensions!;
+      const lb = side.weight!.value;
+      // Within the tier's largest box, and never a box far too small or too big for the weight (in³/lb).
+      expect(length * width * height).toBeLessThanOrEqual(140 * 70 * 50);
+      if (lb >= 1) expect((length * width * height) / lb).toBeLessThanOrEqual(305);
+      // Heavy goods are not cheap: the buy box costs more than a dollar a pound above 10 lb.
+      const price = side.buybox?.buy_price;
+      if (price != null && lb > 10) expect(price, side.title!).toBeGreaterThan(lb);
+    }
   });
 });

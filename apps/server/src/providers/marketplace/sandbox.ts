@@ -4,6 +4,7 @@ import {
   type Offer,
   type ProductSide,
   type ProductSnapshot,
+  type LaneRoute,
   type RegionCode,
   type SellerOffer,
   type SideStatus,
@@ -13,8 +14,11 @@ import {
   BRANDS,
   IMPORT_RATE,
   NOUNS,
+  PACKING_IN3_PER_LB,
   PRICE_LEVEL,
+  PRICE_PER_LB,
   SANDBOX_CATEGORIES,
+  SCARCE,
   SELLER_NAMES,
   SIZE_TIERS,
 } from './sandbox-catalog';
@@ -50,7 +54,12 @@ type Rng = ReturnType<typeof random>;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const DAY = 86_400_000;
 
-/** What a product is, whatever the marketplace: decided by its ID alone. */
+/**
+ * What a product is, whatever the marketplace: decided by its ID alone. Its parcel is a real one's:
+ * weights lean to the light end of their size tier, the box holds the weight at a shipping density, and
+ * a heavy product costs what heavy products cost, so a rate card by the greater of actual and
+ * dimensional weight charges what a forwarder would (issue 45).
+ */
 function productIdentity(productId: string) {
   const r = random(hash(productId));
   const category = r.pick(SANDBOX_CATEGORIES);
@@ -59,21 +68,62 @@ function productIdentity(productId: string) {
   while (tier < 5 && u > category.sizes[tier]!) u -= category.sizes[tier++]!;
   const size = SIZE_TIERS[tier]!;
   const minLb = tier === 0 ? 0.1 : SIZE_TIERS[tier - 1]!.maxLb;
-  const weightLb = round2(minLb + (size.maxLb - minLb) * (0.15 + 0.8 * r.next()));
-  const scale = 0.5 + 0.5 * r.next();
+  // Log-uniform, squared towards the light end: most large-standard parcels weigh 1–5 lb, not 10.
+  const weightLb = round2(minLb * (size.maxLb / minLb) ** (r.next() ** 2));
+  const scale = r.next();
   const brand = r.pick(BRANDS);
+  // Drawn in the order they always were, so every other figure of a product stays as it was.
+  const sub = r.chance(0.2) ? r.pick(category.subs) : null;
+  const title = `${brand} ${r.pick(ADJECTIVES)} ${r.pick(NOUNS)} ${r.int(2, 99)}`;
+  const drawn = category.median * Math.exp(category.sigma * r.normal());
   return {
     category,
-    sub: r.chance(0.2) ? r.pick(category.subs) : null,
+    sub,
     brand,
-    title: `${brand} ${r.pick(ADJECTIVES)} ${r.pick(NOUNS)} ${r.int(2, 99)}`,
-    usdPrice: category.median * Math.exp(category.sigma * r.normal()),
+    title,
+    // A 40 lb parcel is not a US$15 product: a floor of a few dollars a pound above the first.
+    usdPrice: Math.max(drawn, PRICE_PER_LB.base + PRICE_PER_LB.perLb * weightLb),
     size,
     weightLb,
-    dims: size.dims.map((d) => round2(d * scale)) as [number, number, number],
+    dims: boxFor(weightLb, size.dims, scale),
     variation: r.chance(0.3) ? r.int(2, 12) : 0,
     rankBase: Math.exp(Math.log(2_000_000) * r.next()),
   };
+}
+
+/**
+ * A box for `weightLb` within the tier's largest package: its volume at a shipping density between
+ * `PACKING_IN3_PER_LB`'s bounds (by `scale`), in the tier's proportions; never larger than the tier allows.
+ */
+function boxFor(weightLb: number, largest: readonly number[], scale: number): [number, number, number] {
+  const [lo, hi] = PACKING_IN3_PER_LB;
+  const volume = weightLb * (lo + (hi - lo) * scale);
+  const shape = largest[0]! * largest[1]! * largest[2]!;
+  const k = Math.min(1, Math.cbrt(volume / shape));
+  return largest.map((d) => Math.max(0.5, round2(d * k))) as [number, number, number];
+}
+
+/**
+ * What an offer charges for shipping, in local units. Amazon ships its own (FBA) offers free; a merchant
+ * ships free one time in three at home (`free`), else a base charge plus a little a pound, more across a
+ * border.
+ */
+function merchantShipping(isFba: boolean, toBuyer: boolean, weightLb: number, rate: number, free: boolean) {
+  if (isFba) return 0;
+  if (toBuyer) return round2((6.99 + 0.45 * weightLb) * rate);
+  return free ? 0 : round2((3.99 + 0.25 * weightLb) * rate);
+}
+
+/**
+ * How much dearer a product is in this marketplace than its price level says: mostly not at all, but
+ * some products are scarce in a market (few sellers, no local distributor), which is what a cross-border
+ * seller lives on. From its own seed, so the rest of a product's draws are unchanged.
+ */
+function scarcity(productId: string, region: RegionCode): number {
+  const r = random(hash(`${productId}:${region}:scarcity`));
+  const u = r.next();
+  if (u < SCARCE.share) return SCARCE.min + (SCARCE.max - SCARCE.min) * r.next();
+  return 1;
 }
 
 function sideStatus(r: Rng, role: 'cross' | 'to'): SideStatus {
@@ -110,7 +160,7 @@ const toOffer = (o: SellerOffer): Offer => offerFrom(o, windowOf.get(o) ?? null)
 export function sandboxSnapshot(
   productId: string,
   region: RegionCode,
-  options: LookupOptions & { role: 'cross' | 'to'; today: number },
+  options: LookupOptions & { role: 'cross' | 'to'; today: number; route?: LaneRoute },
 ): ProductSnapshot {
   const id = productIdentity(productId);
   const r = random(hash(`${productId}:${region}`));
@@ -118,9 +168,17 @@ export function sandboxSnapshot(
   if (status === 'dog') return { product_id: productId, side: emptySide('dog'), offers: [] };
 
   const currency = regionByCode(region).currency;
-  const local = id.usdPrice * PRICE_LEVEL[region] * currency.rate * Math.exp(0.12 * r.normal());
+  const local =
+    id.usdPrice *
+    PRICE_LEVEL[region] *
+    currency.rate *
+    Math.exp(0.12 * r.normal()) *
+    scarcity(productId, region);
   const abroad = options.shipTo !== region;
-  const importRate = abroad ? IMPORT_RATE[options.shipTo] : 0;
+  // On a reship lane the order goes to an address here (the seller's forwarder): shipped at home, no
+  // import-fee deposit. Otherwise this marketplace ships to the buyer abroad and quotes its deposit.
+  const toBuyer = abroad && options.route !== 'reship';
+  const importRate = toBuyer ? IMPORT_RATE[options.shipTo] : 0;
   const count = status === 'nostock' ? 0 : Math.min(30, 1 + Math.floor(-Math.log(1 - r.next()) * 5));
   const offers: SellerOffer[] = [];
   for (let i = 0; i < count; i++) {
@@ -134,8 +192,9 @@ export function sandboxSnapshot(
       : null;
     const couponOff = coupon ? (coupon.type === 'percent' ? (price * coupon.value) / 100 : coupon.value) : 0;
     const buyPrice = round2(Math.max(0.5, price - couponOff));
-    const shippingFee =
-      isFba && !abroad ? 0 : round2((abroad ? 6.99 : 3.99) * currency.rate + 0.45 * id.weightLb);
+    // Hashed, not drawn: the offer's other figures stay as they were.
+    const freeShipping = hash(`${productId}:${region}:${i}:shipping`) % 3 === 0;
+    const shippingFee = merchantShipping(isFba, toBuyer, id.weightLb, currency.rate, freeShipping);
     const sellerIndex = (hash(`${productId}:${region}:${i}`) % 9000) + 1000;
     // Shipping time, as Amazon's ShippingTime gives it: FBA ships the same or the next day, a merchant
     // in one to five days; delivery adds the transit of this marketplace (or the cross-border one).

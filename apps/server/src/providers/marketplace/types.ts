@@ -2,6 +2,7 @@ import type {
   Coupon,
   FeeEstimate,
   ListingRestriction,
+  LaneRoute,
   LookupOptions,
   Offer,
   ProductSnapshot,
@@ -50,6 +51,12 @@ export type LookedUp = ProductSnapshot & { cached?: boolean };
  */
 export type ProviderLookupOptions = LookupOptions & {
   lane?: LookupLane;
+  /**
+   * How the goods reach the buyer, for the buying side: `reship` buys for delivery in the buying country
+   * (the seller's forwarder), so its offers quote home shipping and no import-fee deposit. Absent: shipped
+   * to the buyer abroad (the specification's model).
+   */
+  route?: LaneRoute;
   account?: LookupAccount;
   fresh?: boolean;
 };
