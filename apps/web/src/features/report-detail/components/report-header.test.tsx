@@ -15,6 +15,7 @@ const report = (over: Partial<ReportDetail>) =>
     no_answer_count: 0,
     cached_count: 0,
     amazon_accounts: null,
+    lane: null,
     restrictions: null,
     ...over,
   }) as ReportDetail;

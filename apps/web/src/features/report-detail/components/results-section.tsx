@@ -65,6 +65,7 @@ export function ResultsSection({ report, model, ...on }: ResultsSectionProps) {
         onRates={on.onRates}
         restrictionOf={hasPhase ? tag : undefined}
         onBackToFilters={on.onBackToFilters}
+        lane={report.lane?.settings ?? null}
       />
       <div style={{ marginTop: 12 }}>
         <SelectAllToggle
