@@ -59,8 +59,6 @@ function MoneyFieldInput({ field, currency }: { field: LaneField & { kind: 'mone
         <Switch
           aria-label={label}
           checked={value != null}
-          checkedChildren={t('lanes.set')}
-          unCheckedChildren={t('lanes.notSet')}
           onChange={(on) => form.setFieldValue(field.name, on ? fresh : null)}
         />
       </Form.Item>
@@ -110,11 +108,13 @@ function FieldInput({
         </Form.Item>
       </Col>
     );
+  // Switches carry no words inside: a control's name must hold its visible text (WCAG 2.5.3 Label in
+  // Name), and a switch's state is read out as checked or not.
   if (field.kind === 'flag')
     return (
       <Col xs={24} md={12}>
         <Form.Item {...common} valuePropName="checked">
-          <Switch aria-label={label} checkedChildren={t('common.yes')} unCheckedChildren={t('common.no')} />
+          <Switch aria-label={label} />
         </Form.Item>
       </Col>
     );
