@@ -48,7 +48,9 @@ test('a seller sets the US → CA lane, reads every line of a product and re-pri
   await tab.getByRole('button', { name: 'Set up this lane' }).click();
   const card = page.getByTestId('lane-card-us-ca');
   await expect(card.getByTestId('rule-border')).toContainText('border-ca-us-courier');
-  await card.getByRole('radio', { name: 'Courier' }).check();
+  // antd's button radios hide the input: the seller clicks the button's text.
+  await card.getByText('Courier', { exact: true }).click();
+  await expect(card.getByRole('radio', { name: 'Courier' })).toBeChecked();
   await card.getByRole('switch', { name: 'International shipping rate card' }).click();
   await card.getByRole('spinbutton', { name: 'Per parcel' }).fill('8');
   await card.getByRole('spinbutton', { name: 'Per kg' }).fill('3');
@@ -59,7 +61,7 @@ test('a seller sets the US → CA lane, reads every line of a product and re-pri
   expect((await saved).status()).toBe(200);
   await expect(page.getByTestId('lane-card-us-ca').getByText(/^Saved /)).toBeVisible();
   // The source-ships note is part of the sweep too.
-  await page.getByTestId('lane-card-us-ca').getByRole('radio', { name: 'Source ships' }).check();
+  await page.getByTestId('lane-card-us-ca').getByText('Source ships', { exact: true }).click();
   await expect(page.getByTestId('source-ships-note')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectAccessible(page, 'the Lanes section', '[data-testid="lanes-tab"]');
