@@ -192,3 +192,18 @@ describe('GET /v1/reports/:id/products/:productId/offers', () => {
     expect(body.money.std!.find((l) => l.key === 'international_shipping')!.amount).toBe(0);
   });
 });
+
+describe('GET /api/reports/:id', () => {
+  it('names the lane the report is priced with, for its page to show', async () => {
+    const res = await injectJson(app, 'GET', `/api/reports/${bobReport.id}`, bob);
+    expect(res.statusCode, res.body).toBe(200);
+    const [stored] = await database.db.select().from(reports).where(eq(reports.id, bobReport.id));
+    expect(res.json<{ lane: unknown }>().lane).toEqual(reportLaneSchema.parse(stored!.lane));
+    expect(res.json<{ lane: { settings: { rate_card: unknown } } }>().lane.settings.rate_card).toMatchObject({
+      per_parcel: 6,
+      per_kg: 4,
+    });
+    // The other seller does not see it.
+    expect((await injectJson(app, 'GET', `/api/reports/${bobReport.id}`, alice)).statusCode).toBe(404);
+  });
+});

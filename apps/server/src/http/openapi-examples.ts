@@ -163,6 +163,22 @@ export const API_EXAMPLES: Readonly<Record<string, ApiExample>> = {
       parity: 1.35,
       settings: null,
       amazon_accounts: { from: 'own', to: 'shared' },
+      lane: {
+        settings: {
+          route: 'reship',
+          carrier: 'courier',
+          rate_card: { per_parcel: 8, per_kg: 3, divisor: 5000, currency: 'USD' },
+          clearance_fee: null,
+          registered_selling: false,
+          registered_buying: false,
+          purchase_tax_pct: null,
+          duty_pct: null,
+          conversion_fee_pct: 1.5,
+          mode: 'landed',
+        },
+        on: '2026-11-26',
+        seller: { establishment: 'tr', registered_home: false },
+      },
     },
   },
   'POST /v1/filters': {

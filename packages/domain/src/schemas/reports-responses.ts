@@ -4,6 +4,7 @@ import { RATE_TYPES, RULE_TYPES } from '../pricing/types';
 import { RESTRICTION_PHASES } from '../listing-restrictions';
 import { REGION_CODES } from '../regions';
 import { timestampSchema } from './api-responses';
+import { reportLaneSchema } from './lanes';
 
 const regionCode = z.enum(REGION_CODES);
 
@@ -118,6 +119,11 @@ export const reportDetailSchema = reportSummarySchema
     amazon_accounts: z
       .object({ from: z.enum(LOOKUP_ACCOUNT_KINDS), to: z.enum(LOOKUP_ACCOUNT_KINDS) })
       .nullable(),
+    /**
+     * The lane the report is priced with (issue 45): its settings, the day whose rules apply and the
+     * seller's tax profile; null on a report from before lanes (the specification's formula).
+     */
+    lane: reportLaneSchema.nullable(),
   })
   .meta({ id: 'ReportDetail', description: 'One report, with its countries and exchange rates.' });
 export type ReportDetail = z.output<typeof reportDetailSchema>;

@@ -2,6 +2,7 @@ import {
   FIXED_RATES,
   parityFor,
   regionByCode,
+  reportLaneSchema,
   type RegionCode,
   type RestrictionPhase,
 } from '@crossmarket/domain';
@@ -127,6 +128,8 @@ export function reportDetail(r: ReportRow) {
     /** The seller's saved settings for this report; null until the Settings tab saves them. */
     settings: r.settings ?? null,
     amazon_accounts: r.amazonAccounts ?? null,
+    // Re-read through the schema: a lane setting added later takes its default.
+    lane: r.lane ? reportLaneSchema.parse(r.lane) : null,
   };
 }
 

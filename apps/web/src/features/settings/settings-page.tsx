@@ -2,6 +2,7 @@ import { Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
+import { LanesTab } from '../lanes';
 import { AmazonTab } from './components/amazon-tab';
 import { ApiTab } from './components/api-tab';
 import { BillingTab } from './components/billing-tab';
@@ -16,6 +17,7 @@ export const SETTINGS_TABS = [
   'security',
   'application',
   'amazon',
+  'lanes',
   'api',
   'extension',
 ] as const;
@@ -33,6 +35,7 @@ export function SettingsPage() {
     security: <SecurityTab />,
     application: <PreferencesTab />,
     amazon: <AmazonTab />,
+    lanes: <LanesTab />,
     api: <ApiTab />,
     extension: <ExtensionTab />,
   };

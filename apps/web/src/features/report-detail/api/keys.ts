@@ -5,7 +5,10 @@
  */
 export const reportDetailKeys = {
   one: (id: string) => ['report', id] as const,
-  offers: (reportId: string, productId: string | null) => ['offers', reportId, productId] as const,
+  offers: (reportId: string, productId: string | null) =>
+    [...reportDetailKeys.offersOf(reportId), productId] as const,
+  /** Every product's offers (and money lines) of one report. */
+  offersOf: (reportId: string) => ['offers', reportId] as const,
   results: (reportId: string) => ['report-results', reportId] as const,
   // A disabled query (no view yet) has no report: it sits under the empty one.
   filters: <R extends { report_id: string }>(request: R | null) =>

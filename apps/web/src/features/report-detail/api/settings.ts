@@ -24,6 +24,8 @@ export function useSaveSettings(reportId: string) {
       await Promise.all([
         client.invalidateQueries({ queryKey: reportDetailKeys.one(reportId) }),
         invalidateReportResults(client, reportId),
+        // A product's "From price to profit" is priced on the lane too.
+        client.invalidateQueries({ queryKey: reportDetailKeys.offersOf(reportId) }),
       ]);
     },
   });

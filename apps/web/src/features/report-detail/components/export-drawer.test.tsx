@@ -58,6 +58,7 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     parity: 1.37,
     settings: { ...defaultReportSettings(1.37), handling_time: 3 },
     amazon_accounts: null,
+    lane: null,
     restrictions: null,
     ...overrides,
   };

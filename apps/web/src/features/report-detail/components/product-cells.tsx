@@ -329,10 +329,13 @@ export const CostProfit = memo(function CostProfit({
   settingsDefined,
   currency,
   onRates,
+  intlUnset = false,
 }: {
   row: ResultRowView;
   settingsDefined: boolean;
   currency: string;
+  /** The profit counts no international leg (the lane has no rate card, or the product no parcel). */
+  intlUnset?: boolean;
   /** Opens the product's own rates. */
   onRates: (productId: string) => void;
 }) {
@@ -356,6 +359,18 @@ export const CostProfit = memo(function CostProfit({
       <span>
         {t('reportDetail.row.profit')}: {money(fbm.profit_amount.buybox, currency)}
       </span>
+      {intlUnset && (
+        // The hint on hover, and in words for screen readers: not the colour alone.
+        <span
+          className="cm-tag cm-tag-orange cm-self-start"
+          title={t('reportDetail.row.intlUnsetHint')}
+          data-testid="intl-unset"
+        >
+          <span aria-hidden="true">⚠ </span>
+          {t('reportDetail.row.intlUnset')}
+          <span className="sr-only">{t('reportDetail.row.intlUnsetHint')}</span>
+        </span>
+      )}
       <span className="cm-text cm-text-secondary" data-testid="fee-source">
         {t('reportDetail.row.fee', {
           rate: num(fbm.commission_rate),

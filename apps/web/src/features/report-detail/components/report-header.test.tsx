@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import '../../../i18n';
+import { defaultLaneSettings } from '@crossmarket/domain';
 import type { ReportDetail } from '../api/report';
 import { ReportHeader } from './report-header';
 
@@ -11,10 +12,13 @@ const report = (over: Partial<ReportDetail>) =>
   ({
     id: '3f2a9c1d-0000-4000-8000-000000000001',
     title: 'Toys',
+    from_country: 'us',
+    to_country: 'ca',
     finish_at: new Date().toISOString(),
     no_answer_count: 0,
     cached_count: 0,
     amazon_accounts: null,
+    lane: null,
     restrictions: null,
     ...over,
   }) as ReportDetail;
@@ -40,5 +44,28 @@ describe('the report header', () => {
   it('says neither for an old report', () => {
     renderHeader(report({}));
     expect(screen.queryByTestId('amazon-accounts')).toBeNull();
+  });
+
+  it('names the lane the report is priced with, and links to its card', () => {
+    const settings = { ...defaultLaneSettings(), carrier: 'post' as const };
+    renderHeader(
+      report({
+        lane: { settings, on: '2026-11-20', seller: { establishment: 'tr', registered_home: false } },
+      }),
+    );
+    const lane = screen.getByTestId('report-lane');
+    expect(lane).toHaveTextContent('Priced on the lane United States → Canada');
+    expect(within(lane).getByTestId('report-lane-facts')).toHaveTextContent(
+      'Landed · Reship · Post · no shipping rate card · rules of November 20, 2026',
+    );
+    expect(within(lane).getByRole('link', { name: 'Lane settings' })).toHaveAttribute(
+      'href',
+      '/settings/lanes#lane-us-ca',
+    );
+  });
+
+  it('says a report from before lanes is on the simple formula until its settings are saved', () => {
+    renderHeader(report({}));
+    expect(screen.getByTestId('report-lane')).toHaveTextContent(/older than lanes/);
   });
 });

@@ -67,6 +67,7 @@ export function ResultsSection({ report, model, ...on }: ResultsSectionProps) {
         onRates={on.onRates}
         restrictionOf={hasPhase ? tag : undefined}
         onBackToFilters={on.onBackToFilters}
+        lane={report.lane?.settings ?? null}
       />
       <div style={{ marginTop: 12 }}>
         <SelectAllToggle

@@ -1,4 +1,4 @@
-import { RESULT_PAGE_SIZES } from '@crossmarket/domain';
+import { RESULT_PAGE_SIZES, type LaneSettings } from '@crossmarket/domain';
 import { Button, Empty, Flex, Grid, Table, Typography } from 'antd';
 import type { CheckboxChangeEvent, CheckboxProps } from 'antd/es/checkbox';
 import type { ColumnsType } from 'antd/es/table';
@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format-number';
 import type { FilterResults, ResultRowView } from '../api/filter-results';
+import { intlLegUnset } from '../intl-leg';
 import {
   BasicInfo,
   CellKitProvider,
@@ -37,6 +38,8 @@ export interface ResultsTableProps {
   onBackToFilters: () => void;
   /** The row's listing restriction tag, where the report has the phase. */
   restrictionOf?: (row: ResultRowView) => ReactNode;
+  /** The lane the report is priced with (null before lanes): says when a profit has no international leg. */
+  lane?: LaneSettings | null;
 }
 
 /**
@@ -71,6 +74,7 @@ export const ResultsTable = memo(function ResultsTable(props: ResultsTableProps)
   const { results, loading, countries, page, size, onPage, selected, onSelectPage, onSellers, onRates } =
     props;
   const restrictionOf = props.restrictionOf;
+  const lane = props.lane ?? null;
   const { t, i18n } = useTranslation();
   const settingsDefined = results?.settings_defined ?? false;
   const rows = useMemo(() => results?.data ?? [], [results]);
@@ -132,11 +136,12 @@ export const ResultsTable = memo(function ResultsTable(props: ResultsTableProps)
             settingsDefined={settingsDefined}
             currency={countries.to.currency.code}
             onRates={onRates}
+            intlUnset={intlLegUnset(lane, row.row_cross)}
           />
         ),
       },
     ],
-    [t, countries, onSellers, onRates, settingsDefined, detailsWidth, restrictionOf],
+    [t, countries, onSellers, onRates, settingsDefined, detailsWidth, restrictionOf, lane],
   );
 
   return (

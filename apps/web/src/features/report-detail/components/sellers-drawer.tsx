@@ -22,6 +22,7 @@ import { productUrl } from '../../../lib/product-url';
 import type { ResultRowView } from '../api/filter-results';
 import { useProductSellers } from '../api/offers';
 import { FeeBreakdown } from './fee-breakdown';
+import { MoneyBreakdown } from './money-breakdown';
 import { useMoney } from './money';
 import type { Countries } from './product-cells';
 
@@ -147,7 +148,14 @@ export function SellersDrawer({
               <Typography.Text>{side?.title ?? t('reportDetail.na')}</Typography.Text>
             </Flex>
           </Flex>
-          {row.fbm && <FeeBreakdown fbm={row.fbm} currency={countries.to.currency.code} />}
+          {sellers.data?.money && <MoneyBreakdown money={sellers.data.money} />}
+          {row.fbm && (
+            <FeeBreakdown
+              fbm={row.fbm}
+              currency={countries.to.currency.code}
+              std={sellers.data?.money?.std ?? null}
+            />
+          )}
           {sellers.isLoading && <Skeleton active />}
           {sellers.isError && <Alert type="error" showIcon title={errorMessage(sellers.error, t)} />}
           {sellers.data &&

@@ -40,6 +40,7 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     parity: PARITY,
     settings: null,
     amazon_accounts: null,
+    lane: null,
     restrictions: null,
     ...overrides,
   };

@@ -1,5 +1,5 @@
 import { defaultReportSettings, type Settings } from '@crossmarket/domain';
-import { App, Button, Flex, Form } from 'antd';
+import { App, Button, Flex, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -76,7 +76,10 @@ export function SettingsTab({ report, onApplied }: { report: ReportDetail; onApp
         <LoadInventorySettings toCountry={report.to_country} onLoad={replace} />
       </Flex>
       <SettingsFields form={form} autoParity={report.parity} />
-      <Flex gap={8} wrap style={{ marginTop: 16 }}>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }} data-testid="reprice-note">
+        {t('reportDetail.lane.repriceNote')}
+      </Typography.Paragraph>
+      <Flex gap={8} wrap>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('reportDetail.settings.apply')}
         </Button>

@@ -1,0 +1,29 @@
+import { Alert, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Shown where a lane's route is `source_ships` (reference §6): Amazon's drop-shipping policy forbids
+ * another retailer on the parcel, and in the UK, AU and SG the goods are taxed twice.
+ */
+export function SourceShipsNote() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="source-ships-note"
+      style={{ marginBottom: 12 }}
+      title={t('lanes.sourceShips.title')}
+      description={
+        <>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>
+            {t('lanes.sourceShips.policy')}
+          </Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            {t('lanes.sourceShips.doubleTax')}
+          </Typography.Paragraph>
+        </>
+      }
+    />
+  );
+}
