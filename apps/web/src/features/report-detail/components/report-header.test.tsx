@@ -1,3 +1,4 @@
+import { defaultReportSettings } from '@crossmarket/domain';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ const report = (over: Partial<ReportDetail>) =>
     cached_count: 0,
     amazon_accounts: null,
     restrictions: null,
+    settings: null,
+    parity: 1.35,
     ...over,
   }) as ReportDetail;
 
@@ -40,5 +43,18 @@ describe('the report header', () => {
   it('says neither for an old report', () => {
     renderHeader(report({}));
     expect(screen.queryByTestId('amazon-accounts')).toBeNull();
+    expect(screen.queryByTestId('priced-with')).toBeNull();
+  });
+
+  it('says which settings priced the rows (issue 46)', () => {
+    // The keys come back from the database in another order than the defaults build them.
+    const stored = Object.fromEntries(Object.entries(defaultReportSettings(1.35)).reverse());
+    renderHeader(report({ settings: stored as ReportDetail['settings'] }));
+    expect(screen.getByTestId('priced-with')).toHaveTextContent('Priced with the default settings.');
+  });
+
+  it('names saved settings as such', () => {
+    renderHeader(report({ settings: { ...defaultReportSettings(1.35), handling_time: 9 } }));
+    expect(screen.getByTestId('priced-with')).toHaveTextContent('Priced with your saved settings.');
   });
 });

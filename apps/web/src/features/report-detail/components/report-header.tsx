@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import dayjs from '../../../lib/dayjs';
 import type { ReportDetail } from '../api/report';
+import { PricedWith } from './priced-with';
 import { RestrictionsStatus } from './restrictions-status';
 
 const shortId = (id: string) => id.split('-')[0];
@@ -39,6 +40,7 @@ export function ReportHeader({ report, malformedLink }: { report: ReportDetail; 
           )}
         </Flex>
       )}
+      <PricedWith report={report} />
       <RestrictionsStatus report={report} />
       {outdated && (
         <Alert
