@@ -55,6 +55,10 @@ const en = {
   badToken: 'Paste the whole token (it starts with cm_).',
   tokenRefused: 'Crossmarket did not accept this token. Create a new one in Settings → Extension.',
   permissionDenied: 'The browser did not allow the extension to reach this address.',
+  testAddress: 'Test address',
+  addressOk: 'Crossmarket answers at this address.',
+  addressUnreachable:
+    'Nothing answers at this address. Copy it from Settings → Extension in Crossmarket, where the app shows its own address.',
   signOut: 'Sign out',
   signedOut: 'Signed out: the token was removed from this browser.',
 } as const;
@@ -118,6 +122,10 @@ const tr: Record<MessageKey, string> = {
   badToken: 'Anahtarın tamamını yapıştırın (cm_ ile başlar).',
   tokenRefused: 'Crossmarket bu anahtarı kabul etmedi. Ayarlar → Eklenti sayfasından yenisini oluşturun.',
   permissionDenied: 'Tarayıcı, eklentinin bu adrese ulaşmasına izin vermedi.',
+  testAddress: 'Adresi dene',
+  addressOk: 'Crossmarket bu adreste yanıt veriyor.',
+  addressUnreachable:
+    'Bu adreste yanıt veren yok. Adresi Crossmarket’te Ayarlar → Eklenti sayfasından kopyalayın; uygulama kendi adresini orada gösterir.',
   signOut: 'Oturumu kapat',
   signedOut: 'Oturum kapatıldı: anahtar bu tarayıcıdan silindi.',
 };
