@@ -2,7 +2,7 @@ import {
   defaultReportSettings,
   encodeFilters,
   parityFor,
-  type ReportSummary,
+  type ReportDetail,
   type ResultRow,
 } from '@crossmarket/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -41,7 +41,7 @@ describe('a report on first sight', () => {
     const [stored] = await database.db.select().from(reports).where(eq(reports.id, id));
     const defaults = defaultReportSettings(parityFor('us', 'ca', stored!.parityRates!));
 
-    const detail = (await injectJson(app, 'GET', `/api/reports/${id}`, seller)).json<ReportSummary>();
+    const detail = (await injectJson(app, 'GET', `/api/reports/${id}`, seller)).json<ReportDetail>();
     expect(detail.settings).toEqual(defaults);
 
     const res = await injectJson(app, 'POST', '/v1/filters', seller, { report_id: id, limit: 100, page: 1 });
