@@ -67,3 +67,19 @@ describe('a report on first sight', () => {
     expect(filtered.json<{ filtered_count: number }>().filtered_count).toBeGreaterThan(0);
   });
 });
+
+describe("the onboarding's lane question", () => {
+  it('saves the lane before a plan is bought, for that seller only', async () => {
+    const newcomer = await activeUser(app, database.db, 'newcomer@example.com');
+    const put = await injectJson(app, 'PUT', '/api/lanes/us/ca', newcomer, {
+      route: 'source_ships',
+      carrier: 'post',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const lane = (await injectJson(app, 'GET', '/api/lanes/us/ca', newcomer)).json();
+    expect(lane).toMatchObject({ saved: true, settings: { route: 'source_ships', carrier: 'post' } });
+    // Another seller's lane is untouched.
+    const other = (await injectJson(app, 'GET', '/api/lanes/us/ca', seller)).json();
+    expect(other.settings.route).toBe('reship');
+  });
+});
