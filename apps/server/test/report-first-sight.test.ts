@@ -65,6 +65,14 @@ describe('a report on first sight', () => {
     });
     expect(filtered.statusCode, filtered.body).toBe(200);
     expect(filtered.json<{ filtered_count: number }>().filtered_count).toBeGreaterThan(0);
+
+    // The extension's "In your reports" answers the report's own figures for the same product (item 3).
+    const product = priced[0]!;
+    const latest = await injectJson(app, 'GET', `/v1/products/${product.product_id}/latest`, seller);
+    expect(latest.statusCode, latest.body).toBe(200);
+    const { row } = latest.json<{ latest: { row: ResultRow } }>().latest;
+    expect(row.fbm!.profit_amount.buybox).toBe(product.fbm!.profit_amount.buybox);
+    expect(row.fbm!.profit_percent.buybox).toBe(product.fbm!.profit_percent.buybox);
   });
 });
 
