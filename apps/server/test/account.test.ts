@@ -59,7 +59,11 @@ describe('profile', () => {
     });
     expect(res.json()).toEqual({ result: true });
     const me = (await app.inject({ url: '/api/me', headers: { cookie: alice } })).json();
-    expect(me.profile).toMatchObject({ first_name: 'Alice', phone_number: '+12125551234', second_name: null });
+    expect(me.profile).toMatchObject({
+      first_name: 'Alice',
+      phone_number: '+12125551234',
+      second_name: null,
+    });
   });
 
   it('names each bad field with the specification message', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { reports } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { activeUser, injectJson } from './helpers/auth';
+import { activeUser, injectJson, jsonHeaders } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { productIds, sendUsToCaReport } from './helpers/reports';
@@ -79,9 +79,11 @@ describe('a report on first sight', () => {
 describe("the onboarding's lane question", () => {
   it('saves the lane before a plan is bought, for that seller only', async () => {
     const newcomer = await activeUser(app, database.db, 'newcomer@example.com');
-    const put = await injectJson(app, 'PUT', '/api/lanes/us/ca', newcomer, {
-      route: 'source_ships',
-      carrier: 'post',
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/lanes/us/ca',
+      headers: jsonHeaders(newcomer),
+      payload: { route: 'source_ships', carrier: 'post' },
     });
     expect(put.statusCode, put.body).toBe(200);
     const lane = (await injectJson(app, 'GET', '/api/lanes/us/ca', newcomer)).json();
