@@ -15,6 +15,7 @@ test('sign up, activate from the mail, fill the Info step and reach the Plan ste
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Your account has been created').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
 
   const mail = await mailFor(page.request, email, /Activate/);
   await page.goto(linkIn(mail));
@@ -49,7 +50,8 @@ test('sign up, activate from the mail, fill the Info step and reach the Plan ste
     `select p.phone_number, p.qs from user_profiles p join "user" u on u.id = p.user_id where u.email = $1`,
     [email],
   );
-  expect(row).toMatchObject({ phone_number: '5551234567', qs: { how_long: '0', work_model: 'fbm' } });
+  // Stored in E.164, read with the country chosen (issue 46).
+  expect(row).toMatchObject({ phone_number: '+905551234567', qs: { how_long: '0', work_model: 'fbm' } });
 
   // A second visit starts at the Plan step: the profile has a phone number.
   await page.reload();

@@ -166,9 +166,11 @@ test('the extension signs in with a token and checks a product page against the 
   const shown = async (field: string) =>
     figures.locator(`[data-field="${field}"]`).getAttribute('data-value');
   expect(await shown('buyPrice')).toBe(String(row.fbm.buy_price ?? ''));
-  expect(await shown('sellPrice')).toBe(String(row.fbm.std_price ?? ''));
-  expect(await shown('profit')).toBe(String(row.fbm.profit_amount.custom.std ?? ''));
-  expect(await shown('ppr')).toBe(String(row.fbm.profit_percent.custom.std ?? ''));
+  // The report's figures (issue 46): at the selling side's buy box; our price is the second line.
+  expect(await shown('sellPrice')).toBe(String(row.fbm.sell_price.buybox ?? ''));
+  expect(await shown('profit')).toBe(String(row.fbm.profit_amount.buybox ?? ''));
+  expect(await shown('ppr')).toBe(String(row.fbm.profit_percent.buybox ?? ''));
+  expect(await shown('ourPrice')).toBe(String(row.fbm.std_price ?? ''));
   expect(await shown('sellers')).toBe(String(row.row_to.total_prices_count ?? ''));
   await expectAccessibleIn(product, 'the panel with a check', '#crossmarket-panel');
 

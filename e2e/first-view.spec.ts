@@ -42,7 +42,7 @@ test('a finished report opens on its rows; a new page starts at the table; one m
     const seen: string[][] = [];
     (window as unknown as { seenNotices: string[][] }).seenNotices = seen;
     new MutationObserver(() => {
-      const notices = [...document.querySelectorAll<HTMLElement>('.ant-message-notice')];
+      const notices = Array.from(document.querySelectorAll<HTMLElement>('.ant-message-notice'));
       seen.push(notices.map((n) => n.innerText.trim()));
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   });

@@ -3,6 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import 'dotenv/config';
+import { extensionStale, extensionTarget } from './extension-target.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
@@ -38,21 +40,23 @@ if (stale && process.env.SKIP_WEB_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// The extension's zip (Settings → Extension's download), for the address this server is reached at.
+// The extension's zip (Settings → Extension's download), for the address this server is reached at:
+// rebuilt when its sources changed or it was built for another address.
 const extensionDir = path.join(root, 'apps/extension');
 const zip = path.join(extensionDir, 'release/crossmarket-extension.zip');
-const zipAt = fs.existsSync(zip) ? fs.statSync(zip).mtimeMs : 0;
 const extensionSources = [path.join(extensionDir, 'src'), path.join(root, 'packages/domain/src')];
-if (extensionSources.some((s) => newestMtime(s) > zipAt) && process.env.SKIP_WEB_BUILD !== '1') {
-  console.log('Building the browser extension…');
+const target = extensionTarget(process.env);
+const extensionOld = extensionStale({
+  zipPath: zip,
+  target,
+  sourcesNewerThan: (at) => extensionSources.some((s) => newestMtime(s) > at),
+});
+if (extensionOld && process.env.SKIP_WEB_BUILD !== '1') {
+  console.log(`Building the browser extension for ${target}…`);
   const build = spawnSync(process.execPath, [path.join(extensionDir, 'build.mjs')], {
     stdio: 'inherit',
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      CROSSMARKET_URL: process.env.APP_URL ?? process.env.CROSSMARKET_URL,
-    },
+    env: { ...process.env, NODE_ENV: 'production', CROSSMARKET_URL: target },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

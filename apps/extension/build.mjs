@@ -101,6 +101,8 @@ async function buildAll() {
   );
   fs.mkdirSync(path.dirname(zipPath), { recursive: true });
   fs.writeFileSync(zipPath, zipSync(files, { level: 9 }));
+  // Which address this zip is for: `npm start` rebuilds it when the app is served at another.
+  fs.writeFileSync(`${zipPath}.url`, `${server.origin}\n`);
   console.log(
     `Extension built: ${path.relative(process.cwd(), outDir)}, ${path.relative(process.cwd(), zipPath)}`,
   );

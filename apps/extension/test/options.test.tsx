@@ -10,9 +10,15 @@ import { normaliseServer } from '../src/shared/settings';
 
 const TOKEN = `cm_${'T'.repeat(64)}`;
 
-function renderOptions(verify: Outcome<{ r_count: number }>, allowed = true) {
+function renderOptions(
+  verify: Outcome<{ r_count: number }>,
+  allowed = true,
+  probe: Outcome<null> = verify.ok ? { ok: true, data: null } : verify,
+) {
   const deps: OptionsDeps = {
-    send: vi.fn(async () => verify) as unknown as OptionsDeps['send'],
+    send: vi.fn(async (r: { type: string }) =>
+      r.type === 'probe' ? probe : verify,
+    ) as unknown as OptionsDeps['send'],
     load: vi.fn(async () => ({})),
     save: vi.fn(async () => {}),
     remove: vi.fn(async () => {}),
@@ -62,6 +68,36 @@ describe('the options page', () => {
     await fill(user, 'https://crossmarket.example', TOKEN);
     expect(await screen.findByRole('alert')).toHaveTextContent('did not accept this token');
     expect(deps.remove).toHaveBeenCalledWith(['token']);
+  });
+});
+
+describe('a first sign-in that fails (issue 46)', () => {
+  it('keeps the token in its field when the address does not answer', async () => {
+    const { user } = renderOptions({ ok: false, reason: 'unreachable' });
+    await fill(user, 'http://localhost:4100', TOKEN);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing answers at this address');
+    expect(screen.getByLabelText('Personal API token')).toHaveValue(TOKEN);
+  });
+
+  it('tests the address alone before saving anything', async () => {
+    const { deps, user } = renderOptions({ ok: true, data: { r_count: 0 } }, true, {
+      ok: false,
+      reason: 'unreachable',
+    });
+    const address = screen.getByLabelText('Crossmarket address');
+    await user.clear(address);
+    await user.type(address, 'http://localhost:4100/settings');
+    await user.click(screen.getByRole('button', { name: 'Test address' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing answers at this address');
+    expect(deps.allow).toHaveBeenCalledWith('http://localhost:4100');
+    expect(deps.send).toHaveBeenCalledWith({ type: 'probe', server: 'http://localhost:4100' });
+    expect(deps.save).not.toHaveBeenCalled();
+  });
+
+  it('says when Crossmarket answers at the address', async () => {
+    const { user } = renderOptions({ ok: true, data: { r_count: 0 } });
+    await user.click(screen.getByRole('button', { name: 'Test address' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Crossmarket answers at this address.');
   });
 });
 

@@ -110,9 +110,18 @@ describe('the panel', () => {
     renderPanel(send);
     const figures = await screen.findByTestId('cm-latest');
     expect(within(figures).getByText('$10.00')).toBeInTheDocument();
-    expect(figures.querySelector('[data-field="sellPrice"]')).toHaveAttribute(
-      'data-value',
-      String(row.fbm.std_price),
+    // The report's figures (issue 46): profit and PPR at the selling side's buy box, as the report's row
+    // shows them, not at our standard price (which earns the rule's rate by construction).
+    const value = (field: string) =>
+      figures.querySelector(`[data-field="${field}"]`)?.getAttribute('data-value');
+    expect(row.fbm.profit_amount.buybox).not.toBe(row.fbm.profit_amount.custom.std);
+    expect(value('sellPrice')).toBe(String(row.fbm.sell_price.buybox));
+    expect(value('profit')).toBe(String(row.fbm.profit_amount.buybox));
+    expect(value('ppr')).toBe(String(row.fbm.profit_percent.buybox));
+    expect(value('ourPrice')).toBe(String(row.fbm.std_price));
+    expect(within(figures).getByText('Profit at the buy box')).toBeInTheDocument();
+    expect(figures.querySelector('[data-field="ourPrice"]')).toHaveTextContent(
+      /^CA\$[\d.,]+ \(PPR [\d.,]+ %\)$/,
     );
     const link = screen.getByRole('link', { name: 'Open in the report' });
     expect(link.getAttribute('href')).toMatch(new RegExp(`^${SERVER}/reports/r1\\?f=`));

@@ -81,3 +81,27 @@ describe('the worker', () => {
     expect(fetchFn.mock.calls[0]![0]).toBe('https://crossmarket.example/api/inventories?to_country=ca');
   });
 });
+
+describe('testing an address (issue 46)', () => {
+  it("asks the address's health check without the token, and takes only Crossmarket's answer", async () => {
+    const fetchFn = vi.fn(async () => json(200, { status: 'ok' }));
+    expect(await handle({ type: 'probe', server: 'http://localhost:4100/x' }, SETTINGS, fetchFn)).toEqual({
+      ok: true,
+      data: null,
+    });
+    expect(fetchFn).toHaveBeenCalledWith('http://localhost:4100/healthz', {
+      method: 'GET',
+      credentials: 'omit',
+    });
+    const other = async () => new Response('<html>', { status: 200 });
+    expect(await handle({ type: 'probe', server: 'http://localhost:4100' }, SETTINGS, other)).toEqual({
+      ok: false,
+      reason: 'unreachable',
+    });
+    const down = async () => Promise.reject(new TypeError('fetch failed'));
+    expect(await handle({ type: 'probe', server: 'http://localhost:4100' }, SETTINGS, down)).toEqual({
+      ok: false,
+      reason: 'unreachable',
+    });
+  });
+});

@@ -15,7 +15,8 @@ let bob: string;
 const profile = {
   first_name: 'Alice',
   last_name: 'Smith',
-  phone_number: '5551234567',
+  // Written as people do; stored in E.164 (issue 46).
+  phone_number: '(212) 555-1234',
   address: '1 Main Street',
   country: 'US',
   state: 'NY',
@@ -58,7 +59,11 @@ describe('profile', () => {
     });
     expect(res.json()).toEqual({ result: true });
     const me = (await app.inject({ url: '/api/me', headers: { cookie: alice } })).json();
-    expect(me.profile).toMatchObject({ first_name: 'Alice', phone_number: '5551234567', second_name: null });
+    expect(me.profile).toMatchObject({
+      first_name: 'Alice',
+      phone_number: '+12125551234',
+      second_name: null,
+    });
   });
 
   it('names each bad field with the specification message', async () => {

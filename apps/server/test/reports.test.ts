@@ -167,7 +167,8 @@ describe('a report from submission to its rows', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ total: 121, filtered_count: 121, settings_defined: false });
+    // The finish keeps the default settings that priced the rows (issue 46): defined without a save.
+    expect(body).toMatchObject({ total: 121, filtered_count: 121, settings_defined: true });
     expect(body.categories.length).toBeGreaterThan(0);
     const settings = defaultReportSettings(1.35);
     // The report keeps the lane in force when it was created: the default landed lane (issue 45).

@@ -9,6 +9,7 @@ export const JOB_NAMES = {
   sendMail: 'send-mail',
   sendLinkMail: 'send-link-mail',
   paymentSucceeded: 'billing-payment-succeeded',
+  paymentReceipt: 'billing-payment-receipt',
   renewals: 'billing-renewals',
   processReport: 'process-report',
   refreshRates: 'refresh-exchange-rates',
@@ -51,6 +52,8 @@ export const jobPayloadSchemas = {
     })
     .strict(),
   [JOB_NAMES.paymentSucceeded]: z.object({ payment_intent_id: z.string().min(1) }).strict(),
+  // The receipt of a paid Payments row (either provider's): rendered by the worker from the stored rows.
+  [JOB_NAMES.paymentReceipt]: z.object({ invoice_id: z.string().min(1).max(100) }).strict(),
   [JOB_NAMES.renewals]: z.object({}).strict(),
   [JOB_NAMES.processReport]: z.object({ report_id: z.uuid() }).strict(),
   [JOB_NAMES.refreshRates]: z.object({}).strict(),

@@ -55,8 +55,9 @@ export function Options({
     await deps.save({ server: origin, token: token.trim() });
     const verified = await deps.send({ type: 'verify' });
     setBusy(false);
-    setToken('');
     if (verified.ok) {
+      // Cleared only once accepted: a token is shown once, so a failed try must not lose it.
+      setToken('');
       setSignedIn(true);
       return setSaid({ ok: true, key: 'saved' });
     }
@@ -65,7 +66,21 @@ export function Options({
       setSignedIn(false);
       return setSaid({ ok: false, key: 'tokenRefused' });
     }
-    setSaid({ ok: false, key: 'unreachable' });
+    setSaid({ ok: false, key: 'addressUnreachable' });
+  };
+
+  /** Tests the address alone, before a token is saved for it. */
+  const test = async () => {
+    const origin = normaliseServer(server);
+    if (!origin) return setSaid({ ok: false, key: 'badServer' });
+    setBusy(true);
+    if (!(await deps.allow(origin))) {
+      setBusy(false);
+      return setSaid({ ok: false, key: 'permissionDenied' });
+    }
+    const answered = await deps.send({ type: 'probe', server: origin });
+    setBusy(false);
+    setSaid(answered.ok ? { ok: true, key: 'addressOk' } : { ok: false, key: 'addressUnreachable' });
   };
 
   const signOut = async () => {
@@ -99,6 +114,9 @@ export function Options({
         <div className="row">
           <button type="submit" className="primary" disabled={busy}>
             {t('save')}
+          </button>
+          <button type="button" disabled={busy} onClick={() => void test()}>
+            {t('testAddress')}
           </button>
           {signedIn && (
             <button type="button" onClick={() => void signOut()}>

@@ -11,10 +11,14 @@ const money = (value: number | null, country: RegionCode, lang: Language) =>
         currency: regionByCode(country).currency.code,
       }).format(value);
 
+const percent = (value: number | null, lang: Language) =>
+  value === null ? '–' : `${new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(value)} %`;
+
 /**
- * A row's figures as the report page's columns name them: buy price (buying currency), the standard
- * sell price, profit and PPR (selling currency), sellers on the selling side and whether it can be sold.
- * Each value carries its raw number (`data-value`) so tests compare it with the API's answer.
+ * A row's figures as the report page shows them (issue 46): profit and PPR at the selling side's buy
+ * box, the price they are taken at, and our standard price with its rate as a second line (which by
+ * construction earns the rule's rate, so it cannot lead). Buy price in the buying currency, the rest in
+ * the selling one. Each value carries its raw number (`data-value`) so tests compare it with the API's.
  */
 export function Figures({
   row,
@@ -32,15 +36,20 @@ export function Figures({
   testId: string;
 }) {
   const { fbm } = row;
-  const ppr = fbm.profit_percent.custom.std;
   const items: [MessageKey, string, number | string | null][] = [
     ['buyPrice', money(fbm.buy_price, from, lang), fbm.buy_price],
-    ['sellPrice', money(fbm.std_price, to, lang), fbm.std_price],
-    ['profit', money(fbm.profit_amount.custom.std, to, lang), fbm.profit_amount.custom.std],
+    ['sellPrice', money(fbm.sell_price.buybox, to, lang), fbm.sell_price.buybox],
+    ['profit', money(fbm.profit_amount.buybox, to, lang), fbm.profit_amount.buybox],
+    ['ppr', percent(fbm.profit_percent.buybox, lang), fbm.profit_percent.buybox],
     [
-      'ppr',
-      ppr === null ? '–' : `${new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(ppr)} %`,
-      ppr,
+      'ourPrice',
+      fbm.std_price === null
+        ? '–'
+        : t('ourPriceAt', {
+            price: money(fbm.std_price, to, lang),
+            ppr: percent(fbm.profit_percent.custom.std, lang),
+          }),
+      fbm.std_price,
     ],
     ['sellers', String(row.row_to.total_prices_count ?? '–'), row.row_to.total_prices_count],
     ['status', fbm.available ? t('available') : t('notAvailable'), fbm.available ? 'available' : fbm.reason],

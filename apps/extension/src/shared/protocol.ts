@@ -24,6 +24,8 @@ export type Request =
   | { type: 'status' }
   | { type: 'remember'; values: Prefs }
   | { type: 'verify' }
+  /** Whether Crossmarket answers at `server` (no token sent): the options page's Test address. */
+  | { type: 'probe'; server: string }
   | { type: 'latest'; asin: string }
   | { type: 'lookup'; body: LookupRequestInput }
   | { type: 'inventories'; from: RegionCode; to: RegionCode }
@@ -36,6 +38,7 @@ export interface Answers {
   status: { signedIn: boolean; server: string | null; prefs: Prefs };
   remember: null;
   verify: { r_count: number };
+  probe: null;
   latest: LatestProductRow;
   lookup: LookupResult;
   inventories: InventoryChoice[];

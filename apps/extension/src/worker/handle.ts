@@ -1,5 +1,5 @@
 import type { Answers, InventoryChoice, Outcome, Request } from '../shared/protocol';
-import { prefsOf, type StoredSettings } from '../shared/settings';
+import { normaliseServer, prefsOf, type StoredSettings } from '../shared/settings';
 
 type Fetch = typeof fetch;
 
@@ -48,6 +48,22 @@ async function call<T>(
   return { ok: true, data: json as T };
 }
 
+/**
+ * Whether Crossmarket answers at `server`: its health check, without the token (the address is not yet
+ * trusted with it). Anything but Crossmarket's own answer counts as no answer.
+ */
+async function probe(server: string, fetchFn: Fetch): Promise<Outcome<null>> {
+  const origin = normaliseServer(server);
+  if (!origin) return { ok: false, reason: 'unreachable' };
+  try {
+    const res = await fetchFn(`${origin}/healthz`, { method: 'GET', credentials: 'omit' });
+    const json = (await res.json().catch(() => null)) as { status?: string } | null;
+    return res.ok && json?.status === 'ok' ? { ok: true, data: null } : { ok: false, reason: 'unreachable' };
+  } catch {
+    return { ok: false, reason: 'unreachable' };
+  }
+}
+
 /** Answers one request from a content script or the options page. */
 export async function handle(
   request: Request,
@@ -62,6 +78,8 @@ export async function handle(
     case 'verify':
       // The cheapest call a token may make: proves the address is Crossmarket and the token is accepted.
       return call(settings, fetchFn, 'GET', '/api/usage');
+    case 'probe':
+      return probe(request.server, fetchFn);
     case 'latest':
       return call(settings, fetchFn, 'GET', `/v1/products/${encodeURIComponent(request.asin)}/latest`);
     case 'lookup':

@@ -17,6 +17,7 @@ import { authJobs } from '../features/auth/jobs';
 import { lookupJobs } from '../features/lookup/jobs';
 import { inventoryJobs, requeueStalledUpdates } from '../features/inventories/jobs';
 import { mailJobs } from '../features/mail/jobs';
+import { billingJobs } from '../features/billing/receipt';
 import { ratesJobs } from '../features/rates/jobs';
 import { createReportJobs, requeueStalledReports } from '../features/reports/jobs';
 import { requeueStalledPhases, restrictionJobs } from '../features/restrictions';
@@ -94,6 +95,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     ...amazonJobs,
     ...lookupJobs,
     ...mailJobs,
+    ...billingJobs,
     ...ratesJobs,
     ...createReportJobs(),
     ...inventoryJobs,

@@ -37,6 +37,23 @@ describe('decideGate: the six rules in order', () => {
     expect(decideGate(me(), '/suspended')).toEqual({ kind: 'redirect', to: '/' });
   });
 
+  it('an operator reaches the console right after verifying: no wizard, no plan (issue 46)', () => {
+    const fresh = me({ role: 'operator', welcome_done: false }, { paid_active: false, locked_out: true });
+    expect(decideGate(fresh, '/admin')).toEqual({ kind: 'page' });
+    expect(decideGate(fresh, '/admin/users/u')).toEqual({ kind: 'page' });
+    expect(decideGate(fresh, '/')).toEqual({ kind: 'redirect', to: '/admin' });
+    expect(decideGate(fresh, '/welcome')).toEqual({ kind: 'page' });
+    // A seller is still sent through the wizard, and a suspended operator is still suspended.
+    expect(decideGate(me({ role: 'seller', welcome_done: false }), '/admin')).toEqual({
+      kind: 'redirect',
+      to: '/welcome',
+    });
+    expect(decideGate(me({ role: 'operator', suspended: true }), '/admin')).toEqual({
+      kind: 'redirect',
+      to: '/suspended',
+    });
+  });
+
   it('4. onboarding first; the wizard sends onboarded users home', () => {
     expect(decideGate(me({ welcome_done: false }), '/')).toEqual({ kind: 'redirect', to: '/welcome' });
     expect(decideGate(me({ welcome_done: false }), '/welcome')).toEqual({ kind: 'page' });

@@ -22,8 +22,14 @@ export function decideGate(me: Me | null, path: string): GateDecision {
       ? { kind: 'page' }
       : { kind: 'redirect', to: '/suspended' };
   if (path === '/suspended') return { kind: 'redirect', to: '/' };
-  if (!data.welcome_done)
-    return path === '/welcome' ? { kind: 'page' } : { kind: 'redirect', to: '/welcome' };
+  // The console needs neither the seller's wizard nor a plan (issue 46); the server's operator guard
+  // ignores both too. An operator who has not onboarded lands on the console, not the wizard.
+  const operator = data.role === 'operator';
+  if (operator && startsWithAny(path, ['/admin'])) return { kind: 'page' };
+  if (!data.welcome_done) {
+    if (path === '/welcome') return { kind: 'page' };
+    return { kind: 'redirect', to: operator ? '/admin' : '/welcome' };
+  }
   if (path === '/welcome') return { kind: 'redirect', to: '/' };
   if (me.access.locked_out && !startsWithAny(path, OPEN_WHEN_LOCKED)) return { kind: 'lockout' };
   return { kind: 'page' };

@@ -4,16 +4,40 @@ const CODES =
     ' ',
   );
 
-const cache = new Map<string, { value: string; label: string }[]>();
+/** Names a seller may type that the Intl data no longer uses (issue 46: "Turk" must find Türkiye). */
+const FORMER_NAMES: Record<string, string> = {
+  TR: 'Turkey Türkiye',
+  CZ: 'Czech Republic',
+  MK: 'Macedonia',
+  SZ: 'Swaziland',
+  CV: 'Cape Verde',
+  CI: 'Ivory Coast',
+  MM: 'Burma',
+};
+
+/** Letters without their accents: "Türkiye" is also found as "Turkiye". */
+const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+export interface CountryOption {
+  value: string;
+  label: string;
+  /** What the search matches: the name in the interface language and in English, with and without accents, and former names. */
+  search: string;
+}
+
+const cache = new Map<string, CountryOption[]>();
 
 /** Country options sorted by their name in `lang`; the stored value is the ISO code. */
-export function countryOptions(lang: string): { value: string; label: string }[] {
+export function countryOptions(lang: string): CountryOption[] {
   const known = cache.get(lang);
   if (known) return known;
   const names = new Intl.DisplayNames([lang], { type: 'region' });
-  const options = CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
-    a.label.localeCompare(b.label, lang),
-  );
+  const english = new Intl.DisplayNames(['en'], { type: 'region' });
+  const options = CODES.map((code) => {
+    const label = names.of(code) ?? code;
+    const words = [label, english.of(code) ?? '', FORMER_NAMES[code] ?? ''];
+    return { value: code, label, search: [...words, ...words.map(plain)].join(' ') };
+  }).sort((a, b) => a.label.localeCompare(b.label, lang));
   cache.set(lang, options);
   return options;
 }

@@ -8,6 +8,7 @@ import { requiredNumber } from './common';
 export const LANE_ROUTES = ['reship', 'source_ships'] as const;
 export type LaneRoute = (typeof LANE_ROUTES)[number];
 export const LANE_CARRIERS = ['courier', 'post'] as const;
+export type LaneCarrier = (typeof LANE_CARRIERS)[number];
 export const LANE_MODES = ['landed', 'simple'] as const;
 export type LaneMode = (typeof LANE_MODES)[number];
 /** The currencies a rate card or clearance fee may be in: the marketplaces' currencies. */

@@ -110,11 +110,48 @@ describe('onboarding and profile', () => {
       qs: { ...valid.qs, work_model: undefined },
     });
     expect(bad.first_name).toEqual(['Please type your first name']);
-    expect(bad.phone_number).toEqual(['Please type your phone number']);
+    expect(bad.phone_number).toEqual(['Enter the number with its country code, e.g. +90 532 123 45 67']);
     expect(bad.address).toBeDefined();
     expect(bad.postal_code).toBeDefined();
     expect(bad['qs.work_model']).toEqual(['Please select your answer']);
     expect(errors(profileSchema, { ...valid, phone_number: '123456789' }).phone_number).toBeDefined();
+  });
+});
+
+describe('phone numbers as people write them (issue 46)', () => {
+  const valid = {
+    first_name: 'Ayşe',
+    last_name: 'Yılmaz',
+    phone_number: '+90 532 123 45 67',
+    address: 'Istiklal Cd. 1',
+    country: 'TR',
+    state: 'Istanbul',
+    city: 'Beyoglu',
+    postal_code: '34430',
+  };
+
+  it('accepts spaces, brackets, dashes, 00 and national numbers, and stores E.164', () => {
+    for (const written of ['+90 532 123 45 67', '0532 123 45 67', '(0532) 123-45-67', '00 90 532 123 45 67'])
+      expect(profileSchema.parse({ ...valid, phone_number: written }).phone_number, written).toBe(
+        '+905321234567',
+      );
+    expect(
+      profileSchema.parse({ ...valid, country: 'US', phone_number: '(212) 555-1234' }).phone_number,
+    ).toBe('+12125551234');
+    // A + number keeps its own country whatever the address's.
+    expect(
+      profileSchema.parse({ ...valid, country: 'US', phone_number: '+44 20 7946 0958' }).phone_number,
+    ).toBe('+442079460958');
+  });
+
+  it('refuses letters, and numbers too short or long for their country, naming the field', () => {
+    expect(errors(profileSchema, { ...valid, phone_number: 'call me' }).phone_number).toEqual([
+      'Please type your phone number',
+    ]);
+    expect(errors(profileSchema, { ...valid, phone_number: '+90 532 12' }).phone_number).toEqual([
+      'Enter the number with its country code, e.g. +90 532 123 45 67',
+    ]);
+    expect(errors(onboardingInfoSchema, { ...valid, phone_number: '532 12' }).phone_number).toBeDefined();
   });
 });
 

@@ -16,7 +16,7 @@ const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '-');
 
 /** A one-page invoice in PDF (pdfkit, built-in Helvetica), rendered on request from the stored invoice. */
-export function renderInvoicePdf(invoice: InvoiceForPdf, billedTo: string): Promise<Buffer> {
+export function renderInvoicePdf(invoice: InvoiceForPdf, billedTo: readonly string[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
@@ -33,7 +33,8 @@ export function renderInvoicePdf(invoice: InvoiceForPdf, billedTo: string): Prom
     doc.moveDown(1.5).fillColor('#000000').fontSize(16).text(`Invoice ${invoice.number}`);
     doc.moveDown(0.5).fontSize(10);
     doc.text(`Date: ${day(invoice.createdAt)}`);
-    doc.text(`Billed to: ${billedTo}`);
+    doc.text(`Billed to: ${billedTo[0] ?? ''}`);
+    for (const line of billedTo.slice(1)) doc.text(line, { indent: 52 });
     doc.text(
       `Status: ${invoice.status.toUpperCase()}${invoice.paidAt ? ` (paid ${day(invoice.paidAt)})` : ''}`,
     );

@@ -31,6 +31,7 @@ import type { Db } from '../../db/client';
 import type { Guard } from '../auth';
 import type { PaymentsProvider } from '../../providers/payments';
 import { once } from './idempotency';
+import { billedTo } from './billed-to';
 import { renderInvoicePdf } from './invoice-pdf';
 import { listPayments } from './payments';
 
@@ -195,7 +196,7 @@ export function registerBillingRoutes(app: App, { db, guard, payments, limit }: 
             .from(billingInvoices)
             .where(and(eq(billingInvoices.id, request.params.invoiceId), eq(billingInvoices.userId, userId)));
           if (!invoice) throw missingInvoice();
-          const pdf = await renderInvoicePdf(invoice, email);
+          const pdf = await renderInvoicePdf(invoice, await billedTo(db, userId, email));
           return reply
             .type('application/pdf')
             .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)

@@ -9,3 +9,4 @@ export {
 export { renderAccountNotice, type AccountNotice } from './account-notices';
 export { renderTicketReply } from './ticket-reply';
 export { linkMailPayload } from './link-mail';
+export { renderReceipt, type ReceiptFacts } from './receipt';

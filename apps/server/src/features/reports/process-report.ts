@@ -248,6 +248,9 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
       estimatedFinishAt: null,
       doneSize: sql`${reports.size}`,
       facets: sql`${reportFacets(reportId)}`,
+      // The rows were priced with these (the seller's defaults when none were saved): keeping them makes
+      // the figures, the settings-dependent filters and the exports usable on first sight (issue 46).
+      settings: sql`coalesce(${reports.settings}, ${JSON.stringify(settings)}::jsonb)`,
       // The listing restriction phase comes next, where the marketplace can answer it (restrictions job).
       restrictionsState: deps.marketplace.listingRestrictions ? 'waiting' : null,
       restrictionsAt: sql`now()`,

@@ -5,7 +5,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { usePublicFeedback } from '../../lib/public-feedback';
 import { usePageTitle } from '../../lib/page-title';
 import { meKeys } from '../account';
@@ -22,6 +22,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   usePageTitle('auth.login.page');
   const { sessionStatus } = useParams();
+  // Sign-up redirects here with the new address: activate first, then sign in (issue 46).
+  const created = (useLocation().state as { created?: string } | null)?.created;
   const { message } = usePublicFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -68,6 +70,16 @@ export function LoginPage() {
         </p>
       }
     >
+      {created && (
+        <Alert
+          type="success"
+          showIcon
+          title={t('auth.signup.createdTitle')}
+          description={t('auth.signup.checkEmail', { email: created })}
+          style={{ marginBottom: 16 }}
+          data-testid="account-created"
+        />
+      )}
       {sessionStatus === 'logoutOK' && (
         <Alert type="success" showIcon title={t('auth.logout.success')} style={{ marginBottom: 16 }} />
       )}

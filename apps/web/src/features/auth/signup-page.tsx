@@ -1,7 +1,7 @@
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { usePublicFeedback } from '../../lib/public-feedback';
 import { usePageTitle } from '../../lib/page-title';
 import { loadAuthClient } from '../../lib/load-auth-client';
@@ -15,7 +15,7 @@ export function SignupPage() {
   const { message } = usePublicFeedback();
   const [form] = Form.useForm();
   const [submitting, setSubmitting] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
+  const navigate = useNavigate();
   useEffect(() => void loadAuthClient(), []);
 
   const onFinish = async (values: { email: string; password: string; confirm: string }) => {
@@ -32,26 +32,11 @@ export function SignupPage() {
       message.error(authErrorMessage(error), 3);
       return;
     }
+    // The specification's "Redirecting..." and then the redirect itself (issue 46): sign-in, which says
+    // to activate the account from the mail first.
     message.success(t('auth.signup.redirecting'), 2);
-    setCreated(values.email.trim());
+    void navigate('/login', { replace: true, state: { created: values.email.trim() } });
   };
-
-  if (created) {
-    return (
-      <AuthCard title={t('auth.signup.createdTitle')}>
-        <Result
-          status="success"
-          title={t('auth.signup.createdTitle')}
-          subTitle={t('auth.signup.checkEmail', { email: created })}
-          extra={
-            <Link to="/login">
-              <Button type="primary">{t('auth.login.submit')}</Button>
-            </Link>
-          }
-        />
-      </AuthCard>
-    );
-  }
 
   return (
     <AuthCard

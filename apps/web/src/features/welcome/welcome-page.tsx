@@ -33,7 +33,15 @@ export function WelcomePage({ checkout }: { checkout?: CheckoutSeam }) {
   return (
     <Flex
       vertical
-      style={{ minHeight: '100vh', padding: '24px 16px', maxWidth: 1120, margin: '0 auto' }}
+      // One width for every step (issue 46): without `width` the column shrank to each step's content.
+      style={{
+        minHeight: '100vh',
+        padding: '24px 16px',
+        width: '100%',
+        maxWidth: 1120,
+        margin: '0 auto',
+        boxSizing: 'border-box',
+      }}
       gap={24}
     >
       <Typography.Title level={3} style={{ margin: 0 }}>

@@ -216,15 +216,18 @@ export async function confirmPayment(
   return { result: true, status: 'succeeded' as const, msg: '' };
 }
 
-/** The payment went through: invoice paid, subscription active for a month from now, account updated. */
-export async function recordPaymentSucceeded(db: Db, paymentIntentId: string) {
-  await withTx(db, async (t) => {
+/**
+ * The payment went through: invoice paid, subscription active for a month from now, account updated.
+ * Answers the invoice this call marked paid (null when it was already), for its receipt.
+ */
+export async function recordPaymentSucceeded(db: Db, paymentIntentId: string): Promise<string | null> {
+  return withTx(db, async (t) => {
     const [intent] = await t
       .select()
       .from(billingPaymentIntents)
       .where(eq(billingPaymentIntents.id, paymentIntentId))
       .for('update');
-    if (!intent || intent.status === 'succeeded') return; // jobs may run twice; the second changes nothing
+    if (!intent || intent.status === 'succeeded') return null; // jobs may run twice; the second changes nothing
     const now = new Date();
     const [invoice] = await t.select().from(billingInvoices).where(eq(billingInvoices.id, intent.invoiceId));
     const [sub] = await t
@@ -273,6 +276,7 @@ export async function recordPaymentSucceeded(db: Db, paymentIntentId: string) {
         ...(method ? { cardBrand: method.brand, cardLast4: method.last4 } : {}),
       })
       .where(eq(userData.userId, sub!.userId));
+    return invoice!.id;
   });
 }
 

@@ -6,6 +6,10 @@ import { renewDueSubscriptions } from './renewals';
 /** The sandbox engine's own work, which Stripe does on its side: monthly renewals and confirmed payments. */
 export const sandboxPaymentJobs: JobHandlers = {
   [JOB_NAMES.renewals]: async (_data, { db }) => renewDueSubscriptions(db),
-  [JOB_NAMES.paymentSucceeded]: async ({ payment_intent_id }, { db }) =>
-    recordPaymentSucceeded(db, payment_intent_id),
+  [JOB_NAMES.paymentSucceeded]: async ({ payment_intent_id }, { db, queue }) => {
+    const paid = await recordPaymentSucceeded(db, payment_intent_id);
+    // Once per invoice: a second run of this job marks nothing paid, and the key holds a retried send.
+    if (paid) await queue.send(JOB_NAMES.paymentReceipt, { invoice_id: paid }, { singletonKey: paid });
+    return paid;
+  },
 };

@@ -25,9 +25,10 @@ export function addressValues(p: Me['profile']) {
 /** The personal fields shared by the onboarding Info step and Settings → Profile. */
 export function AddressFields({ pick }: { pick: SchemaPick }) {
   const { t, i18n } = useTranslation();
+  // Marked before submit (issue 46): every field but the second name is required by the schema.
   const item = (name: string, label: string, input: ReactNode, span = 12) => (
     <Col xs={24} md={span}>
-      <Form.Item name={name} label={t(label)} rules={zodRules(pick, name)}>
+      <Form.Item name={name} label={t(label)} rules={zodRules(pick, name)} required={name !== 'second_name'}>
         {input}
       </Form.Item>
     </Col>
@@ -37,11 +38,15 @@ export function AddressFields({ pick }: { pick: SchemaPick }) {
       {item('first_name', 'profile.firstName', <Input autoComplete="given-name" />, 8)}
       {item('second_name', 'profile.secondName', <Input autoComplete="additional-name" />, 8)}
       {item('last_name', 'profile.lastName', <Input autoComplete="family-name" />, 8)}
-      {item('phone_number', 'profile.phone', <Input inputMode="numeric" autoComplete="tel" />)}
+      {item(
+        'phone_number',
+        'profile.phone',
+        <Input type="tel" autoComplete="tel" placeholder="+90 532 123 45 67" />,
+      )}
       {item(
         'country',
         'profile.country',
-        <Select showSearch={{ optionFilterProp: 'label' }} options={countryOptions(i18n.language)} />,
+        <Select showSearch={{ optionFilterProp: 'search' }} options={countryOptions(i18n.language)} />,
       )}
       {item('address', 'profile.address', <Input autoComplete="street-address" />, 24)}
       {item('state', 'profile.state', <Input autoComplete="address-level1" />, 8)}

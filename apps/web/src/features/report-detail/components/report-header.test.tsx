@@ -1,9 +1,9 @@
+import { defaultLaneSettings, defaultReportSettings } from '@crossmarket/domain';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import '../../../i18n';
-import { defaultLaneSettings } from '@crossmarket/domain';
 import type { ReportDetail } from '../api/report';
 import { ReportHeader } from './report-header';
 
@@ -20,6 +20,8 @@ const report = (over: Partial<ReportDetail>) =>
     amazon_accounts: null,
     lane: null,
     restrictions: null,
+    settings: null,
+    parity: 1.35,
     ...over,
   }) as ReportDetail;
 
@@ -44,6 +46,19 @@ describe('the report header', () => {
   it('says neither for an old report', () => {
     renderHeader(report({}));
     expect(screen.queryByTestId('amazon-accounts')).toBeNull();
+    expect(screen.queryByTestId('priced-with')).toBeNull();
+  });
+
+  it('says which settings priced the rows (issue 46)', () => {
+    // The keys come back from the database in another order than the defaults build them.
+    const stored = Object.fromEntries(Object.entries(defaultReportSettings(1.35)).reverse());
+    renderHeader(report({ settings: stored as ReportDetail['settings'] }));
+    expect(screen.getByTestId('priced-with')).toHaveTextContent('Priced with the default settings.');
+  });
+
+  it('names saved settings as such', () => {
+    renderHeader(report({ settings: { ...defaultReportSettings(1.35), handling_time: 9 } }));
+    expect(screen.getByTestId('priced-with')).toHaveTextContent('Priced with your saved settings.');
   });
 
   it('names the lane the report is priced with, and links to its card', () => {

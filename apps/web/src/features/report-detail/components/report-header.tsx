@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import dayjs from '../../../lib/dayjs';
 import type { ReportDetail } from '../api/report';
 import { ReportLane } from './report-lane';
+import { PricedWith } from './priced-with';
 import { RestrictionsStatus } from './restrictions-status';
 
 const shortId = (id: string) => id.split('-')[0];
@@ -41,6 +42,7 @@ export function ReportHeader({ report, malformedLink }: { report: ReportDetail; 
         </Flex>
       )}
       <ReportLane report={report} />
+      <PricedWith report={report} />
       <RestrictionsStatus report={report} />
       {outdated && (
         <Alert

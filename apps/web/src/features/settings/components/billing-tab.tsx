@@ -2,7 +2,7 @@ import { CreditCardOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs from '../../../lib/dayjs';
+import { formatDateTimeWithZone } from '../../../lib/format-date';
 import { useMe } from '../../account';
 import { useSetAutopay } from '../../billing';
 import { InvoicesTable } from '../../billing';
@@ -11,7 +11,7 @@ import { UpgradeModal } from '../../billing';
 
 /** Settings → Billing: account summary with autopay, payment details, invoices, and the upgrade modal. */
 export function BillingTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: me } = useMe();
   const { modal, message } = App.useApp();
   const autopay = useSetAutopay();
@@ -19,7 +19,8 @@ export function BillingTab() {
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   if (!me) return null;
   const end = me.user_data.subscription_end;
-  const endText = end ? dayjs(end).tz().format('LL HH:mm') : '—';
+  // The reader's zone, named: the renewal was shown in Istanbul time with no zone (issue 46).
+  const endText = end ? formatDateTimeWithZone(end, i18n.language) : '—';
   const hasSubscription = !!me.user_data.subscription;
 
   // Autopay changes locally only when the server answers result true (the specification).

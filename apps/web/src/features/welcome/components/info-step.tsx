@@ -3,7 +3,10 @@ import {
   HOW_LONG_OPTIONS,
   WHICH_SOFTWARE_OPTIONS,
   WORK_MODEL_OPTIONS,
+  type LaneCarrier,
+  type LaneRoute,
   type OnboardingInfoInput,
+  type RegionCode,
 } from '@crossmarket/domain';
 import { App, Button, Col, Divider, Form, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +14,8 @@ import { zodRules } from '../../../lib/zod-form';
 import { useSaveOnboarding } from '../../account';
 import type { Me } from '../../account';
 import { addressValues, AddressFields } from '../../account';
+import { useSaveDefaultLane } from '../api/lanes';
+import { LaneQuestion } from './lane-question';
 
 const QUESTIONS = [
   ['how_long', HOW_LONG_OPTIONS],
@@ -19,15 +24,40 @@ const QUESTIONS = [
   ['which_software', WHICH_SOFTWARE_OPTIONS],
 ] as const;
 
+interface LaneAnswer {
+  from?: RegionCode;
+  to?: RegionCode;
+  route?: LaneRoute;
+  carrier?: LaneCarrier;
+}
+
 /** Step 1: who the seller is, and four questions about how they work. Saving moves to the Plan step. */
 export function InfoStep({ me, onSaved }: { me: Me; onSaved: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const save = useSaveOnboarding();
-  const initial = { ...addressValues(me.profile), qs: me.profile.qs ?? undefined };
-  const onFinish = (values: OnboardingInfoInput) =>
-    save.mutate(values, {
-      onSuccess: onSaved,
+  const saveLane = useSaveDefaultLane();
+  const initial = {
+    ...addressValues(me.profile),
+    qs: me.profile.qs ?? undefined,
+    lane: { route: 'reship', carrier: 'courier' },
+  };
+  const onFinish = ({ lane, ...info }: OnboardingInfoInput & { lane?: LaneAnswer }) =>
+    save.mutate(info, {
+      onSuccess: async () => {
+        // The lane is optional: skipped unless both countries were chosen; its failure does not hold
+        // the seller back (the lane can be set later), but is said.
+        if (lane?.from && lane.to) {
+          await saveLane
+            .mutateAsync({
+              from: lane.from,
+              to: lane.to,
+              settings: { route: lane.route, carrier: lane.carrier },
+            })
+            .catch(() => message.error(t('welcome.lane.failed'), 3));
+        }
+        onSaved();
+      },
       onError: () => message.error(t('errors.generic'), 3),
     });
   return (
@@ -35,7 +65,7 @@ export function InfoStep({ me, onSaved }: { me: Me; onSaved: () => void }) {
       layout="vertical"
       initialValues={initial}
       onFinish={onFinish}
-      disabled={save.isPending}
+      disabled={save.isPending || saveLane.isPending}
       style={{ maxWidth: 860, margin: '0 auto' }}
     >
       <AddressFields pick={(s) => s.onboardingInfoSchema} />
@@ -47,13 +77,16 @@ export function InfoStep({ me, onSaved }: { me: Me; onSaved: () => void }) {
               name={['qs', name]}
               label={t(`welcome.qs.${name}.label`)}
               rules={zodRules((s) => s.onboardingInfoSchema, ['qs', name])}
+              required
             >
               <Select options={options.map((o) => ({ value: o, label: t(`welcome.qs.${name}.${o}`) }))} />
             </Form.Item>
           </Col>
         ))}
       </Row>
-      <Button type="primary" htmlType="submit" loading={save.isPending} size="large">
+      <Divider />
+      <LaneQuestion />
+      <Button type="primary" htmlType="submit" loading={save.isPending || saveLane.isPending} size="large">
         {t('welcome.saveInfo')}
       </Button>
     </Form>

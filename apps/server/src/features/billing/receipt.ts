@@ -1,0 +1,46 @@
+import { JOB_NAMES } from '@crossmarket/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payments, plans, user, userData, userProfiles } from '../../db/schema';
+import type { JobHandlers } from '../../jobs/types';
+import type { Mail } from '../../providers/mail/transport';
+import { renderReceipt } from '../mail';
+
+/**
+ * The receipt of a paid invoice, from the stored rows (the Payments row the checkout polls, the plan and
+ * renewal on the account); null when the row is not paid or not there. Nothing of the card is in it.
+ */
+export async function receiptMail(db: Db, invoiceId: string): Promise<Mail | null> {
+  const [row] = await db
+    .select({
+      email: user.email,
+      lang: userProfiles.commLang,
+      planName: plans.name,
+      amountCents: payments.amountCents,
+      invoiceNumber: payments.invoiceNumber,
+      renewsAt: userData.subscriptionEnd,
+    })
+    .from(payments)
+    .innerJoin(user, eq(user.id, payments.userId))
+    .innerJoin(userData, eq(userData.userId, payments.userId))
+    .leftJoin(plans, eq(plans.code, userData.planCode))
+    .leftJoin(userProfiles, eq(userProfiles.userId, payments.userId))
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'paid')));
+  if (!row) return null;
+  return renderReceipt(row.lang === 'tr' ? 'tr' : 'en', row.email, {
+    planName: row.planName ?? 'Crossmarket',
+    amountCents: row.amountCents,
+    invoiceNumber: row.invoiceNumber,
+    renewsAt: row.renewsAt,
+  });
+}
+
+/** Billing's jobs: the receipt is delivered by the worker, so a slow mail server never holds a payment. */
+export const billingJobs: JobHandlers = {
+  [JOB_NAMES.paymentReceipt]: async ({ invoice_id: invoiceId }, ctx) => {
+    const mail = await receiptMail(ctx.db, invoiceId);
+    if (!mail) return 'not paid';
+    await ctx.mail.deliver(mail);
+    return 'sent';
+  },
+};

@@ -1,0 +1,133 @@
+import { planByCode } from '@crossmarket/domain';
+import { eq } from 'drizzle-orm';
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { billingPaymentIntents, mailOutbox, user, userProfiles } from '../src/db/schema';
+import { billedToLines } from '../src/features/billing/billed-to';
+import { recordPaymentSucceeded } from '../src/providers/payments/sandbox/engine';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { activeUser, waitForMail } from './helpers/auth';
+import { subscribe } from './helpers/billing';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+
+// Issue 46, item 6: a receipt after paying, and invoices billed to the name and address the wizard asked.
+
+let database: TestDatabase;
+let testApp: TestApp;
+let app: App;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  testApp = await buildTestApp(database);
+  app = testApp.app;
+});
+afterAll(async () => {
+  await testApp.close();
+  await database.destroy();
+});
+
+const userIdOf = async (email: string) =>
+  (await database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
+
+/** The text a PDF shows: its streams inflated, the hex strings pdfkit writes for each run decoded. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  let shown = '';
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let body: string;
+    try {
+      body = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const hex of body.matchAll(/<([0-9a-fA-F]+)>/g))
+      shown += Buffer.from(hex[1]!, 'hex').toString('latin1');
+    shown += '\n';
+  }
+  return shown;
+}
+
+describe('after paying', () => {
+  it('mails a receipt once, with the plan, the amount, the invoice and the renewal with its zone', async () => {
+    const email = 'receipt@example.com';
+    const cookie = await activeUser(app, database.db, email);
+    await subscribe(app, cookie, 'L');
+    const mail = await waitForMail(database.db, email, /receipt/);
+    expect(mail.subject).toBe(`Your Crossmarket receipt: ${planByCode('L')!.name} plan`);
+    const [row] = (await app.inject({ url: '/api/payments?status=paid', headers: { cookie } })).json();
+    expect(mail.text).toContain(`Amount paid: $${(row.amount / 100).toFixed(2)} (USD)`);
+    expect(mail.text).toContain(`Invoice: ${row.invoice_number}`);
+    expect(mail.text).toMatch(/Next renewal: .+ 20\d\d.+GMT\+3/);
+
+    // The job running again (pg-boss may) marks nothing paid, so no second receipt is queued.
+    const [intent] = await database.db
+      .select({ id: billingPaymentIntents.id })
+      .from(billingPaymentIntents)
+      .where(eq(billingPaymentIntents.userId, await userIdOf(email)));
+    expect(await recordPaymentSucceeded(database.db, intent!.id)).toBeNull();
+    await new Promise((r) => setTimeout(r, 500));
+    const receipts = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(receipts.filter((m) => /receipt/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('writes the receipt in the communication language', async () => {
+    const email = 'makbuz@example.com';
+    const cookie = await activeUser(app, database.db, email);
+    await database.db
+      .update(userProfiles)
+      .set({ commLang: 'tr' })
+      .where(eq(userProfiles.userId, await userIdOf(email)));
+    await subscribe(app, cookie, 'L');
+    const mail = await waitForMail(database.db, email, /makbuz/);
+    expect(mail.subject).toBe(`Crossmarket makbuzunuz: ${planByCode('L')!.name} planı`);
+    expect(mail.text).toContain('Ödenen tutar: $');
+  });
+});
+
+describe('the invoice PDF', () => {
+  it('is billed to the name and address the wizard required, then the e-mail', async () => {
+    const email = 'billed@example.com';
+    const cookie = await activeUser(app, database.db, email);
+    await database.db
+      .update(userProfiles)
+      .set({
+        firstName: 'Ayse',
+        lastName: 'Yilmaz',
+        address: 'Bagdat Caddesi 12',
+        city: 'Istanbul',
+        state: 'Kadikoy',
+        postalCode: '34710',
+        country: 'TR',
+      })
+      .where(eq(userProfiles.userId, await userIdOf(email)));
+    await subscribe(app, cookie, 'L');
+    const [row] = (await app.inject({ url: '/api/payments?status=paid', headers: { cookie } })).json();
+    const pdf = await app.inject({ url: row.invoice_pdf, headers: { cookie } });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    for (const line of [
+      'Billed to: Ayse Yilmaz',
+      'Bagdat Caddesi 12',
+      '34710 Istanbul, Kadikoy',
+      'TR',
+      email,
+    ])
+      expect(text).toContain(line);
+  });
+
+  it('is billed to the e-mail alone when the profile has no name or address', () => {
+    expect(billedToLines(undefined, 'a@example.com')).toEqual(['a@example.com']);
+    const empty = {
+      firstName: null,
+      secondName: ' ',
+      lastName: null,
+      address: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      country: null,
+    };
+    expect(billedToLines(empty, 'a@example.com')).toEqual(['a@example.com']);
+  });
+});
