@@ -236,6 +236,10 @@ describe('full lookups', () => {
     const shared = toSnapshot('B07N4M94X4', CATALOG, offers, home);
     expect(shared.side.buybox).toMatchObject({ seller_id: 'ATVPDKIKX0DER', buy_price: 24.99 });
     expect(shared.offers.some((o) => o.is_own)).toBe(false);
+    // Where the seller's own offer is, they list the product: the next light check asks by listing.
+    expect(own.side.listed_by_seller).toBe(true);
+    expect(byId.side.listed_by_seller).toBe(true);
+    expect(shared.side.listed_by_seller).toBeUndefined();
   });
 
   it("a competitive price that belongs to the requester is not a competitor's buy box: a full lookup decides", () => {

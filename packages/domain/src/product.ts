@@ -84,6 +84,11 @@ export interface ProductSide {
   buybox_winners?: number;
   /** When the full lookup this side's lowest offers and sellers come from was made (ISO time). */
   looked_up_at?: string;
+  /**
+   * The last full lookup, under the seller's own authorisation, found the seller's own offer here: Amazon's
+   * getCompetitivePricing answers for it (it answers only the calling seller's listings).
+   */
+  listed_by_seller?: boolean;
 }
 
 /** Per-product profit rates that override the matched rule's rates. */

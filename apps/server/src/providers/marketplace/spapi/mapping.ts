@@ -381,6 +381,8 @@ export function toSnapshot(
     product_size: tier ? { package_name: tier } : null,
     category_commission_rate: null,
     buybox_winners: Math.max(raw.filter((o) => o.IsBuyBoxWinner).length, newBuyBoxPrices.length),
+    // Which light check can answer for this side next (docs/decisions.md, "Light checks that can answer").
+    ...(raw.some((o) => isOwn(o, context)) ? { listed_by_seller: true } : {}),
   };
   return { product_id: productId, side, offers: list };
 }

@@ -44,8 +44,8 @@ export interface SpapiMarketplaceOptions {
  */
 export const SPAPI_ALLOWANCE: Allowance = {
   account: (region) => MARKETPLACES[region].region,
-  lightPerSecond: SPAPI_LIMITS.getCompetitivePricing.rate * BATCH,
-  buyingLightPerSecond: SPAPI_LIMITS.getCompetitiveSummary.rate * BATCH,
+  listedPerSecond: SPAPI_LIMITS.getCompetitivePricing.rate * BATCH,
+  summaryPerSecond: SPAPI_LIMITS.getCompetitiveSummary.rate * BATCH,
   fullPerSecond: SPAPI_LIMITS.getItemOffersBatch.rate * BATCH * UPDATE_SHARE.getItemOffersBatch!,
 };
 
