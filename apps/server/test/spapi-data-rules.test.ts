@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { priceProduct, pricingInput } from '@crossmarket/domain';
+import { isDangerousGoods, priceProduct, pricingInput } from '@crossmarket/domain';
 import { makeOffer, makeSettings, makeSide } from '@crossmarket/domain/testing';
 import { applyPriceCheck, FULL } from '../src/features/inventories/light-refresh';
 import { dueForFullLookup } from '../src/features/inventories/full-lookup-age';
@@ -212,6 +212,25 @@ describe('full lookups', () => {
     expect(offersProblem(fixture('item-offers-foreign-currency.json'), 'USD')).toBe('currency EUR, not USD');
     expect(offersProblem(fixture('item-offers.json'), 'USD')).toBeNull();
     expect(offersProblem(fixture('item-offers.json'), 'GBP')).toBe('currency USD, not GBP');
+  });
+
+  it("dangerous goods come from the catalogue's attributes: a regulation, batteries included, lithium content", () => {
+    // Amazon's example: not_applicable, alkaline AAA batteries neither required nor included: nothing.
+    expect(snapshot('item-offers.json').side.dangerous_goods).toBeUndefined();
+    const hazardous = fixture('catalog-item-dangerous.json');
+    const { side } = toSnapshot(hazardous.asin, hazardous, fixture('item-offers.json'), home);
+    expect(side.dangerous_goods).toEqual({
+      regulations: ['transportation'],
+      batteries: 'included',
+      lithium: true,
+      lithium_wh: 18.5,
+    });
+    // Batteries it only needs (not shipped with it) are told, but are no dangerous goods of their own.
+    const needs = structuredClone(CATALOG);
+    needs.attributes.batteries_required[0].value = true;
+    const needing = toSnapshot('B07N4M94X4', needs, fixture('item-offers.json'), home).side;
+    expect(needing.dangerous_goods).toMatchObject({ batteries: 'required', lithium: false, regulations: [] });
+    expect(isDangerousGoods(needing.dangerous_goods)).toBe(false);
   });
 
   it("the seller's own offer (MyOffer, or their id) is listed as theirs, never the buy box or lowest offer", () => {

@@ -21,6 +21,7 @@ import { formatNumber } from '../../../lib/format-number';
 import { productUrl } from '../../../lib/product-url';
 import type { ResultRowView } from '../api/filter-results';
 import { useProductSellers } from '../api/offers';
+import { DangerousGoodsNote } from './dangerous-goods-tag';
 import { FeeBreakdown } from './fee-breakdown';
 import { useMoney } from './money';
 import type { Countries } from './product-cells';
@@ -147,6 +148,7 @@ export function SellersDrawer({
               <Typography.Text>{side?.title ?? t('reportDetail.na')}</Typography.Text>
             </Flex>
           </Flex>
+          <DangerousGoodsNote row={row} countries={countries} />
           {row.fbm && <FeeBreakdown fbm={row.fbm} currency={countries.to.currency.code} />}
           {sellers.isLoading && <Skeleton active />}
           {sellers.isError && <Alert type="error" showIcon title={errorMessage(sellers.error, t)} />}
