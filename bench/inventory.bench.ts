@@ -1,12 +1,14 @@
 // The daily inventory update with the sandbox provider: a 10,000-product inventory looked up again on
 // both sides, re-priced with its settings and written back in batches, as `update-inventory` runs it.
-// Target ≥ 2,000 products/s, like the report pipeline.
+// Target ≥ 2,000 products/s, like the report pipeline. Then the light-check plan's promised against
+// measured refresh age per side (inventory-light-plan.ts).
 import { defaultReportSettings } from '@crossmarket/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { inventories } from '../apps/server/src/db/schema';
 import { updateInventory } from '../apps/server/src/features/inventories/update-inventory';
 import { createSandboxMarketplace } from '../apps/server/src/providers/marketplace/sandbox';
 import { benchDatabase, benchIds } from './bench-db';
+import { benchLightPlan } from './inventory-light-plan';
 
 const PRODUCTS = Number(process.env.BENCH_INVENTORY_PRODUCTS ?? 10_000);
 const db = await benchDatabase();
@@ -48,6 +50,9 @@ try {
   console.log(`BENCH inventory.update_${PRODUCTS} ${seconds.toFixed(2)} s`);
   console.log(`BENCH inventory.update ${throughput.toFixed(0)} products/s`);
   console.log(`BENCH inventory.update_ratio_to_target ${(throughput / 2000).toFixed(2)} x`);
+  // Its 10,000 products would share the light plan's authorisation: gone first.
+  await db.db.delete(inventories).where(eq(inventories.id, id));
+  await benchLightPlan(db.db, db.userId, db.logger);
 } finally {
   await db.close();
 }

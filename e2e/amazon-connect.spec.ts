@@ -3,7 +3,7 @@
 // account, then disconnect.
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { onboard, signedInUser } from './helpers';
+import { onboard, signedInUser, sql } from './helpers';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `B0AC${String(i).padStart(6, '0')}`);
 
@@ -84,4 +84,40 @@ test("a Singapore seller connects Far East on Singapore's Seller Central", async
   await page.waitForURL(/\/dev\/amazon\/consent\?/);
   expect(new URL(page.url()).searchParams.get('seller_central')).toBe('https://sellercentral.amazon.sg');
   await expect(page.getByTestId('seller-central')).toHaveText('https://sellercentral.amazon.sg');
+});
+
+test('a seller not registered in Canada sees it before sending a US → CA report', async ({ page }) => {
+  const email = await signedInUser(page, 'amazon-not-ca');
+  await onboard(email);
+  await page.goto('/settings/amazon');
+  const na = page.getByTestId('amazon-region-na');
+  await na.getByRole('button', { name: 'Connect North America' }).click();
+  await page.waitForURL(/\/dev\/amazon\/consent\?/);
+  const back = page.waitForRequest((r) => /\/settings\/amazon\?connected=na$/.test(r.url()));
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await back;
+  await expect(na.getByText(/^Connected as seller/)).toBeVisible();
+  // What Amazon's marketplace participations say of this seller (the sandbox has no Sellers API to ask):
+  // registered in the United States and Mexico, not in Canada.
+  await sql(
+    `update amazon_connections set selling_countries = '{us,mx}'
+      where region = 'na' and user_id = (select id from "user" where email = $1)`,
+    [email],
+  );
+
+  await page.reload();
+  await expect(na.getByTestId('not-selling-ca')).toHaveText(
+    'You cannot sell in Canada with this account: Amazon does not list it among your marketplaces.',
+  );
+  await expect(na.getByTestId('not-selling-mx')).toHaveCount(0);
+
+  // The Create New Report drawer says so as soon as Canada is the selling country, before Submit.
+  await page.goto('/reports?new');
+  const drawer = page.getByRole('dialog', { name: 'Create New Report' });
+  await drawer.getByLabel('Selling Country').click();
+  await page.getByTitle('Canada (CA)').last().click();
+  await expect(drawer.getByTestId('amazon-not-selling')).toContainText(
+    'You cannot sell in Canada with this account',
+  );
+  await expect(drawer.getByRole('button', { name: 'Submit' })).toBeVisible();
 });

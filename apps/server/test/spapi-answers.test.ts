@@ -7,6 +7,9 @@ import { LIMITS, provider } from './helpers/spapi-client';
 import { startSpapiStandIn, type SpapiStandIn } from './helpers/spapi-stand-in';
 
 // What the provider does with the answers Amazon gives that are not plain offers (docs/decisions.md).
+/** A seller's own authorisation (the stand-in's Login with Amazon takes any refresh token). */
+const SELLER = { sellingPartnerId: 'A1MYSELLER', refreshToken: 'Atzr|na-refresh' };
+
 describe('SP-API answers a lookup cannot use as they come', () => {
   let stand: SpapiStandIn;
   let client: ReturnType<typeof provider>;
@@ -48,7 +51,7 @@ describe('SP-API answers a lookup cannot use as they come', () => {
   });
 
   it("the seller's own offer, as Amazon marks it for their authorisation, is theirs and not the buy box", async () => {
-    const own = { sellingPartnerId: 'A1MYSELLER', refreshToken: 'Atzr|na-refresh' };
+    const own = SELLER;
     const [mine] = await client.marketplace.lookup(['BMINE00001'], 'us', {
       shipTo: 'us',
       account: { own, tenant: 'seller-1' },
@@ -87,21 +90,39 @@ describe('SP-API answers a lookup cannot use as they come', () => {
     const [uk] = await client.marketplace.lookup(['B07N4M94X4'], 'uk', { shipTo: 'uk' });
     expect(uk!.side.status).toBe('ok');
     expect(uk!.side.buybox!.buy_price).toBe(24.99);
-    const [check] = await client.marketplace.refreshPrices!(['B07N4M94X4'], 'ca', { shipTo: 'ca' });
+    const [check] = await client.marketplace.refreshPrices!(['B07N4M94X4'], 'ca', {
+      shipTo: 'ca',
+      account: { own: SELLER },
+      listed: new Set(['B07N4M94X4']),
+    });
     expect(check).toMatchObject({ status: 'ok', buybox: { seller_id: 'A2NEWWINNER1', buy_price: 124.99 } });
   });
 
-  it("getCompetitivePricing says nothing of products the seller does not list; the buying side's summary does", async () => {
+  it("getCompetitivePricing answers only the seller's listings; every other side asks the summary, which answers", async () => {
     const ids = ['B000000001', 'B000000002'];
-    const [listed, unlisted, buying] = await Promise.all([
-      client.marketplace.refreshPrices!(ids, 'ca', { shipTo: 'ca' }),
-      // Delivered in the US, where this seller lists nothing: getCompetitivePricing, answered empty.
-      client.marketplace.refreshPrices!(ids, 'us', { shipTo: 'us' }),
-      // Bought in the US for Canada: getCompetitiveSummary, which answers for any ASIN.
-      client.marketplace.refreshPrices!(ids, 'us', { shipTo: 'ca' }),
+    const mine = new Set(ids);
+    const pricingBefore = ids.map(stand.pricingAsked);
+    const [listed, gone, unlisted, shared, buying] = await Promise.all([
+      // Listed in Canada by this seller (their own authorisation): getCompetitivePricing answers.
+      client.marketplace.refreshPrices!(ids, 'ca', { shipTo: 'ca', account: { own: SELLER }, listed: mine }),
+      // Thought listed in the US, where this seller lists nothing (any more): answered empty, unknown.
+      client.marketplace.refreshPrices!(ids, 'us', { shipTo: 'us', account: { own: SELLER }, listed: mine }),
+      // Not listed: the competitive summary, which answers for any ASIN (at home, the Prime offer).
+      client.marketplace.refreshPrices!(ids, 'us', {
+        shipTo: 'us',
+        account: { own: SELLER },
+        listed: new Set(),
+      }),
+      // The shared authorisation lists nothing of this seller's: the summary too.
+      client.marketplace.refreshPrices!(ids, 'ca', { shipTo: 'ca', listed: mine }),
+      // Bought in the US for Canada: getCompetitiveSummary.
+      client.marketplace.refreshPrices!(ids, 'us', { shipTo: 'ca', account: { own: SELLER }, listed: mine }),
     ]);
     expect(listed.map((c) => c.status)).toEqual(['ok', 'ok']);
-    expect(unlisted.map((c) => c.status)).toEqual(['unknown', 'unknown']);
+    expect(gone.map((c) => c.status)).toEqual(['unknown', 'unknown']);
+    expect(ids.map(stand.pricingAsked)).toEqual(pricingBefore.map((n) => n + 2));
+    for (const checks of [unlisted, shared]) expect(checks.map((c) => c.status)).toEqual(['ok', 'ok']);
+    expect(unlisted.map((c) => c.buybox?.import_fee)).toEqual([0, 0]);
     expect(buying.map((c) => c.buybox)).toEqual(
       ids.map(() => ({
         seller_id: 'ATVPDKIKX0DER',
@@ -111,7 +132,7 @@ describe('SP-API answers a lookup cannot use as they come', () => {
         import_fee: 3.25,
       })),
     );
-    expect(ids.map(stand.summaryAsked)).toEqual([1, 1]);
+    expect(ids.map(stand.summaryAsked)).toEqual([3, 3]);
   });
 
   it('pre-orders and a winner outside the listed offers come through the stand-in as the rules say', async () => {

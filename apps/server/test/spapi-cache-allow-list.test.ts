@@ -11,7 +11,7 @@ import { toSnapshot, type MappingContext } from '../src/providers/marketplace/sp
 const dir = path.join(import.meta.dirname, 'fixtures/spapi');
 const fixture = (name: string) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
 const OFFERS = fs.readdirSync(dir).filter((f) => f.startsWith('item-offers'));
-const CATALOG = ['catalog-item.json', 'catalog-item-metric.json'];
+const CATALOG = ['catalog-item.json', 'catalog-item-metric.json', 'catalog-item-dangerous.json'];
 const DAY = 86_400_000;
 const CONTEXTS: MappingContext[] = [
   { importRate: 0, today: Math.floor(Date.now() / DAY) * DAY, region: 'us', shipTo: 'us' },

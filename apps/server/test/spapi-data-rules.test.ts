@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { priceProduct, pricingInput } from '@crossmarket/domain';
+import { isDangerousGoods, priceProduct, pricingInput } from '@crossmarket/domain';
 import { makeOffer, makeSettings, makeSide } from '@crossmarket/domain/testing';
 import { applyPriceCheck, FULL } from '../src/features/inventories/light-refresh';
 import { dueForFullLookup } from '../src/features/inventories/full-lookup-age';
@@ -214,6 +214,25 @@ describe('full lookups', () => {
     expect(offersProblem(fixture('item-offers.json'), 'GBP')).toBe('currency USD, not GBP');
   });
 
+  it("dangerous goods come from the catalogue's attributes: a regulation, batteries included, lithium content", () => {
+    // Amazon's example: not_applicable, alkaline AAA batteries neither required nor included: nothing.
+    expect(snapshot('item-offers.json').side.dangerous_goods).toBeUndefined();
+    const hazardous = fixture('catalog-item-dangerous.json');
+    const { side } = toSnapshot(hazardous.asin, hazardous, fixture('item-offers.json'), home);
+    expect(side.dangerous_goods).toEqual({
+      regulations: ['transportation'],
+      batteries: 'included',
+      lithium: true,
+      lithium_wh: 18.5,
+    });
+    // Batteries it only needs (not shipped with it) are told, but are no dangerous goods of their own.
+    const needs = structuredClone(CATALOG);
+    needs.attributes.batteries_required[0].value = true;
+    const needing = toSnapshot('B07N4M94X4', needs, fixture('item-offers.json'), home).side;
+    expect(needing.dangerous_goods).toMatchObject({ batteries: 'required', lithium: false, regulations: [] });
+    expect(isDangerousGoods(needing.dangerous_goods)).toBe(false);
+  });
+
   it("the seller's own offer (MyOffer, or their id) is listed as theirs, never the buy box or lowest offer", () => {
     const offers = fixture('item-offers.json');
     offers.Offers[0].MyOffer = true; // the buy box winner, 24.99
@@ -236,6 +255,10 @@ describe('full lookups', () => {
     const shared = toSnapshot('B07N4M94X4', CATALOG, offers, home);
     expect(shared.side.buybox).toMatchObject({ seller_id: 'ATVPDKIKX0DER', buy_price: 24.99 });
     expect(shared.offers.some((o) => o.is_own)).toBe(false);
+    // Where the seller's own offer is, they list the product: the next light check asks by listing.
+    expect(own.side.listed_by_seller).toBe(true);
+    expect(byId.side.listed_by_seller).toBe(true);
+    expect(shared.side.listed_by_seller).toBeUndefined();
   });
 
   it("a competitive price that belongs to the requester is not a competitor's buy box: a full lookup decides", () => {

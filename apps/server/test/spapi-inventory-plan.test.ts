@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { amazonRegionOfCountry } from '@crossmarket/domain';
 import { makeOffer, makeSettings, makeSide } from '@crossmarket/domain/testing';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
@@ -7,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventories, inventoryProducts } from '../src/db/schema';
 import { applyPriceCheck, FULL } from '../src/features/inventories/light-refresh';
 import { updateInventory } from '../src/features/inventories/update-inventory';
+import { findInventory } from '../src/features/inventories/repo';
 import {
+  loadDemand,
   nextScheduledRun,
   planRun,
   PLAN_UTILISATION,
@@ -18,6 +21,8 @@ import { createSpapiClient } from '../src/providers/marketplace/spapi/client';
 import { toPriceCheck } from '../src/providers/marketplace/spapi/competitive-pricing';
 import { createSpapiMarketplace, SPAPI_ALLOWANCE } from '../src/providers/marketplace/spapi/provider';
 import type { PacerFactory } from '../src/providers/marketplace/spapi/pacing';
+import type { LookupAccounts } from '../src/providers/marketplace/types';
+import { MARKETPLACES } from '../src/providers/marketplace/spapi/regions';
 import { postgresPacing } from '../src/providers/marketplace/spapi/shared-pacing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { insertReportOwner } from './helpers/reports';
@@ -25,6 +30,18 @@ import { recordGrants } from './helpers/spapi-client';
 import { AMAZON_DEFAULT_LIMITS, startSpapiStandIn, type SpapiStandIn } from './helpers/spapi-stand-in';
 
 const DAY = 86_400;
+
+/** The user's own authorisation in every region (one refresh token per region), as Settings → Amazon gives. */
+const ownAccounts = (userId: string): LookupAccounts => ({
+  forUser: async (_user, country) => ({
+    kind: 'own',
+    account: {
+      own: { sellingPartnerId: 'A1PLANNER', refreshToken: `Atzr|own-${amazonRegionOfCountry(country)}` },
+      tenant: userId,
+    },
+  }),
+  revoked: async () => {},
+});
 
 /** Each authorisation's own operation buckets' grants, keyed `seller|operation` (the updates' lane left out). */
 const noteAllGrants = (factory: PacerFactory, grants: Map<string, number[]>): PacerFactory =>
@@ -40,21 +57,22 @@ const pricingFixture = JSON.parse(
 
 describe("the plan's arithmetic at Amazon's default rates", () => {
   it('gives updates both light checks whole and half of getItemOffersBatch, per seller authorisation', () => {
-    // getCompetitivePricing 0.5 calls/s × 20 ASINs (selling sides); getCompetitiveSummary 0.033 calls/s
-    // × 20 ASINs (buying sides); getItemOffersBatch 0.1 calls/s × 20 ASINs × the updates' half.
-    expect(SPAPI_ALLOWANCE.lightPerSecond).toBe(10);
-    expect(SPAPI_ALLOWANCE.buyingLightPerSecond).toBeCloseTo(0.66, 10);
+    // getCompetitivePricing 0.5 calls/s × 20 ASINs (selling sides the seller lists); getCompetitiveSummary
+    // 0.033 calls/s × 20 ASINs (every other side); getItemOffersBatch 0.1 calls/s × 20 ASINs × the
+    // updates' half.
+    expect(SPAPI_ALLOWANCE.listedPerSecond).toBe(10);
+    expect(SPAPI_ALLOWANCE.summaryPerSecond).toBeCloseTo(0.66, 10);
     expect(SPAPI_ALLOWANCE.fullPerSecond).toBe(1);
     expect(SPAPI_ALLOWANCE.account('us')).toBe(SPAPI_ALLOWANCE.account('ca'));
     expect(SPAPI_ALLOWANCE.account('us')).not.toBe(SPAPI_ALLOWANCE.account('uk'));
   });
 
-  it('refreshes a 3XL inventory (200,000 products, US to CA) in four days when alone: buying sides bound it', () => {
-    const xxxl = { from: 'us' as const, to: 'ca' as const, products: 200_000 };
+  it('refreshes a 3XL inventory the seller lists (200,000 products, US to CA) in four days when alone', () => {
+    const xxxl = { from: 'us' as const, to: 'ca' as const, products: 200_000, listed: 200_000 };
     const plan = planRun(xxxl, [xxxl], SPAPI_ALLOWANCE);
     // Selling sides: 200,000 of 10 × 86,400 × 0.9 = 777,600 getCompetitivePricing checks a day, enough.
     // Buying sides: 0.66 × 86,400 × 0.9 = 51,321.6 getCompetitiveSummary checks a day → 25.66 % a run.
-    const buyingPerDay = SPAPI_ALLOWANCE.buyingLightPerSecond * DAY * PLAN_UTILISATION;
+    const buyingPerDay = SPAPI_ALLOWANCE.summaryPerSecond * DAY * PLAN_UTILISATION;
     expect(plan.fraction).toBeCloseTo(buyingPerDay / 200_000, 10);
     expect(plan.perRun).toBe(51_321);
     expect(Math.ceil(200_000 / plan.perRun)).toBe(4);
@@ -64,14 +82,38 @@ describe("the plan's arithmetic at Amazon's default rates", () => {
     expect(plan.fullPerRun).toBe(Math.floor(200_000 * ((1 * DAY * PLAN_UTILISATION) / 400_000)));
     expect(plan).toMatchObject({ fullPerRun: 38_880, renewPerRun: 19_440, visitDays: 4, fullMaxAgeDays: 12 });
     // The run lasts as long as its buying sides' checks take at 0.66 a second: within the day.
-    expect(plan.runSeconds).toBeCloseTo(51_321 / SPAPI_ALLOWANCE.buyingLightPerSecond, 6);
+    expect(plan.runSeconds).toBeCloseTo(51_321 / SPAPI_ALLOWANCE.summaryPerSecond, 6);
     expect(plan.runSeconds).toBeLessThan(DAY);
   });
 
+  it('counts the selling sides the seller does not list on getCompetitiveSummary, where they are checked', () => {
+    // Not listed yet (or the shared authorisation): getCompetitivePricing would answer nothing, so both
+    // sides take getCompetitiveSummary on NA: 400,000 sides against 51,321.6 a day → 12.83 % a run.
+    const unlisted = { from: 'us' as const, to: 'ca' as const, products: 200_000, listed: 0 };
+    const plan = planRun(unlisted, [unlisted], SPAPI_ALLOWANCE);
+    const summaryPerDay = SPAPI_ALLOWANCE.summaryPerSecond * DAY * PLAN_UTILISATION;
+    expect(plan.fraction).toBeCloseTo(summaryPerDay / 400_000, 10);
+    expect(plan.perRun).toBe(25_660);
+    expect(Math.ceil(200_000 / plan.perRun)).toBe(8);
+    // One bucket serves both sides' checks: the run takes twice its products at 0.66 a second.
+    expect(plan.runSeconds).toBeCloseTo((2 * 25_660) / SPAPI_ALLOWANCE.summaryPerSecond, 6);
+    expect(plan.runSeconds).toBeLessThan(DAY);
+    // Half listed: 300,000 summary checks, 100,000 by listing (well within 777,600).
+    const half = planRun(
+      { ...unlisted, listed: 100_000 },
+      [{ ...unlisted, listed: 100_000 }],
+      SPAPI_ALLOWANCE,
+    );
+    expect(half.fraction).toBeCloseTo(summaryPerDay / 300_000, 10);
+    // US to UK: the selling side is on EU's authorisation, so its summary checks do not crowd NA's.
+    const uk = { from: 'us' as const, to: 'uk' as const, products: 200_000, listed: 0 };
+    expect(planRun(uk, [uk], SPAPI_ALLOWANCE).fraction).toBeCloseTo(summaryPerDay / 200_000, 10);
+  });
+
   it('shares the allowance by fraction when five 3XL inventories draw on one authorisation', () => {
-    const one = { from: 'us' as const, to: 'ca' as const, products: 200_000 };
-    const plan = planRun(one, [{ ...one, products: 1_000_000 }], SPAPI_ALLOWANCE);
-    const buyingPerDay = SPAPI_ALLOWANCE.buyingLightPerSecond * DAY * PLAN_UTILISATION;
+    const one = { from: 'us' as const, to: 'ca' as const, products: 200_000, listed: 200_000 };
+    const plan = planRun(one, [{ ...one, products: 1_000_000, listed: 1_000_000 }], SPAPI_ALLOWANCE);
+    const buyingPerDay = SPAPI_ALLOWANCE.summaryPerSecond * DAY * PLAN_UTILISATION;
     expect(plan.fraction).toBeCloseTo(buyingPerDay / 1_000_000, 10);
     expect(plan.perRun).toBe(10_264);
     // Five runs a day check 5 × 10,264 buying sides: the day's capacity, never more.
@@ -188,8 +230,9 @@ describe("an inventory update with the SP-API provider at Amazon's default rates
 
   it('checks the stalest, then dearest, products within the run budget and leaves the rest as they were', async () => {
     expect(na.limits).toEqual(AMAZON_DEFAULT_LIMITS);
-    // 50 products, US to UK: the buying side (US, NA authorisation) is checked with getCompetitiveSummary
-    // and the selling side (UK, EU authorisation) with getCompetitivePricing. A 33-second "day" makes the
+    // 50 products, US to UK, under the seller's own authorisations, who lists them in the UK: the buying
+    // side (US, NA authorisation) is checked with getCompetitiveSummary and the selling side (UK, EU
+    // authorisation) with getCompetitivePricing. A 33-second "day" makes the
     // buying side's allowance tight: 0.66/s × 33 s × 0.9 = 19.6 checks for 50 products → 19 a run, one
     // call of 20 (its burst); the selling side's 10/s has room to spare. Full lookups
     // 1/s × 33 s × 0.9 = 29.7 → 29 a run, enough for every product a light check cannot price.
@@ -225,7 +268,7 @@ describe("an inventory update with the SP-API provider at Amazon's default rates
         inventoryId: inventory!.id,
         userId: 'planner',
         code,
-        snapshot: { row_cross: side, row_to: side },
+        snapshot: { row_cross: side, row_to: { ...side, listed_by_seller: true } },
         available: true,
         stdPrice: i === 22 ? 99 : 20,
         stock: 5,
@@ -256,11 +299,12 @@ describe("an inventory update with the SP-API provider at Amazon's default rates
         leaseSeconds: 60,
         owner: 'planner-worker',
         periodSeconds: period,
+        accounts: ownAccounts('planner'),
       },
       inventory!.id,
     );
     expect(outcome).toBe('done');
-    const plan = planRun({ from: 'us', to: 'uk', products: 50 }, [], SPAPI_ALLOWANCE, period);
+    const plan = planRun({ from: 'us', to: 'uk', products: 50, listed: 50 }, [], SPAPI_ALLOWANCE, period);
     expect(plan).toMatchObject({ perRun: 19, fullPerRun: 29 });
 
     // Each authorisation's tokens were granted within Amazon's default rates: the burst, then the rate,
@@ -290,7 +334,7 @@ describe("an inventory update with the SP-API provider at Amazon's default rates
       stand.arrivals[op].length - stand.throttled[op];
     expect([answered(na, 'getCompetitiveSummary'), answered(na, 'getCompetitivePricing')]).toEqual([1, 0]);
     expect([answered(eu, 'getCompetitivePricing'), answered(eu, 'getCompetitiveSummary')]).toEqual([1, 0]);
-    expect(plan.perRun).toBeLessThanOrEqual(SPAPI_ALLOWANCE.buyingLightPerSecond * period * PLAN_UTILISATION);
+    expect(plan.perRun).toBeLessThanOrEqual(SPAPI_ALLOWANCE.summaryPerSecond * period * PLAN_UTILISATION);
     // Nothing past the run's 19 was asked for: the 18 stalest and the dearer of the shared hour.
     expect(na.summaryAsked('BINV000019')).toBe(1);
     expect(eu.pricingAsked('BINV000019')).toBe(1);
@@ -332,6 +376,92 @@ describe("an inventory update with the SP-API provider at Amazon's default rates
         ['getItemOffersBatch:update', 0.1 * 0.97 * 0.5],
       ]),
     );
+  });
+
+  it("checks each selling side with an operation that answers for it: the seller's listings, else the summary", async () => {
+    // US to CA under the seller's own NA authorisation; half of the 40 products are listed in Canada.
+    // getCompetitivePricing answers only those (the stand-in, as Amazon, answers the rest empty), so the
+    // other half's selling sides must ask getCompetitiveSummary, and nothing falls to a full lookup.
+    const ca = MARKETPLACES.ca.id;
+    const codes = Array.from({ length: 40 }, (_, i) => `BLST${String(i).padStart(6, '0')}`);
+    const listed = new Set(codes.filter((_, i) => i % 2 === 0));
+    // Quicker than Amazon's defaults (the client adopts the announced rate), so the run takes seconds.
+    const stand = await startSpapiStandIn(
+      { getCompetitiveSummary: { rate: 2, burst: 1 }, getCompetitivePricing: { rate: 2, burst: 1 } },
+      { listed: (asin, m, by) => by === 'Atzr|own-na' && m === ca && listed.has(asin) },
+    );
+    try {
+      const [inventory] = await database.db
+        .insert(inventories)
+        .values({
+          userId: 'planner',
+          title: 'US to CA, half published',
+          fromCountry: 'us',
+          toCountry: 'ca',
+          settings: { ...makeSettings(), handling_time: 2 },
+          updateStatus: 'queued',
+          updateQueuedAt: new Date(),
+        })
+        .returning();
+      const side = makeSide({
+        buybox: makeOffer({ seller_id: 'A1SELLER', buy_price: 10 }),
+        looked_up_at: new Date().toISOString(),
+      });
+      await database.db.insert(inventoryProducts).values(
+        codes.map((code) => ({
+          inventoryId: inventory!.id,
+          userId: 'planner',
+          code,
+          snapshot: { row_cross: side, row_to: { ...side, listed_by_seller: listed.has(code) } },
+          available: true,
+          stdPrice: 20,
+          stock: 5,
+          updatedAt: new Date(Date.UTC(2026, 10, 1)),
+        })),
+      );
+      const client = createSpapiClient({
+        credentials: {
+          clientId: 'amzn1.application-oa2-client.test',
+          clientSecret: 'secret',
+          refreshTokens: {},
+        },
+        endpoints: { na: stand.url },
+        lwaUrl: stand.lwaUrl,
+        backoffMs: 20,
+      });
+      const outcome = await updateInventory(
+        {
+          db: database.db,
+          marketplace: createSpapiMarketplace(client),
+          logger: pino({ level: 'silent' }),
+          leaseSeconds: 60,
+          owner: 'planner-worker',
+          accounts: ownAccounts('planner'),
+        },
+        inventory!.id,
+      );
+      expect(outcome).toBe('done');
+      const asked = (operation: string, marketplaceId: string) =>
+        stand.asks
+          .filter((a) => a.operation === operation && a.marketplaceId === marketplaceId)
+          .map((a) => a.asin)
+          .sort();
+      expect(asked('getCompetitivePricing', ca)).toEqual([...listed].sort());
+      expect(asked('getCompetitiveSummary', ca)).toEqual(codes.filter((c) => !listed.has(c)).sort());
+      expect(asked('getCompetitiveSummary', MARKETPLACES.us.id)).toEqual([...codes].sort());
+      // Every side answered by its light check: no product fell to the full-lookup lane.
+      expect(stand.arrivals.getItemOffersBatch).toHaveLength(0);
+      const after = await products(inventory!.id);
+      expect(codes.filter((c) => after.get(c)!.updated_at.startsWith('2026-11-01'))).toEqual([]);
+      // The inventory's view plans with the same count of listed products as the worker.
+      const view = await findInventory(database.db, 'planner', inventory!.id, SPAPI_ALLOWANCE);
+      const demand = await loadDemand(database.db, Date.now() + 120_000);
+      const inventoryDemand = { from: 'us' as const, to: 'ca' as const, products: 40, listed: 20 };
+      expect(demand).toContainEqual(inventoryDemand);
+      expect(view!.update.per_run).toBe(planRun(inventoryDemand, demand, SPAPI_ALLOWANCE).perRun);
+    } finally {
+      await stand.close();
+    }
   });
 
   async function products(inventoryId: string) {

@@ -46,6 +46,29 @@ export interface Coupon {
 }
 
 /** One side (buying or selling country) of a result row: the marketplace data for one product. */
+/**
+ * What the catalogue declares of a product's dangerous goods (catalog items 2022-04-01 `attributes`):
+ * air carriers restrict them, so the international leg may not fly (docs/decisions.md, "Dangerous goods").
+ */
+export interface DangerousGoods {
+  /** `supplier_declared_dg_hz_regulation` values that name a regulation (ghs, transportation, storage, waste, other). */
+  regulations: string[];
+  /** Batteries come with it (`batteries_included`, `includes_rechargable_battery`) or it needs some (`batteries_required`). */
+  batteries: 'included' | 'required' | null;
+  /** Lithium cells (`battery.cell_composition`, `num_batteries.type` lithium_*, or a `lithium_battery` entry). */
+  lithium: boolean;
+  /** The lithium battery's energy in watt-hours, where given (`lithium_battery.energy_content`). */
+  lithium_wh: number | null;
+}
+
+/** Whether air carriers restrict it: a declared regulation, batteries shipped with it, or lithium cells. */
+export const isDangerousGoods = (dg: DangerousGoods | null | undefined): boolean =>
+  !!dg && (dg.regulations.length > 0 || dg.batteries === 'included' || dg.lithium);
+
+/** A product's dangerous goods from either side's catalogue (one ASIN, one product). */
+export const dangerousGoodsOf = (row: Pick<ResultRow, 'row_cross' | 'row_to'>): DangerousGoods | null =>
+  [row.row_to.dangerous_goods, row.row_cross.dangerous_goods].find(isDangerousGoods) ?? null;
+
 export interface ProductSide {
   status: SideStatus;
   buybox: Offer | null;
@@ -84,6 +107,13 @@ export interface ProductSide {
   buybox_winners?: number;
   /** When the full lookup this side's lowest offers and sellers come from was made (ISO time). */
   looked_up_at?: string;
+  /**
+   * The last full lookup, under the seller's own authorisation, found the seller's own offer here: Amazon's
+   * getCompetitivePricing answers for it (it answers only the calling seller's listings).
+   */
+  listed_by_seller?: boolean;
+  /** Dangerous goods as the catalogue declares them; null or absent when it declares none. */
+  dangerous_goods?: DangerousGoods | null;
 }
 
 /** Per-product profit rates that override the matched rule's rates. */

@@ -10,6 +10,7 @@ const fixture = (name: string) =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../fixtures/spapi', name), 'utf8'));
 const CATALOG_ITEM = fixture('catalog-item.json');
 const CATALOG_ITEM_METRIC = fixture('catalog-item-metric.json');
+const CATALOG_ITEM_DANGEROUS = fixture('catalog-item-dangerous.json');
 const ITEM_OFFERS = fixture('item-offers.json');
 const ITEM_OFFERS_USED = fixture('item-offers-used.json');
 const ITEM_OFFERS_USED_ONLY = fixture('item-offers-used-only.json');
@@ -100,7 +101,8 @@ export function inCurrencyOf<T>(value: T, marketplaceId: string): T {
 /**
  * Which fixture answers for an ASIN, by its first letters (ASINs are B + 9 letters or digits):
  * - `BDOG…` is unknown to the catalogue;
- * - `BMETRIC…` is measured in millimetres and ounces;
+ * - `BMETRIC…` is measured in millimetres and ounces; `BHAZ…` is dangerous goods (a regulation, lithium
+ *   batteries included, 18.5 Wh);
  * - `BUSED…` has Amazon's own example offers (4,286 offers, 15 of them new), `BONLYUSED…` only used and
  *   collectible ones, `BTWOWIN…` two buy box winners (one Prime FBA, one non-Prime merchant);
  * - `BSOON…` is not processed yet (ActiveButTooSoonForProcessing), `BFOREIGN…` is priced in EUR
@@ -116,7 +118,11 @@ export function inCurrencyOf<T>(value: T, marketplaceId: string): T {
  *   `BDOG…` is not answered (a status other than Success, no competitive pricing).
  */
 export const catalogFixture = (asin: string) =>
-  asin.startsWith('BMETRIC') ? CATALOG_ITEM_METRIC : CATALOG_ITEM;
+  asin.startsWith('BMETRIC')
+    ? CATALOG_ITEM_METRIC
+    : asin.startsWith('BHAZ')
+      ? CATALOG_ITEM_DANGEROUS
+      : CATALOG_ITEM;
 const OFFERS_BY_PREFIX: [string, unknown][] = [
   ['BSOON', ITEM_OFFERS_TOO_SOON],
   ['BFOREIGN', ITEM_OFFERS_FOREIGN],

@@ -64,8 +64,11 @@ export async function startSpapiStandIn(
   given: Partial<Record<Operation, StandInLimits>> = AMAZON_DEFAULT_LIMITS,
   options: {
     throttleFirst?: number;
-    /** Whether the seller lists the ASIN in the marketplace (getCompetitivePricing answers only those). */
-    listed?: (asin: string, marketplaceId: string) => boolean;
+    /**
+     * Whether the seller whose authorisation (refresh token) asks lists the ASIN in the marketplace:
+     * getCompetitivePricing answers only those.
+     */
+    listed?: (asin: string, marketplaceId: string, authorisation: string) => boolean;
     /** Whether nobody offers the ASIN new in the marketplace (besides `BNOOFFER…`): NoBuyableOffers. */
     noOffers?: (asin: string, marketplaceId: string) => boolean;
     /** The first this many SP-API requests answer 401 (an access token Amazon no longer takes). */
@@ -108,6 +111,8 @@ export async function startSpapiStandIn(
   };
   const pricingAsked = new Map<string, number>();
   const summaryAsked = new Map<string, number>();
+  /** Every ASIN a price operation was asked for, in order: which marketplace, by which operation. */
+  const asks: { operation: Operation; marketplaceId: string; asin: string }[] = [];
   const refused: { operation: Operation | 'unknown'; message: string }[] = [];
   const offersAsked = new Map<string, number>();
   /** Calls admitted per authorisation (the refresh token the access token came from) and operation. */
@@ -248,7 +253,10 @@ export async function startSpapiStandIn(
         if (problem) return invalid(op, problem);
         const marketplaceId = url.searchParams.get('MarketplaceId')!;
         const asins = url.searchParams.get('Asins')!.split(',').filter(Boolean);
-        for (const asin of asins) pricingAsked.set(asin, (pricingAsked.get(asin) ?? 0) + 1);
+        for (const asin of asins) {
+          pricingAsked.set(asin, (pricingAsked.get(asin) ?? 0) + 1);
+          asks.push({ operation: op, marketplaceId, asin });
+        }
         return send(
           200,
           {
@@ -256,7 +264,7 @@ export async function startSpapiStandIn(
               competitivePricing(
                 asin,
                 marketplaceId,
-                listed(asin, marketplaceId),
+                listed(asin, marketplaceId, authorisation),
                 nobody(asin, marketplaceId),
               ),
             ),
@@ -279,7 +287,10 @@ export async function startSpapiStandIn(
         const problem = competitiveSummaryProblem(body);
         if (problem) return invalid(op, problem);
         const requests = (body as { requests: { asin: string; marketplaceId: string }[] }).requests;
-        for (const { asin } of requests) summaryAsked.set(asin, (summaryAsked.get(asin) ?? 0) + 1);
+        for (const { asin, marketplaceId } of requests) {
+          summaryAsked.set(asin, (summaryAsked.get(asin) ?? 0) + 1);
+          asks.push({ operation: op, marketplaceId, asin });
+        }
         return send(
           200,
           {
@@ -298,6 +309,7 @@ export async function startSpapiStandIn(
         const asin = ITEM_OFFERS_URI.exec(r.uri)![1]!;
         const asked = (offersAsked.get(asin) ?? 0) + 1;
         offersAsked.set(asin, asked);
+        asks.push({ operation: op, marketplaceId: r.MarketplaceId, asin });
         const request = {
           MarketplaceId: r.MarketplaceId,
           Asin: asin,
@@ -347,6 +359,8 @@ export async function startSpapiStandIn(
     offersAsked: (asin: string) => offersAsked.get(asin) ?? 0,
     /** How many times each ASIN's competitive pricing was asked for (any marketplace). */
     pricingAsked: (asin: string) => pricingAsked.get(asin) ?? 0,
+    /** Every ASIN the price operations were asked for, in order, with its marketplace. */
+    asks,
     /** How many times each ASIN's competitive summary was asked for (any marketplace). */
     summaryAsked: (asin: string) => summaryAsked.get(asin) ?? 0,
     /** Access tokens handed out, for refresh tokens and codes alike. */

@@ -1,4 +1,4 @@
-import { weightInLbs, type ProductSide, type ResultRow } from '../product';
+import { dangerousGoodsOf, weightInLbs, type ProductSide, type ResultRow } from '../product';
 import { filterValueSchemas, type FilterKind } from './values';
 
 export type FilterGroup = 'cross' | 'to';
@@ -236,6 +236,15 @@ const TO_ONLY: Spec[] = [
     kind: 'restrictions',
     column: 'restriction',
     read: (_s, r) => r.restriction?.state ?? null,
+    hint: true,
+    isNew: true,
+  },
+  // Beyond the specification's 57 (issue 44): the catalogue's dangerous goods, from either side.
+  {
+    base: 'dangerous_goods',
+    kind: 'mode',
+    column: 'dangerous_goods',
+    read: (_s, r) => dangerousGoodsOf(r) !== null,
     hint: true,
     isNew: true,
   },

@@ -3,6 +3,7 @@ import { deflateSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { makeOffer, makeRow, makeSide } from '../fixtures';
 import type { FbmBlock } from '../pricing/types';
+import type { DangerousGoods } from '../product';
 import { activeFiltersArbitrary } from './arbitraries';
 import { FILTERS, FILTERS_BY_ID, type ActiveFilter } from './catalogue';
 import {
@@ -76,6 +77,8 @@ describe('FILTERS catalogue', () => {
       'average_rating',
       // Beyond the specification's 57 (issue 30): Amazon's answer under the seller's own authorisation.
       'listing_restrictions',
+      // Beyond the specification's 57 (issue 44): the catalogue's dangerous goods.
+      'dangerous_goods',
     ];
     const ids = (group: string, bases: string[]) => bases.map((b) => `${group}_${b}`);
     expect(FILTERS.map((f) => f.id).sort()).toEqual(
@@ -309,6 +312,30 @@ describe('matchesFilters', () => {
     expect(check('to_ppr_percent', { min: 25 })).toBe(true);
     expect(check('cross_stock', { min: 5 })).toBe(false);
     expect(check('cross_fbm_availability', 'only')).toBe(true);
+  });
+
+  it("Dangerous goods matches a product either side's catalogue declares, and never a battery it only needs", () => {
+    const dg = (d: Partial<DangerousGoods>) => ({
+      regulations: [],
+      batteries: null,
+      lithium: false,
+      lithium_wh: null,
+      ...d,
+    });
+    const only = [{ id: 'to_dangerous_goods', value: 'only' as const }];
+    const exclude = [{ id: 'to_dangerous_goods', value: 'exclude' as const }];
+    expect(matchesFilters(row, only)).toBe(false);
+    expect(matchesFilters(row, exclude)).toBe(true);
+    const lithium = { ...row, row_cross: { ...row.row_cross, dangerous_goods: dg({ lithium: true }) } };
+    expect(matchesFilters(lithium, only)).toBe(true);
+    expect(matchesFilters(lithium, exclude)).toBe(false);
+    const declared = { ...row, row_to: { ...row.row_to, dangerous_goods: dg({ regulations: ['ghs'] }) } };
+    expect(matchesFilters(declared, only)).toBe(true);
+    const needsBatteries = {
+      ...row,
+      row_to: { ...row.row_to, dangerous_goods: dg({ batteries: 'required' }) },
+    };
+    expect(matchesFilters(needsBatteries, only)).toBe(false);
   });
 
   it('combines filters with AND', () => {

@@ -110,6 +110,15 @@ export const productSideArbitrary: fc.Arbitrary<ProductSide> = fc.record({
     },
   ),
   category_commission_rate: fc.constant(null),
+  dangerous_goods: fc.option(
+    fc.record({
+      regulations: fc.subarray(['ghs', 'transportation']),
+      batteries: fc.constantFrom('included' as const, 'required' as const, null),
+      lithium: fc.boolean(),
+      lithium_wh: fc.constant(null),
+    }),
+    { nil: null, freq: 3 },
+  ),
 });
 
 /** A product's listing restriction, or none (not checked). */

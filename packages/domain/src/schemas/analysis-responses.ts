@@ -81,6 +81,15 @@ export const productSideSchema: z.ZodType<ProductSide> = z.object({
   category_commission_rate: z.number().nullable(),
   buybox_winners: z.int().nonnegative().optional(),
   looked_up_at: z.iso.datetime().optional(),
+  dangerous_goods: z
+    .object({
+      regulations: z.array(z.string()),
+      batteries: z.enum(['included', 'required']).nullable(),
+      lithium: z.boolean(),
+      lithium_wh: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 
 /** One row of POST /v1/filters: both sides, priced with the report's settings. */

@@ -16,7 +16,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
 import { filterSets, inventories, inventoryProducts } from '../../db/schema';
 import type { Allowance } from '../../providers/marketplace/types';
-import { loadDemand, planRun, refreshEta, type Demand } from './update-plan';
+import { LISTED_COUNT, loadDemand, planRun, refreshEta, type Demand } from './update-plan';
 import { lockForUser } from '../../db/user-lock';
 
 /** Why a write was refused; the routes turn each into its HTTP answer. */
@@ -70,9 +70,18 @@ const columns = {
 };
 
 // The filter set is joined by owner too: an inventory only ever names one of its user's sets.
-const query = (db: Db, userId: string, where?: SQL) =>
+/**
+ * The products the seller lists in the selling country (the plan counts their selling sides on
+ * getCompetitivePricing); a scan of the snapshots, so only when a plan is shown (an SP-API allowance).
+ */
+const listedCount = (withPlan: boolean) =>
+  withPlan
+    ? sql<number>`(select ${LISTED_COUNT} from inventory_products p where p.inventory_id = ${inventories.id})`
+    : sql<number>`0`;
+
+const query = (db: Db, userId: string, where?: SQL, withPlan = false) =>
   db
-    .select(columns)
+    .select({ ...columns, listedCount: listedCount(withPlan) })
     .from(inventories)
     .leftJoin(filterSets, and(eq(filterSets.id, inventories.filterId), eq(filterSets.userId, userId)))
     .where(and(eq(inventories.userId, userId), where))
@@ -115,6 +124,7 @@ function updateState(r: Row, { allowance, demand, now: at }: PlanContext): Inven
     from: r.fromCountry as RegionCode,
     to: r.toCountry as RegionCode,
     products: r.productsCount,
+    listed: r.listedCount,
   };
   const plan = planRun(inventory, demand, allowance);
   const eta = refreshEta(
@@ -136,7 +146,10 @@ function updateState(r: Row, { allowance, demand, now: at }: PlanContext): Inven
 }
 
 async function select(db: Db, userId: string, where: SQL | undefined, allowance?: Allowance) {
-  const [rows, demand] = await Promise.all([query(db, userId, where), allowance ? loadDemand(db) : []]);
+  const [rows, demand] = await Promise.all([
+    query(db, userId, where, allowance !== undefined),
+    allowance ? loadDemand(db) : [],
+  ]);
   const plan = { allowance, demand, now: new Date() };
   return rows.map((r) => view(r, plan));
 }

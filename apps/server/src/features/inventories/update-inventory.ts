@@ -19,7 +19,7 @@ import { recheckInventoryRestrictions } from '../restrictions';
 import { applyPriceCheck, FULL, needsBuyBoxSeller } from './light-refresh';
 import { dueForFullLookup } from './full-lookup-age';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
-import { loadDemand, planRun } from './update-plan';
+import { LISTED_COUNT, loadDemand, planRun } from './update-plan';
 
 export interface UpdateDeps {
   db: Db;
@@ -133,14 +133,15 @@ function toRow(code: string, cross: ProductSide, to: ProductSide, claimed: Claim
 
 /** How many of the inventory's products there are, and the ones this run refreshes, stalest first. */
 async function runTodo(deps: UpdateDeps, id: string, claimed: Claimed) {
-  const [{ products }] = (
-    await deps.db.execute<{ products: number }>(
-      sql`select count(*)::int as products from inventory_products where inventory_id = ${id}::uuid`,
+  const [{ products, listed }] = (
+    await deps.db.execute<{ products: number; listed: number }>(
+      sql`select count(*)::int as products, ${LISTED_COUNT} as listed
+            from inventory_products p where p.inventory_id = ${id}::uuid`,
     )
-  ).rows as [{ products: number }];
+  ).rows as [{ products: number; listed: number }];
   const allowance = deps.marketplace.allowance;
   const plan = planRun(
-    { from: claimed.from_country, to: claimed.to_country, products },
+    { from: claimed.from_country, to: claimed.to_country, products, listed },
     allowance ? await loadDemand(deps.db) : [],
     allowance,
     deps.periodSeconds,
@@ -198,10 +199,17 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
   const check = async (batch: string[]) => {
     const [last, fees] = await Promise.all([lastSides(batch), keptFees(batch)]);
     const known = marketplace.refreshPrices ? batch.filter((code) => last.get(code)) : [];
+    // Each side is checked with an operation that can answer for it: the seller's listings with their own.
+    const listed = (side: 'row_cross' | 'row_to') =>
+      new Set(known.filter((code) => last.get(code)?.[side]?.listed_by_seller));
     const [cross, toSide] = known.length
       ? await Promise.all([
-          asOwner(from, (account) => marketplace.refreshPrices!(known, from, { shipTo: to, account })),
-          asOwner(to, (account) => marketplace.refreshPrices!(known, to, { shipTo: to, account })),
+          asOwner(from, (account) =>
+            marketplace.refreshPrices!(known, from, { shipTo: to, account, listed: listed('row_cross') }),
+          ),
+          asOwner(to, (account) =>
+            marketplace.refreshPrices!(known, to, { shipTo: to, account, listed: listed('row_to') }),
+          ),
         ])
       : [[], []];
     const byCode = (checks: PriceCheck[]) => new Map(checks.map((c) => [c.product_id, c]));

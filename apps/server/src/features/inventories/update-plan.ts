@@ -20,12 +20,19 @@ export const FULL_ROTATION_SHARE = 0.5;
 /** How long the server reuses one count of every inventory's products (one scan, not one per request). */
 const DEMAND_TTL_MS = 60_000;
 
-/** How many products the inventories of one pair of countries hold, over every user. */
+/**
+ * How many products the inventories of one pair of countries hold, over every user, and how many of them
+ * the seller lists in the selling country (their selling side's last full lookup found their own offer).
+ */
 export type Demand = {
   from: RegionCode;
   to: RegionCode;
   products: number;
+  listed?: number;
 };
+
+/** The listed products of `inventory_products p` (`Demand.listed`), as SQL. */
+export const LISTED_COUNT = sql`(count(*) filter (where (p.snapshot -> 'row_to' ->> 'listed_by_seller') = 'true'))::int`;
 
 export interface RunPlan {
   /** The share of an inventory's products one run refreshes: 1 while the allowance suffices. */
@@ -64,36 +71,50 @@ function fullMaxAge(products: number, perRun: number, fullPerRun: number, period
   };
 }
 
-/**
- * Which of a product's sides a lookup serves: light checks of the selling side (delivered at home) and
- * of the buying side (shipped abroad) are different operations with allowances of their own.
- */
-type Sides = 'selling' | 'buying' | 'both';
+/** The operations a product's sides take: light checks by listing or by summary, and full lookups. */
+type Operation = 'listed' | 'summary' | 'full';
 
-/** Lookups one product costs on each seller authorisation, of the sides named. */
-function sidesOn(allowance: Allowance, from: RegionCode, to: RegionCode, which: Sides): Map<string, number> {
-  const sides = new Map<string, number>();
-  const buying = from !== to;
-  const regions = [
-    ...(which !== 'buying' ? [to] : []),
-    ...((which === 'buying' && buying) || (which === 'selling' && !buying) || which === 'both' ? [from] : []),
-  ];
-  for (const region of regions) {
-    const account = allowance.account(region);
-    sides.set(account, (sides.get(account) ?? 0) + 1);
+/**
+ * What one pair's products ask of each seller authorisation and operation (`account|operation` → sides),
+ * the lane each side really takes (light-checks.ts): the selling side of a listed product is checked with
+ * getCompetitivePricing, every other side with getCompetitiveSummary; a full lookup serves both sides.
+ */
+function askedOf(allowance: Allowance, d: Demand): Map<string, number> {
+  const asked = new Map<string, number>();
+  const add = (region: RegionCode, op: Operation, n: number) => {
+    if (n <= 0) return;
+    const key = `${allowance.account(region)}|${op}`;
+    asked.set(key, (asked.get(key) ?? 0) + n);
+  };
+  const listed = Math.min(d.products, d.listed ?? 0);
+  for (const region of [d.to, d.from]) {
+    // The buying side is shipped abroad, where the seller does not list it; at home it may be listed.
+    const home = region === d.to;
+    add(region, 'listed', home ? listed : 0);
+    add(region, 'summary', home ? d.products - listed : d.products);
+    add(region, 'full', d.products);
   }
-  return sides;
+  return asked;
 }
+
+const perSecondOf = (allowance: Allowance, key: string) => {
+  const op = key.slice(key.lastIndexOf('|') + 1) as Operation;
+  return op === 'listed'
+    ? allowance.listedPerSecond
+    : op === 'summary'
+      ? allowance.summaryPerSecond
+      : allowance.fullPerSecond;
+};
 
 /**
  * One run of one inventory within the allowance. Every inventory drawing on a seller authorisation gets
- * the same fraction of its products refreshed per period: for each light-check operation, the
- * authorisation's capacity for the period divided by what every inventory on it asks of that operation
- * (products × sides), at most 1; the smaller of the selling sides' and the buying sides' fractions. A
- * product not reached keeps its values and its time, so it is among the stalest, and first, next run.
+ * the same fraction of its products refreshed per period: for each light-check operation the inventory
+ * uses, the authorisation's capacity for the period divided by what every inventory on it asks of that
+ * operation (the sides that take it), at most 1; the smallest of those. A product not reached keeps its
+ * values and its time, so it is among the stalest, and first, next run.
  */
 export function planRun(
-  inventory: { from: RegionCode; to: RegionCode; products: number },
+  inventory: Demand,
   demand: Demand[],
   allowance: Allowance | undefined,
   periodSeconds = PLAN_PERIOD_SECONDS,
@@ -109,38 +130,36 @@ export function planRun(
       visitDays: periodSeconds / PLAN_PERIOD_SECONDS,
       renewPerRun: products,
     };
-  const fractionOf = (perSecond: number, which: Sides) => {
-    const asked = new Map<string, number>();
-    for (const d of demand)
-      for (const [account, n] of sidesOn(allowance, d.from, d.to, which))
-        asked.set(account, (asked.get(account) ?? 0) + d.products * n);
-    const mine = sidesOn(allowance, inventory.from, inventory.to, which);
-    return Math.min(
+  const asked = new Map<string, number>();
+  for (const d of demand)
+    for (const [key, n] of askedOf(allowance, d)) asked.set(key, (asked.get(key) ?? 0) + n);
+  const mine = [...askedOf(allowance, inventory)];
+  const fractionOf = (light: boolean) =>
+    Math.min(
       1,
-      ...[...mine].map(([account, n]) => {
-        // The inventory itself is asking even if the cached count does not hold it yet.
-        const total = Math.max(asked.get(account) ?? 0, products * n);
-        return (perSecond * periodSeconds * PLAN_UTILISATION) / total;
-      }),
+      ...mine
+        .filter(([key]) => key.endsWith('|full') !== light)
+        .map(([key, n]) => {
+          // The inventory itself is asking even if the cached count does not hold it yet.
+          const total = Math.max(asked.get(key) ?? 0, n);
+          return (perSecondOf(allowance, key) * periodSeconds * PLAN_UTILISATION) / total;
+        }),
     );
-  };
-  const fraction = Math.min(
-    fractionOf(allowance.lightPerSecond, 'selling'),
-    fractionOf(allowance.buyingLightPerSecond, 'buying'),
-  );
+  const fraction = fractionOf(true);
   const perRun = Math.max(1, Math.floor(products * fraction));
-  const fullPerRun = Math.max(1, Math.floor(products * fractionOf(allowance.fullPerSecond, 'both')));
-  // The run lasts as long as its slowest operation on its busiest authorisation takes.
-  const seconds = (which: Sides, perSecond: number) =>
-    (perRun * Math.max(0, ...sidesOn(allowance, inventory.from, inventory.to, which).values())) / perSecond;
+  const fullPerRun = Math.max(1, Math.floor(products * fractionOf(false)));
+  // The run lasts as long as its slowest light operation on its busiest authorisation takes.
+  const runSeconds = Math.max(
+    0,
+    ...mine
+      .filter(([key]) => !key.endsWith('|full'))
+      .map(([key, n]) => (perRun * (n / products)) / perSecondOf(allowance, key)),
+  );
   return {
     fraction,
     perRun,
     fullPerRun,
-    runSeconds: Math.max(
-      seconds('selling', allowance.lightPerSecond),
-      seconds('buying', allowance.buyingLightPerSecond),
-    ),
+    runSeconds,
     ...fullMaxAge(products, perRun, fullPerRun, periodSeconds),
     renewPerRun: Math.max(1, Math.floor(fullPerRun * FULL_ROTATION_SHARE)),
   };
@@ -154,7 +173,8 @@ export function loadDemand(db: Db, now = Date.now()): Promise<Demand[]> {
   if (cached && now - cached.at < DEMAND_TTL_MS) return cached.value;
   const value = db
     .execute<Demand>(
-      sql`select i.from_country as "from", i.to_country as "to", count(*)::int as products
+      sql`select i.from_country as "from", i.to_country as "to", count(*)::int as products,
+                 ${LISTED_COUNT} as listed
             from inventory_products p join inventories i on i.id = p.inventory_id
            group by i.from_country, i.to_country`,
     )

@@ -1,4 +1,4 @@
-import { PRODUCT_SIZES, SIDE_STATUSES } from '@crossmarket/domain';
+import { isDangerousGoods, PRODUCT_SIZES, SIDE_STATUSES } from '@crossmarket/domain';
 import { describe, expect, it } from 'vitest';
 import { CROSS_BORDER_TRANSIT_DAYS, TRANSIT_DAYS } from './delivery';
 import { createSandboxMarketplace, sandboxSnapshot } from './sandbox';
@@ -23,7 +23,18 @@ describe('the sandbox marketplace', () => {
       expect(ca.brand).toBe(us.brand);
       expect(ca.categories).toEqual(us.categories);
       expect(ca.weight).toEqual(us.weight);
+      expect(ca.dangerous_goods).toEqual(us.dangerous_goods);
     }
+  });
+
+  it('marks a few percent of products as dangerous goods (lithium batteries included)', () => {
+    const marked = ids.filter((id) =>
+      isDangerousGoods(
+        sandboxSnapshot(id, 'us', { shipTo: 'ca', role: 'cross', today }).side.dangerous_goods,
+      ),
+    );
+    expect(marked.length / ids.length).toBeGreaterThan(0.01);
+    expect(marked.length / ids.length).toBeLessThan(0.06);
   });
 
   it('has realistic shares: most products on both sides, a few percent of each problem', async () => {

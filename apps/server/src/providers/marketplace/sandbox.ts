@@ -1,5 +1,6 @@
 import {
   regionByCode,
+  type DangerousGoods,
   type LookupOptions,
   type Offer,
   type ProductSide,
@@ -53,6 +54,13 @@ type Rng = ReturnType<typeof random>;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const DAY = 86_400_000;
+
+const SANDBOX_DANGEROUS_GOODS: DangerousGoods = {
+  regulations: [],
+  batteries: 'included',
+  lithium: true,
+  lithium_wh: null,
+};
 
 /**
  * What a product is, whatever the marketplace: decided by its ID alone. Its parcel is a real one's:
@@ -261,6 +269,8 @@ export function sandboxSnapshot(
     package_dimensions: { length: id.dims[0], width: id.dims[1], height: id.dims[2], unit: 'in' },
     product_size: { package_name: id.size.name },
     category_commission_rate: null,
+    // About 3 % are lithium-battery goods, by product ID alone (the same in every marketplace).
+    ...(hash(`${productId}:dg`) % 100 < 3 && { dangerous_goods: { ...SANDBOX_DANGEROUS_GOODS } }),
   };
   return { product_id: productId, side, offers };
 }

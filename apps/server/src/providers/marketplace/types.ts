@@ -90,15 +90,16 @@ export interface PriceCheck {
 }
 
 /**
- * How many products per second one seller authorisation may look up: light checks (`refreshPrices`) of
- * a selling side (in the marketplace the goods are delivered in) and of a buying side (shipped abroad,
- * where the seller does not list the product: another operation), and full lookups (`lookup`).
- * `account` names the authorisation a marketplace draws on.
+ * How many products per second one seller authorisation may look up: light checks (`refreshPrices`) of a
+ * side the seller lists there under their own authorisation (getCompetitivePricing, which answers only the
+ * caller's listings), light checks of every other side (getCompetitiveSummary: buying sides, and selling
+ * sides the seller does not list), and full lookups (`lookup`). `account` names the authorisation a
+ * marketplace draws on.
  */
 export interface Allowance {
   account(region: RegionCode): string;
-  lightPerSecond: number;
-  buyingLightPerSecond: number;
+  listedPerSecond: number;
+  summaryPerSecond: number;
   fullPerSecond: number;
 }
 
@@ -148,11 +149,15 @@ export interface MarketplaceProvider {
     region: RegionCode,
     account: LookupAccount & { own: SellerAuthorisation },
   ): Promise<(FeeEstimate | null)[]>;
-  /** Light checks, one per requested ID in the same order; without it an update looks everything up. */
+  /**
+   * Light checks, one per requested ID in the same order; without it an update looks everything up.
+   * `listed`: the IDs the seller lists in the marketplace (their last full lookup under their own
+   * authorisation found their offer), for which the listings' own operation can answer.
+   */
   refreshPrices?(
     productIds: string[],
     region: RegionCode,
-    options: LookupOptions & { account?: LookupAccount },
+    options: LookupOptions & { account?: LookupAccount; listed?: ReadonlySet<string> },
   ): Promise<PriceCheck[]>;
 }
 

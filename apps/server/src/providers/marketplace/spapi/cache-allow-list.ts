@@ -1,4 +1,5 @@
 import type { Money } from './currency';
+import { cachedDangerousGoods } from './dangerous-goods';
 import type { BuyBoxPrice, CatalogItem, OffersPayload, PricingOffer } from './mapping';
 import type { Measure } from './measures';
 
@@ -114,5 +115,6 @@ export function cachedCatalog(item: CatalogItem): CatalogItem {
         })),
       })),
     }),
+    ...(item.attributes && { attributes: cachedDangerousGoods(item.attributes) }),
   };
 }

@@ -14,11 +14,12 @@ const SUMMARY_URI = '/products/pricing/2022-05-01/items/competitiveSummary';
 export type Unusable = (region: RegionCode, operation: string, asin: string, reason: string) => void;
 
 /**
- * Light price checks, 20 ASINs a call. The selling side (delivered at home, where the seller lists the
- * product) asks getCompetitivePricing; the buying side (shipped abroad, where the seller does not list
- * it, and where getCompetitivePricing answers nothing for such ASINs) asks getCompetitiveSummary, which
- * also names the winner and how it ships (docs/decisions.md, "Light checks of products the seller does
- * not list").
+ * Light price checks, 20 ASINs a call, each product with an operation that can answer for it:
+ * getCompetitivePricing answers only for ASINs the calling seller lists, so it checks the selling side
+ * (delivered at home) of products the seller's own authorisation lists there; every other side (a buying
+ * side shipped abroad, a product not listed yet, anything under the shared authorisation) asks
+ * getCompetitiveSummary, which answers for any ASIN and names the winner and how it ships
+ * (docs/decisions.md, "Light checks of products the seller does not list", "Light checks that can answer").
  */
 export function createLightChecks(client: SpapiClient, unusable: Unusable) {
   async function pricing(chunk: string[], region: RegionCode, importRate: number, account?: LookupAccount) {
@@ -43,7 +44,13 @@ export function createLightChecks(client: SpapiClient, unusable: Unusable) {
     });
   }
 
-  async function summary(chunk: string[], region: RegionCode, importRate: number, account?: LookupAccount) {
+  async function summary(
+    chunk: string[],
+    region: RegionCode,
+    importRate: number,
+    account: LookupAccount | undefined,
+    domestic: boolean,
+  ) {
     const marketplace = MARKETPLACES[region];
     const answer = await client.call<{ responses?: CompetitiveSummaryResponse[] }>(
       marketplace.region,
@@ -66,7 +73,7 @@ export function createLightChecks(client: SpapiClient, unusable: Unusable) {
     // Answers come in the order asked; each also names its ASIN.
     const byAsin = new Map((answer.responses ?? []).map((r, i) => [r.body?.asin ?? chunk[i], r]));
     return chunk.map((id) => {
-      const context = { importRate, currency: currencyOf(region), domestic: false };
+      const context = { importRate, currency: currencyOf(region), domestic };
       const { check, refused } = toSummaryCheck(id, byAsin.get(id), context);
       if (refused) unusable(region, 'getCompetitiveSummary', id, refused);
       return check;
@@ -76,13 +83,28 @@ export function createLightChecks(client: SpapiClient, unusable: Unusable) {
   return async function refreshPrices(
     productIds: string[],
     region: RegionCode,
-    { shipTo, account }: { shipTo: RegionCode; account?: LookupAccount },
+    {
+      shipTo,
+      account,
+      listed,
+    }: { shipTo: RegionCode; account?: LookupAccount; listed?: ReadonlySet<string> },
   ): Promise<PriceCheck[]> {
-    const importRate = shipTo === region ? 0 : IMPORT_RATE[shipTo];
-    const ask = shipTo === region ? pricing : summary;
-    const out: PriceCheck[] = [];
-    for (let i = 0; i < productIds.length; i += BATCH)
-      out.push(...(await ask(productIds.slice(i, i + BATCH), region, importRate, account)));
-    return out;
+    const domestic = shipTo === region;
+    const importRate = domestic ? 0 : IMPORT_RATE[shipTo];
+    // Only the seller's own authorisation lists anything: under the shared one the listings are the operator's.
+    const own = domestic && account?.own !== undefined && listed !== undefined;
+    const byPricing = own ? productIds.filter((id) => listed.has(id)) : [];
+    const bySummary = own ? productIds.filter((id) => !listed.has(id)) : productIds;
+    const found = new Map<string, PriceCheck>();
+    const batches = async (ids: string[], ask: (chunk: string[]) => Promise<PriceCheck[]>) => {
+      for (let i = 0; i < ids.length; i += BATCH)
+        for (const check of await ask(ids.slice(i, i + BATCH))) found.set(check.product_id, check);
+    };
+    // Two operations, two buckets: asked side by side.
+    await Promise.all([
+      batches(byPricing, (chunk) => pricing(chunk, region, importRate, account)),
+      batches(bySummary, (chunk) => summary(chunk, region, importRate, account, domestic)),
+    ]);
+    return productIds.map((id) => found.get(id)!);
   };
 }

@@ -2,6 +2,7 @@ import type { Offer, ProductSide, ProductSnapshot, RegionCode, SellerOffer } fro
 import { deliveryWindow, type ShipDays } from '../delivery';
 import { emptySide } from '../empty-side';
 import { offerFrom } from '../offer';
+import { dangerousGoodsFrom, type DangerousGoodsAttributes } from './dangerous-goods';
 import { foreignCurrency, type Money } from './currency';
 import { convert, INCHES_PER, POUNDS_PER, sizeTier, type Measure } from './measures';
 
@@ -21,6 +22,8 @@ export interface CatalogItem {
   dimensions?: { package?: { height?: Measure; length?: Measure; width?: Measure; weight?: Measure } }[];
   images?: { images: { variant: string; link: string }[] }[];
   relationships?: { relationships: { type: string; childAsins?: string[] }[] }[];
+  /** Only the dangerous goods members are read (dangerous-goods.ts). */
+  attributes?: DangerousGoodsAttributes;
 }
 
 type Availability = 'NOW' | 'FUTURE_WITHOUT_DATE' | 'FUTURE_WITH_DATE';
@@ -343,6 +346,7 @@ export function toSnapshot(
   const dims = sides.every((d): d is number => d !== null) ? sides : null;
   const tier = lb !== null && dims ? sizeTier(context.region, lb, dims) : null;
   const children = item.relationships?.[0]?.relationships.find((r) => r.type === 'VARIATION')?.childAsins;
+  const dangerous = dangerousGoodsFrom(item.attributes);
   const side: ProductSide = {
     status: !offers ? 'noanswer' : total <= 0 ? 'nostock' : 'ok',
     buybox,
@@ -381,6 +385,9 @@ export function toSnapshot(
     product_size: tier ? { package_name: tier } : null,
     category_commission_rate: null,
     buybox_winners: Math.max(raw.filter((o) => o.IsBuyBoxWinner).length, newBuyBoxPrices.length),
+    ...(dangerous ? { dangerous_goods: dangerous } : {}),
+    // Which light check can answer for this side next (docs/decisions.md, "Light checks that can answer").
+    ...(raw.some((o) => isOwn(o, context)) ? { listed_by_seller: true } : {}),
   };
   return { product_id: productId, side, offers: list };
 }

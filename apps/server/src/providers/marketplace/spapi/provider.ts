@@ -13,7 +13,8 @@ import { SPAPI_LIMITS, UPDATE_SHARE } from './pacing';
 import { MARKETPLACES } from './regions';
 
 const BATCH = 20;
-const INCLUDED = 'summaries,salesRanks,dimensions,images,relationships';
+// `attributes` for dangerous goods only (dangerous-goods.ts).
+const INCLUDED = 'summaries,salesRanks,dimensions,images,relationships,attributes';
 
 /** One answer of a batch: its own HTTP status, and the offers or Amazon's errors (ItemOffersResponse). */
 interface ItemOffersResponse {
@@ -44,8 +45,8 @@ export interface SpapiMarketplaceOptions {
  */
 export const SPAPI_ALLOWANCE: Allowance = {
   account: (region) => MARKETPLACES[region].region,
-  lightPerSecond: SPAPI_LIMITS.getCompetitivePricing.rate * BATCH,
-  buyingLightPerSecond: SPAPI_LIMITS.getCompetitiveSummary.rate * BATCH,
+  listedPerSecond: SPAPI_LIMITS.getCompetitivePricing.rate * BATCH,
+  summaryPerSecond: SPAPI_LIMITS.getCompetitiveSummary.rate * BATCH,
   fullPerSecond: SPAPI_LIMITS.getItemOffersBatch.rate * BATCH * UPDATE_SHARE.getItemOffersBatch!,
 };
 

@@ -7,6 +7,7 @@ import { productUrl } from '../../../lib/product-url';
 import type { CountryInfo } from '../api/report';
 import type { ResultRowView } from '../api/filter-results';
 import { moneyFormat, numberFormat, type MoneyFormat, type NumberFormat } from './money';
+import { DangerousGoodsTag } from './dangerous-goods-tag';
 
 export interface Countries {
   from: CountryInfo;
@@ -198,6 +199,7 @@ export const ProductDetails = memo(function ProductDetails({
         </div>
         <div className="cm-line">
           {restrictionOf?.(row)}
+          <DangerousGoodsTag row={row} countries={countries} />
           {row.banned && (
             <Tag color="red">
               {t('reportDetail.row.banned')}: {t(`bannedReason.${row.banned}`)}

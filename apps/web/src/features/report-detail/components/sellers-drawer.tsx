@@ -21,6 +21,7 @@ import { formatNumber } from '../../../lib/format-number';
 import { productUrl } from '../../../lib/product-url';
 import type { ResultRowView } from '../api/filter-results';
 import { useProductSellers } from '../api/offers';
+import { DangerousGoodsNote } from './dangerous-goods-tag';
 import { FeeBreakdown } from './fee-breakdown';
 import { MoneyBreakdown } from './money-breakdown';
 import { useMoney } from './money';
@@ -148,6 +149,7 @@ export function SellersDrawer({
               <Typography.Text>{side?.title ?? t('reportDetail.na')}</Typography.Text>
             </Flex>
           </Flex>
+          <DangerousGoodsNote row={row} countries={countries} />
           {sellers.data?.money && <MoneyBreakdown money={sellers.data.money} />}
           {row.fbm && (
             <FeeBreakdown

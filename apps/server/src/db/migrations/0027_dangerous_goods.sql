@@ -1,0 +1,1 @@
+ALTER TABLE "report_products" ADD COLUMN "to_dangerous_goods" boolean DEFAULT false NOT NULL;
