@@ -12,6 +12,9 @@ export default defineConfig({
           // tools/ and scripts/: the repository's own lint rules and test runner, plain Node like the domain.
           include: ['packages/domain/src/**/*.test.ts', 'tools/**/*.test.{js,ts}', 'scripts/**/*.test.mjs'],
           environment: 'node',
+          // Property tests price thousands of generated rows: on a busy two-core machine 5 s was not enough
+          // (a bound on giving up, not a speed check; the bench measures speed).
+          testTimeout: 60_000,
         },
       },
       {
