@@ -42,3 +42,24 @@ describe('the profit cell', () => {
     expect(screen.queryByTestId('intl-unset')).toBeNull();
   });
 });
+
+describe('the profit cell’s labels (issue 46)', () => {
+  it('says at which price each figure is taken: profit and PPR at the buy box, then our price', () => {
+    renderCell(false);
+    const atBuybox = screen.getByTestId('at-buybox');
+    expect(atBuybox).toHaveTextContent('At the buy box (CA$25.00):');
+    // The profit and PPR lines follow the buy-box line; our price is a line of its own.
+    const lines = [...atBuybox.parentElement!.children].map((el) => el.textContent);
+    const at = lines.indexOf(atBuybox.textContent);
+    expect(lines[at + 1]).toMatch(/^PPR: /);
+    expect(lines[at + 2]).toMatch(/^Profit: /);
+    expect(screen.getByTestId('our-price')).toHaveTextContent(/^Our price: CA\$\d/);
+  });
+
+  it('says in Turkish too', async () => {
+    await changeLanguage('tr');
+    renderCell(false);
+    expect(screen.getByTestId('at-buybox')).toHaveTextContent(/^BuyBox fiyatında \(.*25,00.*\):$/);
+    expect(screen.getByTestId('our-price')).toHaveTextContent(/^Bizim fiyatımız: /);
+  });
+});

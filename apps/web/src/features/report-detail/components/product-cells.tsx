@@ -352,14 +352,21 @@ export const CostProfit = memo(function CostProfit({
       <span>
         {t('reportDetail.row.cost')}: {money(fbm.cost_in_tc, currency)}
       </span>
-      <span>
-        {t('reportDetail.row.price')}: {money(fbm.std_price ?? fbm.sell_price.buybox, currency)}
+      {/* Every figure says at which price it is taken: profit and PPR at the selling side's buy box (what
+          filters, sorts and charts use), then the price the rules set, which is what the file lists. */}
+      <span data-testid="at-buybox">
+        {fbm.sell_price.buybox == null
+          ? t('reportDetail.row.noBuybox')
+          : t('reportDetail.row.atBuybox', { price: money(fbm.sell_price.buybox, currency) })}
       </span>
-      <span>
+      <span className="cm-indent">
         PPR: {fbm.profit_percent.buybox == null ? t('reportDetail.na') : `${num(fbm.profit_percent.buybox)}%`}
       </span>
-      <span>
+      <span className="cm-indent">
         {t('reportDetail.row.profit')}: {money(fbm.profit_amount.buybox, currency)}
+      </span>
+      <span data-testid="our-price">
+        {t('reportDetail.row.ourPrice')}: {money(fbm.std_price ?? fbm.sell_price.buybox, currency)}
       </span>
       {intlUnset && (
         // The hint on hover, and in words for screen readers: not the colour alone.
