@@ -6,7 +6,7 @@ import type { ProductSellers } from '../packages/domain/src/schemas/analysis-res
 import { MONEY_KEYS } from '../packages/domain/src/landed/types';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { finishedReport, subscriber } from './helpers';
+import { finishedReport, openFilters, subscriber } from './helpers';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `B0LN${String(i).padStart(6, '0')}`);
 
@@ -107,6 +107,7 @@ test('a seller sets the US → CA lane, reads every line of a product and re-pri
   await expect(intl.first()).toHaveText(before!);
   await page.keyboard.press('Escape');
 
+  await openFilters(page);
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByTestId('reprice-note')).toBeVisible();
   const repriced = page.waitForResponse((r) => r.url().endsWith('/v1/settings'));
