@@ -111,6 +111,33 @@ describe('POST /api/inventories/:id/products', () => {
     expect(await usage(alice)).toBe(0);
   });
 
+  it('lists each product with the stock and price the file will say, 0 when no longer available', async () => {
+    const inventory = await create(alice);
+    const codes = ids(1, 4);
+    await add(alice, inventory.id, codes);
+    // The pricing proposed a stock for a product that is no longer available: the file lists it with 0.
+    const gone = codes[0]!;
+    await database.db.execute(
+      sql`update inventory_products set available = false, stock = 5
+           where inventory_id = ${inventory.id}::uuid and code = ${gone}`,
+    );
+    const page = (
+      await call('GET', `/api/inventories/${inventory.id}/products`, alice)
+    ).json<InventoryProductPage>();
+    const file = (await call('GET', `/api/inventories/${inventory.id}/file`, alice)).body;
+    const [header, ...lines] = file.trimEnd().split('\n').map((l) => l.split('\t'));
+    const col = (name: string) => header!.indexOf(name);
+    const inFile = new Map(lines.map((cells) => [cells[col('product-id')], cells]));
+    expect(page.products).toHaveLength(codes.length);
+    for (const p of page.products) {
+      const cells = inFile.get(p.code)!;
+      expect(Number(cells[col('quantity')]), p.code).toBe(p.stock);
+      expect(cells[col('price')], p.code).toBe(p.std_price === null ? '' : p.std_price.toFixed(2));
+    }
+    expect(page.products.find((p) => p.code === gone)).toMatchObject({ available: false, stock: 0 });
+    await call('DELETE', `/api/inventories/${inventory.id}`, alice);
+  });
+
   it('refuses a report of other countries or of another user, and bad bodies, naming the field', async () => {
     const inventory = await create(alice);
     const wrong = await add(alice, inventory.id, ids(1, 2), otherCountries.id);

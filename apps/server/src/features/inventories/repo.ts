@@ -18,6 +18,7 @@ import { filterSets, inventories, inventoryProducts } from '../../db/schema';
 import type { Allowance } from '../../providers/marketplace/types';
 import { LISTED_COUNT, loadDemand, planRun, refreshEta, type Demand } from './update-plan';
 import { lockForUser } from '../../db/user-lock';
+import { fileStock } from './inventory-file';
 
 /** Why a write was refused; the routes turn each into its HTTP answer. */
 export type InventoryRefusal = 'not_found' | 'bad_filter' | 'same_countries';
@@ -330,7 +331,8 @@ export async function listInventoryProducts(
       available: r.available,
       unavailable_reason: r.unavailableReason,
       std_price: r.stdPrice,
-      stock: r.stock,
+      // What the file will say (0 when unavailable), not the stock the pricing proposed.
+      stock: r.stock === null ? null : fileStock(r),
       updated_at: r.updatedAt?.toISOString() ?? null,
       full_lookup_at: r.fullLookupAt === null ? null : new Date(r.fullLookupAt).toISOString(),
       restriction: r.restriction && {
