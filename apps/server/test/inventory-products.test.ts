@@ -107,6 +107,15 @@ describe('POST /api/inventories/:id/products', () => {
     ).json<InventoryProductPage>();
     expect(page.total).toBe(5);
     expect(page.products.every((p) => p.available !== null && p.updated_at !== null)).toBe(true);
+    // Dated with the report they came from, so the table does not call their offers "of unknown age".
+    const [made] = (
+      await database.db.execute<{ at: string }>(
+        sql`select to_json(created_at)#>>'{}' as at from reports where id = ${report.id}::uuid`,
+      )
+    ).rows;
+    expect(page.products.map((p) => p.full_lookup_at)).toEqual(
+      page.products.map(() => new Date(made!.at).toISOString()),
+    );
     await call('DELETE', `/api/inventories/${inventory.id}`, alice);
     expect(await usage(alice)).toBe(0);
   });
@@ -241,7 +250,7 @@ describe('the inventory update', () => {
     const after = (await call('GET', `/api/inventories/${inventory.id}`, alice)).json<Inventory>();
     expect(after.update).toMatchObject({ updated: 12 });
     expect(after.update.next_manual_at).not.toBeNull();
-    // Added from a report, no product had a dated full lookup: each got one, and says when.
+    // Every product says when its full lookup was made (the report's, or the update's if renewed).
     const listedProducts = (
       await call('GET', `/api/inventories/${inventory.id}/products`, alice)
     ).json<InventoryProductPage>().products;
