@@ -116,6 +116,14 @@ describe('POST /api/inventories/:id/products', () => {
     expect(page.products.map((p) => p.full_lookup_at)).toEqual(
       page.products.map(() => new Date(made!.at).toISOString()),
     );
+    // Titled as the report showed them: the selling side's title, else the buying side's.
+    const titles = await database.db.execute<{ product_id: string; title: string | null }>(
+      sql`select product_id, coalesce(nullif(row_to->>'title', ''), nullif(row_cross->>'title', '')) as title
+            from report_product_snapshots where report_id = ${report.id}::uuid`,
+    );
+    const titleOf = new Map(titles.rows.map((r) => [r.product_id, r.title]));
+    for (const p of page.products) expect(p.title, p.code).toBe(titleOf.get(p.code));
+    expect(page.products.every((p) => p.title)).toBe(true);
     await call('DELETE', `/api/inventories/${inventory.id}`, alice);
     expect(await usage(alice)).toBe(0);
   });
@@ -134,7 +142,10 @@ describe('POST /api/inventories/:id/products', () => {
       await call('GET', `/api/inventories/${inventory.id}/products`, alice)
     ).json<InventoryProductPage>();
     const file = (await call('GET', `/api/inventories/${inventory.id}/file`, alice)).body;
-    const [header, ...lines] = file.trimEnd().split('\n').map((l) => l.split('\t'));
+    const [header, ...lines] = file
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
     const col = (name: string) => header!.indexOf(name);
     const inFile = new Map(lines.map((cells) => [cells[col('product-id')], cells]));
     expect(page.products).toHaveLength(codes.length);
@@ -239,6 +250,10 @@ describe('the inventory update', () => {
   it('"Update now" runs the job, keeps the counts, refuses a second ask within the hour, and the file follows', async () => {
     const inventory = await create(alice);
     await add(alice, inventory.id, ids(1, 12));
+    // Forget what adding computed: the update must write the cost and profit again.
+    await database.db.execute(
+      sql`update inventory_products set cost_in_tc = null, std_profit = null where inventory_id = ${inventory.id}::uuid`,
+    );
     const asked = await call('POST', `/api/inventories/${inventory.id}/update`, alice);
     expect(asked.statusCode, asked.body).toBe(202);
     expect(['queued', 'running', 'done']).toContain(asked.json().status);
@@ -256,6 +271,13 @@ describe('the inventory update', () => {
     ).json<InventoryProductPage>().products;
     expect(listedProducts.filter((p) => p.full_lookup_at !== null)).toHaveLength(12);
     expect(Date.parse(listedProducts[0]!.full_lookup_at!)).toBeLessThanOrEqual(Date.now());
+    // Every product the update priced shows its landed cost and the profit at that price.
+    const priced = listedProducts.filter((p) => p.std_price !== null);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const p of priced) {
+      expect(p.cost_in_tc, p.code).toBeGreaterThan(0);
+      expect(p.std_profit, p.code).not.toBeNull();
+    }
     const again = await call('POST', `/api/inventories/${inventory.id}/update`, alice);
     expect(again.statusCode).toBe(429);
     // Retry-After says when the next manual update is allowed (within the hour).

@@ -295,6 +295,10 @@ export async function listInventoryProducts(
       .select({
         code: inventoryProducts.code,
         image: inventoryProducts.image,
+        // The title a seller recognises: the selling side's, else the buying side's (as imageOf).
+        title: sql<string | null>`coalesce(
+          nullif(${inventoryProducts.snapshot}->'row_to'->>'title', ''),
+          nullif(${inventoryProducts.snapshot}->'row_cross'->>'title', ''))`,
         createdAt: inventoryProducts.createdAt,
         available: inventoryProducts.available,
         // The side that made it unavailable (pricing's `unavailableReason`, in the same order).
@@ -306,6 +310,8 @@ export async function listInventoryProducts(
           then 'to_' || (${inventoryProducts.snapshot}->'row_to'->>'status') end`,
         stdPrice: inventoryProducts.stdPrice,
         stock: inventoryProducts.stock,
+        costInTc: inventoryProducts.costInTc,
+        stdProfit: inventoryProducts.stdProfit,
         updatedAt: inventoryProducts.updatedAt,
         // The older side's full lookup; null while either side's is undated (never renewed since dating).
         fullLookupAt: sql<string | null>`case
@@ -327,12 +333,15 @@ export async function listInventoryProducts(
     products: rows.map((r) => ({
       code: r.code,
       image: r.image,
+      title: r.title,
       created_at: r.createdAt.toISOString(),
       available: r.available,
       unavailable_reason: r.unavailableReason,
       std_price: r.stdPrice,
       // What the file will say (0 when unavailable), not the stock the pricing proposed.
       stock: r.stock === null ? null : fileStock(r),
+      cost_in_tc: r.costInTc,
+      std_profit: r.stdProfit,
       updated_at: r.updatedAt?.toISOString() ?? null,
       full_lookup_at: r.fullLookupAt === null ? null : new Date(r.fullLookupAt).toISOString(),
       restriction: r.restriction && {
