@@ -200,12 +200,15 @@ describe('products', () => {
     expect(Object.keys(body.products[0]).sort()).toEqual([
       'available',
       'code',
+      'cost_in_tc',
       'created_at',
       'full_lookup_at',
       'image',
       'restriction',
       'std_price',
+      'std_profit',
       'stock',
+      'title',
       'unavailable_reason',
       'updated_at',
     ]);

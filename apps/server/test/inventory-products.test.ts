@@ -107,8 +107,55 @@ describe('POST /api/inventories/:id/products', () => {
     ).json<InventoryProductPage>();
     expect(page.total).toBe(5);
     expect(page.products.every((p) => p.available !== null && p.updated_at !== null)).toBe(true);
+    // Dated with the report they came from, so the table does not call their offers "of unknown age".
+    const [made] = (
+      await database.db.execute<{ at: string }>(
+        sql`select to_json(created_at)#>>'{}' as at from reports where id = ${report.id}::uuid`,
+      )
+    ).rows;
+    expect(page.products.map((p) => p.full_lookup_at)).toEqual(
+      page.products.map(() => new Date(made!.at).toISOString()),
+    );
+    // Titled as the report showed them: the selling side's title, else the buying side's.
+    const titles = await database.db.execute<{ product_id: string; title: string | null }>(
+      sql`select product_id, coalesce(nullif(row_to->>'title', ''), nullif(row_cross->>'title', '')) as title
+            from report_product_snapshots where report_id = ${report.id}::uuid`,
+    );
+    const titleOf = new Map(titles.rows.map((r) => [r.product_id, r.title]));
+    for (const p of page.products) expect(p.title, p.code).toBe(titleOf.get(p.code));
+    expect(page.products.every((p) => p.title)).toBe(true);
     await call('DELETE', `/api/inventories/${inventory.id}`, alice);
     expect(await usage(alice)).toBe(0);
+  });
+
+  it('lists each product with the stock and price the file will say, 0 when no longer available', async () => {
+    const inventory = await create(alice);
+    const codes = ids(1, 4);
+    await add(alice, inventory.id, codes);
+    // The pricing proposed a stock for a product that is no longer available: the file lists it with 0.
+    const gone = codes[0]!;
+    await database.db.execute(
+      sql`update inventory_products set available = false, stock = 5
+           where inventory_id = ${inventory.id}::uuid and code = ${gone}`,
+    );
+    const page = (
+      await call('GET', `/api/inventories/${inventory.id}/products`, alice)
+    ).json<InventoryProductPage>();
+    const file = (await call('GET', `/api/inventories/${inventory.id}/file`, alice)).body;
+    const [header, ...lines] = file
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    const col = (name: string) => header!.indexOf(name);
+    const inFile = new Map(lines.map((cells) => [cells[col('product-id')], cells]));
+    expect(page.products).toHaveLength(codes.length);
+    for (const p of page.products) {
+      const cells = inFile.get(p.code)!;
+      expect(Number(cells[col('quantity')]), p.code).toBe(p.stock);
+      expect(cells[col('price')], p.code).toBe(p.std_price === null ? '' : p.std_price.toFixed(2));
+    }
+    expect(page.products.find((p) => p.code === gone)).toMatchObject({ available: false, stock: 0 });
+    await call('DELETE', `/api/inventories/${inventory.id}`, alice);
   });
 
   it('refuses a report of other countries or of another user, and bad bodies, naming the field', async () => {
@@ -203,6 +250,10 @@ describe('the inventory update', () => {
   it('"Update now" runs the job, keeps the counts, refuses a second ask within the hour, and the file follows', async () => {
     const inventory = await create(alice);
     await add(alice, inventory.id, ids(1, 12));
+    // Forget what adding computed: the update must write the cost and profit again.
+    await database.db.execute(
+      sql`update inventory_products set cost_in_tc = null, std_profit = null where inventory_id = ${inventory.id}::uuid`,
+    );
     const asked = await call('POST', `/api/inventories/${inventory.id}/update`, alice);
     expect(asked.statusCode, asked.body).toBe(202);
     expect(['queued', 'running', 'done']).toContain(asked.json().status);
@@ -214,12 +265,19 @@ describe('the inventory update', () => {
     const after = (await call('GET', `/api/inventories/${inventory.id}`, alice)).json<Inventory>();
     expect(after.update).toMatchObject({ updated: 12 });
     expect(after.update.next_manual_at).not.toBeNull();
-    // Added from a report, no product had a dated full lookup: each got one, and says when.
+    // Every product says when its full lookup was made (the report's, or the update's if renewed).
     const listedProducts = (
       await call('GET', `/api/inventories/${inventory.id}/products`, alice)
     ).json<InventoryProductPage>().products;
     expect(listedProducts.filter((p) => p.full_lookup_at !== null)).toHaveLength(12);
     expect(Date.parse(listedProducts[0]!.full_lookup_at!)).toBeLessThanOrEqual(Date.now());
+    // Every product the update priced shows its landed cost and the profit at that price.
+    const priced = listedProducts.filter((p) => p.std_price !== null);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const p of priced) {
+      expect(p.cost_in_tc, p.code).toBeGreaterThan(0);
+      expect(p.std_profit, p.code).not.toBeNull();
+    }
     const again = await call('POST', `/api/inventories/${inventory.id}/update`, alice);
     expect(again.statusCode).toBe(429);
     // Retry-After says when the next manual update is allowed (within the hour).

@@ -203,7 +203,19 @@ describe('adding a checked product to an inventory', () => {
     const products = (
       await injectJson(testApp.app, 'GET', `/api/inventories/${mine.id}/products`, alice)
     ).json();
-    expect(products.products[0]).toMatchObject({ code: 'B0C1XAMPLE', std_price: checked.row.fbm.std_price });
+    // The check priced it with the inventory's settings: the same price, landed cost and profit.
+    expect(products.products[0]).toMatchObject({
+      code: 'B0C1XAMPLE',
+      std_price: checked.row.fbm.std_price,
+      cost_in_tc: checked.row.fbm.cost_in_tc,
+      std_profit: checked.row.fbm.profit_amount.custom.std,
+    });
+    // Dated with the check it came from, so the table does not call its offers "of unknown age".
+    const [made] = await database.db
+      .select({ at: quickLookups.createdAt })
+      .from(quickLookups)
+      .where(eq(quickLookups.id, checked.lookup_id));
+    expect(products.products[0].full_lookup_at).toBe(made!.at.toISOString());
     expect((await add(mine.id, checked.lookup_id, byToken())).json()).toMatchObject({ added: 0, skipped: 1 });
 
     const countries = await add(other.id, checked.lookup_id, byToken());

@@ -363,6 +363,12 @@ export const inventoryProducts = pgTable(
     stdPrice: doublePrecision('std_price'),
     maxPrice: doublePrecision('max_price'),
     stock: integer('stock'),
+    /**
+     * The landed cost in the selling currency and the profit at the standard price, as the same pricing
+     * computed them (the inventory table shows them); null when it could not price the product.
+     */
+    costInTc: doublePrecision('cost_in_tc'),
+    stdProfit: doublePrecision('std_profit'),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [

@@ -210,11 +210,14 @@ describe('response schemas', () => {
         {
           code: 'B000000001',
           image: null,
+          title: 'Wooden train',
           created_at: row.created_at,
           available: true,
           unavailable_reason: null,
           std_price: 24.99,
           stock: 5,
+          cost_in_tc: 18.4,
+          std_profit: 3.68,
           updated_at: row.created_at,
           full_lookup_at: null,
           restriction: null,
@@ -231,6 +234,14 @@ describe('response schemas', () => {
       products: [{ ...page.products[0]!, available: false, unavailable_reason: 'cross_nostock' }],
     };
     expect(inventoryProductPageSchema.parse(soldOut)).toEqual(soldOut);
+    // Before its first pricing a product has no title, cost or profit; a product without them is refused.
+    const unpriced = {
+      ...page,
+      products: [{ ...page.products[0]!, title: null, cost_in_tc: null, std_profit: null }],
+    };
+    expect(inventoryProductPageSchema.parse(unpriced)).toEqual(unpriced);
+    const { cost_in_tc: _cost, ...withoutCost } = page.products[0]!;
+    expect(inventoryProductPageSchema.safeParse({ ...page, products: [withoutCost] }).success).toBe(false);
     const unknown = { ...page, products: [{ ...page.products[0]!, unavailable_reason: 'to_nostock' }] };
     expect(inventoryProductPageSchema.safeParse(unknown).success).toBe(false);
     expect(inventorySchema.safeParse({ ...row, update: { ...row.update, status: 'paused' } }).success).toBe(

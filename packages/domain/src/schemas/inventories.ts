@@ -187,6 +187,8 @@ export type InventoryUnavailableReason = (typeof INVENTORY_UNAVAILABLE_REASONS)[
 export const inventoryProductSchema = z.object({
   code: z.string(),
   image: z.string().nullable(),
+  /** The selling country's title, else the buying country's; null when neither side has one. */
+  title: z.string().nullable(),
   created_at: z.iso.datetime(),
   /** Whether it can be listed fbm now (the export drawer's rule); null before its first update. */
   available: z.boolean().nullable(),
@@ -200,6 +202,12 @@ export const inventoryProductSchema = z.object({
   /** The standard price in the selling country's currency, and the stock to list. */
   std_price: z.number().nullable(),
   stock: z.int().nullable(),
+  /**
+   * The landed cost in the selling country's currency and the profit at the standard price, as the last
+   * pricing computed them; null before the first update, or when it could not price the product.
+   */
+  cost_in_tc: z.number().nullable(),
+  std_profit: z.number().nullable(),
   updated_at: z.iso.datetime().nullable(),
   /** When its older side was last looked up in full; null before that was recorded. */
   full_lookup_at: z.iso.datetime().nullable(),

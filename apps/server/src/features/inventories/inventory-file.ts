@@ -29,6 +29,33 @@ export const INVENTORY_FILE_OPTIONS: ExportOptions = {
   excludeBanned: true,
 };
 
+/**
+ * The quantity the inventory file lists for a product (INVENTORY_FILE_OPTIONS' rule: 0 when no longer
+ * available), so the inventory's table shows what the file will say. Banned products are left out of
+ * the file altogether; that is the banned list's to show, not the stock's.
+ */
+export function fileStock(p: { available: boolean | null; stock: number | null }): number {
+  const [item] = selectExportItems(
+    [
+      {
+        product_id: '',
+        stocks: p.stock ?? 0,
+        available_for_fbm: p.available ?? false,
+        min_price: null,
+        std_price: null,
+        max_price: null,
+        banned: null,
+        matchesFilters: true,
+        generated_sku: '',
+      },
+    ],
+    INVENTORY_FILE_OPTIONS,
+    { userId: '' },
+  );
+  // The file writer's own rounding (buildInventoryFile): a whole, non-negative number.
+  return item ? Math.max(0, Math.floor(item.quantity)) : 0;
+}
+
 /** `inventory-<short id>-us-ca-2026-11-23.txt`, like the report's export files. */
 export const inventoryFileName = (id: string, from: string, to: string, day = new Date()) =>
   `inventory-${id.split('-')[0]}-${from}-${to}-${day.toISOString().slice(0, 10)}.txt`;

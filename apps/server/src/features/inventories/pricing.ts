@@ -13,13 +13,18 @@ export type SnapshotRow = {
   row_to: ProductSide;
 };
 
-/** What an inventory keeps of a priced product: the fbm verdict, prices and stock. */
+/**
+ * What an inventory keeps of a priced product: the fbm verdict, prices and stock, and the landed cost
+ * and the profit at the standard price (in the selling currency) the table shows beside them.
+ */
 export interface PricedColumns {
   available: boolean;
   minPrice: number | null;
   stdPrice: number | null;
   maxPrice: number | null;
   stock: number;
+  costInTc: number | null;
+  stdProfit: number | null;
 }
 
 /**
@@ -41,6 +46,8 @@ export function priceForInventory(
     stdPrice: fbm.std_price,
     maxPrice: fbm.max_price,
     stock: fbm.stock,
+    costInTc: fbm.cost_in_tc,
+    stdProfit: fbm.profit_amount.custom.std,
   };
 }
 

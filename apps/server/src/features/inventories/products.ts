@@ -1,4 +1,9 @@
-import { type InventoryAddProductsResult, type PricingSettings, type RegionCode } from '@crossmarket/domain';
+import {
+  type InventoryAddProductsResult,
+  type PricingSettings,
+  type ProductSide,
+  type RegionCode,
+} from '@crossmarket/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
 import { inventories, inventoryProducts, plans, quickLookups, reports, userData } from '../../db/schema';
@@ -36,6 +41,17 @@ export function addRefusalError(outcome: AddRefusal) {
         remaining: outcome.remaining,
       });
   }
+}
+
+/**
+ * The product's sides as the inventory keeps them, each dated with the lookup it came from: a side that
+ * does not say when it was looked up takes `at`, the time of the report or quick check that saw it, so
+ * the table never calls a freshly added product's offers "of unknown age".
+ */
+function datedSnapshot(row: SnapshotRow, at: Date) {
+  const dated = (side: ProductSide): ProductSide =>
+    side.looked_up_at ? side : { ...side, looked_up_at: at.toISOString() };
+  return { row_cross: dated(row.row_cross), row_to: dated(row.row_to) };
 }
 
 /** Rows per insert statement: 50,000 products go in a few dozen statements, not one huge one. */
@@ -88,7 +104,7 @@ export async function addInventoryProducts(
     const inventory = await lockedInventory(tx, userId, inventoryId);
     if (!inventory) return { refusal: 'not_found' };
     const [report] = await tx
-      .select({ from: reports.fromCountry, to: reports.toCountry })
+      .select({ from: reports.fromCountry, to: reports.toCountry, createdAt: reports.createdAt })
       .from(reports)
       .where(and(eq(reports.id, body.report_id), eq(reports.userId, userId), eq(reports.finalized, true)));
     if (!report) return { refusal: 'bad_report' };
@@ -119,7 +135,8 @@ export async function addInventoryProducts(
           userId,
           code: row.product_id,
           image: imageOf(row),
-          snapshot: { row_cross: row.row_cross, row_to: row.row_to },
+          // A report's lookups run from its creation on (see decisions: the report's time, not its finish).
+          snapshot: datedSnapshot(row, report.createdAt),
           ...priceForInventory(row, settings, { toRegion, lane }, fees.get(row.product_id)),
           updatedAt: sql`now()`,
         })),
@@ -174,7 +191,7 @@ export async function addCheckedProduct(
       userId,
       code: row.product_id,
       image: imageOf(row),
-      snapshot: { row_cross: row.row_cross, row_to: row.row_to },
+      snapshot: datedSnapshot(row, check.createdAt),
       ...priceForInventory(row, settings, { toRegion, lane }, fees.get(row.product_id)),
       updatedAt: sql`now()`,
     });

@@ -18,6 +18,7 @@ import { filterSets, inventories, inventoryProducts } from '../../db/schema';
 import type { Allowance } from '../../providers/marketplace/types';
 import { LISTED_COUNT, loadDemand, planRun, refreshEta, type Demand } from './update-plan';
 import { lockForUser } from '../../db/user-lock';
+import { fileStock } from './inventory-file';
 
 /** Why a write was refused; the routes turn each into its HTTP answer. */
 export type InventoryRefusal = 'not_found' | 'bad_filter' | 'same_countries';
@@ -294,6 +295,10 @@ export async function listInventoryProducts(
       .select({
         code: inventoryProducts.code,
         image: inventoryProducts.image,
+        // The title a seller recognises: the selling side's, else the buying side's (as imageOf).
+        title: sql<string | null>`coalesce(
+          nullif(${inventoryProducts.snapshot}->'row_to'->>'title', ''),
+          nullif(${inventoryProducts.snapshot}->'row_cross'->>'title', ''))`,
         createdAt: inventoryProducts.createdAt,
         available: inventoryProducts.available,
         // The side that made it unavailable (pricing's `unavailableReason`, in the same order).
@@ -305,6 +310,8 @@ export async function listInventoryProducts(
           then 'to_' || (${inventoryProducts.snapshot}->'row_to'->>'status') end`,
         stdPrice: inventoryProducts.stdPrice,
         stock: inventoryProducts.stock,
+        costInTc: inventoryProducts.costInTc,
+        stdProfit: inventoryProducts.stdProfit,
         updatedAt: inventoryProducts.updatedAt,
         // The older side's full lookup; null while either side's is undated (never renewed since dating).
         fullLookupAt: sql<string | null>`case
@@ -326,11 +333,15 @@ export async function listInventoryProducts(
     products: rows.map((r) => ({
       code: r.code,
       image: r.image,
+      title: r.title,
       created_at: r.createdAt.toISOString(),
       available: r.available,
       unavailable_reason: r.unavailableReason,
       std_price: r.stdPrice,
-      stock: r.stock,
+      // What the file will say (0 when unavailable), not the stock the pricing proposed.
+      stock: r.stock === null ? null : fileStock(r),
+      cost_in_tc: r.costInTc,
+      std_profit: r.stdProfit,
       updated_at: r.updatedAt?.toISOString() ?? null,
       full_lookup_at: r.fullLookupAt === null ? null : new Date(r.fullLookupAt).toISOString(),
       restriction: r.restriction && {

@@ -85,7 +85,7 @@ async function writeBatch(deps: UpdateDeps, id: string, started: string, rows: u
       with input as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(
           code text, snapshot jsonb, image text, available boolean, "minPrice" float8, "stdPrice" float8,
-          "maxPrice" float8, stock int)
+          "maxPrice" float8, stock int, "costInTc" float8, "stdProfit" float8)
       ),
       old as (
         select p.code, p.std_price from inventory_products p
@@ -96,7 +96,7 @@ async function writeBatch(deps: UpdateDeps, id: string, started: string, rows: u
         update inventory_products p
            set snapshot = i.snapshot, image = coalesce(i.image, p.image), available = i.available,
                min_price = i."minPrice", std_price = i."stdPrice", max_price = i."maxPrice", stock = i.stock,
-               updated_at = now()
+               cost_in_tc = i."costInTc", std_profit = i."stdProfit", updated_at = now()
           from input i join old o using (code)
          where p.inventory_id = ${id}::uuid and p.code = i.code
         returning o.std_price is not null and o.std_price is distinct from i."stdPrice" as price_changed

@@ -94,6 +94,13 @@ describe('the inventory view', () => {
       'Buying country: Product out of stock in this marketplace',
     );
     expect(screen.getByText('CA$12.50')).toBeInTheDocument();
+    // Its title, landed cost and profit at the standard price, each under its column.
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Title', 'Cost', 'Profit at Std Price']));
+    const first = within(link.closest('tr')!);
+    expect(first.getByText('Wooden toy 1')).toBeInTheDocument();
+    expect(first.getByText('CA$8.00')).toBeInTheDocument();
+    expect(first.getByText('CA$2.50')).toBeInTheDocument();
     expect(document.querySelector('.ant-pagination')).toBeNull();
     expect(screen.getByText('Not updated yet', { selector: '.ant-tag' })).toBeInTheDocument();
     expect(document.title).toBe('Crossmarket - Toys for Canada');

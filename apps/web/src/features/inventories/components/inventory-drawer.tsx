@@ -1,18 +1,32 @@
+import type { Inventory } from '@crossmarket/domain';
 import { Button, Drawer, Flex, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useInventory } from '../api/inventories';
-import { InventoryForm } from './inventory-form';
+import { InventoryForm, type InventoryCountries } from './inventory-form';
 
-/** What the drawer shows: a new inventory, an inventory's settings, or nothing (closed). */
-export type DrawerTarget = { mode: 'create' } | { mode: 'edit'; id: string } | null;
+/**
+ * What the drawer shows: a new inventory (with the countries it starts with, if any), an inventory's
+ * settings, or nothing (closed).
+ */
+export type DrawerTarget =
+  { mode: 'create'; countries?: InventoryCountries } | { mode: 'edit'; id: string } | null;
 
 /**
  * The 1100-wide drawer of `/inventories/new` (Create New) and `/inventories/:inventoryId/settings`
  * (Settings): the same form, empty or filled with the inventory.
  */
-export function InventoryDrawer({ target, onClose }: { target: DrawerTarget; onClose: () => void }) {
+export function InventoryDrawer({
+  target,
+  onClose,
+  onSaved = onClose,
+}: {
+  target: DrawerTarget;
+  onClose: () => void;
+  /** After a save (the drawer's owner closes it); by default the same as closing. */
+  onSaved?: (saved: Inventory) => void;
+}) {
   const { t } = useTranslation();
   // What was shown stays while the drawer slides out after the route has dropped it.
   const [shown, setShown] = useState(target);
@@ -27,9 +41,10 @@ export function InventoryDrawer({ target, onClose }: { target: DrawerTarget; onC
   const notFound = inventory.error instanceof ApiError && inventory.error.status === 404;
 
   let body: React.ReactNode;
-  if (shown?.mode === 'create') body = <InventoryForm key="new" onSaved={onClose} />;
+  if (shown?.mode === 'create')
+    body = <InventoryForm key="new" countries={shown.countries} onSaved={onSaved} />;
   else if (inventory.data)
-    body = <InventoryForm key={inventory.data.id} inventory={inventory.data} onSaved={onClose} />;
+    body = <InventoryForm key={inventory.data.id} inventory={inventory.data} onSaved={onSaved} />;
   else if (inventory.isError)
     body = (
       <Result

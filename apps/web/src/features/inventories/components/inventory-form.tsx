@@ -35,7 +35,10 @@ const CREATE_SCOPE: SettingsScope = { prefix: ['settings'], pick: (s) => s.inven
 const UPDATE_SCOPE: SettingsScope = { prefix: ['settings'], pick: (s) => s.inventoryUpdateSchema };
 const TOAST = 'inventory-save';
 
-const initialValues = (inventory: Inventory | undefined): Values =>
+/** Countries a new inventory starts with (a report's, when created from it). */
+export type InventoryCountries = { from: RegionCode; to: RegionCode };
+
+const initialValues = (inventory: Inventory | undefined, countries?: InventoryCountries): Values =>
   inventory
     ? {
         title: inventory.title,
@@ -48,8 +51,9 @@ const initialValues = (inventory: Inventory | undefined): Values =>
       }
     : {
         title: '',
-        from_country: 'us',
-        to_country: undefined,
+        // Only countries an inventory may use: anything else would start the form refused.
+        from_country: countries && INVENTORY_FROM_COUNTRIES.includes(countries.from) ? countries.from : 'us',
+        to_country: countries && INVENTORY_TO_COUNTRIES.includes(countries.to) ? countries.to : undefined,
         sell_type: 'fbm',
         amazon_store_id: '',
         filter_id: null,
@@ -62,7 +66,15 @@ const initialValues = (inventory: Inventory | undefined): Values =>
  * optional filter set, and the report's settings fields under `settings`. Checked on submit by the
  * schema the server uses (create or update); a field's message goes as soon as that field changes.
  */
-export function InventoryForm({ inventory, onSaved }: { inventory?: Inventory; onSaved: () => void }) {
+export function InventoryForm({
+  inventory,
+  countries,
+  onSaved,
+}: {
+  inventory?: Inventory;
+  countries?: InventoryCountries;
+  onSaved: (saved: Inventory) => void;
+}) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   // Untyped: the settings are addressed by computed paths (settings.pricing_rules.3.min_rate).
@@ -93,14 +105,15 @@ export function InventoryForm({ inventory, onSaved }: { inventory?: Inventory; o
     } as InventoryCreateInput;
     void message.open({ key: TOAST, type: 'loading', content: t('common.loading'), duration: 0 });
     try {
-      if (inventory) await update.mutateAsync({ id: inventory.id, ...body });
-      else await create.mutateAsync(body);
+      const saved = inventory
+        ? await update.mutateAsync({ id: inventory.id, ...body })
+        : await create.mutateAsync(body);
       void message.open({
         key: TOAST,
         type: 'success',
         content: t(inventory ? 'inventoriesPage.updated' : 'inventoriesPage.created'),
       });
-      onSaved();
+      onSaved(saved);
     } catch (error) {
       console.error('Saving the inventory failed', error);
       // A refusal that names fields (the server checks the same schema) shows on those fields too.
@@ -127,7 +140,7 @@ export function InventoryForm({ inventory, onSaved }: { inventory?: Inventory; o
     <Form
       form={form}
       layout="vertical"
-      initialValues={initialValues(inventory)}
+      initialValues={initialValues(inventory, countries)}
       validateTrigger={[]}
       onValuesChange={clearChangedErrors(form)}
       onFinish={() => void submit()}

@@ -42,7 +42,8 @@ export interface InventoryProductsTableProps {
 
 /**
  * An inventory's products, a page at a time (the pager hides on a single page): index, image, product
- * ID (a link to the selling marketplace), what the last update found and when it refreshed the product.
+ * ID (a link to the selling marketplace), title, what the last update found (price, landed cost, profit
+ * at that price, stock) and when it refreshed the product.
  * Selection is kept by code across pages.
  */
 export function InventoryProductsTable(props: InventoryProductsTableProps) {
@@ -52,6 +53,8 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
   const codes = useMemo(() => rows.map((r) => r.code), [rows]);
   const first = page ? (page.page - 1) * page.per_page : 0;
   const currency = regionByCode(toCountry).currency.code;
+  const money = (n: number | null) =>
+    n === null ? t('reportDetail.na') : formatMoney(n, currency, i18n.language);
 
   const columns: ColumnsType<InventoryProduct> = [
     { title: t('inventoryView.columns.index'), key: 'index', width: 64, render: (_, __, i) => first + i + 1 },
@@ -79,6 +82,19 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
           {p.code} <ExportOutlined aria-hidden />
         </a>
       ),
+    },
+    {
+      title: t('inventoryView.columns.title'),
+      key: 'title',
+      width: 280,
+      render: (_, p) =>
+        p.title ? (
+          <Typography.Text ellipsis={{ tooltip: p.title }} style={{ maxWidth: 260 }}>
+            {p.title}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
     },
     {
       title: t('inventoryView.columns.availability'),
@@ -131,8 +147,25 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
       title: t('inventoryView.columns.price'),
       key: 'price',
       align: 'right',
+      render: (_, p) => money(p.std_price),
+    },
+    // The landed cost and the profit at the standard price, as the last pricing computed them.
+    {
+      title: t('inventoryView.columns.cost'),
+      key: 'cost',
+      align: 'right',
+      render: (_, p) => money(p.cost_in_tc),
+    },
+    {
+      title: t('inventoryView.columns.profit'),
+      key: 'profit',
+      align: 'right',
       render: (_, p) =>
-        p.std_price === null ? t('reportDetail.na') : formatMoney(p.std_price, currency, i18n.language),
+        p.std_profit !== null && p.std_profit < 0 ? (
+          <Typography.Text type="danger">{money(p.std_profit)}</Typography.Text>
+        ) : (
+          money(p.std_profit)
+        ),
     },
     {
       title: t('inventoryView.columns.stock'),
@@ -187,7 +220,7 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 900 }}
+      scroll={{ x: 1300 }}
       rowSelection={{
         // The header checkbox would be copied into the table's aria-hidden measuring row (see the
         // report's table); rows are selected one by one.

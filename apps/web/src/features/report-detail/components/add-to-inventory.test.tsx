@@ -1,5 +1,5 @@
 import { defaultReportSettings, type Inventory } from '@crossmarket/domain';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
@@ -175,13 +175,47 @@ describe('Add to Inventory', () => {
     ).toBeInTheDocument();
   });
 
-  it('links to Create New when no inventory has these countries', async () => {
-    fakeApi((url) => (url.startsWith('/api/inventories') ? { body: [] } : undefined));
-    renderCard([], ['B000000001']);
+  it('creates an inventory over the report with its countries, then adds the selection to it', async () => {
+    const NEW_ID = '5b0c8e2d-0000-4000-8000-000000000003';
+    let created = false;
+    const fetch = fakeApi((url, init) => {
+      if (url === '/api/exchange-rates')
+        return { body: { source: 'fixed', as_of: null, rates: { USD: 1, CAD: 1.4, GBP: 0.8 } } };
+      if (url === '/api/filter-sets') return { body: [] };
+      if (url === '/api/inventories' && init?.method === 'POST') {
+        created = true;
+        return { status: 201, body: inventory(NEW_ID, 'Fresh for Canada', 'us') };
+      }
+      if (url === '/api/inventories?to_country=ca')
+        return { body: created ? [inventory(NEW_ID, 'Fresh for Canada', 'us')] : [] };
+      if (url === `/api/inventories/${NEW_ID}/products` && init?.method === 'POST')
+        return { body: { added: 1, skipped: 0, remaining: 9 } };
+      return undefined;
+    });
+    const { user } = renderCard(['B000000001'], ['B000000001', 'B000000002']);
     expect(await screen.findByText('You have no inventory for these countries yet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create New Inventory' })).toHaveAttribute(
-      'href',
-      '/inventories/new',
+    // A button, not a link away: the report and its selection stay.
+    expect(screen.queryByRole('link', { name: 'Create New Inventory' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create New Inventory' }));
+    const drawer = await screen.findByRole('dialog');
+    const shown = (label: string) => within(drawer).getByLabelText(label).closest('.ant-form-item')!;
+    // The report's countries, the selling one included.
+    expect(shown('Selling country')).toHaveTextContent('Canada (CA)');
+    expect(shown('Buying country')).toHaveTextContent('United States (US)');
+    await user.type(within(drawer).getByLabelText('Inventory Name'), 'Fresh for Canada');
+    await user.click(within(drawer).getByText('Create').closest('button')!);
+    await waitFor(() =>
+      expect(posted(fetch)[0]?.body).toMatchObject({ from_country: 'us', to_country: 'ca' }),
+    );
+    // The new inventory is chosen, and the selection goes into it.
+    const add = await screen.findByRole('button', { name: /Add 1 selected product/ });
+    await waitFor(() => expect(add).toBeEnabled());
+    await user.click(add);
+    await waitFor(() =>
+      expect(posted(fetch)).toContainEqual({
+        url: `/api/inventories/${NEW_ID}/products`,
+        body: { report_id: REPORT.id, product_ids: ['B000000001'] },
+      }),
     );
   });
 });

@@ -2,11 +2,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { formatNumber } from '../../../lib/format-number';
-import { useAddInventoryProducts, useInventories } from '../../inventories';
+import { InventoryDrawer, useAddInventoryProducts, useInventories } from '../../inventories';
 import type { ReportDetail } from '../api/report';
 
 type Outcome = { type: 'success' | 'error'; text: string };
@@ -40,6 +39,8 @@ export function AddToInventoryCard({
   const count = selected.size > 0 ? selected.size : filteredCount;
   const inventoryId = matching.some((i) => i.id === chosen) ? chosen : null;
   const [listing, setListing] = useState(false);
+  // The Create New drawer, starting with the report's countries; the new inventory is then chosen.
+  const [creating, setCreating] = useState(false);
 
   const submit = async () => {
     if (!inventoryId || count === 0) return;
@@ -75,9 +76,14 @@ export function AddToInventoryCard({
       {!inventories.isLoading && matching.length === 0 ? (
         <Typography.Paragraph type="secondary">
           {t('reportDetail.addToInventory.none')}{' '}
-          <Link to="/inventories/new" style={{ textDecoration: 'underline' }}>
+          {/* Opened over the report: leaving it would lose the selection the seller came to add. */}
+          <Button
+            type="link"
+            style={{ padding: 0, height: 'auto', textDecoration: 'underline' }}
+            onClick={() => setCreating(true)}
+          >
             {t('reportDetail.addToInventory.create')}
-          </Link>
+          </Button>
         </Typography.Paragraph>
       ) : (
         <Flex gap={8} wrap>
@@ -110,6 +116,19 @@ export function AddToInventoryCard({
           </Button>
         </Flex>
       )}
+      <InventoryDrawer
+        target={
+          creating
+            ? { mode: 'create', countries: { from: report.from_country, to: report.to_country } }
+            : null
+        }
+        onClose={() => setCreating(false)}
+        onSaved={(saved) => {
+          setCreating(false);
+          setChosen(saved.id);
+          setOutcome(null);
+        }}
+      />
       {outcome && (
         <Alert
           type={outcome.type}
