@@ -1,37 +1,16 @@
 import type { ResultRow, SellerOffer } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
-import { buildTestApp, type TestApp } from './helpers/app';
-import { activeUser, injectJson, jsonHeaders } from './helpers/auth';
-import { subscribe } from './helpers/billing';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { describe, expect, it } from 'vitest';
+import { injectJson, jsonHeaders } from './helpers/auth';
+import { alice, app, bob, database, setUpInventories } from './helpers/inventories';
 import { productIds, sendUsToCaReport } from './helpers/reports';
 
 // Issue 45, item 5: a trial seller's first sandbox report must look like a real list on the default
 // lane (reship, no rate card), not 4 of 300 products worth buying because a US$19.64 item carried
 // US$68.01 of cross-border shipping.
 
-let database: TestDatabase;
-let testApp: TestApp;
-let app: App;
-let alice: string;
-let bob: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await buildTestApp(database);
-  app = testApp.app;
-  [alice, bob] = await Promise.all([
-    activeUser(app, database.db, 'alice@example.com'),
-    activeUser(app, database.db, 'bob@example.com'),
-  ]);
-  await Promise.all([subscribe(app, alice, 'L'), subscribe(app, bob, 'L')]);
-});
-afterAll(async () => {
-  await testApp.close();
-  await database.destroy();
-});
+// Two subscribed sellers on a database of this file's own; a 300-product report needs plan L.
+setUpInventories({ plan: 'L' });
 
 async function allRows(cookie: string, reportId: string): Promise<ResultRow[]> {
   const rows: ResultRow[] = [];

@@ -19,13 +19,13 @@ import { createTestDatabase, type TestDatabase } from './db';
 // own. A test file calls `setUpInventories()` once at its top level; `alice` and `bob` (their session
 // cookies) are set by its beforeAll, and the calls below use that file's app and database.
 
-let database: TestDatabase;
+export let database: TestDatabase;
 let testApp: TestApp;
 export let app: App;
 export let alice: string;
 export let bob: string;
 
-export function setUpInventories() {
+export function setUpInventories({ plan = 'S' }: { plan?: 'S' | 'L' } = {}) {
   beforeAll(async () => {
     database = await createTestDatabase();
     testApp = await buildTestApp(database);
@@ -34,7 +34,7 @@ export function setUpInventories() {
       activeUser(app, database.db, 'alice@example.com'),
       activeUser(app, database.db, 'bob@example.com'),
     ]);
-    await Promise.all([subscribe(app, alice, 'S'), subscribe(app, bob, 'S')]);
+    await Promise.all([subscribe(app, alice, plan), subscribe(app, bob, plan)]);
   });
   afterAll(async () => {
     await testApp.close();
