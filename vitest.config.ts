@@ -1,6 +1,37 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** Web test files that replace modules or globals (vi.mock, vi.stubGlobal): they keep a fresh graph each. */
+const WEB_ISOLATED = [
+  'src/app/router.test.tsx',
+  'src/features/settings/components/amazon-tab.test.tsx',
+  'src/features/report-detail/components/export-drawer.test.tsx',
+  'src/features/report-detail/components/charts-panel.test.tsx',
+  'src/features/billing/components/checkout-step.test.tsx',
+  'src/features/support/components/ticket-drawer.test.tsx',
+  'src/features/tools/tools-page.test.tsx',
+  'src/lib/api-client.test.ts',
+];
+
+function webProject(name: string, options: { include?: string[]; exclude?: string[]; isolate?: boolean }) {
+  return {
+    plugins: [react()],
+    define: { __APP_VERSION__: JSON.stringify('test') },
+    test: {
+      name,
+      root: 'apps/web',
+      include: options.include ?? ['src/**/*.test.{ts,tsx}'],
+      exclude: options.exclude ?? [],
+      environment: 'jsdom' as const,
+      setupFiles: ['./src/test/setup.ts'],
+      // Pages are lazy chunks that compile on first render, and antd under jsdom is slow; sized for a
+      // busy two-core machine twice as slow as a developer's (these are bounds, not speed checks).
+      testTimeout: 90_000,
+      isolate: options.isolate ?? true,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     // Two cores: more parallel files only make them queue for the CPU and PostgreSQL.
@@ -17,20 +48,14 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
-      {
-        plugins: [react()],
-        define: { __APP_VERSION__: JSON.stringify('test') },
-        test: {
-          name: 'web',
-          root: 'apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['./src/test/setup.ts'],
-          // Pages are lazy chunks that compile on first render, and antd under jsdom is slow; sized for a
-          // busy two-core machine twice as slow as a developer's (these are bounds, not speed checks).
-          testTimeout: 90_000,
-        },
-      },
+      webProject('web', {
+        exclude: WEB_ISOLATED,
+        // One jsdom and one module graph per worker, as in the server project: importing antd and the app
+        // anew was 40 % of this project's time. setup.ts resets what a file can leave behind (the
+        // rendered tree, storage, the language, the OS theme).
+        isolate: false,
+      }),
+      webProject('web-isolated', { include: WEB_ISOLATED }),
       {
         plugins: [react()],
         define: { __DEFAULT_SERVER__: JSON.stringify('http://localhost:3000') },

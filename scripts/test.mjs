@@ -149,7 +149,7 @@ function profileVitest(report, files) {
   const text = lines.join('\n');
   fs.writeFileSync(path.join(tmp, 'profile-vitest.txt'), `${text}\n`);
   console.log(`\n${text}`);
-  for (const project of ['domain', 'extension', 'web', 'server']) {
+  for (const project of ['domain', 'extension', 'web', 'web-isolated', 'server']) {
     run(`profile: vitest --project ${project}`, bin('vitest'), [
       'run',
       '--project',

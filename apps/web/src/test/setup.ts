@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { installFastLabels } from './fast-labels';
 import { installLeanStylesheets } from './lean-stylesheets';
 
@@ -88,4 +88,10 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   prefersDark = false;
+});
+
+// The web project shares one module graph per worker (vitest.config.ts): a file that switched the
+// language leaves the next one in English, as a fresh graph would.
+afterAll(async () => {
+  if (i18next.isInitialized && i18next.language !== 'en') await i18next.changeLanguage('en');
 });
