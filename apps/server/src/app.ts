@@ -17,7 +17,7 @@ import { registerAnalysisRoutes } from './features/analysis/routes';
 import { registerFilterSetRoutes } from './features/filter-sets/routes';
 import { registerLaneRoutes } from './features/lanes';
 import { registerInventoryRoutes } from './features/inventories/routes';
-import { recordingHistory } from './features/history';
+import { recordingHistory, registerHistoryRoutes } from './features/history';
 import { createMarketplace, marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
 import type { MarketplaceProvider } from './providers/marketplace/types';
 import { registerLookupRoutes } from './features/lookup/routes';
@@ -179,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     accounts,
     logger: deps.logger,
   });
+  registerHistoryRoutes(app, { db, guard, marketplace, rateLimitScale: config.RATE_LIMIT_SCALE });
   registerRestrictionRoutes(app, {
     db,
     guard,

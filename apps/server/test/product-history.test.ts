@@ -8,8 +8,8 @@ import { dropExpiredPartitions, ensurePartitions } from '../src/features/history
 import { rollUpDays } from '../src/features/history/roll-up';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
 import { userIdOf } from './helpers/analysis';
-import { buildTestApp, type TestApp } from './helpers/app';
-import { activeUser, injectJson } from './helpers/auth';
+import { buildTestApp, TEST_APP_URL, type TestApp } from './helpers/app';
+import { activeUser, injectJson, jsonHeaders } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
@@ -239,5 +239,110 @@ describe('partitions, roll-ups and retention', () => {
       buyboxLastCents: 1234,
       day: yesterday.toISOString().slice(0, 10),
     });
+  });
+});
+
+const history = (cookie: string, path: string) =>
+  injectJson(testApp.app, 'GET', `/v1/products/${path}`, cookie);
+
+describe('GET /v1/products/:marketplace/:asin/history', () => {
+  it('answers both sellers the one history their checks made, by session or personal token', async () => {
+    const fromAlice = await history(alice, `us/${ASIN}/history?days=30`);
+    expect(fromAlice.statusCode, fromAlice.body).toBe(200);
+    const body = fromAlice.json();
+    expect(body).toMatchObject({
+      marketplace: 'us',
+      asin: ASIN,
+      currency: 'USD',
+      days: 30,
+      resolution: 'hour',
+    });
+    // Both checks' observations, in this hour; the sandbox's generated days before them, labelled.
+    const real = body.points.filter((p: { source: string }) => p.source === 'observed');
+    expect(real).toHaveLength(1);
+    expect(real[0].observations).toBe(2);
+    expect(body.signals.observations).toBe(2);
+    expect(body.signals.since).toBe(real[0].at);
+    expect(body.signals.sandbox_days).toBe(30);
+    expect(body.points.slice(0, 30).every((p: { source: string }) => p.source === 'sandbox')).toBe(true);
+
+    const fromBob = await history(bob, `us/${ASIN.toLowerCase()}/history?days=30`);
+    expect(fromBob.json()).toEqual(body);
+
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/api-key/create',
+      headers: jsonHeaders(bob, { origin: TEST_APP_URL }),
+      payload: { name: 'Script' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const byToken = await testApp.app.inject({
+      method: 'GET',
+      url: `/v1/products/us/${ASIN}/history?days=30`,
+      headers: { authorization: `Bearer ${created.json().key}` },
+    });
+    expect(byToken.statusCode).toBe(200);
+    expect(byToken.json()).toEqual(body);
+  });
+
+  it('refuses a stranger, and bad input with 400 naming the field', async () => {
+    const anonymous = await testApp.app.inject({ method: 'GET', url: `/v1/products/us/${ASIN}/history` });
+    expect(anonymous.statusCode).toBe(401);
+    for (const [path, field] of [
+      [`us/${ASIN}/history?days=7`, 'days'],
+      [`de/${ASIN}/history`, 'marketplace'],
+      ['us/NOTANASIN/history', 'asin'],
+    ] as const) {
+      const res = await history(alice, path);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().error.fields[0].field).toBe(field);
+    }
+  });
+
+  it('reads 365 days from the roll-ups and the days not yet folded, with honest signals', async () => {
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    const at = (daysAgo: number, hour: number) => new Date(today - daysAgo * 86_400_000 + hour * 3_600_000);
+    // A product the sandbox does not know in AE: no generated past mixes into the signals.
+    const sandbox = createSandboxMarketplace();
+    let asin = '';
+    for (let i = 0; !asin; i++) {
+      const id = `B0YEAR${String(i).padStart(4, '0')}`;
+      if (sandbox.history!(id, 'ae', 365, today).length === 0) asin = id;
+    }
+    const base = { marketplace: 'ae', asin, currency: 'AED', rankCategory: 'Baby' };
+    const full = { ...base, kind: 'full' as const };
+    await database.db.insert(productObservations).values([
+      // Folded below (older than the last three days): cheapest, then out of stock, rank 500 → 400.
+      { ...full, observedAt: at(20, 1), buyboxCents: 9000, salesRank: 500, newOffers: 4, inStock: true },
+      { ...full, observedAt: at(20, 5), buyboxCents: 8500, salesRank: 400, newOffers: 4, inStock: true },
+      { ...full, observedAt: at(10, 2), salesRank: 900, newOffers: 0, inStock: false },
+      // Not folded yet: read raw. 900 → 300 across days is one more improvement, 300 → 350 none.
+      { ...full, observedAt: at(1, 3), buyboxCents: 9900, salesRank: 300, newOffers: 3, inStock: true },
+      { ...full, observedAt: at(0, 0), buyboxCents: 9700, salesRank: 350, newOffers: 3, inStock: true },
+    ]);
+    await rollUpDays(database.db, new Date(today - 30 * 86_400_000), new Date(today - 3 * 86_400_000));
+    const res = await history(alice, `ae/${asin}/history?days=365`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.resolution).toBe('day');
+    const real = body.points.filter((p: { source: string }) => p.source === 'observed');
+    expect(real.map((p: { at: string }) => p.at)).toEqual([
+      at(20, 0).toISOString(),
+      at(10, 0).toISOString(),
+      at(1, 0).toISOString(),
+      at(0, 0).toISOString(),
+    ]);
+    expect(real[0]).toMatchObject({ observations: 2, buybox_price: 85, sales_rank: 400, in_stock: true });
+    expect(real[1]).toMatchObject({ in_stock: false, buybox_price: null });
+    expect(body.signals).toMatchObject({
+      lowest_price: { price: 85, at: at(20, 0).toISOString() },
+      highest_price: { price: 99, at: at(1, 0).toISOString() },
+      days_out_of_stock: 1,
+      rank_improvements: 2,
+      observations: 5,
+      observed_days: 4,
+      since: at(20, 0).toISOString(),
+    });
+    expect(body.signals.sandbox_days).toBe(0);
   });
 });

@@ -2,3 +2,4 @@
 export { recordingHistory } from './record-history';
 export { ensurePartitions } from './partitions';
 export { historyJobs } from './jobs';
+export { registerHistoryRoutes } from './routes';
