@@ -18,6 +18,7 @@ import { registerFilterSetRoutes } from './features/filter-sets/routes';
 import { registerLaneRoutes } from './features/lanes';
 import { registerInventoryRoutes } from './features/inventories/routes';
 import { recordingHistory, registerHistoryRoutes } from './features/history';
+import { registerWatchRoutes } from './features/watches';
 import { createMarketplace, marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
 import type { MarketplaceProvider } from './providers/marketplace/types';
 import { registerLookupRoutes } from './features/lookup/routes';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     logger: deps.logger,
   });
   registerHistoryRoutes(app, { db, guard, marketplace, rateLimitScale: config.RATE_LIMIT_SCALE });
+  registerWatchRoutes(app, { db, guard });
   registerRestrictionRoutes(app, {
     db,
     guard,

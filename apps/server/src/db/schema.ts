@@ -8,3 +8,4 @@ export * from './schema-spapi';
 export * from './schema-amazon';
 export * from './schema-admin';
 export * from './schema-history';
+export * from './schema-watches';

@@ -24,3 +24,4 @@ export * from './admin';
 export * from './admin-work';
 export * from './tickets';
 export * from './history';
+export * from './watches';
