@@ -17,6 +17,8 @@ import { registerAnalysisRoutes } from './features/analysis/routes';
 import { registerFilterSetRoutes } from './features/filter-sets/routes';
 import { registerLaneRoutes } from './features/lanes';
 import { registerInventoryRoutes } from './features/inventories/routes';
+import { recordingHistory, registerHistoryRoutes } from './features/history';
+import { registerWatchRoutes } from './features/watches';
 import { createMarketplace, marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
 import type { MarketplaceProvider } from './providers/marketplace/types';
 import { registerLookupRoutes } from './features/lookup/routes';
@@ -161,7 +163,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     authorisation: authorisationPolicy(config),
   });
   registerAnalysisRoutes(app, { db, guard, rateLimitScale: config.RATE_LIMIT_SCALE });
-  const marketplace = deps.marketplace ?? createMarketplace(config, { db });
+  // Every lookup this process makes keeps what it saw (features/history), quick checks included.
+  const marketplace = recordingHistory(deps.marketplace ?? createMarketplace(config, { db }), {
+    db,
+    logger: deps.logger,
+    enabled: config.HISTORY_ENABLED,
+  });
   const accounts = createLookupAccounts({ db, queue: deps.queue, config, logger: deps.logger });
   registerLookupRoutes(app, {
     db,
@@ -173,6 +180,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     accounts,
     logger: deps.logger,
   });
+  registerHistoryRoutes(app, { db, guard, marketplace, rateLimitScale: config.RATE_LIMIT_SCALE });
+  registerWatchRoutes(app, { db, guard });
   registerRestrictionRoutes(app, {
     db,
     guard,

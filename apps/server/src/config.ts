@@ -139,6 +139,20 @@ export const envSchema = z.object({
    * finishes on one authorisation, so a reused answer is no staler than what a report already shows.
    */
   LOOKUP_CACHE_SECONDS: optional(z.coerce.number().int().min(0).max(86_400)).default(900),
+  /**
+   * Price and rank history (issue 49, docs/history.md): whether lookups keep what they saw; off only to
+   * measure what keeping it costs (`history.write_overhead`).
+   */
+  HISTORY_ENABLED: optional(z.enum(['true', 'false'], { error: 'must be true or false' }))
+    .default('true')
+    .transform((v) => v === 'true'),
+  /**
+   * Days each observation is kept as it was seen (whole months go, so up to a month longer): the 30- and
+   * 90-day charts read them, so never fewer than 91.
+   */
+  HISTORY_RAW_DAYS: optional(z.coerce.number().int().min(91).max(731)).default(100),
+  /** Days the daily roll-ups are kept (the 365-day chart reads them). */
+  HISTORY_RETENTION_DAYS: optional(z.coerce.number().int().min(366).max(3660)).default(730),
   SANDBOX_LOOKUP_DELAY_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(0),
   /** Multiplies every rate limit; raise it for load tests and end-to-end runs from one address. */
   RATE_LIMIT_SCALE: optional(z.coerce.number().int().min(1).max(10_000)).default(1),

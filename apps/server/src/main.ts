@@ -98,6 +98,11 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       rates: createRatesSource(config),
       payments: paymentJobs(config.PAYMENTS_PROVIDER),
       leaseSeconds: config.REPORT_LEASE_SECONDS,
+      history: {
+        enabled: config.HISTORY_ENABLED,
+        rawDays: config.HISTORY_RAW_DAYS,
+        retentionDays: config.HISTORY_RETENTION_DAYS,
+      },
     });
     resources.add('worker', () => worker.stop());
     boss = worker.boss;

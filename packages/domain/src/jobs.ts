@@ -19,6 +19,7 @@ export const JOB_NAMES = {
   purgeQuickLookups: 'purge-quick-lookups',
   checkRestrictions: 'check-listing-restrictions',
   purgeListingRestrictions: 'purge-listing-restrictions',
+  historyMaintenance: 'history-maintenance',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -63,6 +64,7 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.purgeQuickLookups]: z.object({}).strict(),
   [JOB_NAMES.checkRestrictions]: z.object({ report_id: z.uuid() }).strict(),
   [JOB_NAMES.purgeListingRestrictions]: z.object({}).strict(),
+  [JOB_NAMES.historyMaintenance]: z.object({}).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
@@ -81,4 +83,6 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   [JOB_NAMES.purgeQuickLookups]: '25 3 * * *',
   // Listing restriction answers past 30 days (features/restrictions/store.ts), at night.
   [JOB_NAMES.purgeListingRestrictions]: '35 3 * * *',
+  // Price history (features/history/jobs.ts): after midnight UTC, so yesterday's UTC day is whole.
+  [JOB_NAMES.historyMaintenance]: '45 3 * * *',
 };

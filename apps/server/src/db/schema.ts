@@ -7,3 +7,5 @@ export * from './schema-reports';
 export * from './schema-spapi';
 export * from './schema-amazon';
 export * from './schema-admin';
+export * from './schema-history';
+export * from './schema-watches';

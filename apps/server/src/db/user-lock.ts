@@ -3,7 +3,13 @@ import type { Db } from './client';
 
 /** What a per-user lock serialises: each name is its own lock, so a report does not wait on a filter set. */
 export type UserLockScope =
-  'report-quota' | 'inventory-quota' | 'inventories' | 'filter-sets' | 'api-tokens' | 'analysis-charts';
+  | 'report-quota'
+  | 'inventory-quota'
+  | 'inventories'
+  | 'filter-sets'
+  | 'api-tokens'
+  | 'analysis-charts'
+  | 'watches';
 
 /** A database or a transaction: only `execute` is needed. */
 type Executor = Pick<Db, 'execute'>;

@@ -250,6 +250,43 @@ export const API_EXAMPLES: Readonly<Record<string, ApiExample>> = {
       ip_count: 0,
     },
   },
+  'GET /v1/products/:marketplace/:asin/history': {
+    summary: "A product's price and rank history",
+    status: 200,
+    response: {
+      marketplace: 'ae',
+      asin: 'B0C1XAMPLE',
+      currency: 'AED',
+      days: 30,
+      resolution: 'hour',
+      points: [
+        {
+          at: '2026-11-03T09:00:00.000Z',
+          source: 'observed',
+          observations: 2,
+          buybox_price: 129.5,
+          buybox_is_amazon: null,
+          lowest_new_price: 124,
+          lowest_fba_price: 129.5,
+          new_offers: 6,
+          fba_offers: 2,
+          sales_rank: 1840,
+          rank_category: 'Toys & Games',
+          in_stock: true,
+        },
+      ],
+      signals: {
+        lowest_price: { price: 124, at: '2026-11-03T09:00:00.000Z' },
+        highest_price: { price: 129.5, at: '2026-11-03T09:00:00.000Z' },
+        days_out_of_stock: 0,
+        rank_improvements: 1,
+        observations: 2,
+        observed_days: 1,
+        since: '2026-11-03T09:00:00.000Z',
+        sandbox_days: 0,
+      },
+    },
+  },
 };
 
 const errorBody = (e: HttpError) => ({ error: { code: e.code, message: e.message, ...e.details } });

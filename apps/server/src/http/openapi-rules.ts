@@ -45,6 +45,11 @@ export const TAGS = [
   { name: 'reports', description: 'Send product IDs in and follow the report.' },
   { name: 'analysis', description: "A report's filtered rows, charts, exports and settings." },
   { name: 'quick check', description: 'One product looked up now, as a report row (the browser extension).' },
+  { name: 'history', description: "A product's price, offer and sales rank history in one marketplace." },
+  {
+    name: 'watches',
+    description: 'Products watched for a price or stock change, and the notifications they gave.',
+  },
   { name: 'account', description: 'The signed-in user: profile, usage, password.' },
   { name: 'plans', description: 'The plans on sale.' },
   { name: 'billing', description: 'Subscriptions, payments and invoices (session only).' },
@@ -62,6 +67,8 @@ type Tag = (typeof TAGS)[number]['name'];
 const TAG_RULES: ReadonlyArray<readonly [RegExp, Tag]> = [
   [/^\/api\/reports(\/|$)/, 'reports'],
   [/^\/v1\/lookup$/, 'quick check'],
+  [/^\/v1\/products\/[^/]+\/[^/]+\/history$/, 'history'],
+  [/^\/api\/(watches|notifications)(\/|$)/, 'watches'],
   [/^\/v1\//, 'analysis'],
   [/^\/api\/(me|usage|set-password|reset-password|password-recovery|change-user-password)(\/|$)/, 'account'],
   [/^\/api\/plans$/, 'plans'],

@@ -27,6 +27,8 @@ export interface JobContext {
   /** Whose Amazon authorisation each user's lookups run under; the shared one for everybody when absent. */
   accounts?: LookupAccounts;
   rates: RatesSource;
+  /** How long price history is kept (HISTORY_RAW_DAYS, HISTORY_RETENTION_DAYS); the defaults when absent. */
+  history?: { rawDays: number; retentionDays: number };
   /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
   leaseSeconds: number;
   /** This worker's name in leases: host, process and a random part. */

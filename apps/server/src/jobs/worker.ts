@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import { amazonJobs } from '../features/amazon/jobs';
 import { authJobs } from '../features/auth/jobs';
+import { ensurePartitions, historyJobs, recordingHistory } from '../features/history';
 import { lookupJobs } from '../features/lookup/jobs';
 import { inventoryJobs, requeueStalledUpdates } from '../features/inventories/jobs';
 import { mailJobs } from '../features/mail/jobs';
@@ -45,6 +46,8 @@ export interface WorkerDeps {
   payments?: JobHandlers;
   /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
   leaseSeconds?: number;
+  /** Price history: kept unless `enabled` is false (HISTORY_ENABLED), and for how long. */
+  history?: { enabled: boolean; rawDays: number; retentionDays: number };
 }
 
 /** Seconds between a consumer's polls where 2 is too slow: a seller waits for a report to start. */
@@ -81,10 +84,15 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     logger,
     mail: deps.mail,
     links: deps.links,
-    marketplace: deps.marketplace ?? createSandboxMarketplace(),
+    marketplace: recordingHistory(deps.marketplace ?? createSandboxMarketplace(), {
+      db: deps.db,
+      logger,
+      enabled: deps.history?.enabled,
+    }),
     accounts: deps.accounts?.(queue),
     rates: deps.rates ?? fixedRates,
     leaseSeconds: deps.leaseSeconds ?? 30,
+    history: deps.history,
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     stopping: () => stopping,
     queue,
@@ -100,6 +108,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     ...createReportJobs(),
     ...inventoryJobs,
     ...restrictionJobs,
+    ...historyJobs,
     ...(deps.payments ?? paymentJobs('sandbox')),
   };
 
@@ -148,6 +157,10 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     }
   };
   await sweep();
+  // Partitions ahead at every start too: history is written from the first lookup, before any night.
+  await ensurePartitions(deps.db).catch((error) =>
+    logger.warn({ err: error }, 'history partitions not made'),
+  );
   const sweeper = setInterval(() => void sweep(), Math.max(1, base.leaseSeconds / 2) * 1000);
   sweeper.unref();
   logger.info({ queues: Object.keys(handlers) }, 'worker started');

@@ -23,3 +23,5 @@ export * from './lanes-api';
 export * from './admin';
 export * from './admin-work';
 export * from './tickets';
+export * from './history';
+export * from './watches';

@@ -28,6 +28,7 @@ import { sandboxImagePath } from './sandbox-images';
 import { sandboxFeeEstimate } from './sandbox-fees';
 import { sandboxRestriction } from './sandbox-restrictions';
 import { hash } from './seed';
+import { sandboxHistory } from './sandbox-history';
 import { emptySide } from './empty-side';
 import { offerFrom } from './offer';
 import type { MarketplaceProvider, PriceCheck } from './types';
@@ -302,6 +303,15 @@ export function sandboxPriceCheck(snapshot: ProductSnapshot): PriceCheck {
   };
 }
 
+/**
+ * A product's usual item price in a marketplace, before the day's spread: what its generated history
+ * moves around (sandbox-history.ts).
+ */
+export function sandboxBasePrice(productId: string, region: RegionCode): number {
+  const id = productIdentity(productId);
+  return id.usdPrice * PRICE_LEVEL[region] * regionByCode(region).currency.rate * scarcity(productId, region);
+}
+
 /** The default provider: generated, deterministic marketplace data with realistic shapes; no network. */
 export function createSandboxMarketplace(options: { delayMs?: number } = {}): MarketplaceProvider {
   return {
@@ -330,6 +340,10 @@ export function createSandboxMarketplace(options: { delayMs?: number } = {}): Ma
           shipping,
         ),
       );
+    },
+    history(asin, region, days, today) {
+      const now = sandboxSnapshot(asin, region, { shipTo: region, role: 'to', today });
+      return sandboxHistory({ asin, region, now, basePrice: sandboxBasePrice(asin, region) }, days, today);
     },
     async refreshPrices(productIds, region, lookupOptions) {
       const today = Math.floor(Date.now() / DAY) * DAY;

@@ -104,6 +104,24 @@ export interface Allowance {
 }
 
 /**
+ * One UTC day of a product's past as a provider tells it: the sandbox's generated history (issue 49).
+ * Prices are item prices in the marketplace's currency; a day out of stock has no prices.
+ */
+export interface PastDay {
+  /** The day's start, ms since the epoch (UTC). */
+  day: number;
+  buybox: number | null;
+  buybox_is_amazon: boolean | null;
+  lowest_new: number | null;
+  lowest_fba: number | null;
+  new_offers: number;
+  fba_offers: number;
+  sales_rank: number | null;
+  rank_category: string | null;
+  in_stock: boolean;
+}
+
+/**
  * Looks products up in one marketplace. Answers one snapshot per requested ID, in the same order; a
  * product the marketplace does not know comes back with status `dog`, never as a missing entry.
  */
@@ -114,6 +132,11 @@ export interface MarketplaceProvider {
   /** Amazon's limits the provider lives within; undefined when it has none (the sandbox). */
   readonly allowance?: Allowance;
   lookup(productIds: string[], region: RegionCode, options: ProviderLookupOptions): Promise<LookedUp[]>;
+  /**
+   * A product's past the provider can tell without having watched it: the `days` whole UTC days before
+   * `today`, oldest first. Only the sandbox has one (generated); Amazon gives no history.
+   */
+  history?(asin: string, region: RegionCode, days: number, today: number): PastDay[];
   /**
    * Whether the selling partner id a consent named is the one the authorisation speaks for, proven by one
    * call that takes the seller id in the marketplace: `wrong_seller` when Amazon refuses it (403),

@@ -133,6 +133,7 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
         reportId={report.id}
         row={rowOf(sellersFor)}
         countries={model.countries}
+        parity={report.parity}
         onClose={() => setSellersFor(null)}
       />
       <RatesModal reportId={report.id} row={rowOf(ratesFor)} onClose={() => setRatesFor(null)} />

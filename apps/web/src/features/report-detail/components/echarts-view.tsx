@@ -1,11 +1,20 @@
-import { BarChart, ScatterChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
+import { AxisPointerComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 
 // Only the pieces the report's charts draw, so the lazily loaded chunk stays small.
-echarts.use([BarChart, ScatterChart, GridComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  LineChart,
+  ScatterChart,
+  GridComponent,
+  LegendComponent,
+  AxisPointerComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 export interface EChartsViewProps {
   option: echarts.EChartsCoreOption;

@@ -24,6 +24,7 @@ import { useProductSellers } from '../api/offers';
 import { DangerousGoodsNote } from './dangerous-goods-tag';
 import { FeeBreakdown } from './fee-breakdown';
 import { MoneyBreakdown } from './money-breakdown';
+import { PriceHistory } from './price-history';
 import { useMoney } from './money';
 import type { Countries } from './product-cells';
 
@@ -103,11 +104,14 @@ export function SellersDrawer({
   reportId,
   row,
   countries,
+  parity,
   onClose,
 }: {
   reportId: string;
   row: ResultRowView | null;
   countries: Countries;
+  /** The report's parity: the buying side's history is drawn in the selling currency with it. */
+  parity?: number;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -157,6 +161,9 @@ export function SellersDrawer({
               currency={countries.to.currency.code}
               std={sellers.data?.money?.std ?? null}
             />
+          )}
+          {parity !== undefined && (
+            <PriceHistory productId={row.product_id} countries={countries} parity={parity} />
           )}
           {sellers.isLoading && <Skeleton active />}
           {sellers.isError && <Alert type="error" showIcon title={errorMessage(sellers.error, t)} />}

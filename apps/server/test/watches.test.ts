@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../src/db/schema';
+import { recordingHistory } from '../src/features/history';
+import { fireWatches } from '../src/features/watches';
+import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { activeUser, injectJson } from './helpers/auth';
+import { subscribe } from './helpers/billing';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+
+// Issue 49: a seller watches a product; what lookups observe fires the watch at most once a day, into
+// the seller's notifications. Watches and notifications are the owner's alone.
+
+let database: TestDatabase;
+let testApp: TestApp;
+let alice: string;
+let bob: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  testApp = await buildTestApp(database);
+  [alice, bob] = await Promise.all([
+    activeUser(testApp.app, database.db, 'alice@example.com'),
+    activeUser(testApp.app, database.db, 'bob@example.com'),
+  ]);
+  await Promise.all([subscribe(testApp.app, alice, 'S'), subscribe(testApp.app, bob, 'S')]);
+}, 120_000);
+afterAll(async () => {
+  await testApp.close();
+  await database.destroy();
+});
+
+const call = (cookie: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) =>
+  injectJson(testApp.app, method, url, cookie, body);
+const watch = async (cookie: string, body: object) => {
+  const res = await call(cookie, 'POST', '/api/watches', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string };
+};
+const seen = (inStock: boolean, buyboxCents: number | null = null) => ({
+  marketplace: 'sg',
+  asin: 'B0WATCHSG1',
+  currency: 'SGD',
+  inStock,
+  buyboxCents,
+});
+
+describe('watches', () => {
+  it('are the owner’s alone: another seller neither lists nor deletes them (404)', async () => {
+    const mine = await watch(alice, { marketplace: 'us', asin: 'b0watch001', condition: 'back_in_stock' });
+    const listed = (await call(alice, 'GET', '/api/watches')).json();
+    expect(listed.watches).toEqual([
+      expect.objectContaining({ id: mine.id, asin: 'B0WATCH001', threshold: null }),
+    ]);
+    expect((await call(bob, 'GET', '/api/watches')).json().watches).toEqual([]);
+    expect((await call(bob, 'DELETE', `/api/watches/${mine.id}`)).statusCode).toBe(404);
+    expect((await call(alice, 'DELETE', `/api/watches/${mine.id}`)).statusCode).toBe(204);
+    expect((await call(alice, 'DELETE', `/api/watches/${mine.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a price watch without its threshold, naming the field', async () => {
+    const res = await call(alice, 'POST', '/api/watches', {
+      marketplace: 'us',
+      asin: 'B0WATCH001',
+      condition: 'price_at_or_below',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[0].field).toBe('threshold');
+  });
+
+  it('a price watch fires once when a lookup sees the price, and not again the same day', async () => {
+    // A product the sandbox sells in Canada.
+    const sandbox = createSandboxMarketplace();
+    let asin = '';
+    for (let i = 0; !asin; i++) {
+      const id = `B0WATCH${String(i).padStart(3, '0')}`;
+      const [found] = await sandbox.lookup([id], 'ca', { shipTo: 'ca' });
+      if (found!.side.buybox?.buy_price) asin = id;
+    }
+    const w = await watch(alice, {
+      marketplace: 'ca',
+      asin,
+      condition: 'price_at_or_below',
+      threshold: 1_000_000,
+    });
+    const provider = recordingHistory(createSandboxMarketplace(), { db: database.db });
+    await provider.lookup([asin], 'ca', { shipTo: 'ca' });
+    await provider.lookup([asin], 'ca', { shipTo: 'ca' });
+    const fired = await database.db.select().from(notifications).where(eq(notifications.watchId, w.id));
+    expect(fired).toHaveLength(1);
+    expect(fired[0]).toMatchObject({ condition: 'price_at_or_below', currency: 'CAD' });
+    expect(fired[0]!.priceCents).toBeGreaterThan(0);
+  });
+
+  it('back in stock fires on the change only, once a day; the list and mark-read are the owner’s', async () => {
+    const w = await watch(alice, { marketplace: 'sg', asin: 'B0WATCHSG1', condition: 'back_in_stock' });
+    expect(await fireWatches(database.db, [seen(true, 1500)])).toBe(0); // no change seen yet
+    expect(await fireWatches(database.db, [seen(false)])).toBe(0);
+    expect(await fireWatches(database.db, [seen(true, 1500)])).toBe(1);
+    expect(await fireWatches(database.db, [seen(false)])).toBe(0);
+    expect(await fireWatches(database.db, [seen(true, 1400)])).toBe(0); // again today: not again
+    expect(await database.db.$count(notifications, eq(notifications.watchId, w.id))).toBe(1);
+
+    const list = (await call(alice, 'GET', '/api/notifications')).json();
+    const mine = list.notifications.find((n: { watch_id: string }) => n.watch_id === w.id);
+    expect(mine).toMatchObject({ asin: 'B0WATCHSG1', price: 15, currency: 'SGD', read: false });
+    expect(list.unread).toBeGreaterThanOrEqual(1);
+    expect((await call(bob, 'GET', '/api/notifications')).json()).toEqual({ unread: 0, notifications: [] });
+    expect((await call(bob, 'POST', `/api/notifications/${mine.id}/read`)).statusCode).toBe(404);
+    expect((await call(alice, 'POST', `/api/notifications/${mine.id}/read`)).statusCode).toBe(204);
+    const after = (await call(alice, 'GET', '/api/notifications')).json();
+    expect(after.unread).toBe(list.unread - 1);
+    expect(after.notifications.find((n: { id: string }) => n.id === mine.id).read).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { PRODUCT_ID } from '../product-ids';
+import { REGION_CODES } from '../regions';
+import { timestampSchema } from './api-responses';
+
+/** What a watch waits for (issue 49): the source's price at or below a threshold, stock coming or going. */
+export const WATCH_CONDITIONS = ['price_at_or_below', 'back_in_stock', 'out_of_stock'] as const;
+export type WatchCondition = (typeof WATCH_CONDITIONS)[number];
+
+/** At most this many watches per seller (until plans carry their own cap). */
+export const WATCH_LIMIT = 100;
+
+/** `POST /api/watches`: a product in a marketplace and a condition; a price condition needs its threshold. */
+export const watchCreateSchema = z
+  .object({
+    marketplace: z.enum(REGION_CODES, { error: 'validation.history.marketplace' }),
+    asin: z.string().trim().toUpperCase().regex(PRODUCT_ID, 'validation.lookup.productId'),
+    condition: z.enum(WATCH_CONDITIONS, { error: 'validation.watch.condition' }),
+    /** In the marketplace's own currency. */
+    threshold: z
+      .number({ error: 'validation.watch.threshold' })
+      .positive('validation.watch.threshold')
+      .max(1e7)
+      .nullish(),
+  })
+  .refine((w) => w.condition !== 'price_at_or_below' || w.threshold != null, {
+    message: 'validation.watch.threshold',
+    path: ['threshold'],
+  });
+export type WatchCreate = z.output<typeof watchCreateSchema>;
+
+export const watchSchema = z.object({
+  id: z.uuid(),
+  marketplace: z.enum(REGION_CODES),
+  asin: z.string(),
+  condition: z.enum(WATCH_CONDITIONS),
+  threshold: z.number().nullable(),
+  created_at: timestampSchema,
+});
+export const watchListSchema = z.object({ watches: z.array(watchSchema), limit: z.number().int() });
+export type Watch = z.output<typeof watchSchema>;
+
+/** A watch that fired: once per watch and day at most. `price` in `currency`, where the condition has one. */
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  watch_id: z.uuid(),
+  marketplace: z.enum(REGION_CODES),
+  asin: z.string(),
+  condition: z.enum(WATCH_CONDITIONS),
+  price: z.number().nullable(),
+  currency: z.string(),
+  created_at: timestampSchema,
+  read: z.boolean(),
+});
+export const notificationListSchema = z.object({
+  unread: z.number().int(),
+  notifications: z.array(notificationSchema),
+});
+export type AppNotification = z.output<typeof notificationSchema>;
