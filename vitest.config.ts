@@ -1,17 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-/** Web test files that replace modules or globals (vi.mock, vi.stubGlobal): they keep a fresh graph each. */
-const WEB_ISOLATED = [
-  'src/app/router.test.tsx',
-  'src/features/settings/components/amazon-tab.test.tsx',
-  'src/features/report-detail/components/export-drawer.test.tsx',
-  'src/features/report-detail/components/charts-panel.test.tsx',
-  'src/features/billing/components/checkout-step.test.tsx',
-  'src/features/support/components/ticket-drawer.test.tsx',
-  'src/features/tools/tools-page.test.tsx',
-  'src/lib/api-client.test.ts',
-];
+/**
+ * Web test files that replace modules or globals (vi.mock, vi.doMock, vi.stubGlobal): each keeps a fresh
+ * module graph, found by reading the files so that a new one cannot land in the shared graph by mistake.
+ */
+const WEB_ISOLATED = (fs.readdirSync('apps/web/src', { recursive: true }) as string[])
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => `src/${f.split(path.sep).join('/')}`)
+  .filter((f) => /\bvi\.(mock|doMock|stubGlobal)\(/.test(fs.readFileSync(path.join('apps/web', f), 'utf8')));
 
 function webProject(name: string, options: { include?: string[]; exclude?: string[]; isolate?: boolean }) {
   return {
