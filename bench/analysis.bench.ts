@@ -25,6 +25,7 @@ import { processReport } from '../apps/server/src/features/reports/process-repor
 import { createSandboxMarketplace } from '../apps/server/src/providers/marketplace/sandbox';
 import { benchDatabase, insertBenchReport } from './bench-db';
 import { httpPoster } from './http-post';
+import { TimingParts } from './timing-parts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const RUNS = 60;
@@ -96,7 +97,14 @@ async function signedInSubscriber(base: string) {
 }
 
 const APP_URL = 'http://localhost:3999';
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: '/tmp', APP_URL });
+// SERVER_TIMING: each answer says where its time went (printed per kind of call at the end).
+const config = loadConfig({
+  ...process.env,
+  LOG_LEVEL: 'silent',
+  DATA_DIR: '/tmp',
+  APP_URL,
+  SERVER_TIMING: 'true',
+});
 const app = await buildApp(config, {
   database: db,
   logger: db.logger,
@@ -125,7 +133,11 @@ try {
   await db.db.execute(sql`vacuum analyze report_product_snapshots`);
 
   // Every measured call through one keep-alive connection of node:http (http-post.ts).
-  poster = httpPoster(base, me.headers);
+  const parts = new TimingParts();
+  let recording = false;
+  poster = httpPoster(base, me.headers, (headers) => {
+    if (recording) parts.add(headers['server-timing']);
+  });
   const call = (path: string, body: object | string) =>
     poster!.post(path, body) as Promise<ReturnType<typeof JSON.parse>>;
   // The same call through Node's fetch, for comparison (its own cost included).
@@ -233,6 +245,7 @@ try {
     await Promise.all([call('/v1/filters', scanning(-2 - i)), plain()]);
     await fetchCall('/v1/filters', JSON.stringify(scanning(-20 - i)));
   }
+  recording = true;
   const endpoint: number[] = [];
   const sqlTimes: number[] = [];
   const pages: number[] = [];
@@ -289,6 +302,7 @@ try {
     exportTimes.push(performance.now() - t0);
   }
 
+  recording = false;
   console.log(`BENCH filters.filtered_count ${first.filtered_count} products`);
   print('filters.kept_page_p50', median(pages), 'ms');
   print('filters.kept_page_p95', percentile(pages, 95), 'ms');
@@ -310,6 +324,7 @@ try {
   console.log(`BENCH exports.inventory_lines ${lines} lines`);
   print('exports.all', median(exportTimes), 'ms');
   print('exports.all_ratio_to_target', median(exportTimes) / 1000, 'x');
+  parts.print('analysis.server');
 } finally {
   poster?.close();
   await app.close();

@@ -14,6 +14,7 @@ import { freePort } from '../apps/server/src/db/embedded';
 import { processReport } from '../apps/server/src/features/reports/process-report';
 import { createSandboxMarketplace } from '../apps/server/src/providers/marketplace/sandbox';
 import { benchDatabase, insertBenchReport } from './bench-db';
+import { TimingParts } from './timing-parts';
 
 const SELLERS = Number(process.env.BENCH_LOAD_SELLERS ?? 20);
 const PRODUCTS = Number(process.env.BENCH_LOAD_PRODUCTS ?? 10_000);
@@ -40,6 +41,8 @@ const server = spawn(
       LOG_LEVEL: 'warn',
       // The load comes from 20 sellers on one address: the per-IP limits would count them as one.
       RATE_LIMIT_SCALE: '100',
+      // Each answer says where its time went (printed per kind of call).
+      SERVER_TIMING: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   },
@@ -131,15 +134,21 @@ try {
       ...(body && { body: JSON.stringify({ report_id: me.reportId, limit: 20, skip: 0, ...body }) }),
     };
   };
+  const parts = new TimingParts();
+  const onResponse = (_status: number, _body: string, _context: Context, h: Record<string, string>) =>
+    parts.add(h['server-timing']);
   const table = (body: object, filter: (context: Context) => string) => ({
     method: 'POST' as const,
     path: '/v1/filters',
     setupRequest: (req: Req, context: Context) => as(req, context, { ...body, filters: filter(context) }),
+    onResponse,
   });
   const get = (route: string) => ({
     method: 'GET' as const,
     path: route,
     setupRequest: (req: Req, context: Context) => as(req, context),
+    onResponse: (_s: number, _b: string, _c: Context, h: Record<string, string>) =>
+      parts.add(h['server-timing'], route),
   });
   const change = (c: Context) => (c.filter = encodeFilters([{ id: 'to_buybox_price', value: price(1) }]));
   const same = (c: Context) => c.filter!;
@@ -178,6 +187,7 @@ try {
     `BENCH load.filters_p99 ${result.latency.p99.toFixed(1)} ms (every call of the mix; 6 in 8 are filter calls)`,
   );
   console.log(`BENCH load.server_peak_rss ${peakRss().toFixed(0)} MB`);
+  parts.print('load.server');
   console.log(`BENCH load.filters_rps_ratio_to_target ${(filtersRps / 150).toFixed(2)} x`);
   console.log(`BENCH load.filters_p99_ratio_to_target ${(result.latency.p99 / 250).toFixed(2)} x`);
   if (result.non2xx > 0) throw new Error(`${result.non2xx} answers were not 2xx`);

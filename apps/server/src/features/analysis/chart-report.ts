@@ -8,6 +8,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { onScanPool, type Db } from '../../db/client';
 import { apiError, notFound } from '../../http/errors';
+import { NO_TIMING, type Timing } from '../../http/server-timing';
 import { loadAnalysisReport } from './analysis-report';
 import { compileFilters } from './compile-filters';
 import { ownedFilters, refuseBeforeSettings } from './filter-report';
@@ -79,7 +80,13 @@ const CHARTS_BUSY_RETRY_SECONDS = 5;
 const chartsBusy = () =>
   apiError(429, 'charts_busy', 'apiErrors.chartsBusy', { retryAfterSeconds: CHARTS_BUSY_RETRY_SECONDS });
 
-export async function chartReport(db: Db, userId: string, body: ChartsRequest): Promise<ChartsResponse> {
+export async function chartReport(
+  db: Db,
+  userId: string,
+  body: ChartsRequest,
+  timing: Timing = NO_TIMING,
+): Promise<ChartsResponse> {
+  timing.kind('charts');
   // Another user's or an unknown report answers 404 before a new filter string is decoded or kept.
   const owned = await ownedFilters(db, userId, body.report_id, body.filters ?? '');
   const { filters } = owned;
@@ -101,10 +108,11 @@ export async function chartReport(db: Db, userId: string, body: ChartsRequest): 
     owned.report ?? loadAnalysisReport(db, userId, body.report_id),
     // One charts call per user on any server: a transaction lock on the scan's own connection, so the
     // wait for it holds nothing else (a second call meanwhile is told to wait).
-    onScanPool(db, (scans) =>
-      scans.transaction(async (tx) => {
-        if (!(await tryLockForUser(tx, 'analysis-charts', userId))) throw chartsBusy();
-        return tx.execute<{ charts: ChartRow }>(sql`
+    timing.time('scan', () =>
+      onScanPool(db, (scans) =>
+        scans.transaction(async (tx) => {
+          if (!(await tryLockForUser(tx, 'analysis-charts', userId))) throw chartsBusy();
+          return tx.execute<{ charts: ChartRow }>(sql`
     with m as materialized (
       select r.fbm_profit_percent as ppr, r.fbm_profit_amount as profit, r.to_sales_rank as rank
         from report_products r
@@ -124,7 +132,8 @@ export async function chartReport(db: Db, userId: string, body: ChartsRequest): 
          where m.ppr is not null and m.rank >= 1
          group by floor(log(m.rank) * ${RANK_CELLS_PER_DECADE})::int, ${bucket(sql`m.ppr`, 'ppr')}) cells)
     ) as charts from s`);
-      }),
+        }),
+      ),
     ),
   ]);
   if (!report) throw notFound('This report was not found.');
