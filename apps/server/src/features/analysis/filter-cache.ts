@@ -131,11 +131,8 @@ export const viewBytes = (key: string, ids: MatchedIds) =>
 export class FilterCache {
   private readonly views: ByteLru<MatchedIds>;
   private ids = 0;
-  /**
-   * The last `results_version` seen of each report (which key a page change should look for) and whether
-   * the report was finalized then (whether a new view's list is worth sorting to keep).
-   */
-  private readonly versions = new Map<string, { version: number; finalized: boolean }>();
+  /** The last `results_version` seen of each report: which key a page change should look for. */
+  private readonly versions = new Map<string, number>();
 
   constructor(maxBytes: number) {
     this.views = new ByteLru(maxBytes, (gone) => (this.ids -= gone.length));
@@ -159,19 +156,14 @@ export class FilterCache {
     if (this.views.has(key)) this.ids += ids.length;
   }
 
-  seen(reportId: string, version: number, finalized: boolean) {
+  seen(reportId: string, version: number) {
     this.versions.delete(reportId);
-    this.versions.set(reportId, { version, finalized });
+    this.versions.set(reportId, version);
     if (this.versions.size > 10_000) this.versions.delete(this.versions.keys().next().value!);
   }
 
   lastVersion(reportId: string) {
-    return this.versions.get(reportId)?.version;
-  }
-
-  /** Whether the report was finalized when last seen; undefined for a report not seen yet. */
-  finalized(reportId: string) {
-    return this.versions.get(reportId)?.finalized;
+    return this.versions.get(reportId);
   }
 
   /** How many IDs the cache holds (for tests and the bench). */

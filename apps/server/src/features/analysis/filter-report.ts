@@ -136,10 +136,12 @@ export async function filterReport(
   if (!matched) {
     // A new view: the report read beside one statement that filters the narrow rows and reads the page
     // and the version its rows belong to.
-    const keep = keepsList(body, cache);
-    timing.kind(keep ? 'scan-list' : 'scan-page');
+    const keep = body.with_ids || body.skip > 0;
+    timing.kind(keep ? 'scan-ids' : 'scan-page');
     const [loaded, scanned] = await Promise.all([
       report ?? loadAnalysisReport(db, userId, body.report_id),
+      // The list is sorted and kept when asked for, and for a page past the first (the seller is paging
+      // this view: its next pages then skip the scan); a view's first page takes only its own rows.
       timing.time('scan', () => onScanPool(db, (scans) => scanView(scans, userId, filters, body, keep))),
     ]);
     report = loaded;
@@ -160,7 +162,7 @@ export async function filterReport(
     }
   }
   if (!report) throw notFound('This report was not found.'); // both paths above read it
-  cache?.seen(report.id, report.resultsVersion, report.finalized);
+  cache?.seen(report.id, report.resultsVersion);
   const facets = report.facets ?? (await liveFacets(db, report.id));
   const built = performance.now();
   const head = JSON.stringify({
@@ -174,18 +176,6 @@ export async function filterReport(
   const json = `${head.slice(0, -1)},"data":${pageJsonText(rows, report)}${ids}}`;
   timing.add('build', performance.now() - built);
   return json;
-}
-
-/**
- * Whether a new view's scan sorts every matching ID and keeps the list (filter-cache.ts) or sorts out
- * only its page (a top-N sort). The web app asks for a view's first page, then for its ID list, then
- * pages: sorting the list on the first call makes that one scan instead of two, for a few milliseconds
- * more on that call (docs/decisions.md, issue 47). A report this server last saw being processed is not
- * kept, so there the first page takes only its own rows unless the list itself is asked for.
- */
-export function keepsList(body: Pick<FiltersBody, 'with_ids' | 'skip' | 'report_id'>, cache?: FilterCache) {
-  if (body.with_ids || body.skip > 0) return true;
-  return cache !== undefined && cache.finalized(body.report_id) !== false;
 }
 
 type Scanned = PageRow & {
