@@ -89,6 +89,8 @@ const CLICK_FILTERS: ActiveFilter[] = [
   { id: 'to_title_keywords', value: { include: [], exclude: ['zzqx'] } },
 ];
 const OVERALL_TIMEOUT = 15 * 60_000;
+/** The filters panel's title in English (`reportDetail.panel`). */
+const FILTERS_PANEL_TITLE = 'Filters & Settings';
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -229,6 +231,11 @@ async function run() {
 
   // The 15 filters onto the cards through the URL (the cards follow the applied filters), then clicks.
   await sample(page, reportId, CLICK_FILTERS);
+  // The panel starts closed on a view with filters applied (remembered per user): open it on its cards.
+  const card = page.getByTestId(`filter-${CLICK_FILTERS[0]!.id}`);
+  const header = page.getByRole('button', { name: new RegExp(`^${FILTERS_PANEL_TITLE}`) });
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  await card.scrollIntoViewIfNeeded({ timeout: 10_000 });
   const clicks: number[] = [];
   const clickCounts: number[] = [];
   // The profile covers the clicks only (the figure over budget).
