@@ -5,7 +5,12 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 
-export function httpPoster(base: string, headers: Record<string, string>) {
+/** `onHeaders` sees each answer's headers (the benches read Server-Timing from them). */
+export function httpPoster(
+  base: string,
+  headers: Record<string, string>,
+  onHeaders?: (headers: http.IncomingHttpHeaders) => void,
+) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   /** Posts `body` (JSON text, or a value to serialise) and answers the parsed JSON answer. */
   const post = (path: string, body: object | string) =>
@@ -24,6 +29,7 @@ export function httpPoster(base: string, headers: Record<string, string>) {
           },
         },
         (res) => {
+          onHeaders?.(res.headers);
           const parts: Buffer[] = [];
           res.on('data', (chunk: Buffer) => parts.push(chunk));
           res.on('error', reject);

@@ -2,6 +2,8 @@
 // seller with a 10,000-product report with settings, mixing result-table calls (a filter change to a value
 // never used before, a sort change, page changes) with `/api/me` and the reports list, for 15 s from 20
 // connections (autocannon), answers compressed as for a browser. Target ≥ 150 filter calls/s with p99 ≤ 250 ms on these 2 cores (issue 19).
+// Then the same load again while restriction phases run for other sellers' reports (`load.busy.*`, issue
+// 47). The server's Server-Timing (SERVER_TIMING=true) says where each kind of call spent its time.
 import { encodeFilters } from '@crossmarket/domain';
 import { makeSettings } from '@crossmarket/domain/testing';
 import autocannon from 'autocannon';
@@ -13,11 +15,19 @@ import { user, userData } from '../apps/server/src/db/schema';
 import { freePort } from '../apps/server/src/db/embedded';
 import { processReport } from '../apps/server/src/features/reports/process-report';
 import { createSandboxMarketplace } from '../apps/server/src/providers/marketplace/sandbox';
+import { checkReportRestrictions } from '../apps/server/src/features/restrictions/report-phase';
+import type { LookupAccounts, MarketplaceProvider } from '../apps/server/src/providers/marketplace/types';
 import { benchDatabase, insertBenchReport } from './bench-db';
+import { TimingParts } from './timing-parts';
 
 const SELLERS = Number(process.env.BENCH_LOAD_SELLERS ?? 20);
 const PRODUCTS = Number(process.env.BENCH_LOAD_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 15);
+/** Restriction phases running for other sellers during the second measurement, and their reports' size. */
+const PHASES = Number(process.env.BENCH_LOAD_PHASES ?? 8);
+const PHASE_PRODUCTS = 2_000;
+/** getListingsRestrictions' rate for one selling partner (Amazon's documented default). */
+const AMAZON_RESTRICTIONS_PER_SECOND = 5;
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const db = await benchDatabase();
@@ -40,6 +50,8 @@ const server = spawn(
       LOG_LEVEL: 'warn',
       // The load comes from 20 sellers on one address: the per-IP limits would count them as one.
       RATE_LIMIT_SCALE: '100',
+      // Each answer says where its time went (printed per kind of call).
+      SERVER_TIMING: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   },
@@ -107,6 +119,61 @@ async function seller(i: number) {
 
 type Seller = Awaited<ReturnType<typeof seller>>;
 
+/**
+ * `n` restriction phases over reports of `PHASE_PRODUCTS` products of other sellers (the bench database's
+ * own user), each run as a worker runs it: Amazon's answers (the sandbox's) at 5 products a second per
+ * selling partner, fee estimates at once. `stop` ends them at their next round and answers how many
+ * products' restrictions were written.
+ */
+async function startRestrictionPhases(n: number) {
+  const reports: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const report = await insertBenchReport(db.db, db.userId, PHASE_PRODUCTS, `R${i}`);
+    const made = await processReport(
+      {
+        db: db.db,
+        marketplace: createSandboxMarketplace(),
+        logger: db.logger,
+        leaseSeconds: 120,
+        owner: 'load',
+      },
+      report.id,
+    );
+    if (made !== 'finalized') throw new Error(`report ended ${made}`);
+    reports.push(report.id);
+  }
+  await db.db.execute(
+    sql`update reports set restrictions_state = 'waiting' where id = any(${sql.param(reports)}::uuid[])`,
+  );
+  const sandbox = createSandboxMarketplace();
+  const marketplace: MarketplaceProvider = {
+    ...sandbox,
+    async listingRestrictions(asins, region, account) {
+      await new Promise((r) => setTimeout(r, (asins.length / AMAZON_RESTRICTIONS_PER_SECOND) * 1000));
+      return sandbox.listingRestrictions!(asins, region, account);
+    },
+  };
+  const accounts: LookupAccounts = {
+    forUser: async () => ({
+      kind: 'own',
+      account: { own: { sellingPartnerId: 'ABENCHPHASES', refreshToken: 'Atzr|bench' } },
+    }),
+    revoked: async () => {},
+  };
+  let stopping = false;
+  const deps = { db: db.db, marketplace, accounts, logger: db.logger, stopping: () => stopping };
+  const running = reports.map((id) => checkReportRestrictions(deps, id));
+  return {
+    stop: async () => {
+      stopping = true;
+      await Promise.all(running);
+      const written = await db.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from report_product_restrictions where report_id = any(${sql.param(reports)}::uuid[])`);
+      return written.rows[0]!.n;
+    },
+  };
+}
+
 /** VmHWM of the server process: its peak resident memory, in MB. */
 const peakRss = () =>
   Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -131,15 +198,21 @@ try {
       ...(body && { body: JSON.stringify({ report_id: me.reportId, limit: 20, skip: 0, ...body }) }),
     };
   };
+  let parts = new TimingParts();
+  const onResponse = (_status: number, _body: string, _context: Context, h: Record<string, string>) =>
+    parts.add(h['server-timing']);
   const table = (body: object, filter: (context: Context) => string) => ({
     method: 'POST' as const,
     path: '/v1/filters',
     setupRequest: (req: Req, context: Context) => as(req, context, { ...body, filters: filter(context) }),
+    onResponse,
   });
   const get = (route: string) => ({
     method: 'GET' as const,
     path: route,
     setupRequest: (req: Req, context: Context) => as(req, context),
+    onResponse: (_s: number, _b: string, _c: Context, h: Record<string, string>) =>
+      parts.add(h['server-timing'], route),
   });
   const change = (c: Context) => (c.filter = encodeFilters([{ id: 'to_buybox_price', value: price(1) }]));
   const same = (c: Context) => c.filter!;
@@ -159,16 +232,23 @@ try {
     table({ ...byCost, skip: 40 }, same),
     get('/api/reports'),
   ];
-  const result = await autocannon({
-    url: base,
-    connections: 20,
-    duration: SECONDS,
-    headers,
-    requests: cycle as never,
-  });
   const filterShare = cycle.filter((c) => c.path === '/v1/filters').length / cycle.length;
-  console.log('BENCH load.mix 6 filter calls in 8 (2 of them scan the report: a new filter, a new sort)');
-  const filtersRps = result.requests.average * filterShare;
+  const measure = async () => {
+    parts = new TimingParts();
+    const result = await autocannon({
+      url: base,
+      connections: 20,
+      duration: SECONDS,
+      headers,
+      requests: cycle as never,
+    });
+    if (result.non2xx > 0) throw new Error(`${result.non2xx} answers were not 2xx`);
+    return { result, filtersRps: result.requests.average * filterShare };
+  };
+
+  const quiet = await measure();
+  const { result, filtersRps } = quiet;
+  console.log('BENCH load.mix 6 filter calls in 8 (a new filter and a new sort scan the report)');
   console.log(
     `BENCH load.requests_total ${result.requests.total} requests (${result.non2xx} not 2xx, ${result.errors} errors)`,
   );
@@ -178,9 +258,26 @@ try {
     `BENCH load.filters_p99 ${result.latency.p99.toFixed(1)} ms (every call of the mix; 6 in 8 are filter calls)`,
   );
   console.log(`BENCH load.server_peak_rss ${peakRss().toFixed(0)} MB`);
+  parts.print('load.server');
   console.log(`BENCH load.filters_rps_ratio_to_target ${(filtersRps / 150).toFixed(2)} x`);
   console.log(`BENCH load.filters_p99_ratio_to_target ${(result.latency.p99 / 250).toFixed(2)} x`);
-  if (result.non2xx > 0) throw new Error(`${result.non2xx} answers were not 2xx`);
+  await new Promise((r) => setTimeout(r, 3000));
+
+  // The same load while restriction phases run for other sellers' reports (the normal state of a busy
+  // service): each phase a real round loop (report-phase.ts) at Amazon's pace, writing restrictions and
+  // fee estimates that re-price rows and move those reports' results version.
+  const phases = await startRestrictionPhases(PHASES);
+  const busy = await measure();
+  const rounds = await phases.stop();
+  console.log(
+    `BENCH load.busy.restriction_phases ${PHASES} phases, ${rounds} products written (${(rounds / SECONDS).toFixed(1)}/s)`,
+  );
+  console.log(`BENCH load.busy.filters_rps ${busy.filtersRps.toFixed(1)} calls/s`);
+  console.log(`BENCH load.busy.filters_p99 ${busy.result.latency.p99.toFixed(1)} ms`);
+  parts.print('load.busy.server');
+  console.log(`BENCH load.busy.filters_rps_ratio_to_target ${(busy.filtersRps / 150).toFixed(2)} x`);
+  console.log(`BENCH load.busy.filters_p99_ratio_to_target ${(busy.result.latency.p99 / 250).toFixed(2)} x`);
+  console.log(`BENCH load.busy.filters_rps_ratio_to_quiet ${(busy.filtersRps / filtersRps).toFixed(2)} x`);
   // autocannon stops sending at the deadline; let the answers still on their way finish first.
   await new Promise((r) => setTimeout(r, 3000));
 } finally {

@@ -36,6 +36,7 @@ import { mailboxOpenTo, registerDevMailbox } from './http/dev-mailbox';
 import { registerErrorHandling } from './http/errors';
 import { registerNulRefusal } from './http/nul-bytes';
 import { registerHealthRoutes } from './http/health';
+import { registerServerTiming } from './http/server-timing';
 import { registerSyncCompression } from './http/sync-compression';
 import { registerOriginCheck } from './http/origin';
 import { registerOpenApi } from './http/openapi';
@@ -123,9 +124,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     contentSecurityPolicy: contentSecurityPolicy(config.APP_URL, config.PAYMENTS_PROVIDER === 'stripe'),
     strictTransportSecurity: config.APP_URL.startsWith('https:'),
   });
+  const serverTiming = registerServerTiming(app, config.SERVER_TIMING);
   registerSyncCompression(app);
   // gzip level 3: half the time of the default 6 for a few per cent more bytes on our JSON answers.
   await app.register(compress, { threshold: 1024, zlibOptions: { level: 3 } });
+  serverTiming.finish();
 
   // Before every route: @fastify/swagger collects them as they are added.
   await registerOpenApi(app);

@@ -154,6 +154,14 @@ export const envSchema = z.object({
   /** Days the daily roll-ups are kept (the 365-day chart reads them). */
   HISTORY_RETENTION_DAYS: optional(z.coerce.number().int().min(366).max(3660)).default(730),
   SANDBOX_LOOKUP_DELAY_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(0),
+  /**
+   * Answers carry a Server-Timing header (where an analysis call's time went: limiter queues, scan,
+   * building, compression) when true. For the benches; off in production, where it would tell every
+   * caller how busy the scan pool is.
+   */
+  SERVER_TIMING: optional(z.enum(['true', 'false'], { error: 'must be true or false' }))
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Multiplies every rate limit; raise it for load tests and end-to-end runs from one address. */
   RATE_LIMIT_SCALE: optional(z.coerce.number().int().min(1).max(10_000)).default(1),
   /**

@@ -51,6 +51,8 @@ describe('POST /v1/filters', () => {
       });
     const plain = await ask('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
+    // Server-Timing is for the benches (SERVER_TIMING=true), never on by default.
+    expect(plain.headers['server-timing']).toBeUndefined();
     const gzip = await ask('gzip, deflate');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.headers.vary).toContain('accept-encoding');

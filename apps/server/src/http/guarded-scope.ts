@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { App } from './app-type';
 import type { Caller, Guard, GuardOptions } from '../features/auth/guard';
 import type { HttpError } from './errors';
+import { timingOf } from './server-timing';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,7 +38,7 @@ export function registerGuardedScope(
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
     scope.decorateRequest('caller', null);
     scope.addHook('onRequest', async (request) => {
-      request.caller = await guard(request, options);
+      request.caller = await timingOf(request).time('guard', () => guard(request, options));
     });
     scope.addHook('preValidation', async (request) => {
       const { id } = request.params as { id?: string };

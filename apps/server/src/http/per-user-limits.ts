@@ -4,6 +4,7 @@ import type { App } from './app-type';
 import { apiError, type HttpError } from './errors';
 import { callerOf } from './guarded-scope';
 import { enforceLimit, type Limit } from './rate-limit';
+import { NO_TIMING, timingOf, type Timing } from './server-timing';
 
 /** Calls one user may have running at once in one scope (`/v1/*`). */
 export const IN_FLIGHT_PER_USER = 3;
@@ -55,10 +56,14 @@ export class InFlightLimit {
     private readonly waitMs = QUEUE_WAIT_MS,
   ) {}
 
-  async run<T>(key: string, work: () => Promise<T>): Promise<T> {
+  /** Runs `work` under `key`'s limit; the time it waited for its place is added to `timing`'s `lane`. */
+  async run<T>(key: string, work: () => Promise<T>, timing: Timing = NO_TIMING): Promise<T> {
     let lane = this.lanes.get(key);
     if (!lane) this.lanes.set(key, (lane = { running: 0, waiting: [] }));
-    if (lane.running >= this.max) await this.wait(lane);
+    if (lane.running >= this.max) {
+      const full = lane;
+      await timing.time('lane', () => this.wait(full));
+    }
     lane.running += 1;
     try {
       return await work();
@@ -109,7 +114,9 @@ export function limitPerUser(
   scope.addHook('onRequest', async (request) => {
     const caller = callerOf(request);
     if (caller.tokenId !== null) return; // the guard counted it against its token
-    await enforceLimit(db, sessionRateKey(caller.userId), SESSION_RATE_LIMIT, scale);
+    await timingOf(request).time('rate', () =>
+      enforceLimit(db, sessionRateKey(caller.userId), SESSION_RATE_LIMIT, scale),
+    );
   });
   scope.addHook('onRoute', (route) => {
     const handler = route.handler as (
@@ -118,7 +125,16 @@ export function limitPerUser(
       reply: FastifyReply,
     ) => Promise<unknown>;
     route.handler = function limited(this: unknown, request: FastifyRequest, reply: FastifyReply) {
-      return limit.run(callerOf(request).userId, async () => handler.call(this, request, reply));
+      const timing = timingOf(request);
+      const queued = performance.now();
+      return limit.run(callerOf(request).userId, async () => {
+        timing.add('queue', performance.now() - queued);
+        try {
+          return await handler.call(this, request, reply);
+        } finally {
+          timing.handled();
+        }
+      });
     } as RouteHandlerMethod;
   });
 }

@@ -1,6 +1,7 @@
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
+import { timingOf } from './server-timing';
 
 // JSON answers of a few kilobytes to a megabyte (a filters page: ~100 kB) are compressed here in one
 // synchronous call: @fastify/compress streams through the thread pool, and those hops cost more latency
@@ -24,8 +25,12 @@ export function registerSyncCompression(app: FastifyInstance) {
     if (encoding !== 'br' && encoding !== 'gzip') return payload;
     reply.header('content-encoding', encoding);
     reply.header('vary', 'accept-encoding');
-    return encoding === 'br'
-      ? zlib.brotliCompressSync(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } })
-      : zlib.gzipSync(payload, { level: 3 });
+    const t0 = performance.now();
+    const compressed =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } })
+        : zlib.gzipSync(payload, { level: 3 });
+    timingOf(request).add('compress', performance.now() - t0);
+    return compressed;
   });
 }

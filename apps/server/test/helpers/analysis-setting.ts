@@ -2,6 +2,7 @@ import { effectiveSettings, FIXED_RATES, type PricingSettings, type ResultRow } 
 import { makeOffer, makeSettings, makeSide } from '@crossmarket/domain/testing';
 import { deflateRawSync } from 'node:zlib';
 import type { App } from '../../src/app';
+import type { Config } from '../../src/config';
 import { seedReport, userIdOf, type SeedRow } from './analysis';
 import { buildTestApp } from './app';
 import { activeUser, jsonHeaders } from './auth';
@@ -85,9 +86,9 @@ export function encodeRaw(envelope: unknown): string {
 export const fieldOf = (res: { json(): { error: { fields: { field: string; message: string }[] } } }) =>
   res.json().error.fields[0]!;
 
-export async function analysisSetting() {
+export async function analysisSetting(overrides: Partial<Config> = {}) {
   const database = await createTestDatabase();
-  const testApp = await buildTestApp(database);
+  const testApp = await buildTestApp(database, overrides);
   const app: App = testApp.app;
   const [owner, other] = await Promise.all([
     activeUser(app, database.db, 'owner@example.com'),

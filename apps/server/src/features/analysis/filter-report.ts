@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { onScanPool, type Db } from '../../db/client';
 import { reportFacets } from '../../db/report-facets';
 import { fieldError, notFound } from '../../http/errors';
+import { NO_TIMING, type Timing } from '../../http/server-timing';
 import { loadAnalysisReport, type AnalysisReport } from './analysis-report';
 import { compileFilters } from './compile-filters';
 import {
@@ -109,6 +110,7 @@ export async function filterReport(
   userId: string,
   body: FiltersBody,
   cache?: FilterCache,
+  timing: Timing = NO_TIMING,
 ): Promise<string> {
   const owned = await ownedFilters(db, userId, body.report_id, body.filters);
   const { filters } = owned;
@@ -124,19 +126,23 @@ export async function filterReport(
     refuseBeforeSettings(filters, report);
     if (!report.finalized || report.resultsVersion !== last) matched = undefined;
     else {
+      timing.kind('kept-page');
       const pageIds = sql`${sql.param(matched.slice(body.skip, body.skip + body.limit))}::text[]`;
-      rows = (await db.execute<PageRow>(sql`${pageRowsFrom(report.id, pageIds)} order by u.ord`)).rows;
+      const page = sql`${pageRowsFrom(report.id, pageIds)} order by u.ord`;
+      rows = (await timing.time('read', () => db.execute<PageRow>(page))).rows;
     }
   }
   let count = matched?.length ?? 0;
   if (!matched) {
     // A new view: the report read beside one statement that filters the narrow rows and reads the page
     // and the version its rows belong to.
+    const keep = body.with_ids || body.skip > 0;
+    timing.kind(keep ? 'scan-ids' : 'scan-page');
     const [loaded, scanned] = await Promise.all([
       report ?? loadAnalysisReport(db, userId, body.report_id),
       // The list is sorted and kept when asked for, and for a page past the first (the seller is paging
       // this view: its next pages then skip the scan); a view's first page takes only its own rows.
-      onScanPool(db, (scans) => scanView(scans, userId, filters, body, body.with_ids || body.skip > 0)),
+      timing.time('scan', () => onScanPool(db, (scans) => scanView(scans, userId, filters, body, keep))),
     ]);
     report = loaded;
     if (!report) throw notFound('This report was not found.');
@@ -158,6 +164,7 @@ export async function filterReport(
   if (!report) throw notFound('This report was not found.'); // both paths above read it
   cache?.seen(report.id, report.resultsVersion);
   const facets = report.facets ?? (await liveFacets(db, report.id));
+  const built = performance.now();
   const head = JSON.stringify({
     total: report.total,
     filtered_count: count,
@@ -166,7 +173,9 @@ export async function filterReport(
     bsr_categories: facets.bsr_categories,
   });
   const ids = body.with_ids && matched ? `,"filtered_ids":${matched.json()}` : '';
-  return `${head.slice(0, -1)},"data":${pageJsonText(rows, report)}${ids}}`;
+  const json = `${head.slice(0, -1)},"data":${pageJsonText(rows, report)}${ids}}`;
+  timing.add('build', performance.now() - built);
+  return json;
 }
 
 type Scanned = PageRow & {

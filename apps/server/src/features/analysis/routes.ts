@@ -32,6 +32,7 @@ import {
   SCANS_PER_USER,
 } from '../../http/per-user-limits';
 import { guardedErrors } from '../../http/responses';
+import { timingOf } from '../../http/server-timing';
 import type { Guard } from '../auth';
 import { chartReport } from './chart-report';
 import { exportReport } from './export-report';
@@ -141,7 +142,12 @@ export function registerAnalysisRoutes(
       },
       async (request, reply) => {
         const { userId } = callerOf(request);
-        const json = await scans.run(userId, () => filterReport(db, userId, request.body, filterCache));
+        const timing = timingOf(request);
+        const json = await scans.run(
+          userId,
+          () => filterReport(db, userId, request.body, filterCache, timing),
+          timing,
+        );
         return reply.type('application/json; charset=utf-8').send(json as unknown as FilterResults);
       },
     );
@@ -157,6 +163,7 @@ export function registerAnalysisRoutes(
       },
       async (request) => {
         const { userId } = callerOf(request);
+        timingOf(request).kind('exports');
         return exportsOnce(userId, () => exportReport(db, userId, request.body));
       },
     );
@@ -173,7 +180,8 @@ export function registerAnalysisRoutes(
       },
       (request) => {
         const { userId } = callerOf(request);
-        return scans.run(userId, () => chartReport(db, userId, request.body));
+        const timing = timingOf(request);
+        return scans.run(userId, () => chartReport(db, userId, request.body, timing), timing);
       },
     );
 
