@@ -38,7 +38,7 @@ function renderDrawer() {
     <AppProviders>
       <AntApp>
         <MemoryRouter>
-          <CreateReportDrawer open onClose={() => undefined} />
+          <CreateReportDrawer open onClose={() => undefined} onCreated={() => undefined} />
         </MemoryRouter>
       </AntApp>
     </AppProviders>,
