@@ -32,6 +32,7 @@ const SUMMARY = {
   no_answer_count: 0,
   estimated_finish_at: null,
   restrictions: { state: 'done', total: 3, checked: 3 },
+  phase: null,
 };
 
 const country = (code: string, name: string, currency: string, symbol: string) => ({

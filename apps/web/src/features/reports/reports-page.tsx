@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { useAppConfig } from '../../lib/app-config';
-import { useReportEvents, useReports, type CreatedReport } from './api/reports';
+import { runningReports, useReportEvents, useReports, type CreatedReport } from './api/reports';
 import { CreateReportDrawer } from './components/create-report-drawer';
 import { ReportSentNotice } from './components/report-sent-notice';
 import { ReportsTable } from './components/reports-table';
@@ -19,7 +19,7 @@ export function ReportsPage() {
   const { data: reports = [], isLoading } = useReports();
   const { data: config } = useAppConfig();
   const [sent, setSent] = useState<CreatedReport | null>(null);
-  useReportEvents(reports.filter((r) => !r.finalized && r.done_size !== -1).map((r) => r.id));
+  useReportEvents(runningReports(reports).map((r) => r.id));
   const openCreate = () => void navigate('/reports?new');
   return (
     <>

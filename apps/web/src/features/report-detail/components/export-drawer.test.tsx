@@ -60,6 +60,7 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     amazon_accounts: null,
     lane: null,
     restrictions: null,
+    phase: null,
     ...overrides,
   };
 }

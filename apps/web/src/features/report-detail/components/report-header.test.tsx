@@ -20,6 +20,7 @@ const report = (over: Partial<ReportDetail>) =>
     amazon_accounts: null,
     lane: null,
     restrictions: null,
+    phase: null,
     settings: null,
     parity: 1.35,
     ...over,

@@ -15,7 +15,10 @@ export interface ReportRequest {
   file?: File | null;
 }
 
-const running = (r: ReportSummary) => !r.finalized && r.done_size !== -1;
+/** Still moving: its lookups, then its restriction phase (the server says which). */
+const running = (r: ReportSummary) => r.phase !== null;
+/** The reports worth following live. */
+export const runningReports = (reports: ReportSummary[]) => reports.filter(running);
 /** The list of the last reports (a report's own page is report-detail's, under its own keys). */
 export const reportKeys = {
   all: ['reports'] as const,
@@ -78,7 +81,8 @@ export function useReportEvents(ids: string[]) {
           client.setQueryData<ReportSummary[]>(reportKeys.all, (list) =>
             list?.map((r) => (r.id === progress.id ? { ...r, ...progress } : r)),
           );
-          if (progress.finalized || progress.done_size === -1) source.close();
+          // The stream ends when the report stops moving (after its restriction phase).
+          if (progress.phase === null) source.close();
         });
         return source;
       });
