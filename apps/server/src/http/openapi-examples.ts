@@ -180,6 +180,7 @@ export const API_EXAMPLES: Readonly<Record<string, ApiExample>> = {
         on: '2026-11-26',
         seller: { establishment: 'tr', registered_home: false },
       },
+      priced_with: null,
     },
   },
   'POST /v1/filters': {

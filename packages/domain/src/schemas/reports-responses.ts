@@ -133,6 +133,8 @@ export const reportDetailSchema = reportSummarySchema
      * seller's tax profile; null on a report from before lanes (the specification's formula).
      */
     lane: reportLaneSchema.nullable(),
+    /** The inventory whose settings priced the report (its name then); null for the defaults or saved ones. */
+    priced_with: z.string().nullable(),
   })
   .meta({ id: 'ReportDetail', description: 'One report, with its countries and exchange rates.' });
 export type ReportDetail = z.output<typeof reportDetailSchema>;

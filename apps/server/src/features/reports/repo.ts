@@ -137,6 +137,7 @@ export function reportDetail(r: ReportRow) {
     amazon_accounts: r.amazonAccounts ?? null,
     // Re-read through the schema: a lane setting added later takes its default.
     lane: r.lane ? reportLaneSchema.parse(r.lane) : null,
+    priced_with: r.pricedWith,
   };
 }
 

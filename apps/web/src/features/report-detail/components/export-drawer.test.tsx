@@ -59,6 +59,7 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     settings: { ...defaultReportSettings(1.37), handling_time: 3 },
     amazon_accounts: null,
     lane: null,
+    priced_with: null,
     restrictions: null,
     phase: null,
     ...overrides,

@@ -41,6 +41,7 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     settings: null,
     amazon_accounts: null,
     lane: null,
+    priced_with: null,
     restrictions: null,
     phase: null,
     ...overrides,

@@ -12,6 +12,8 @@ export interface ReportRequest {
   to_country: string;
   source: 'manual' | 'amazon_all_listings_report';
   product_ids: string;
+  /** "Price with": one of the seller's inventories; absent for the default settings. */
+  inventory_id?: string | null;
   file?: File | null;
 }
 
@@ -42,6 +44,7 @@ export function useCreateReport() {
         from_country: input.from_country,
         to_country: input.to_country,
         marketplace: 'amazon',
+        ...(input.inventory_id ? { inventory_id: input.inventory_id } : {}),
       };
       if (input.source === 'amazon_all_listings_report' && input.file) {
         const form = new FormData();

@@ -16,6 +16,7 @@ import { countryOption } from '../../../lib/country';
 import { errorMessage } from '../../../lib/error-message';
 import { formatNumber } from '../../../lib/format-number';
 import { useMe } from '../../account';
+import { useInventories } from '../../inventories';
 import {
   AmazonConnectPrompt,
   ConnectAmazonLink,
@@ -54,6 +55,14 @@ export function CreateReportDrawer({
   const fromCountry = Form.useWatch('from_country', form);
   const toCountry = Form.useWatch('to_country', form);
   const text = Form.useWatch('product_ids', form) ?? '';
+  const { data: inventories = [] } = useInventories(toCountry || undefined);
+  // "Price with": the defaults, or an inventory of exactly these countries (the server checks the same).
+  const priceWith = [
+    { value: '', label: t('reports.form.priceWithDefaults') },
+    ...inventories
+      .filter((i) => i.from_country === fromCountry && i.to_country === toCountry)
+      .map((i) => ({ value: i.id, label: i.title })),
+  ];
   const sendLimit = me?.user_data.plan.send_limit ?? 0;
   const remaining = Math.max(0, (me?.user_data.plan.daily_report_quota ?? 0) - (me?.usage.r_count ?? 0));
   const typed = source === 'manual' ? parseProductIds(text).valid.length : 0;
@@ -102,6 +111,10 @@ export function CreateReportDrawer({
         name="create-report"
         layout="vertical"
         onFinish={submit}
+        onValuesChange={(changed: Partial<Values>) => {
+          // Another pair of countries: the inventory chosen for the last one no longer fits.
+          if ('from_country' in changed || 'to_country' in changed) form.setFieldValue('inventory_id', '');
+        }}
         disabled={create.isPending}
         initialValues={{
           marketplace: 'amazon',
@@ -109,6 +122,7 @@ export function CreateReportDrawer({
           from_country: 'us',
           title: '',
           product_ids: '',
+          inventory_id: '',
         }}
       >
         {failed && (
@@ -187,6 +201,13 @@ export function CreateReportDrawer({
             </Upload.Dragger>
           </Form.Item>
         )}
+        <Form.Item
+          name="inventory_id"
+          label={t('reports.form.priceWith')}
+          extra={t('reports.form.priceWithHint')}
+        >
+          <Select options={priceWith} />
+        </Form.Item>
         <Form.Item name="title" label={t('reports.form.reportTitle')}>
           <Input maxLength={200} />
         </Form.Item>
