@@ -76,6 +76,10 @@ export const ProductDetails = memo(function ProductDetails({
               {countries[k].flag_code}
             </a>
           ))}
+          {/* On the ID line, not a line of its own: denser rows (issue 46 item 7). */}
+          <button type="button" className="cm-btn" onClick={() => onSellers(row.product_id)}>
+            {t('reportDetail.row.sellers')}
+          </button>
         </div>
         <div className="cm-line">
           {restrictionOf?.(row)}
@@ -96,9 +100,6 @@ export const ProductDetails = memo(function ProductDetails({
             </Tag>
           )}
         </div>
-        <button type="button" className="cm-btn cm-self-start" onClick={() => onSellers(row.product_id)}>
-          {t('reportDetail.row.sellers')}
-        </button>
       </div>
     </div>
   );

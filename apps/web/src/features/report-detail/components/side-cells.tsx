@@ -57,20 +57,22 @@ export const BasicInfo = memo(function BasicInfo({ row }: { row: ResultRowView }
         <PopoverButton label={t('reportDetail.row.package')} content={packageDetails} />
         <PopoverButton label={t('reportDetail.row.salesRank')} content={salesRanks} />
       </div>
-      <span>
-        {t('reportDetail.row.reviews', { count: to.review_count ?? 0, formatted: num(to.review_count) })} ·{' '}
-        {to.review_rating == null ? t('reportDetail.na') : `${num(to.review_rating)} / 5`}
-      </span>
-      <span>
-        {t('reportDetail.row.orderLimit')}:{' '}
-        {low ? (
-          <span className="cm-text cm-text-danger">
-            <strong className="cm-strong">{num(limit)}</strong>
-          </span>
-        ) : (
-          <span className="cm-text">{num(limit)}</span>
-        )}
-      </span>
+      <div className="cm-line cm-line-figures">
+        <span>
+          {t('reportDetail.row.reviews', { count: to.review_count ?? 0, formatted: num(to.review_count) })} ·{' '}
+          {to.review_rating == null ? t('reportDetail.na') : `${num(to.review_rating)} / 5`}
+        </span>
+        <span>
+          {t('reportDetail.row.orderLimit')}:{' '}
+          {low ? (
+            <span className="cm-text cm-text-danger">
+              <strong className="cm-strong">{num(limit)}</strong>
+            </span>
+          ) : (
+            <span className="cm-text">{num(limit)}</span>
+          )}
+        </span>
+      </div>
     </div>
   );
 });
@@ -80,16 +82,21 @@ export const SideCell = memo(function SideCell({ side, currency }: { side: Produ
   const dates = side.buybox?.s_dates;
   return (
     <div className="cm-stack">
-      <span>
-        {t('reportDetail.row.buybox')}: {money(side.buybox?.buy_price, currency)}
-      </span>
-      <span>
-        {t('reportDetail.row.lowest')}: {money(side.lowest?.buy_price, currency)}
-      </span>
-      <span>
-        {t('reportDetail.row.sellersCount')}: {num(side.total_prices_count)}
-      </span>
-      {dates && <span>{t('reportDetail.row.delivery', { min: dates.min_days, max: dates.max_days })}</span>}
+      {/* Two figures a line where the column allows: denser rows (issue 46 item 7). */}
+      <div className="cm-line cm-line-figures">
+        <span>
+          {t('reportDetail.row.buybox')}: {money(side.buybox?.buy_price, currency)}
+        </span>
+        <span>
+          {t('reportDetail.row.lowest')}: {money(side.lowest?.buy_price, currency)}
+        </span>
+      </div>
+      <div className="cm-line cm-line-figures">
+        <span>
+          {t('reportDetail.row.sellersCount')}: {num(side.total_prices_count)}
+        </span>
+        {dates && <span>{t('reportDetail.row.delivery', { min: dates.min_days, max: dates.max_days })}</span>}
+      </div>
       <div className="cm-line">
         {side.buybox?.is_fba && <Tag color="blue">FBA</Tag>}
         {side.buybox?.available_later && <Tag color="orange">{t('reportDetail.sellers.availableLater')}</Tag>}
