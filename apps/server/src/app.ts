@@ -153,7 +153,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerPlanRoutes(app, db);
   const payments = createPayments(config, db, deps.queue);
   registerBillingRoutes(app, { db, guard, payments: payments.provider, limit });
-  if (payments.stripe) registerStripeWebhook(app, db, payments.stripe, config.STRIPE_WEBHOOK_SECRET!);
+  if (payments.stripe)
+    registerStripeWebhook(app, db, payments.stripe, config.STRIPE_WEBHOOK_SECRET!, deps.queue);
   const ratesSource = createRatesSource(config);
   const rates = () => latestRates(db, ratesSource);
   registerRatesRoutes(app, { guard, rates });

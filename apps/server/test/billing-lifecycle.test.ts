@@ -115,7 +115,7 @@ describe('renewal', () => {
   it('charges the full new price (less a forever coupon) at the period end, anchored to the first payment', async () => {
     await endPeriod('alice@example.com', 1);
     const before = await subscriptionOf('alice@example.com');
-    expect(await renewDueSubscriptions(database.db)).toEqual({ renewed: 1, ended: 0, pastDue: 0 });
+    expect(await renewDueSubscriptions(database.db)).toMatchObject({ renewed: 1, ended: 0, pastDue: 0 });
     const after = await subscriptionOf('alice@example.com');
     expect(after.periodIndex).toBe(before.periodIndex + 1);
     expect(after.currentPeriodStart!.getTime()).toBe(before.currentPeriodEnd!.getTime());
@@ -137,7 +137,12 @@ describe('renewal', () => {
       .where(eq(billingPaymentMethods.id, sub.defaultPaymentMethodId!));
     await endPeriod('alice@example.com', 2);
     const endBefore = (await me(alice)).user_data.subscription_end;
-    expect(await renewDueSubscriptions(database.db)).toEqual({ renewed: 0, ended: 0, pastDue: 1 });
+    expect(await renewDueSubscriptions(database.db)).toEqual({
+      renewed: 0,
+      ended: 0,
+      pastDue: 1,
+      paidInvoices: [],
+    });
     const open = (await app.inject({ url: '/api/payments?status=open', headers: { cookie: alice } })).json();
     expect(open).toHaveLength(1);
     expect((await me(alice)).user_data.subscription_end).toBe(endBefore);
@@ -160,7 +165,12 @@ describe('renewal', () => {
     await post(alice, '/api/pause-subscription');
     await endPeriod('alice@example.com', 1);
     const invoices = (await database.db.select().from(billingInvoices)).length;
-    expect(await renewDueSubscriptions(database.db)).toEqual({ renewed: 0, ended: 1, pastDue: 0 });
+    expect(await renewDueSubscriptions(database.db)).toEqual({
+      renewed: 0,
+      ended: 1,
+      pastDue: 0,
+      paidInvoices: [],
+    });
     expect((await database.db.select().from(billingInvoices)).length).toBe(invoices);
     expect((await subscriptionOf('alice@example.com')).status).toBe('canceled');
   });

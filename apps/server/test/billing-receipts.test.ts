@@ -1,14 +1,23 @@
-import { planByCode } from '@crossmarket/domain';
-import { eq } from 'drizzle-orm';
+import { JOB_NAMES, planByCode } from '@crossmarket/domain';
+import { eq, sql } from 'drizzle-orm';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { billingPaymentIntents, mailOutbox, user, userProfiles } from '../src/db/schema';
+import {
+  billingPaymentIntents,
+  billingPaymentMethods,
+  billingSubscriptions,
+  mailOutbox,
+  payments,
+  user,
+  userProfiles,
+} from '../src/db/schema';
 import { billedToLines } from '../src/features/billing/billed-to';
+import { pgBossQueue, type JobQueue } from '../src/jobs/queue';
 import { recordPaymentSucceeded } from '../src/providers/payments/sandbox/engine';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { activeUser, waitForMail } from './helpers/auth';
-import { subscribe } from './helpers/billing';
+import { activeUser, jsonHeaders, waitForMail } from './helpers/auth';
+import { card, receiptsTo, subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
 // Issue 46, item 6: a receipt after paying, and invoices billed to the name and address the wizard asked.
@@ -16,11 +25,13 @@ import { createTestDatabase, type TestDatabase } from './helpers/db';
 let database: TestDatabase;
 let testApp: TestApp;
 let app: App;
+let queue: JobQueue;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   testApp = await buildTestApp(database);
   app = testApp.app;
+  queue = pgBossQueue(testApp.worker!.boss);
 });
 afterAll(async () => {
   await testApp.close();
@@ -82,6 +93,86 @@ describe('after paying', () => {
     const mail = await waitForMail(database.db, email, /makbuz/);
     expect(mail.subject).toBe(`Crossmarket makbuzunuz: ${planByCode('L')!.name} planı`);
     expect(mail.text).toContain('Ödenen tutar: $');
+  });
+});
+
+describe('every payment', () => {
+  const email = 'renewing@example.com';
+  let cookie: string;
+  const post = (url: string, payload: object = {}) =>
+    app.inject({ method: 'POST', url, headers: jsonHeaders(cookie), payload });
+  const subscription = async () =>
+    (
+      await database.db
+        .select()
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.userId, await userIdOf(email)))
+    )[0]!;
+  /** The subscription's period ended an hour ago, a month long as created, so the renewals job renews it. */
+  const endPeriod = async () =>
+    database.db.execute(sql`
+      update billing_subscriptions set
+        anchor = now() - interval '1 hour' - interval '1 month',
+        current_period_start = now() - interval '1 hour' - interval '1 month',
+        current_period_end = now() - interval '1 hour'
+      where id = ${(await subscription()).id}`);
+  const paidInvoices = async () =>
+    (
+      await database.db
+        .select({ invoiceNumber: payments.invoiceNumber, status: payments.status })
+        .from(payments)
+        .where(eq(payments.userId, await userIdOf(email)))
+    ).filter((p) => p.status === 'paid');
+
+  beforeAll(async () => {
+    cookie = await activeUser(app, database.db, email);
+    await subscribe(app, cookie, 'L');
+    expect(await receiptsTo(database.db, email)).toHaveLength(1);
+  });
+
+  it('mails a receipt for a plan upgrade, naming the new plan and its invoice', async () => {
+    const res = await post('/api/upgrade-subscription', { price_id: 'price_sandbox_XL' });
+    expect(res.json()).toEqual({ result: true, msg: '' });
+    const receipts = await receiptsTo(database.db, email);
+    expect(receipts).toHaveLength(2);
+    const numbers = (await paidInvoices()).map((p) => p.invoiceNumber);
+    const upgradeMail = receipts.find((m) => m.subject.includes(planByCode('XL')!.name));
+    expect(upgradeMail).toBeDefined();
+    expect(numbers.filter((n) => upgradeMail!.text.includes(`Invoice: ${n}`))).toHaveLength(1);
+  });
+
+  it('mails a receipt for a renewal the renewals job charges', async () => {
+    await endPeriod();
+    await queue.send(JOB_NAMES.renewals, {});
+    expect(await receiptsTo(database.db, email)).toHaveLength(3);
+    expect(await paidInvoices()).toHaveLength(3);
+  });
+
+  it('mails none for a declined renewal, and one when the seller pays it', async () => {
+    await database.db
+      .update(billingPaymentMethods)
+      .set({ outcome: 'card_declined' })
+      .where(eq(billingPaymentMethods.id, (await subscription()).defaultPaymentMethodId!));
+    await endPeriod();
+    await queue.send(JOB_NAMES.renewals, {});
+    expect(await receiptsTo(database.db, email)).toHaveLength(3);
+    const [open] = (await app.inject({ url: '/api/payments?status=open', headers: { cookie } })).json();
+    await post('/api/change-payment-method', card());
+    expect((await post('/api/pay-invoice', { invoice_id: open.invoice_id })).json()).toEqual({
+      result: true,
+      msg: '',
+    });
+    expect(await receiptsTo(database.db, email)).toHaveLength(4);
+  });
+
+  it('mails one receipt per payment however often its receipt is queued', async () => {
+    const [row] = (await app.inject({ url: '/api/payments?status=paid', headers: { cookie } })).json();
+    const before = (await receiptsTo(database.db, email)).length;
+    // pg-boss runs a job at least once, and a payment's paths may each queue it: none of that mails twice.
+    await queue.send(JOB_NAMES.paymentReceipt, { invoice_id: row.invoice_id });
+    await receiptsTo(database.db, email);
+    await queue.send(JOB_NAMES.paymentReceipt, { invoice_id: row.invoice_id });
+    expect(await receiptsTo(database.db, email)).toHaveLength(before);
   });
 });
 

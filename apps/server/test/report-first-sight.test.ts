@@ -2,6 +2,7 @@ import {
   defaultReportSettings,
   encodeFilters,
   parityFor,
+  PRESET_RULE_SETS,
   type ReportDetail,
   type ResultRow,
 } from '@crossmarket/domain';
@@ -13,7 +14,7 @@ import { buildTestApp, type TestApp } from './helpers/app';
 import { activeUser, injectJson, jsonHeaders } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { productIds, sendUsToCaReport } from './helpers/reports';
+import { productIds, sendUsToCaReport, waitForReport } from './helpers/reports';
 
 // Issue 46, item 1: a finished report is priced, and says so, before the seller presses any settings
 // button (sandbox marketplace, real worker and queue).
@@ -73,6 +74,110 @@ describe('a report on first sight', () => {
     const { row } = latest.json<{ latest: { row: ResultRow } }>().latest;
     expect(row.fbm!.profit_amount.buybox).toBe(product.fbm!.profit_amount.buybox);
     expect(row.fbm!.profit_percent.buybox).toBe(product.fbm!.profit_percent.buybox);
+  });
+});
+
+describe('a report priced with an inventory’s settings', () => {
+  const inventorySettings = {
+    handling_time: 3,
+    parity: 1.35,
+    parity_type: 'fixed',
+    default_category_commission_rate: 40,
+    commission_rate_type: 'fixed',
+    min_stock: 1,
+    def_stock: 7,
+    pricing_rules: PRESET_RULE_SETS.recommended,
+  };
+  const newInventory = async (cookie: string, title: string, to = 'ca') => {
+    const res = await injectJson(app, 'POST', '/api/inventories', cookie, {
+      title,
+      from_country: 'us',
+      to_country: to,
+      sell_type: 'fbm',
+      settings: inventorySettings,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: string; settings: unknown }>();
+  };
+  const stdPrices = async (id: string) => {
+    const res = await injectJson(app, 'POST', '/v1/filters', seller, { report_id: id, limit: 100, page: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<{ data: ResultRow[] }>().data;
+    return new Map(rows.flatMap((r) => (r.fbm?.std_price != null ? [[r.product_id, r.fbm.std_price]] : [])));
+  };
+
+  it('prices the rows with the chosen inventory’s settings as it finishes, and names it', async () => {
+    const inventory = await newInventory(seller, 'Canada restock');
+    const products = productIds(40, 'PW');
+    const res = await injectJson(app, 'POST', '/api/reports', seller, {
+      title: 'Priced with an inventory',
+      source: 'manual',
+      from_country: 'us',
+      to_country: 'ca',
+      product_ids: products.join('\n'),
+      inventory_id: inventory.id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ report_id: string }>().report_id;
+    const defaultsId = await sendUsToCaReport(app, database.db, seller, 'Same, defaults', products);
+    await waitForReport(database.db, id, 120_000);
+
+    const detail = (await injectJson(app, 'GET', `/api/reports/${id}`, seller)).json<ReportDetail>();
+    expect(detail.settings).toEqual(inventory.settings);
+    expect(detail.priced_with).toBe('Canada restock');
+    const defaults = (
+      await injectJson(app, 'GET', `/api/reports/${defaultsId}`, seller)
+    ).json<ReportDetail>();
+    expect(defaults.priced_with).toBeNull();
+
+    const withInventory = await stdPrices(id);
+    const withDefaults = await stdPrices(defaultsId);
+    const both = [...withInventory.keys()].filter((p) => withDefaults.has(p));
+    expect(both.length).toBeGreaterThan(5);
+    expect(both.filter((p) => withInventory.get(p) !== withDefaults.get(p)).length).toBeGreaterThan(5);
+    // The same settings saved on the defaults' report price its rows exactly as the inventory's did.
+    const saved = await injectJson(app, 'POST', '/v1/settings', seller, {
+      report_id: defaultsId,
+      ...inventorySettings,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await stdPrices(defaultsId)).toEqual(withInventory);
+
+    // Settings saved on the report are the seller's own: the inventory no longer names them.
+    const own = await injectJson(app, 'POST', '/v1/settings', seller, {
+      report_id: id,
+      ...inventorySettings,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const after = (await injectJson(app, 'GET', `/api/reports/${id}`, seller)).json<ReportDetail>();
+    expect(after.priced_with).toBeNull();
+  });
+
+  it('refuses another seller’s inventory and one of other countries, naming the field', async () => {
+    const other = await activeUser(app, database.db, 'other-inventories@example.com');
+    await subscribe(app, other, 'L');
+    const theirs = await newInventory(other, 'Not yours');
+    const toMx = await newInventory(seller, 'Mexico', 'mx');
+    const send = (inventoryId: string) =>
+      injectJson(app, 'POST', '/api/reports', seller, {
+        title: 'Refused',
+        source: 'manual',
+        from_country: 'us',
+        to_country: 'ca',
+        product_ids: productIds(2, 'RF').join('\n'),
+        inventory_id: inventoryId,
+      });
+    for (const [id, key] of [
+      [theirs.id, 'validation.report.inventoryId'],
+      [toMx.id, 'validation.report.inventoryCountries'],
+      ['not-a-uuid', 'validation.report.inventoryId'],
+    ] as const) {
+      const res = await send(id);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.fields[0]).toMatchObject({ field: 'inventory_id', key });
+    }
+    const mine = (await injectJson(app, 'GET', '/api/reports', seller)).json<{ title: string }[]>();
+    expect(mine.map((r) => r.title)).not.toContain('Refused');
   });
 });
 

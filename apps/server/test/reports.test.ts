@@ -190,6 +190,46 @@ describe('a report from submission to its rows', () => {
     expect(detail.parity_rates.CAD).toBe(1.35);
   });
 
+  it('says in the list which phase a report is in, and the estimate while it looks up', async () => {
+    const saved = (await database.db.select().from(reports).where(eq(reports.id, reportId)))[0]!;
+    const listed = async () =>
+      (await app.inject({ url: '/api/reports', headers: { cookie: large } }))
+        .json()
+        .find((r: { id: string }) => r.id === reportId);
+    const at = new Date(Date.now() + 7 * 60_000);
+    const set = (values: Partial<typeof reports.$inferInsert>) =>
+      database.db.update(reports).set(values).where(eq(reports.id, reportId));
+    try {
+      await set({ finalized: false, doneSize: 100, estimatedFinishAt: at });
+      expect(await listed()).toMatchObject({ phase: 'looking_up', estimated_finish_at: at.toISOString() });
+      await set({
+        finalized: true,
+        doneSize: 242,
+        estimatedFinishAt: null,
+        restrictionsState: 'checking',
+        restrictionsTotal: 120,
+        restrictionsChecked: 40,
+      });
+      expect(await listed()).toMatchObject({
+        phase: 'restrictions',
+        restrictions: { state: 'checking', total: 120, checked: 40 },
+      });
+      await set({ restrictionsState: 'done', restrictionsChecked: 120 });
+      expect((await listed()).phase).toBeNull();
+      await set({ finalized: false, doneSize: -1 }); // cancelled
+      expect((await listed()).phase).toBeNull();
+    } finally {
+      await set({
+        finalized: saved.finalized,
+        doneSize: saved.doneSize,
+        estimatedFinishAt: saved.estimatedFinishAt,
+        restrictionsState: saved.restrictionsState,
+        restrictionsTotal: saved.restrictionsTotal,
+        restrictionsChecked: saved.restrictionsChecked,
+      });
+    }
+  });
+
   it('streams its progress as server-sent events, ending once finalized and its restrictions phase is over', async () => {
     const res = await app.inject({ url: `/api/reports/${reportId}/events`, headers: { cookie: large } });
     expect(res.headers['content-type']).toContain('text/event-stream');

@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config';
 import { payments, plans, stripeEvents, user, userData, userProfiles } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { activeUser, jsonHeaders } from './helpers/auth';
+import { receiptsTo } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { invoice, now, PERIOD_END, stripeRoutes, subscription } from './helpers/stripe-fixtures';
 import { startStripeStandIn } from './helpers/stripe-stand-in';
@@ -302,6 +303,27 @@ describe('Stripe adapter against a stand-in for Stripe API', () => {
     const newer = { ...late, id: 'evt_updated_newer', created: now() + 5 };
     expect((await webhook(newer)).statusCode).toBe(200);
     expect((await account()).subscriptionEnd!.getTime()).toBe(PERIOD_END * 1000);
+  });
+
+  it('mails a receipt per paid invoice, once however often Stripe delivers its invoice.paid', async () => {
+    // in_first was paid by evt_paid_1 above, delivered twice.
+    const firstReceipts = await receiptsTo(database.db, 'alice@example.com');
+    expect(firstReceipts).toHaveLength(1);
+    expect(firstReceipts[0]!.text).toContain('Invoice: INV-in_first');
+    const renewal = {
+      id: 'evt_renewal_paid',
+      type: 'invoice.paid',
+      data: { object: invoice('in_renewal', 'paid', 13900) },
+    };
+    expect((await webhook(renewal)).statusCode).toBe(200);
+    expect((await webhook(renewal)).statusCode).toBe(200);
+    // Stripe may also send the same state under a new event id (a resend from the dashboard).
+    expect((await webhook({ ...renewal, id: 'evt_renewal_paid_resent' })).statusCode).toBe(200);
+    const receipts = await receiptsTo(database.db, 'alice@example.com');
+    expect(receipts).toHaveLength(2);
+    expect(receipts.filter((m) => m.text.includes('Invoice: INV-in_renewal'))).toHaveLength(1);
+    expect(receipts.find((m) => m.text.includes('INV-in_renewal'))!.text).toContain('Amount paid: $139.00');
+    expect(await receiptsTo(database.db, 'bob@example.com')).toHaveLength(0);
   });
 
   it('keeps the secret key and webhook secret out of the logs', () => {

@@ -237,6 +237,12 @@ export const reports = pgTable(
     /** The user's pricing settings; null until they save some (settings-dependent filters wait for it). */
     settings: jsonb('settings').$type<PricingSettings>(),
     /**
+     * The name of the inventory whose settings the seller chose to price the report with ("Price with" of
+     * the Create New Report drawer), as it was then; null for the defaults, and again once settings are
+     * saved on the report.
+     */
+    pricedWith: text('priced_with'),
+    /**
      * The lane the rows are priced with (issue 45): taken at creation and when settings are saved, so the
      * figures do not move when the seller edits the lane. Null on reports from before lanes: the
      * specification's formula, until their settings are saved.

@@ -32,6 +32,7 @@ const SUMMARY = {
   no_answer_count: 0,
   estimated_finish_at: null,
   restrictions: { state: 'done', total: 3, checked: 3 },
+  phase: null,
 };
 
 const country = (code: string, name: string, currency: string, symbol: string) => ({
@@ -179,6 +180,7 @@ export const API_EXAMPLES: Readonly<Record<string, ApiExample>> = {
         on: '2026-11-26',
         seller: { establishment: 'tr', registered_home: false },
       },
+      priced_with: null,
     },
   },
   'POST /v1/filters': {

@@ -12,6 +12,13 @@ const regionCode = z.enum(REGION_CODES);
 export const LOOKUP_ACCOUNT_KINDS = ['own', 'shared'] as const;
 export type LookupAccountKind = (typeof LOOKUP_ACCOUNT_KINDS)[number];
 
+/**
+ * What a report is doing now: looking its products up, then its listing restriction phase (Amazon's fee
+ * estimates are asked in the same rounds).
+ */
+export const REPORT_PHASES = ['looking_up', 'restrictions'] as const;
+export type ReportPhase = (typeof REPORT_PHASES)[number];
+
 /** One of the user's reports as the list shows it (the specification's Report, without its content). */
 export const reportSummarySchema = z
   .object({
@@ -45,6 +52,8 @@ export const reportSummarySchema = z
     restrictions: z
       .object({ state: z.enum(RESTRICTION_PHASES), total: z.int(), checked: z.int() })
       .nullable(),
+    /** The phase the report is in (`REPORT_PHASES`); null once nothing moves any more (or cancelled). */
+    phase: z.enum(REPORT_PHASES).nullable(),
   })
   .meta({ id: 'ReportSummary', description: 'A report as the list shows it.' });
 export type ReportSummary = z.output<typeof reportSummarySchema>;
@@ -124,6 +133,8 @@ export const reportDetailSchema = reportSummarySchema
      * seller's tax profile; null on a report from before lanes (the specification's formula).
      */
     lane: reportLaneSchema.nullable(),
+    /** The inventory whose settings priced the report (its name then); null for the defaults or saved ones. */
+    priced_with: z.string().nullable(),
   })
   .meta({ id: 'ReportDetail', description: 'One report, with its countries and exchange rates.' });
 export type ReportDetail = z.output<typeof reportDetailSchema>;
@@ -138,6 +149,7 @@ export const reportProgressEventSchema = reportSummarySchema.pick({
   no_answer_count: true,
   estimated_finish_at: true,
   restrictions: true,
+  phase: true,
 });
 export type ReportProgressEvent = z.output<typeof reportProgressEventSchema>;
 

@@ -18,6 +18,14 @@ export const reportCreationSchema = z.object({
   marketplace: z.literal('amazon').default('amazon'),
   source: z.enum(REPORT_SOURCES).default('manual'),
   product_ids: z.string().max(2_000_000).default(''),
+  /**
+   * "Price with": one of the seller's inventories (of these countries) whose settings price the report as
+   * it is written; absent, null or empty (a form field left blank) for the seller's defaults.
+   */
+  inventory_id: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.uuid({ error: 'validation.report.inventoryId' }).nullish(),
+  ),
 });
 export type ReportCreationInput = z.input<typeof reportCreationSchema>;
 

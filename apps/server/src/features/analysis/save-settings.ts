@@ -65,7 +65,13 @@ export async function saveSettings(db: Db, userId: string, body: SettingsRequest
     const lane = reportLane(from, to, settings.parity, report.rates, laneSnapshot);
     await tx
       .update(reports)
-      .set({ settings, lane: laneSnapshot, resultsVersion: sql`${reports.resultsVersion} + 1` })
+      // The seller's own settings now: the inventory the report was first priced with no longer names them.
+      .set({
+        settings,
+        pricedWith: null,
+        lane: laneSnapshot,
+        resultsVersion: sql`${reports.resultsVersion} + 1`,
+      })
       .where(eq(reports.id, reportId));
 
     // One JSON text for all rows, assembled from the stored texts: a single parse on our side instead

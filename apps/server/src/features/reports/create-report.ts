@@ -1,7 +1,7 @@
-import { checkReportRequest, JOB_NAMES, type RegionCode } from '@crossmarket/domain';
-import { eq } from 'drizzle-orm';
+import { checkReportRequest, JOB_NAMES, type PricingSettings, type RegionCode } from '@crossmarket/domain';
+import { and, eq } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
-import { plans, reports, userData } from '../../db/schema';
+import { inventories, plans, reports, userData } from '../../db/schema';
 import { fieldError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
@@ -16,11 +16,35 @@ const SANDBOX: AuthorisationPolicy = { needed: false, shared: new Set() };
 
 export interface NewReport {
   title: string;
+  /** One of the user's inventories whose settings price the report; none for the defaults. */
+  inventory_id?: string | null;
   from_country?: string | null;
   to_country?: string | null;
   /** The pasted text (manual) or the product IDs of an uploaded listing report, one per line. */
   product_ids: string;
   skus?: Record<string, string> | null;
+}
+
+/**
+ * The inventory chosen to price the report: the user's own (another's is refused as unknown, naming the
+ * field) and of the report's countries; null for the seller's defaults.
+ */
+async function pricingOf(db: Db, userId: string, input: NewReport) {
+  if (!input.inventory_id) return null;
+  const [inventory] = await db
+    .select({
+      title: inventories.title,
+      from: inventories.fromCountry,
+      to: inventories.toCountry,
+      settings: inventories.settings,
+    })
+    .from(inventories)
+    .where(and(eq(inventories.id, input.inventory_id), eq(inventories.userId, userId)));
+  if (!inventory) throw fieldError('inventory_id', 'validation.report.inventoryId');
+  if (inventory.from !== input.from_country || inventory.to !== input.to_country) {
+    throw fieldError('inventory_id', 'validation.report.inventoryCountries');
+  }
+  return { title: inventory.title, settings: inventory.settings as PricingSettings };
 }
 
 /**
@@ -56,6 +80,7 @@ export async function createReport(
       remainingQuota: (plan?.quota ?? 0) - used,
     });
     if (!check.ok) throw fieldError(check.error.field, check.error.key, check.error.params);
+    const pricing = await pricingOf(t, userId, input);
     // Before the insert: a report nobody may look up costs no credit.
     const amazonAccounts = await authoriseLookups(t, deps.authorisation ?? SANDBOX, userId, {
       from: input.from_country as RegionCode,
@@ -84,6 +109,9 @@ export async function createReport(
         parityRates: rates.rates,
         amazonAccounts,
         lane,
+        // Written with these from the first row on, so the report is priced with them when it finishes.
+        settings: pricing?.settings ?? null,
+        pricedWith: pricing?.title ?? null,
       })
       .returning({ id: reports.id });
     return { report_id: row!.id, sent, valid: valid.length, repetitive, invalid };

@@ -4,6 +4,7 @@ import {
   regionByCode,
   reportLaneSchema,
   type RegionCode,
+  type ReportPhase,
   type RestrictionPhase,
 } from '@crossmarket/domain';
 import { and, desc, eq } from 'drizzle-orm';
@@ -48,10 +49,15 @@ const restrictionsOf = (r: SummaryRow) =>
       }
     : null;
 
+/** The phase the report is in: its lookups, then its restriction phase; null once it no longer moves. */
+const phaseOf = (r: SummaryRow): ReportPhase | null => {
+  if (r.doneSize === -1) return null;
+  if (!r.finalized) return 'looking_up';
+  return r.restrictionsState === 'waiting' || r.restrictionsState === 'checking' ? 'restrictions' : null;
+};
+
 /** True while the report still changes: its lookups, then its restriction phase. */
-export const stillMoving = (r: SummaryRow) =>
-  r.doneSize !== -1 &&
-  (!r.finalized || r.restrictionsState === 'waiting' || r.restrictionsState === 'checking');
+export const stillMoving = (r: SummaryRow) => phaseOf(r) !== null;
 
 const summary = (r: SummaryRow) => ({
   id: r.id,
@@ -73,6 +79,7 @@ const summary = (r: SummaryRow) => ({
   // product up minutes ago (the count stays in the table and the log, for operators and the bench).
   estimated_finish_at: estimate(r),
   restrictions: restrictionsOf(r),
+  phase: phaseOf(r),
 });
 export type ReportSummary = ReturnType<typeof summary>;
 
@@ -130,6 +137,7 @@ export function reportDetail(r: ReportRow) {
     amazon_accounts: r.amazonAccounts ?? null,
     // Re-read through the schema: a lane setting added later takes its default.
     lane: r.lane ? reportLaneSchema.parse(r.lane) : null,
+    priced_with: r.pricedWith,
   };
 }
 
@@ -143,4 +151,5 @@ export const progressOf = (r: SummaryRow) => ({
   no_answer_count: r.noAnswerCount,
   estimated_finish_at: estimate(r),
   restrictions: restrictionsOf(r),
+  phase: phaseOf(r),
 });

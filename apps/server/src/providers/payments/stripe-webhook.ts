@@ -5,6 +5,8 @@ import { withTx, type Db } from '../../db/client';
 import { sql } from 'drizzle-orm';
 import { stripeEvents, stripeSubscriptionVersions } from '../../db/schema';
 import { sendError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/queue';
+import { queueReceipt } from './receipt-job';
 import { applyStripeSubscription, upsertStripeInvoice, userOfCustomer } from './stripe-records';
 
 async function cardOf(stripe: Stripe, subscription: Stripe.Subscription) {
@@ -44,7 +46,20 @@ async function syncSubscription(db: Db, stripe: Stripe, id: string, created: num
  * Applies one verified event. The event id is recorded in the same transaction as its effects: a failure
  * rolls both back and Stripe's retry applies it again; a repeat delivery changes nothing.
  */
-export async function handleStripeEvent(db: Db, stripe: Stripe, event: Stripe.Event) {
+export async function handleStripeEvent(db: Db, stripe: Stripe, event: Stripe.Event, queue: JobQueue) {
+  const outcome = await applyStripeEvent(db, stripe, event);
+  // Every payment Stripe takes (the first, a renewal, an upgrade's proration) ends in `invoice.paid`. Its
+  // receipt is queued after the commit, and again on a redelivery: should queueing have failed the first
+  // time (the answer was then an error and Stripe retries), the retry still mails it; the receipt job
+  // mails once per invoice.
+  if (event.type === 'invoice.paid' && (outcome === 'processed' || outcome === 'duplicate')) {
+    const invoiceId = event.data.object.id;
+    if (invoiceId) await queueReceipt(queue, invoiceId);
+  }
+  return outcome;
+}
+
+async function applyStripeEvent(db: Db, stripe: Stripe, event: Stripe.Event) {
   // Stripe stamps every event; one without a stamp (a hand-made test event) counts as just created.
   const created = typeof event.created === 'number' ? event.created : Math.floor(Date.now() / 1000);
   return withTx(db, async (t) => {
@@ -91,7 +106,7 @@ export async function handleStripeEvent(db: Db, stripe: Stripe, event: Stripe.Ev
 }
 
 /** `POST /api/stripe/webhook`: the signature over the raw body is checked before anything is read. */
-export function registerStripeWebhook(app: App, db: Db, stripe: Stripe, secret: string) {
+export function registerStripeWebhook(app: App, db: Db, stripe: Stripe, secret: string, queue: JobQueue) {
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
@@ -106,7 +121,7 @@ export function registerStripeWebhook(app: App, db: Db, stripe: Stripe, secret: 
       } catch {
         return sendError(reply, 400, 'bad_signature', 'The webhook signature is not valid.');
       }
-      const outcome = await handleStripeEvent(db, stripe, event);
+      const outcome = await handleStripeEvent(db, stripe, event, queue);
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe webhook');
       return { received: true as const };
     });

@@ -1,11 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Flex, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { useAppConfig } from '../../lib/app-config';
-import { useReportEvents, useReports } from './api/reports';
+import { runningReports, useReportEvents, useReports, type CreatedReport } from './api/reports';
 import { CreateReportDrawer } from './components/create-report-drawer';
+import { ReportSentNotice } from './components/report-sent-notice';
 import { ReportsTable } from './components/reports-table';
 
 /** `/reports`: the last 20 reports with live progress; `?new` opens the Create New Report drawer. */
@@ -16,7 +18,8 @@ export function ReportsPage() {
   const [params] = useSearchParams();
   const { data: reports = [], isLoading } = useReports();
   const { data: config } = useAppConfig();
-  useReportEvents(reports.filter((r) => !r.finalized && r.done_size !== -1).map((r) => r.id));
+  const [sent, setSent] = useState<CreatedReport | null>(null);
+  useReportEvents(runningReports(reports).map((r) => r.id));
   const openCreate = () => void navigate('/reports?new');
   return (
     <>
@@ -40,8 +43,13 @@ export function ReportsPage() {
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('reports.intro')}
       </Typography.Paragraph>
+      {sent && <ReportSentNotice created={sent} onClose={() => setSent(null)} />}
       <ReportsTable reports={reports} loading={isLoading} onCreate={openCreate} />
-      <CreateReportDrawer open={params.has('new')} onClose={() => void navigate('/reports')} />
+      <CreateReportDrawer
+        open={params.has('new')}
+        onClose={() => void navigate('/reports')}
+        onCreated={setSent}
+      />
     </>
   );
 }

@@ -114,7 +114,8 @@ export async function previewUpgrade(db: Db, userId: string, priceId: string, no
 
 /**
  * Moves the subscription to a bigger plan: the prorated difference is invoiced and charged to the saved
- * card now; the period end (the invoice date) stays, and the next cycle bills the full new price.
+ * card now; the period end (the invoice date) stays, and the next cycle bills the full new price. Answers
+ * the invoice it marked paid, for its receipt (queued once the transaction has committed).
  */
 export async function upgrade(db: Db, userId: string, priceId: string) {
   return withTx(db, async (t) => {
@@ -136,7 +137,7 @@ export async function upgrade(db: Db, userId: string, priceId: string) {
       .set({ planCode: next.code })
       .where(eq(billingSubscriptions.id, sub.id));
     await t.update(userData).set({ planCode: next.code }).where(eq(userData.userId, userId));
-    return { result: true, msg: '' };
+    return { result: true, msg: '', paidInvoice: invoiceId };
   });
 }
 
@@ -167,7 +168,7 @@ export async function changePaymentMethod(db: Db, userId: string, card: unknown)
   return { result: true, msg: '' };
 }
 
-/** Pays an open invoice with the saved card; a paid renewal invoice renews the subscription. */
+/** Pays an open invoice with the saved card; a paid renewal invoice renews the subscription. Answers the paid invoice, as `upgrade`. */
 export async function payInvoice(db: Db, userId: string, invoiceId: string) {
   return withTx(db, async (t) => {
     const [inv] = await t
@@ -185,7 +186,7 @@ export async function payInvoice(db: Db, userId: string, invoiceId: string) {
     if (!charge.ok) return { result: false, msg: charge.msg };
     await markPaid(t, inv.id);
     if (inv.kind === 'renewal') await advancePeriod(t, sub!);
-    return { result: true, msg: '' };
+    return { result: true, msg: '', paidInvoice: inv.id };
   });
 }
 

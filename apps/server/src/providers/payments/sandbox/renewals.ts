@@ -9,13 +9,14 @@ import { advancePeriod, chargeSavedCard, markPaid, openInvoice } from './charges
  * Renews every subscription whose period has ended (a scheduled job): one paused by autopay-off ends;
  * the others are invoiced at the full price (less a coupon still in its months) and charged to the saved
  * card. A declined card leaves the invoice open and the subscription past due; paying it renews.
+ * Answers the counts and the invoices it marked paid (their receipts are the caller's, after commit).
  */
 export async function renewDueSubscriptions(db: Db, now = new Date()) {
   const due = await db
     .select()
     .from(billingSubscriptions)
     .where(and(eq(billingSubscriptions.status, 'active'), lte(billingSubscriptions.currentPeriodEnd, now)));
-  const outcome = { renewed: 0, ended: 0, pastDue: 0 };
+  const outcome = { renewed: 0, ended: 0, pastDue: 0, paidInvoices: [] as string[] };
   for (const sub of due) {
     await withTx(db, async (t) => {
       if (sub.cancelAtPeriodEnd) {
@@ -57,6 +58,7 @@ export async function renewDueSubscriptions(db: Db, now = new Date()) {
       await markPaid(t, invoiceId);
       await advancePeriod(t, sub);
       outcome.renewed += 1;
+      outcome.paidInvoices.push(invoiceId);
     });
   }
   return outcome;

@@ -56,6 +56,18 @@ describe('the profit cell’s labels (issue 46)', () => {
     expect(screen.getByTestId('our-price')).toHaveTextContent(/^Our price: CA\$\d/);
   });
 
+  it('packs its figures into four lines, every one still there (denser rows, item 7)', () => {
+    renderCell(false);
+    const cell = screen.getByTestId('at-buybox').closest('.cm-stack')!;
+    // Cost; the buy box with its PPR and profit; our price with the fee; the rates button.
+    expect(cell.children).toHaveLength(4);
+    for (const text of [/^Cost: /, /At the buy box/, /PPR: /, /Profit: /, /Our price: /, /Set rates|rates/i])
+      expect(cell).toHaveTextContent(text);
+    expect(screen.getByTestId('fee-source').parentElement).toBe(
+      screen.getByTestId('our-price').parentElement,
+    );
+  });
+
   it('says in Turkish too', async () => {
     await changeLanguage('tr');
     renderCell(false);

@@ -59,7 +59,9 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     settings: { ...defaultReportSettings(1.37), handling_time: 3 },
     amazon_accounts: null,
     lane: null,
+    priced_with: null,
     restrictions: null,
+    phase: null,
     ...overrides,
   };
 }

@@ -17,12 +17,20 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Which settings priced the rows: a finished report is priced with the defaults at once (issue 46), so
- * the seller learns the figures are real, and where to change what they rest on.
+ * Which settings priced the rows: a finished report is priced at once (issue 46) with the inventory the
+ * seller chose in the Create New Report drawer, else the defaults, so the seller learns the figures are
+ * real, and where to change what they rest on.
  */
 export function PricedWith({ report }: { report: ReportDetail }) {
   const { t } = useTranslation();
   if (!report.settings) return null;
+  if (report.priced_with) {
+    return (
+      <Typography.Text type="secondary" data-testid="priced-with">
+        {t('reportDetail.pricedWith.inventory', { name: report.priced_with })}
+      </Typography.Text>
+    );
+  }
   const defaults = sameValue(report.settings, defaultReportSettings(report.parity));
   return (
     <Typography.Text type="secondary" data-testid="priced-with">

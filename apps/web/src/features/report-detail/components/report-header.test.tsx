@@ -19,7 +19,9 @@ const report = (over: Partial<ReportDetail>) =>
     cached_count: 0,
     amazon_accounts: null,
     lane: null,
+    priced_with: null,
     restrictions: null,
+    phase: null,
     settings: null,
     parity: 1.35,
     ...over,
@@ -54,6 +56,13 @@ describe('the report header', () => {
     const stored = Object.fromEntries(Object.entries(defaultReportSettings(1.35)).reverse());
     renderHeader(report({ settings: stored as ReportDetail['settings'] }));
     expect(screen.getByTestId('priced-with')).toHaveTextContent('Priced with the default settings.');
+  });
+
+  it('names the inventory whose settings priced the rows', () => {
+    renderHeader(report({ settings: defaultReportSettings(1.35), priced_with: 'Canada restock' }));
+    expect(screen.getByTestId('priced-with')).toHaveTextContent(
+      'Priced with the settings of the inventory “Canada restock”.',
+    );
   });
 
   it('names saved settings as such', () => {

@@ -47,7 +47,8 @@ export interface ResultsTableProps {
  * page's padding leave about 1,000 px): cells wrap their lines rather than widen. Wider windows share the
  * extra room; narrower ones scroll the table, with the checkbox and product columns held in place.
  */
-const COLUMN_WIDTHS = { details: 280, basic: 170, side: 160, fbm: 160 };
+// The profit cell is the widest of the figures' cells: its figures share lines there (issue 46 item 7).
+const COLUMN_WIDTHS = { details: 250, basic: 150, side: 150, fbm: 230 };
 /** Below `md` the held product column is narrower, or it would leave the scrolling ones no room. */
 const COMPACT_DETAILS_WIDTH = 170;
 const SELECTION_WIDTH = 32;

@@ -41,7 +41,9 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     settings: null,
     amazon_accounts: null,
     lane: null,
+    priced_with: null,
     restrictions: null,
+    phase: null,
     ...overrides,
   };
 }

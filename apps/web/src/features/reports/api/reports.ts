@@ -12,10 +12,15 @@ export interface ReportRequest {
   to_country: string;
   source: 'manual' | 'amazon_all_listings_report';
   product_ids: string;
+  /** "Price with": one of the seller's inventories; absent for the default settings. */
+  inventory_id?: string | null;
   file?: File | null;
 }
 
-const running = (r: ReportSummary) => !r.finalized && r.done_size !== -1;
+/** Still moving: its lookups, then its restriction phase (the server says which). */
+const running = (r: ReportSummary) => r.phase !== null;
+/** The reports worth following live. */
+export const runningReports = (reports: ReportSummary[]) => reports.filter(running);
 /** The list of the last reports (a report's own page is report-detail's, under its own keys). */
 export const reportKeys = {
   all: ['reports'] as const,
@@ -39,6 +44,7 @@ export function useCreateReport() {
         from_country: input.from_country,
         to_country: input.to_country,
         marketplace: 'amazon',
+        ...(input.inventory_id ? { inventory_id: input.inventory_id } : {}),
       };
       if (input.source === 'amazon_all_listings_report' && input.file) {
         const form = new FormData();
@@ -78,7 +84,8 @@ export function useReportEvents(ids: string[]) {
           client.setQueryData<ReportSummary[]>(reportKeys.all, (list) =>
             list?.map((r) => (r.id === progress.id ? { ...r, ...progress } : r)),
           );
-          if (progress.finalized || progress.done_size === -1) source.close();
+          // The stream ends when the report stops moving (after its restriction phase).
+          if (progress.phase === null) source.close();
         });
         return source;
       });

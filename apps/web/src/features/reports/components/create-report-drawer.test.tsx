@@ -1,4 +1,4 @@
-import type { AmazonConnection } from '@crossmarket/domain';
+import { defaultReportSettings, type AmazonConnection, type Inventory } from '@crossmarket/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
@@ -21,10 +21,45 @@ const row = (region: AmazonConnection['region'], required = false): AmazonConnec
   not_selling_in: [],
 });
 
+const inventory = (id: string, title: string, from: 'us' | 'uk'): Inventory => ({
+  id,
+  title,
+  sell_type: 'fbm',
+  from_country: from,
+  to_country: 'ca',
+  from_marketplace: 'amazon',
+  to_marketplace: 'amazon',
+  amazon_store_id: null,
+  filter_id: null,
+  filter_set: null,
+  settings: defaultReportSettings(1.37),
+  created_at: '2026-11-20T10:00:00.000Z',
+  products_count: 0,
+  update: {
+    status: 'never',
+    finished_at: null,
+    updated: 0,
+    unavailable: 0,
+    price_changed: 0,
+    next_manual_at: null,
+    per_run: 0,
+    full_lookup_max_days: 7,
+    refreshed_by: null,
+  },
+});
+const US_CA = '5b0c8e2d-0000-4000-8000-000000000001';
+
 /** The seller, their Amazon connections (`required` for these regions) and what POST /api/reports answers. */
 function drawerApi(required: AmazonConnection['region'][], created?: Answer) {
   return fakeApi((url, init) => {
     if (url === '/api/me') return { body: meFixture() };
+    if (url.startsWith('/api/inventories'))
+      return {
+        body: [
+          inventory(US_CA, 'Canada restock', 'us'),
+          inventory('5b0c8e2d-0000-4000-8000-000000000002', 'From the UK', 'uk'),
+        ],
+      };
     if (url === '/api/amazon/connections')
       return { body: (['na', 'eu', 'fe'] as const).map((r) => row(r, required.includes(r))) };
     if (url === '/api/reports' && init?.method === 'POST') return created;
@@ -38,7 +73,7 @@ function renderDrawer() {
     <AppProviders>
       <AntApp>
         <MemoryRouter>
-          <CreateReportDrawer open onClose={() => undefined} />
+          <CreateReportDrawer open onClose={() => undefined} onCreated={() => undefined} />
         </MemoryRouter>
       </AntApp>
     </AppProviders>,
@@ -104,5 +139,32 @@ describe('the Create New Report drawer and Amazon connections', () => {
         true,
       ),
     );
+  });
+
+  it('prices the report with the inventory chosen under "Price with", of these countries only', async () => {
+    const fetchMock = drawerApi([], {
+      status: 201,
+      body: {
+        report_id: '3f2a9c1d-0000-4000-8000-000000000001',
+        sent: 1,
+        valid: 1,
+        repetitive: 0,
+        invalid: 0,
+      },
+    });
+    const { user } = renderDrawer();
+    await screen.findByRole('combobox', { name: 'Selling Country' });
+    await pickSelling(user, 'Canada (CA)');
+    await user.click(screen.getByRole('combobox', { name: 'Price with' }));
+    await user.click(await screen.findByTitle('Canada restock'));
+    // Chosen by default, and the inventory of another buying country is not offered.
+    expect(screen.getAllByTitle('My default settings').length).toBeGreaterThan(0);
+    expect(screen.queryByTitle('From the UK')).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Product IDs (one per line)' }), 'B0E2E00001');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => {
+      const post = fetchMock.mock.calls.find(([u, init]) => u === '/api/reports' && init?.method === 'POST');
+      expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ inventory_id: US_CA, to_country: 'ca' });
+    });
   });
 });

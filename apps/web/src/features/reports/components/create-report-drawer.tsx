@@ -6,19 +6,7 @@ import {
   sellingRegions,
   type Region,
 } from '@crossmarket/domain';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  Radio,
-  Select,
-  Space,
-  Typography,
-  Upload,
-} from 'antd';
+import { Alert, Button, Drawer, Form, Input, Radio, Select, Space, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +16,7 @@ import { countryOption } from '../../../lib/country';
 import { errorMessage } from '../../../lib/error-message';
 import { formatNumber } from '../../../lib/format-number';
 import { useMe } from '../../account';
+import { useInventories } from '../../inventories';
 import {
   AmazonConnectPrompt,
   ConnectAmazonLink,
@@ -43,25 +32,50 @@ type Failure = { text: string; connect?: boolean };
 
 const regionOptions = (regions: Region[], lang: string) => regions.map((r) => countryOption(r.code, lang));
 
-/** The Create New Report drawer: the form, then the four counts once the report is queued. */
-export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The Create New Report drawer. A report sent closes it, handing its four counts to the list
+ * (`onCreated`); a refusal keeps it open with the form and the reason.
+ */
+export function CreateReportDrawer({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (created: CreatedReport) => void;
+}) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { data: me } = useMe();
   const create = useCreateReport();
   const [file, setFile] = useState<UploadFile | null>(null);
-  const [created, setCreated] = useState<CreatedReport | null>(null);
   const [failed, setFailed] = useState<Failure | null>(null);
   const source = Form.useWatch('source', form) ?? 'manual';
   const fromCountry = Form.useWatch('from_country', form);
   const toCountry = Form.useWatch('to_country', form);
   const text = Form.useWatch('product_ids', form) ?? '';
+  const { data: inventories = [] } = useInventories(toCountry || undefined);
+  // "Price with": the defaults, or an inventory of exactly these countries (the server checks the same).
+  const priceWith = [
+    { value: '', label: t('reports.form.priceWithDefaults') },
+    ...inventories
+      .filter((i) => i.from_country === fromCountry && i.to_country === toCountry)
+      .map((i) => ({ value: i.id, label: i.title })),
+  ];
   const sendLimit = me?.user_data.plan.send_limit ?? 0;
   const remaining = Math.max(0, (me?.user_data.plan.daily_report_quota ?? 0) - (me?.usage.r_count ?? 0));
   const typed = source === 'manual' ? parseProductIds(text).valid.length : 0;
 
   const fieldError = (name: keyof Values | 'file', message: string) =>
     name === 'file' ? setFailed({ text: message }) : form.setFields([{ name, errors: [message] }]);
+
+  const close = () => {
+    setFailed(null);
+    setFile(null);
+    form.resetFields();
+    onClose();
+  };
 
   const submit = async (values: Values) => {
     setFailed(null);
@@ -72,8 +86,9 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
     } else if (!file?.originFileObj) {
       return setFailed({ text: t('validation.report.fileRequired') });
     }
+    let created: CreatedReport;
     try {
-      setCreated(await create.mutateAsync({ ...values, file: file?.originFileObj ?? null }));
+      created = await create.mutateAsync({ ...values, file: file?.originFileObj ?? null });
     } catch (e) {
       const field = e instanceof ApiError ? e.fields[0] : undefined;
       if (field) fieldError(field.field as keyof Values, t(field.key, field.params ?? {}));
@@ -83,137 +98,128 @@ export function CreateReportDrawer({ open, onClose }: { open: boolean; onClose: 
         console.error('report creation failed', e);
         setFailed({ text: t('reports.form.failed') });
       }
+      return;
     }
-  };
-
-  const close = () => {
-    setCreated(null);
-    setFailed(null);
-    setFile(null);
-    form.resetFields();
-    onClose();
+    onCreated(created);
+    close();
   };
 
   return (
     <Drawer title={t('reports.form.title')} open={open} onClose={close} size={560} destroyOnHidden>
-      {created ? (
-        <Space orientation="vertical" style={{ width: '100%' }}>
-          <Alert type="success" showIcon title={t('reports.form.sent')} data-testid="report-created" />
-          <Descriptions column={1} bordered size="small">
-            {(['sent', 'valid', 'repetitive', 'invalid'] as const).map((k) => (
-              <Descriptions.Item key={k} label={t(`reports.form.counts.${k}`)}>
-                {formatNumber(created[k], i18n.language)}
-              </Descriptions.Item>
-            ))}
-          </Descriptions>
-          <Button type="primary" onClick={close}>
-            {t('common.close')}
-          </Button>
-        </Space>
-      ) : (
-        <Form
-          form={form}
-          name="create-report"
-          layout="vertical"
-          onFinish={submit}
-          disabled={create.isPending}
-          initialValues={{
-            marketplace: 'amazon',
-            source: 'manual',
-            from_country: 'us',
-            title: '',
-            product_ids: '',
-          }}
+      <Form
+        form={form}
+        name="create-report"
+        layout="vertical"
+        onFinish={submit}
+        onValuesChange={(changed: Partial<Values>) => {
+          // Another pair of countries: the inventory chosen for the last one no longer fits.
+          if ('from_country' in changed || 'to_country' in changed) form.setFieldValue('inventory_id', '');
+        }}
+        disabled={create.isPending}
+        initialValues={{
+          marketplace: 'amazon',
+          source: 'manual',
+          from_country: 'us',
+          title: '',
+          product_ids: '',
+          inventory_id: '',
+        }}
+      >
+        {failed && (
+          <Alert
+            type="error"
+            showIcon
+            title={failed.text}
+            action={failed.connect ? <ConnectAmazonLink /> : undefined}
+            style={{ marginBottom: 16 }}
+            data-testid="report-failed"
+          />
+        )}
+        <Form.Item name="marketplace" label={t('reports.form.marketplace')}>
+          <Select options={[{ value: 'amazon', label: 'Amazon' }]} />
+        </Form.Item>
+        <Space.Compact block>
+          <Form.Item
+            name="from_country"
+            label={t('reports.form.buying')}
+            rules={[{ required: true, message: t('validation.report.country') }]}
+            style={{ flex: 1 }}
+          >
+            <Select options={regionOptions(buyingRegions(), i18n.language)} />
+          </Form.Item>
+          <Form.Item
+            name="to_country"
+            label={t('reports.form.selling')}
+            rules={[{ required: true, message: t('validation.report.country') }]}
+            style={{ flex: 1 }}
+          >
+            <Select
+              options={regionOptions(sellingRegions(), i18n.language)}
+              placeholder={t('validation.report.country')}
+            />
+          </Form.Item>
+        </Space.Compact>
+        {/* After a refusal for the same reason, the error above already says it. */}
+        {!failed?.connect && (
+          <AmazonConnectPrompt countries={[fromCountry, toCountry]} style={{ marginBottom: 16 }} />
+        )}
+        {!failed?.connect && <NotSellingPrompt country={toCountry} style={{ marginBottom: 16 }} />}
+        <Form.Item name="source" label={t('reports.form.source')}>
+          <Radio.Group
+            options={[
+              { value: 'manual', label: t('reports.form.sources.manual') },
+              { value: 'amazon_all_listings_report', label: t('reports.form.sources.listings') },
+            ]}
+          />
+        </Form.Item>
+        {source === 'manual' ? (
+          <Form.Item
+            name="product_ids"
+            label={t('reports.form.productIds')}
+            extra={
+              <span data-testid="typed-counter">
+                {formatNumber(typed, i18n.language)} / {formatNumber(sendLimit, i18n.language)}
+              </span>
+            }
+          >
+            <Input.TextArea rows={10} placeholder={'B0EXAMPLE1\nB0EXAMPLE2'} spellCheck={false} />
+          </Form.Item>
+        ) : (
+          <Form.Item label={t('reports.form.file')} required>
+            <Upload.Dragger
+              accept=".txt,text/plain"
+              maxCount={1}
+              fileList={file ? [file] : []}
+              beforeUpload={() => false}
+              onChange={({ fileList }) => setFile(fileList.at(-1) ?? null)}
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p className="ant-upload-text">{t('reports.form.drop')}</p>
+              <p className="ant-upload-hint">{t('reports.form.dropHint')}</p>
+            </Upload.Dragger>
+          </Form.Item>
+        )}
+        <Form.Item
+          name="inventory_id"
+          label={t('reports.form.priceWith')}
+          extra={t('reports.form.priceWithHint')}
         >
-          {failed && (
-            <Alert
-              type="error"
-              showIcon
-              title={failed.text}
-              action={failed.connect ? <ConnectAmazonLink /> : undefined}
-              style={{ marginBottom: 16 }}
-              data-testid="report-failed"
-            />
-          )}
-          <Form.Item name="marketplace" label={t('reports.form.marketplace')}>
-            <Select options={[{ value: 'amazon', label: 'Amazon' }]} />
-          </Form.Item>
-          <Space.Compact block>
-            <Form.Item
-              name="from_country"
-              label={t('reports.form.buying')}
-              rules={[{ required: true, message: t('validation.report.country') }]}
-              style={{ flex: 1 }}
-            >
-              <Select options={regionOptions(buyingRegions(), i18n.language)} />
-            </Form.Item>
-            <Form.Item
-              name="to_country"
-              label={t('reports.form.selling')}
-              rules={[{ required: true, message: t('validation.report.country') }]}
-              style={{ flex: 1 }}
-            >
-              <Select
-                options={regionOptions(sellingRegions(), i18n.language)}
-                placeholder={t('validation.report.country')}
-              />
-            </Form.Item>
-          </Space.Compact>
-          {/* After a refusal for the same reason, the error above already says it. */}
-          {!failed?.connect && (
-            <AmazonConnectPrompt countries={[fromCountry, toCountry]} style={{ marginBottom: 16 }} />
-          )}
-          {!failed?.connect && <NotSellingPrompt country={toCountry} style={{ marginBottom: 16 }} />}
-          <Form.Item name="source" label={t('reports.form.source')}>
-            <Radio.Group
-              options={[
-                { value: 'manual', label: t('reports.form.sources.manual') },
-                { value: 'amazon_all_listings_report', label: t('reports.form.sources.listings') },
-              ]}
-            />
-          </Form.Item>
-          {source === 'manual' ? (
-            <Form.Item
-              name="product_ids"
-              label={t('reports.form.productIds')}
-              extra={
-                <span data-testid="typed-counter">
-                  {formatNumber(typed, i18n.language)} / {formatNumber(sendLimit, i18n.language)}
-                </span>
-              }
-            >
-              <Input.TextArea rows={10} placeholder={'B0EXAMPLE1\nB0EXAMPLE2'} spellCheck={false} />
-            </Form.Item>
-          ) : (
-            <Form.Item label={t('reports.form.file')} required>
-              <Upload.Dragger
-                accept=".txt,text/plain"
-                maxCount={1}
-                fileList={file ? [file] : []}
-                beforeUpload={() => false}
-                onChange={({ fileList }) => setFile(fileList.at(-1) ?? null)}
-              >
-                <p className="ant-upload-drag-icon">
-                  <InboxOutlined />
-                </p>
-                <p className="ant-upload-text">{t('reports.form.drop')}</p>
-                <p className="ant-upload-hint">{t('reports.form.dropHint')}</p>
-              </Upload.Dragger>
-            </Form.Item>
-          )}
-          <Form.Item name="title" label={t('reports.form.reportTitle')}>
-            <Input maxLength={200} />
-          </Form.Item>
-          <Typography.Paragraph>
-            {t('reports.form.remaining', { remaining: formatNumber(remaining, i18n.language) })}{' '}
-            <Link to="/settings/billing">{t('home.upgrade')}</Link>
-          </Typography.Paragraph>
-          <Typography.Paragraph type="secondary">{t('reports.form.noCancel')}</Typography.Paragraph>
-          <Button type="primary" htmlType="submit" loading={create.isPending} block>
-            {t('reports.form.submit')}
-          </Button>
-        </Form>
-      )}
+          <Select options={priceWith} />
+        </Form.Item>
+        <Form.Item name="title" label={t('reports.form.reportTitle')}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Typography.Paragraph>
+          {t('reports.form.remaining', { remaining: formatNumber(remaining, i18n.language) })}{' '}
+          <Link to="/settings/billing">{t('home.upgrade')}</Link>
+        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('reports.form.noCancel')}</Typography.Paragraph>
+        <Button type="primary" htmlType="submit" loading={create.isPending} block>
+          {t('reports.form.submit')}
+        </Button>
+      </Form>
     </Drawer>
   );
 }

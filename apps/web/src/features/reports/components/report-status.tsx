@@ -2,6 +2,7 @@ import { deriveReportStatus } from '@crossmarket/domain';
 import { Progress, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
+import { formatNumber } from '../../../lib/format-number';
 import type { ReportSummary } from '../api/reports';
 
 const COLORS = {
@@ -29,27 +30,55 @@ function EstimatedFinish({ at }: { at: string }) {
   );
 }
 
+/**
+ * What the report is doing, from the server's `phase`: its lookups (with the server's estimate, or that
+ * one is being measured), then the restriction phase with how far it is. Nothing once it has stopped.
+ */
+function Phase({ report }: { report: ReportSummary }) {
+  const { t, i18n } = useTranslation();
+  const n = (x: number) => formatNumber(x, i18n.language);
+  if (report.phase === 'looking_up') {
+    return (
+      <Space orientation="vertical" size={0} data-testid="report-phase">
+        <Typography.Text type="secondary">{t('reports.phase.lookingUp')}</Typography.Text>
+        {report.estimated_finish_at ? (
+          <EstimatedFinish at={report.estimated_finish_at} />
+        ) : (
+          <Typography.Text type="secondary">{t('reports.phase.estimating')}</Typography.Text>
+        )}
+      </Space>
+    );
+  }
+  if (report.phase === 'restrictions' && report.restrictions) {
+    const { checked, total } = report.restrictions;
+    return (
+      <Typography.Text type="secondary" data-testid="report-phase">
+        {t('reports.phase.restrictions', { checked: n(checked), total: n(total) })}
+      </Typography.Text>
+    );
+  }
+  return null;
+}
+
 /** The specification's derived status; processing shows its percent to two decimals. */
 export function ReportStatus({ report }: { report: ReportSummary }) {
   const { t } = useTranslation();
   const status = deriveReportStatus(report);
-  // The server clears the estimate once the report is finished or cancelled.
-  const estimate = !report.finalized && report.estimated_finish_at;
   if (status.key === 'processing') {
     return (
       <Space orientation="vertical" size={0} style={{ minWidth: 120 }}>
         <Tag color={COLORS.processing}>{t('reports.status.processing', { percent: status.percent })}</Tag>
         <Progress percent={Number(status.percent)} showInfo={false} size="small" />
-        {estimate && <EstimatedFinish at={estimate} />}
+        <Phase report={report} />
       </Space>
     );
   }
   const tag = <Tag color={COLORS[status.key]}>{t(`reports.status.${status.key}`)}</Tag>;
-  if (!estimate || status.key === 'cancelled') return tag;
+  if (!report.phase || status.key === 'cancelled') return tag;
   return (
     <Space orientation="vertical" size={0}>
       {tag}
-      <EstimatedFinish at={estimate} />
+      <Phase report={report} />
     </Space>
   );
 }

@@ -23,6 +23,7 @@ const report = (over: Partial<ReportSummary>): ReportSummary => ({
   no_answer_count: 0,
   estimated_finish_at: null,
   restrictions: null,
+  phase: null,
   ...over,
 });
 
@@ -39,10 +40,49 @@ function renderTable(reports: ReportSummary[]) {
 describe('the reports list', () => {
   it('shows when a running report should finish, relative with the clock time on hover', () => {
     const at = new Date(Date.now() + 5 * 60_000).toISOString();
-    renderTable([report({ estimated_finish_at: at })]);
+    renderTable([report({ estimated_finish_at: at, phase: 'looking_up' })]);
+    expect(screen.getByTestId('report-phase')).toHaveTextContent('Looking up offers');
     const estimate = screen.getByTestId('estimated-finish');
     expect(estimate).toHaveTextContent('Estimated finish: in 5 minutes');
     expect(within(estimate).getByText(/Estimated finish/)).toHaveAttribute('title', dayjs(at).format('L LT'));
+  });
+
+  it('says the finish is being estimated while the server has no estimate yet', () => {
+    renderTable([report({ phase: 'looking_up' })]);
+    expect(screen.getByTestId('report-phase')).toHaveTextContent('Looking up offersEstimating the finish…');
+    expect(screen.queryByTestId('estimated-finish')).toBeNull();
+  });
+
+  it('shows the restriction phase of a finished report until it is over', () => {
+    const finished = {
+      finalized: true,
+      done_size: 40,
+      finish_at: '2026-11-20T10:30:00.000Z',
+    };
+    renderTable([
+      report({
+        ...finished,
+        phase: 'restrictions',
+        restrictions: { state: 'checking', total: 1200, checked: 40 },
+      }),
+    ]);
+    const row = screen.getByRole('row', { name: /Toys/ });
+    expect(within(row).getByText('Done')).toBeInTheDocument();
+    expect(within(row).getByTestId('report-phase')).toHaveTextContent(
+      'Checking restrictions and fees: 40 / 1,200',
+    );
+  });
+
+  it('shows no phase once the report has stopped moving', () => {
+    renderTable([
+      report({
+        finalized: true,
+        done_size: 40,
+        finish_at: '2026-11-20T10:30:00.000Z',
+        restrictions: { state: 'done', total: 20, checked: 20 },
+      }),
+    ]);
+    expect(screen.queryByTestId('report-phase')).toBeNull();
   });
 
   it('says how many products of a finished report Amazon did not answer for', () => {

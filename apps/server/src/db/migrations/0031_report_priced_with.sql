@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "priced_with" text;
