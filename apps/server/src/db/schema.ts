@@ -7,3 +7,4 @@ export * from './schema-reports';
 export * from './schema-spapi';
 export * from './schema-amazon';
 export * from './schema-admin';
+export * from './schema-listings';

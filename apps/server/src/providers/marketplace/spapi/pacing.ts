@@ -67,7 +67,8 @@ export class TokenBucket implements Pacer {
 /**
  * The documented default limits of the operations we call (requests per second, burst), from the usage
  * plans in Amazon's models (productPricingV0.json, productPricing_2022-05-01.json,
- * catalogItems_2022-04-01.json, listingsRestrictions_2021-08-01.json, productFeesV0.json).
+ * catalogItems_2022-04-01.json, listingsRestrictions_2021-08-01.json, productFeesV0.json,
+ * listingsItems_2021-08-01.json).
  */
 export const SPAPI_LIMITS = {
   searchCatalogItems: { rate: 2, burst: 2 },
@@ -81,6 +82,11 @@ export const SPAPI_LIMITS = {
   getMyFeesEstimates: { rate: 0.5, burst: 1 },
   /** sellers.json; once per connection. */
   getMarketplaceParticipations: { rate: 0.016, burst: 15 },
+  // listingsItems_2021-08-01.json: one SKU in one marketplace a call (a validation preview is a put too).
+  putListingsItem: { rate: 5, burst: 10 },
+  patchListingsItem: { rate: 5, burst: 5 },
+  deleteListingsItem: { rate: 5, burst: 5 },
+  getListingsItem: { rate: 5, burst: 10 },
 } as const;
 export type SpapiOperation = keyof typeof SPAPI_LIMITS;
 
