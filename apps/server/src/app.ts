@@ -17,6 +17,7 @@ import { registerAnalysisRoutes } from './features/analysis/routes';
 import { registerFilterSetRoutes } from './features/filter-sets/routes';
 import { registerLaneRoutes } from './features/lanes';
 import { registerInventoryRoutes } from './features/inventories/routes';
+import { registerListingRoutes } from './features/listings';
 import { createMarketplace, marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
 import type { MarketplaceProvider } from './providers/marketplace/types';
 import { registerLookupRoutes } from './features/lookup/routes';
@@ -188,6 +189,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     guard,
     queue: deps.queue,
     allowance: marketplaceAllowance(config),
+    authorisation: authorisationPolicy(config),
+  });
+  registerListingRoutes(app, {
+    db,
+    guard,
+    queue: deps.queue,
     authorisation: authorisationPolicy(config),
   });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });

@@ -144,6 +144,7 @@ const HANDLER_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /v1/exports': [409, 429],
   'POST /v1/charts': [429],
   'POST /api/inventories/:id/update': [409, 429],
+  'POST /api/inventories/:id/listings': [409],
 };
 
 /** What each error status means here; 403 depends on whether a token may call the route. */

@@ -16,6 +16,7 @@ import { amazonJobs } from '../features/amazon/jobs';
 import { authJobs } from '../features/auth/jobs';
 import { lookupJobs } from '../features/lookup/jobs';
 import { inventoryJobs, requeueStalledUpdates } from '../features/inventories/jobs';
+import { listingJobs } from '../features/listings';
 import { mailJobs } from '../features/mail/jobs';
 import { billingJobs } from '../features/billing/receipt';
 import { ratesJobs } from '../features/rates/jobs';
@@ -27,6 +28,8 @@ import type { LookupAccounts, MarketplaceProvider } from '../providers/marketpla
 import { paymentJobs } from '../providers/payments';
 import { fixedRates } from '../providers/rates/fixed';
 import type { RatesSource } from '../providers/rates/types';
+import { createSandboxSellerStore } from '../providers/seller-store/sandbox';
+import type { SellerStore } from '../providers/seller-store';
 import { createBoss, ensureQueues, pgBossQueue, registerLocalWorker, type JobQueue } from './queue';
 import type { JobContext, JobHandler, JobHandlers, SealingBox } from './types';
 
@@ -41,6 +44,8 @@ export interface WorkerDeps {
   /** Whose Amazon authorisation each user's lookups run under (`createLookupAccounts`, given the queue). */
   accounts?: (queue: JobQueue) => LookupAccounts;
   rates?: RatesSource;
+  /** Sellers' Amazon stores (`createSellerStore(config)`); the sandbox's store by default. */
+  sellerStore?: SellerStore;
   /** The payment provider's own jobs (`paymentJobs(PAYMENTS_PROVIDER)`); the sandbox's by default. */
   payments?: JobHandlers;
   /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
@@ -84,6 +89,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     marketplace: deps.marketplace ?? createSandboxMarketplace(),
     accounts: deps.accounts?.(queue),
     rates: deps.rates ?? fixedRates,
+    sellerStore: deps.sellerStore ?? createSandboxSellerStore(deps.db),
     leaseSeconds: deps.leaseSeconds ?? 30,
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     stopping: () => stopping,
@@ -99,6 +105,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     ...ratesJobs,
     ...createReportJobs(),
     ...inventoryJobs,
+    ...listingJobs,
     ...restrictionJobs,
     ...(deps.payments ?? paymentJobs('sandbox')),
   };

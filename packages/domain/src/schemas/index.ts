@@ -23,3 +23,4 @@ export * from './lanes-api';
 export * from './admin';
 export * from './admin-work';
 export * from './tickets';
+export * from './listings';
