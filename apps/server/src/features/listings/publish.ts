@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { SpapiError } from '../../providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
-import type { LookupAccounts } from '../../providers/marketplace/types';
+import type { Allowance, LookupAccounts } from '../../providers/marketplace/types';
 import type { ListingIssue, ListingSubmission, SellerStore } from '../../providers/seller-store';
 import { skuFor } from '../analysis';
 import { offerPutBody } from './offer-body';
@@ -25,6 +25,8 @@ export interface ListingsDeps {
   logger: Logger;
   store: SellerStore;
   accounts?: LookupAccounts;
+  /** The marketplace provider's allowance: how often the update plan refreshes each source. */
+  allowance?: Allowance;
 }
 
 /** Products sent to Amazon at once; the store's pacing decides when each call leaves. */

@@ -22,6 +22,7 @@ export const toIssue = (i: AmazonIssue) => ({
 export type OwnedInventory = {
   id: string;
   user_id: string;
+  from_country: RegionCode;
   to_country: RegionCode;
   settings: Settings;
   enabled: boolean;
@@ -33,7 +34,7 @@ export type OwnedInventory = {
 /** The user's inventory with its sync flags; undefined when it is not theirs. */
 export async function ownedInventory(db: Db, userId: string | null, id: string) {
   const rows = await db.execute<OwnedInventory>(sql`
-    select i.id, i.user_id, i.to_country, i.settings, i.listing_sync_enabled as enabled,
+    select i.id, i.user_id, i.from_country, i.to_country, i.settings, i.listing_sync_enabled as enabled,
            i.listing_sync_paused as paused, coalesce(d.listings_paused, false) as account_paused,
            i.listing_hold as hold
       from inventories i left join user_data d on d.user_id = i.user_id
