@@ -32,6 +32,7 @@ import { createAuth, type Auth } from './features/auth/auth';
 import { createGuard, type Guard } from './features/auth/guard';
 import { registerAuthRoutes } from './features/auth/routes';
 import { mailboxOpenTo, registerDevMailbox } from './http/dev-mailbox';
+import { registerDevStore } from './http/dev-store';
 import { registerErrorHandling } from './http/errors';
 import { registerNulRefusal } from './http/nul-bytes';
 import { registerHealthRoutes } from './http/health';
@@ -227,6 +228,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (config.NODE_ENV !== 'production') registerDevMailbox(app, db, { demo: config.DEMO });
 
   if (config.MARKETPLACE_PROVIDER === 'sandbox') registerSandboxImages(app);
+  if (config.MARKETPLACE_PROVIDER === 'sandbox' && config.NODE_ENV !== 'production')
+    registerDevStore(app, db, { demo: config.DEMO });
 
   registerExtensionDownload(app, config.extensionZip);
   await registerWebApp(app, config.webDistDir, { operator: isOperatorRequest(guard) });

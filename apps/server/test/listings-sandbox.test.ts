@@ -110,5 +110,11 @@ describe('the sandbox store', () => {
     expect(view.listings.find((l) => l.product_id === drifted.product_id)!.price).toBe(drifted.price);
     const kept = (await sandboxStoreListings(database.db)).find((s) => s.sku === drifted.sku)!;
     expect(Number(kept.offers![0]!.price.amount)).toBe(drifted.price);
+    // The /dev page shows the store's listings, to loopback clients only.
+    const page = await app.inject({ method: 'GET', url: '/dev/store' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(drifted.sku);
+    const far = await app.inject({ method: 'GET', url: '/dev/store', remoteAddress: '203.0.113.9' });
+    expect(far.statusCode).toBe(404);
   });
 });
