@@ -33,6 +33,8 @@ let userId: string;
 let inventoryId: string;
 let deps: ListingsDeps;
 const TOKEN = 'Atzr|alice-na';
+/** SKUs the stand-in's feed processing report refuses. */
+const feedFailures = new Set<string>();
 const SELLER = 'A1ALICESELLER';
 
 const products = Array.from({ length: 10 }, (_, i) => ({
@@ -59,7 +61,10 @@ const setFlags = (flags: { enabled: boolean; paused: boolean; account: boolean }
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  stand = await startSpapiStandIn(undefined, { sellerOf: (t) => (t === TOKEN ? SELLER : undefined) });
+  stand = await startSpapiStandIn(undefined, {
+    sellerOf: (t) => (t === TOKEN ? SELLER : undefined),
+    feedFailures: (sku) => feedFailures.has(sku),
+  });
   const cfg = testConfig({
     MARKETPLACE_PROVIDER: 'spapi',
     SPAPI_CLIENT_ID: 'amzn1.application-oa2-client.test',
@@ -250,5 +255,40 @@ describe('keeping listings in step', () => {
     await setFlags({ enabled: true, paused: false, account: false });
     expect(await keepListingsInStep(deps, inventoryId)).toBe('done');
     expect(writesSince(before).map((w) => w.sku)).toEqual([await skuOf(products[3]!.code)]);
+  });
+
+  it('goes by JSON_LISTINGS_FEED past the threshold; a report naming two failed messages marks exactly those two', async () => {
+    await setFlags({ enabled: true, paused: false, account: false });
+    const changed = [4, 5, 6, 7, 8].map((i) => ({ ...products[i]!, stock: 7 }));
+    await seedPricedProducts(database.db, inventoryId, userId, changed);
+    const [bad1, bad2] = [await skuOf(changed[1]!.code), await skuOf(changed[3]!.code)];
+    feedFailures.add(bad1).add(bad2);
+    const before = stand.listings.calls.length;
+    const feedsBefore = stand.feeds.size;
+    expect(await keepListingsInStep({ ...deps, feedFrom: 3, feedPollMs: 10 }, inventoryId)).toBe('done');
+    expect(stand.feeds.size - feedsBefore).toBe(1);
+    // One feed, no single patches beside it.
+    expect(writesSince(before)).toHaveLength(3);
+    expect(stand.refused.filter((r) => r.operation.includes('Feed'))).toEqual([]);
+    const { listings } = await listingsOf(app, cookie, inventoryId);
+    for (const p of changed) {
+      const listing = listings.find((l) => l.product_id === p.code)!;
+      if (listing.sku === bad1 || listing.sku === bad2) {
+        expect(listing.state, p.code).toBe('needs_attention');
+        expect(listing.issues[0]).toMatchObject({ code: '4000001', severity: 'ERROR' });
+        expect(listing.quantity).toBe(3);
+      } else {
+        expect(listing.state, p.code).toBe('live');
+        expect(listing.quantity).toBe(7);
+      }
+    }
+    const feedId = [...stand.feeds.keys()].pop();
+    const history = await call(
+      app,
+      'GET',
+      `/api/inventories/${inventoryId}/listings/${changed[0]!.code}/history`,
+      cookie,
+    );
+    expect(history.json().pushes[0]).toMatchObject({ status: 'ACCEPTED', submission_id: feedId });
   });
 });

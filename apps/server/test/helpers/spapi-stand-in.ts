@@ -21,7 +21,14 @@ import {
   offersFixture,
 } from './spapi-stand-in-answers';
 import { createLwaStandIn } from './lwa-stand-in';
-import { createListingsStandIn, listingsOperation, type ListingsOperation } from './spapi-stand-in-listings';
+import {
+  createFeedsStandIn,
+  createListingsStandIn,
+  feedsOperation,
+  listingsOperation,
+  type FeedsOperation,
+  type ListingsOperation,
+} from './spapi-stand-in-listings';
 import { REGION_CODES } from '@crossmarket/domain';
 import { MARKETPLACES } from '../../src/providers/marketplace/spapi/regions';
 
@@ -36,7 +43,8 @@ type Operation =
   | 'getListingsRestrictions'
   | 'getMyFeesEstimates'
   | 'getMarketplaceParticipations'
-  | ListingsOperation;
+  | ListingsOperation
+  | FeedsOperation;
 export interface StandInLimits {
   rate: number;
   burst: number;
@@ -56,6 +64,11 @@ export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
   patchListingsItem: { rate: 5, burst: 5 },
   deleteListingsItem: { rate: 5, burst: 5 },
   getListingsItem: { rate: 5, burst: 10 },
+  // feeds_2021-06-30.json
+  createFeedDocument: { rate: 0.5, burst: 15 },
+  createFeed: { rate: 0.0083, burst: 15 },
+  getFeed: { rate: 2, burst: 15 },
+  getFeedDocument: { rate: 0.0222, burst: 10 },
 };
 
 /**
@@ -93,6 +106,8 @@ export async function startSpapiStandIn(
     participations?: (refreshToken: string) => readonly string[] | undefined;
     /** ASINs the Listings Items operations refuse as restricted for the seller (QUALIFICATION_REQUIRED). */
     restricted?: (asin: string) => boolean;
+    /** SKUs whose JSON_LISTINGS_FEED message the processing report refuses. */
+    feedFailures?: (sku: string) => boolean;
   } = {},
 ) {
   const listed = options.listed ?? (() => true);
@@ -107,6 +122,7 @@ export async function startSpapiStandIn(
   >;
   const throttled = Object.fromEntries(operations.map((op) => [op, 0])) as Record<Operation, number>;
   const listings = createListingsStandIn({ restricted: options.restricted });
+  const feeds = createFeedsStandIn(listings, { feedFailures: options.feedFailures });
   const pricingAsked = new Map<string, number>();
   const summaryAsked = new Map<string, number>();
   /** Every ASIN a price operation was asked for, in order: which marketplace, by which operation. */
@@ -153,6 +169,17 @@ export async function startSpapiStandIn(
         refused.push({ operation: op, message });
         return send(400, { errors: [{ code: 'InvalidInput', message }] }, op);
       };
+      // Presigned document URLs carry no SP-API token (Amazon's are S3's).
+      const document = feeds.serveDocument(
+        req.method,
+        url.pathname,
+        raw,
+        String(req.headers['content-type'] ?? ''),
+      );
+      if (document) {
+        res.writeHead(document.status, { 'content-type': 'application/json' });
+        return res.end(document.body);
+      }
       if (url.pathname === '/auth/o2/token') {
         if (lwaFailures > 0) {
           lwaFailures -= 1;
@@ -188,7 +215,8 @@ export async function startSpapiStandIn(
                     ? 'getMyFeesEstimates'
                     : url.pathname === '/sellers/v1/marketplaceParticipations' && req.method === 'GET'
                       ? 'getMarketplaceParticipations'
-                      : listingsOperation(req.method, url.pathname);
+                      : (listingsOperation(req.method, url.pathname) ??
+                        feedsOperation(req.method, url.pathname));
       if (!op) {
         refused.push({ operation: 'unknown', message: `${req.method} ${url.pathname}` });
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
@@ -203,6 +231,18 @@ export async function startSpapiStandIn(
         });
       }
       callsBy.set(`${authorisation}\n${op}`, (callsBy.get(`${authorisation}\n${op}`) ?? 0) + 1);
+      const feedsOp = feedsOperation(req.method, url.pathname);
+      if (feedsOp) {
+        let parsed: unknown;
+        try {
+          parsed = raw ? JSON.parse(raw) : undefined;
+        } catch {
+          return invalid(op, 'The request body is not JSON');
+        }
+        const answer = feeds.handle(feedsOp, url, parsed, `http://${req.headers.host}`);
+        if ('problem' in answer && answer.problem) refused.push({ operation: op, message: answer.problem });
+        return send(answer.status, answer.body, op);
+      }
       const listingsOp = listingsOperation(req.method, url.pathname);
       if (listingsOp) {
         let parsed: unknown;
@@ -369,6 +409,8 @@ export async function startSpapiStandIn(
     throttled,
     /** The Listings Items calls received, and the listings the stand-in keeps. */
     listings,
+    /** The feeds created, by id. */
+    feeds: feeds.feeds,
     /** Requests answered 400 or 404, with Amazon's reason. */
     refused,
     /** Calls admitted under one authorisation (its refresh token), of one operation. */

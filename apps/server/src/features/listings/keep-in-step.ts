@@ -3,15 +3,10 @@ import { SpapiError } from '../../providers/marketplace/spapi/client';
 import type { ListingSubmission } from '../../providers/seller-store';
 import { clampPrice, offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
-import {
-  inventoryListings,
-  logPush,
-  ownedInventory,
-  productFacts,
-  type ListingRow,
-  type ProductFacts,
-} from './repo';
+import { inventoryListings, ownedInventory, productFacts, type ListingRow, type ProductFacts } from './repo';
 import { sourceMaxAgeHours } from '../inventories';
+import { FEED_FROM, pushByFeed } from './feed-push';
+import { recordPush, type Change } from './record-push';
 import { holdsRun } from './safety';
 import { storeTarget } from './store-target';
 
@@ -44,14 +39,6 @@ export function targetOffer(p: ProductFacts) {
   if (p.std_price === null || p.cross_status === 'noanswer' || p.to_status === 'noanswer') return undefined;
   if (!p.available) return undefined;
   return { price: clampPrice(p.std_price, p.min_price, p.max_price), min: p.min_price, max: p.max_price };
-}
-
-/** What one listing's push changes; undefined when nothing does. */
-export interface Change {
-  listing: ListingRow;
-  offer?: { price: number; min: number | null; max: number | null };
-  quantity?: number;
-  reason: QuantityReason | 'price';
 }
 
 const differs = (a: number | null, b: number | null) =>
@@ -125,43 +112,32 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
     await deps.db.execute(sql`update inventories set listing_hold = null where id = ${inventoryId}::uuid`);
   }
 
+  if (deps.store.submitFeed && changes.length >= (deps.feedFrom ?? FEED_FROM)) {
+    const outcome = await pushByFeed(deps, target, inventory.to_country, changes);
+    deps.logger.info(
+      { inventoryId, changes: changes.length, outcome, held: Boolean(held) },
+      'listings synced by feed',
+    );
+    return held ? 'held' : outcome;
+  }
   let pushed = 0;
   for (let i = 0; i < changes.length; i += 50) {
     await Promise.all(
       changes.slice(i, i + 50).map(async (c) => {
-        const { listing } = c;
         let answer: ListingSubmission | undefined;
         try {
           answer = await deps.store.patch(
             target,
-            listing.sku,
+            c.listing.sku,
             offerPatchBody(inventory.to_country, { offer: c.offer, quantity: c.quantity }),
           );
         } catch (error) {
           if (!(error instanceof SpapiError)) throw error;
         }
-        const accepted = answer?.status === 'ACCEPTED';
-        const newPrice = c.offer?.price ?? listing.pushed_price;
-        const newQuantity = c.quantity ?? listing.pushed_quantity;
-        if (accepted) {
-          pushed += 1;
-          await deps.db.execute(sql`update listings set pushed_price = ${newPrice},
-            pushed_min_price = ${c.offer ? c.offer.min : listing.pushed_min_price},
-            pushed_max_price = ${c.offer ? c.offer.max : listing.pushed_max_price},
-            pushed_quantity = ${newQuantity}, pushed_at = now() where id = ${listing.id}::uuid`);
-        } else if (answer) {
-          await deps.db.execute(sql`update listings set state = 'needs_attention',
-            issues = ${JSON.stringify(answer.issues ?? [])}::jsonb where id = ${listing.id}::uuid`);
-        }
-        await logPush(deps.db, {
-          listingId: listing.id,
-          sku: listing.sku,
-          oldPrice: listing.pushed_price,
-          newPrice,
-          oldQuantity: listing.pushed_quantity,
-          newQuantity,
-          reason: c.reason,
+        if (answer?.status === 'ACCEPTED') pushed += 1;
+        await recordPush(deps.db, c, {
           status: answer?.status ?? 'failed',
+          issues: answer?.issues ?? [],
           submissionId: answer?.submissionId ?? null,
         });
       }),

@@ -27,6 +27,10 @@ export interface ListingsDeps {
   accounts?: LookupAccounts;
   /** The marketplace provider's allowance: how often the update plan refreshes each source. */
   allowance?: Allowance;
+  /** From how many changes a sync goes by feed (`FEED_FROM`); how often and how long a feed is followed. */
+  feedFrom?: number;
+  feedPollMs?: number;
+  feedDeadlineMs?: number;
 }
 
 /** Products sent to Amazon at once; the store's pacing decides when each call leaves. */

@@ -59,6 +59,27 @@ export interface ListingsItem {
   issues?: ListingIssue[];
 }
 
+/** One message of a JSON_LISTINGS_FEED (listings-feed-schema-v2.json): here always a PATCH. */
+export interface ListingsFeedMessage {
+  messageId: number;
+  sku: string;
+  operationType: 'PATCH';
+  productType: string;
+  patches: PatchOperation[];
+}
+
+/** The feed's processing report (listings-feed-processing-report-schema-v2.json), the parts we read. */
+export interface FeedReport {
+  issues?: {
+    messageId?: number;
+    sku?: string;
+    code: string;
+    severity: ListingIssue['severity'];
+    message: string;
+  }[];
+  summary?: { messagesProcessed: number; messagesAccepted: number; messagesInvalid: number };
+}
+
 /**
  * Whose store: the seller's id (Amazon's merchant id, the `sellerId` of every call), the selling
  * marketplace and the authorisation the calls run under (the seller's own; never the operator's shared).
@@ -89,4 +110,8 @@ export interface SellerStore {
   delete(target: StoreTarget, sku: string): Promise<ListingSubmission>;
   /** getListingsItem; null when the seller has no such SKU there (404). */
   get(target: StoreTarget, sku: string): Promise<ListingsItem | null>;
+  /** A JSON_LISTINGS_FEED of one marketplace: its id. Absent: the store has no feeds (the sandbox). */
+  submitFeed?(target: StoreTarget, messages: ListingsFeedMessage[]): Promise<string>;
+  /** The feed's processing status, and its report once DONE. */
+  feedResult?(target: StoreTarget, feedId: string): Promise<{ status: string; report?: FeedReport }>;
 }

@@ -1,5 +1,6 @@
 import type { SellerStore, StoreTarget } from '../../seller-store/types';
 import { SpapiError, type SpapiClient } from './client';
+import { createSpapiFeeds } from './listings-feeds';
 import { MARKETPLACES } from './regions';
 
 /** Amazon's texts in English; the seller's language is ours to add where we know the code. */
@@ -16,6 +17,7 @@ const itemPath = (target: StoreTarget, sku: string, query: URLSearchParams) =>
 export function createSpapiSellerStore(client: SpapiClient): SellerStore {
   const marketplaceOf = (target: StoreTarget) => MARKETPLACES[target.country];
   return {
+    ...createSpapiFeeds(client),
     name: 'spapi',
     needsOwnAuthorisation: true,
     put(target, sku, body, options = {}) {

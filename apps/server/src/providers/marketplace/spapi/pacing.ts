@@ -87,6 +87,12 @@ export const SPAPI_LIMITS = {
   patchListingsItem: { rate: 5, burst: 5 },
   deleteListingsItem: { rate: 5, burst: 5 },
   getListingsItem: { rate: 5, burst: 10 },
+  // feeds_2021-06-30.json. createFeed's model rate is one per two minutes; JSON_LISTINGS_FEED has its own,
+  // 5 per 5 minutes per region (changelog 2025-05-06), which the 429s and the header teach.
+  createFeedDocument: { rate: 0.5, burst: 15 },
+  createFeed: { rate: 0.0083, burst: 15 },
+  getFeed: { rate: 2, burst: 15 },
+  getFeedDocument: { rate: 0.0222, burst: 10 },
 } as const;
 export type SpapiOperation = keyof typeof SPAPI_LIMITS;
 
