@@ -19,6 +19,7 @@ import { registerLaneRoutes } from './features/lanes';
 import { registerInventoryRoutes } from './features/inventories/routes';
 import { recordingHistory, registerHistoryRoutes } from './features/history';
 import { registerWatchRoutes } from './features/watches';
+import { registerListingRoutes } from './features/listings';
 import { createMarketplace, marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
 import type { MarketplaceProvider } from './providers/marketplace/types';
 import { registerLookupRoutes } from './features/lookup/routes';
@@ -33,6 +34,7 @@ import { createAuth, type Auth } from './features/auth/auth';
 import { createGuard, type Guard } from './features/auth/guard';
 import { registerAuthRoutes } from './features/auth/routes';
 import { mailboxOpenTo, registerDevMailbox } from './http/dev-mailbox';
+import { registerDevStore } from './http/dev-store';
 import { registerErrorHandling } from './http/errors';
 import { registerNulRefusal } from './http/nul-bytes';
 import { registerHealthRoutes } from './http/health';
@@ -203,6 +205,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     allowance: marketplaceAllowance(config),
     authorisation: authorisationPolicy(config),
   });
+  registerListingRoutes(app, {
+    db,
+    guard,
+    queue: deps.queue,
+    authorisation: authorisationPolicy(config),
+  });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
   registerAmazonRoutes(app, { db, guard, config, logger: deps.logger, marketplace });
   registerAdminRoutes(app, {
@@ -233,6 +241,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (config.NODE_ENV !== 'production') registerDevMailbox(app, db, { demo: config.DEMO });
 
   if (config.MARKETPLACE_PROVIDER === 'sandbox') registerSandboxImages(app);
+  if (config.MARKETPLACE_PROVIDER === 'sandbox' && config.NODE_ENV !== 'production')
+    registerDevStore(app, db, { demo: config.DEMO });
 
   registerExtensionDownload(app, config.extensionZip);
   await registerWebApp(app, config.webDistDir, { operator: isOperatorRequest(guard) });

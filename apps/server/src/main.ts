@@ -11,6 +11,7 @@ import { startWorker, type Worker } from './jobs/worker';
 import { createMailTransport } from './providers/mail/transport';
 import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
+import { createSellerStore } from './providers/seller-store';
 import { startHeartbeat } from './features/admin';
 import { createLookupAccounts, resealAllTokens, tokenBoxFor } from './features/amazon';
 import { createRatesSource } from './providers/rates';
@@ -94,6 +95,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       mail,
       links: tokenBoxFor(config, logger),
       marketplace: createMarketplace(config, { db: database.db, logger }),
+      sellerStore: createSellerStore(config, { db: database.db, logger }),
       accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
       rates: createRatesSource(config),
       payments: paymentJobs(config.PAYMENTS_PROVIDER),

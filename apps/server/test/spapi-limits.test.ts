@@ -108,6 +108,15 @@ describe('the stand-in says no like Amazon', () => {
       getListingsRestrictions: { rate: 5, burst: 10 },
       getMyFeesEstimates: { rate: 0.5, burst: 1 },
       getMarketplaceParticipations: { rate: 0.016, burst: 15 },
+      // listingsItems_2021-08-01.json and feeds_2021-06-30.json
+      putListingsItem: { rate: 5, burst: 10 },
+      patchListingsItem: { rate: 5, burst: 5 },
+      deleteListingsItem: { rate: 5, burst: 5 },
+      getListingsItem: { rate: 5, burst: 10 },
+      createFeedDocument: { rate: 0.5, burst: 15 },
+      createFeed: { rate: 0.0083, burst: 15 },
+      getFeed: { rate: 2, burst: 15 },
+      getFeedDocument: { rate: 0.0222, burst: 10 },
     });
     try {
       const grants: number[] = [];

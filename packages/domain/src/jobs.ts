@@ -20,6 +20,8 @@ export const JOB_NAMES = {
   checkRestrictions: 'check-listing-restrictions',
   purgeListingRestrictions: 'purge-listing-restrictions',
   historyMaintenance: 'history-maintenance',
+  publishListings: 'publish-listings',
+  syncListings: 'sync-listings',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -65,6 +67,9 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.checkRestrictions]: z.object({ report_id: z.uuid() }).strict(),
   [JOB_NAMES.purgeListingRestrictions]: z.object({}).strict(),
   [JOB_NAMES.historyMaintenance]: z.object({}).strict(),
+  // Names only the run or inventory: the seller's authorisation is read by the worker, never queued.
+  [JOB_NAMES.publishListings]: z.object({ run_id: z.uuid() }).strict(),
+  [JOB_NAMES.syncListings]: z.object({ inventory_id: z.uuid() }).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;

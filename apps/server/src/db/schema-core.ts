@@ -134,6 +134,8 @@ export const userData = pgTable(
     /** When an operator withdrew the role: ADMIN_EMAILS no longer grants it (features/auth/operators.ts). */
     operatorWithdrawnAt: timestamp('operator_withdrawn_at', tz),
     welcomeDone: boolean('welcome_done').notNull().default(false),
+    /** Stops every inventory's pushes to Amazon at once (issue 48), whatever each inventory says. */
+    listingsPaused: boolean('listings_paused').notNull().default(false),
     planCode: text('plan_code')
       .notNull()
       .default('F')
@@ -345,6 +347,11 @@ export const inventories = pgTable(
     updatedCount: integer('updated_count').notNull().default(0),
     unavailableCount: integer('unavailable_count').notNull().default(0),
     priceChangedCount: integer('price_changed_count').notNull().default(0),
+    // Listings on Amazon (issue 48): whether updates push price and stock, the seller's pause, and a
+    // safety hold (what the held run would have changed) until the seller decides.
+    listingSyncEnabled: boolean('listing_sync_enabled').notNull().default(false),
+    listingSyncPaused: boolean('listing_sync_paused').notNull().default(false),
+    listingHold: jsonb('listing_hold'),
   },
   (t) => [index('inventories_user_idx').on(t.userId, t.createdAt)],
 );

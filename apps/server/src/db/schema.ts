@@ -9,3 +9,4 @@ export * from './schema-amazon';
 export * from './schema-admin';
 export * from './schema-history';
 export * from './schema-watches';
+export * from './schema-listings';

@@ -21,6 +21,7 @@ export const HIDDEN_ROUTES: Readonly<Record<string, string>> = {
   '/api/amazon/callback':
     "Amazon's OAuth redirect URI: the seller's browser comes back from the consent page and is redirected to the settings tab",
   '/api/amazon/login': "Amazon Appstore's log-in URI: a browser step that redirects back to Amazon",
+  '/dev/store': "development only: the sandbox's stand-in for sellers' Amazon stores (issue 48)",
   '/dev/amazon/consent': "development only: the sandbox's stand-in for Seller Central's consent page",
   [OPENAPI_URL]: 'the document itself',
   '/downloads/crossmarket-extension.zip': 'the browser extension, a file to install rather than an API',
@@ -151,6 +152,7 @@ const HANDLER_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /v1/exports': [409, 429],
   'POST /v1/charts': [429],
   'POST /api/inventories/:id/update': [409, 429],
+  'POST /api/inventories/:id/listings': [409],
 };
 
 /** What each error status means here; 403 depends on whether a token may call the route. */

@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import type { MailTransport } from '../providers/mail/transport';
 import type { LookupAccounts, MarketplaceProvider } from '../providers/marketplace/types';
 import type { RatesSource } from '../providers/rates/types';
+import type { SellerStore } from '../providers/seller-store';
 import type { JobQueue } from './queue';
 
 /** Seals and opens short secrets under the token key (features/amazon's TokenBox is one). */
@@ -29,6 +30,8 @@ export interface JobContext {
   rates: RatesSource;
   /** How long price history is kept (HISTORY_RAW_DAYS, HISTORY_RETENTION_DAYS); the defaults when absent. */
   history?: { rawDays: number; retentionDays: number };
+  /** Sellers' Amazon stores (listings); the sandbox's store when absent. */
+  sellerStore?: SellerStore;
   /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
   leaseSeconds: number;
   /** This worker's name in leases: host, process and a random part. */

@@ -17,6 +17,7 @@ import { authJobs } from '../features/auth/jobs';
 import { ensurePartitions, historyJobs, recordingHistory } from '../features/history';
 import { lookupJobs } from '../features/lookup/jobs';
 import { inventoryJobs, requeueStalledUpdates } from '../features/inventories/jobs';
+import { listingJobs } from '../features/listings';
 import { mailJobs } from '../features/mail/jobs';
 import { billingJobs } from '../features/billing/receipt';
 import { ratesJobs } from '../features/rates/jobs';
@@ -28,6 +29,8 @@ import type { LookupAccounts, MarketplaceProvider } from '../providers/marketpla
 import { paymentJobs } from '../providers/payments';
 import { fixedRates } from '../providers/rates/fixed';
 import type { RatesSource } from '../providers/rates/types';
+import { createSandboxSellerStore } from '../providers/seller-store/sandbox';
+import type { SellerStore } from '../providers/seller-store';
 import { createBoss, ensureQueues, pgBossQueue, registerLocalWorker, type JobQueue } from './queue';
 import type { JobContext, JobHandler, JobHandlers, SealingBox } from './types';
 
@@ -42,6 +45,8 @@ export interface WorkerDeps {
   /** Whose Amazon authorisation each user's lookups run under (`createLookupAccounts`, given the queue). */
   accounts?: (queue: JobQueue) => LookupAccounts;
   rates?: RatesSource;
+  /** Sellers' Amazon stores (`createSellerStore(config)`); the sandbox's store by default. */
+  sellerStore?: SellerStore;
   /** The payment provider's own jobs (`paymentJobs(PAYMENTS_PROVIDER)`); the sandbox's by default. */
   payments?: JobHandlers;
   /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
@@ -91,6 +96,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     }),
     accounts: deps.accounts?.(queue),
     rates: deps.rates ?? fixedRates,
+    sellerStore: deps.sellerStore ?? createSandboxSellerStore(deps.db),
     leaseSeconds: deps.leaseSeconds ?? 30,
     history: deps.history,
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
@@ -107,6 +113,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     ...ratesJobs,
     ...createReportJobs(),
     ...inventoryJobs,
+    ...listingJobs,
     ...restrictionJobs,
     ...historyJobs,
     ...(deps.payments ?? paymentJobs('sandbox')),

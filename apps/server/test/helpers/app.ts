@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { loggerOptions } from '../../src/logger';
 import { outboxTransport } from '../../src/providers/mail/transport';
 import type { MarketplaceProvider } from '../../src/providers/marketplace/types';
+import type { SellerStore } from '../../src/providers/seller-store';
 import { createLookupAccounts, tokenBoxFor } from '../../src/features/amazon';
 
 export const TEST_APP_URL = 'http://localhost:3999';
@@ -59,6 +60,8 @@ export async function buildTestApp(
     worker?: boolean;
     logs?: string[];
     marketplace?: MarketplaceProvider;
+    /** Sellers' Amazon stores for the worker's listings jobs; the sandbox's store by default. */
+    sellerStore?: SellerStore;
     /** Sees every route as it is added (tests that sweep all routes). */
     onRoute?: AppDeps['onRoute'];
   } = {},
@@ -78,6 +81,7 @@ export async function buildTestApp(
           mail: outboxTransport(database.db, logger),
           links: tokenBoxFor(config, logger),
           marketplace: options.marketplace,
+          sellerStore: options.sellerStore,
           accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
         });
   const queue = worker ? pgBossQueue(worker.boss) : { send: async () => null, retry: async () => false };

@@ -47,7 +47,7 @@ function expectSameOrigin(url: URL) {
  */
 export const injectJson = (
   app: App,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   cookie?: string,
   payload?: object,

@@ -21,6 +21,14 @@ import {
   offersFixture,
 } from './spapi-stand-in-answers';
 import { createLwaStandIn } from './lwa-stand-in';
+import {
+  createFeedsStandIn,
+  createListingsStandIn,
+  feedsOperation,
+  listingsOperation,
+  type FeedsOperation,
+  type ListingsOperation,
+} from './spapi-stand-in-listings';
 import { REGION_CODES } from '@crossmarket/domain';
 import { MARKETPLACES } from '../../src/providers/marketplace/spapi/regions';
 
@@ -34,7 +42,9 @@ type Operation =
   | 'getCompetitiveSummary'
   | 'getListingsRestrictions'
   | 'getMyFeesEstimates'
-  | 'getMarketplaceParticipations';
+  | 'getMarketplaceParticipations'
+  | ListingsOperation
+  | FeedsOperation;
 export interface StandInLimits {
   rate: number;
   burst: number;
@@ -49,6 +59,16 @@ export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
   getListingsRestrictions: { rate: 5, burst: 10 },
   getMyFeesEstimates: { rate: 0.5, burst: 1 },
   getMarketplaceParticipations: { rate: 0.016, burst: 15 },
+  // listingsItems_2021-08-01.json
+  putListingsItem: { rate: 5, burst: 10 },
+  patchListingsItem: { rate: 5, burst: 5 },
+  deleteListingsItem: { rate: 5, burst: 5 },
+  getListingsItem: { rate: 5, burst: 10 },
+  // feeds_2021-06-30.json
+  createFeedDocument: { rate: 0.5, burst: 15 },
+  createFeed: { rate: 0.0083, burst: 15 },
+  getFeed: { rate: 2, burst: 15 },
+  getFeedDocument: { rate: 0.0222, burst: 10 },
 };
 
 /**
@@ -84,6 +104,10 @@ export async function startSpapiStandIn(
     sellerOf?: (refreshToken: string) => string | undefined;
     /** The marketplace ids the authorisation's seller participates in (Sellers API); every one by default. */
     participations?: (refreshToken: string) => readonly string[] | undefined;
+    /** ASINs the Listings Items operations refuse as restricted for the seller (QUALIFICATION_REQUIRED). */
+    restricted?: (asin: string) => boolean;
+    /** SKUs whose JSON_LISTINGS_FEED message the processing report refuses. */
+    feedFailures?: (sku: string) => boolean;
   } = {},
 ) {
   const listed = options.listed ?? (() => true);
@@ -91,24 +115,14 @@ export async function startSpapiStandIn(
     offeredByNobody(asin) || (options.noOffers?.(asin, marketplaceId) ?? false);
   // An operation the test does not name answers at Amazon's default rate.
   const limits: Record<Operation, StandInLimits> = { ...AMAZON_DEFAULT_LIMITS, ...given };
-  const arrivals: Record<Operation, number[]> = {
-    searchCatalogItems: [],
-    getItemOffersBatch: [],
-    getCompetitivePricing: [],
-    getCompetitiveSummary: [],
-    getListingsRestrictions: [],
-    getMyFeesEstimates: [],
-    getMarketplaceParticipations: [],
-  };
-  const throttled: Record<Operation, number> = {
-    searchCatalogItems: 0,
-    getItemOffersBatch: 0,
-    getCompetitivePricing: 0,
-    getCompetitiveSummary: 0,
-    getListingsRestrictions: 0,
-    getMyFeesEstimates: 0,
-    getMarketplaceParticipations: 0,
-  };
+  const operations = Object.keys(AMAZON_DEFAULT_LIMITS) as Operation[];
+  const arrivals = Object.fromEntries(operations.map((op) => [op, [] as number[]])) as Record<
+    Operation,
+    number[]
+  >;
+  const throttled = Object.fromEntries(operations.map((op) => [op, 0])) as Record<Operation, number>;
+  const listings = createListingsStandIn({ restricted: options.restricted });
+  const feeds = createFeedsStandIn(listings, { feedFailures: options.feedFailures });
   const pricingAsked = new Map<string, number>();
   const summaryAsked = new Map<string, number>();
   /** Every ASIN a price operation was asked for, in order: which marketplace, by which operation. */
@@ -155,6 +169,17 @@ export async function startSpapiStandIn(
         refused.push({ operation: op, message });
         return send(400, { errors: [{ code: 'InvalidInput', message }] }, op);
       };
+      // Presigned document URLs carry no SP-API token (Amazon's are S3's).
+      const document = feeds.serveDocument(
+        req.method,
+        url.pathname,
+        raw,
+        String(req.headers['content-type'] ?? ''),
+      );
+      if (document) {
+        res.writeHead(document.status, { 'content-type': 'application/json' });
+        return res.end(document.body);
+      }
       if (url.pathname === '/auth/o2/token') {
         if (lwaFailures > 0) {
           lwaFailures -= 1;
@@ -190,7 +215,8 @@ export async function startSpapiStandIn(
                     ? 'getMyFeesEstimates'
                     : url.pathname === '/sellers/v1/marketplaceParticipations' && req.method === 'GET'
                       ? 'getMarketplaceParticipations'
-                      : undefined;
+                      : (listingsOperation(req.method, url.pathname) ??
+                        feedsOperation(req.method, url.pathname));
       if (!op) {
         refused.push({ operation: 'unknown', message: `${req.method} ${url.pathname}` });
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
@@ -205,6 +231,36 @@ export async function startSpapiStandIn(
         });
       }
       callsBy.set(`${authorisation}\n${op}`, (callsBy.get(`${authorisation}\n${op}`) ?? 0) + 1);
+      const feedsOp = feedsOperation(req.method, url.pathname);
+      if (feedsOp) {
+        let parsed: unknown;
+        try {
+          parsed = raw ? JSON.parse(raw) : undefined;
+        } catch {
+          return invalid(op, 'The request body is not JSON');
+        }
+        const answer = feeds.handle(feedsOp, url, parsed, `http://${req.headers.host}`);
+        if ('problem' in answer && answer.problem) refused.push({ operation: op, message: answer.problem });
+        return send(answer.status, answer.body, op);
+      }
+      const listingsOp = listingsOperation(req.method, url.pathname);
+      if (listingsOp) {
+        let parsed: unknown;
+        try {
+          parsed = raw ? JSON.parse(raw) : undefined;
+        } catch {
+          return invalid(op, 'The request body is not JSON');
+        }
+        const seller = options.sellerOf?.(authorisation);
+        const sellerInPath = decodeURIComponent(url.pathname.split('/')[4] ?? '');
+        if (seller !== undefined && seller !== sellerInPath)
+          return send(403, {
+            errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.' }],
+          });
+        const answer = listings.handle(listingsOp, url, parsed);
+        if (answer.problem) refused.push({ operation: op, message: answer.problem });
+        return send(answer.status, answer.body, op);
+      }
       if (op === 'searchCatalogItems') {
         const problem = catalogQueryProblem(url.searchParams);
         if (problem) return invalid(op, problem);
@@ -351,6 +407,10 @@ export async function startSpapiStandIn(
     limits,
     arrivals,
     throttled,
+    /** The Listings Items calls received, and the listings the stand-in keeps. */
+    listings,
+    /** The feeds created, by id. */
+    feeds: feeds.feeds,
     /** Requests answered 400 or 404, with Amazon's reason. */
     refused,
     /** Calls admitted under one authorisation (its refresh token), of one operation. */

@@ -25,3 +25,4 @@ export * from './admin-work';
 export * from './tickets';
 export * from './history';
 export * from './watches';
+export * from './listings';

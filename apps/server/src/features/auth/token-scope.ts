@@ -1,6 +1,7 @@
 /**
  * What a personal API token may call: pushing product IDs in, following a report, pulling its filtered
- * rows and exports, the day's usage, and the browser extension's quick check and inventory list.
+ * rows and exports, the day's usage, the browser extension's quick check and inventory list, and an
+ * inventory's listings on Amazon.
  * Everything else — billing, the account, the tokens themselves — needs the session, so a leaked token cannot spend money or mint more tokens.
  * Keys are Fastify route patterns (`request.routeOptions.url`), as the OpenAPI document names them too.
  */
@@ -11,6 +12,11 @@ const TOKEN_ROUTES: ReadonlyArray<readonly [method: string, url: string | RegExp
   ['GET', '/api/usage'],
   // The browser extension's "Add to inventory" picks one (read only; the add itself is /v1).
   ['GET', '/api/inventories'],
+  // Listings on Amazon (issue 48): a seller's own tooling may publish and follow its offers.
+  ['GET', '/api/inventories/:id/listings'],
+  ['POST', '/api/inventories/:id/listings'],
+  ['PUT', '/api/inventories/:id/listings/sync'],
+  ['GET', '/api/inventories/:id/listings/:product_id/history'],
   ['*', /^\/v1\//],
 ];
 

@@ -1,4 +1,5 @@
 import { JOB_NAMES } from '@crossmarket/domain';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { JobHandlers } from '../../jobs/types';
@@ -13,7 +14,10 @@ import {
 export const inventoryJobs: JobHandlers = {
   [JOB_NAMES.updateInventory]: async ({ inventory_id: inventoryId }, ctx) => {
     try {
-      return await updateInventory(ctx, inventoryId);
+      const outcome = await updateInventory(ctx, inventoryId);
+      // Listings on Amazon follow each finished update, when the seller has sync on (features/listings).
+      if (outcome === 'done') await queueListingSync(ctx.db, ctx.queue, inventoryId);
+      return outcome;
     } catch (error) {
       if (ctx.job.retryCount >= ctx.job.retryLimit) {
         ctx.logger.error({ err: error, inventoryId }, 'inventory update failed: out of retries');
@@ -25,6 +29,12 @@ export const inventoryJobs: JobHandlers = {
   },
   [JOB_NAMES.scheduleInventoryUpdates]: async (_data, { db, queue }) => queueDailyUpdates(db, queue),
 };
+
+/** The inventory's listings sync, when it is on: pushes what the update changed. */
+async function queueListingSync(db: Db, queue: JobQueue, id: string) {
+  const on = await db.execute(sql`select 1 from inventories where id = ${id}::uuid and listing_sync_enabled`);
+  if (on.rows.length > 0) await queue.send(JOB_NAMES.syncListings, { inventory_id: id });
+}
 
 /** Queues again the updates whose workers died (their leases ran out). */
 export async function requeueStalledUpdates(db: Db, queue: JobQueue) {

@@ -50,6 +50,8 @@ type Claimed = {
   started: string;
   /** Products this run already updated (a resumed run). */
   updated: number;
+  /** Listings sync is on: what this run finds is pushed to Amazon, so it asks Amazon afresh. */
+  sync: boolean;
 };
 
 /**
@@ -70,6 +72,7 @@ async function claim(deps: UpdateDeps, id: string): Promise<Claimed | undefined>
        and (update_status = 'queued' or (update_status = 'running' and (update_lease_until is null
             or update_lease_until < now() or update_lease_owner = ${deps.owner})))
     returning user_id, from_country, to_country, settings, updated_count as updated,
+              listing_sync_enabled as sync,
               to_char(update_started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as started`);
   return result.rows[0];
 }
@@ -222,7 +225,9 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
       const ids = pending.filter((p) => p[side] === FULL).map((p) => p.code);
       const found = ids.length
         ? await asOwner(region, (account) =>
-            marketplace.lookup(ids, region, { shipTo: to, lane: 'update', account }),
+            // A run that feeds Amazon never reuses another report's cached answer: a sell-out must not
+            // reach the listing late.
+            marketplace.lookup(ids, region, { shipTo: to, lane: 'update', account, fresh: claimed.sync }),
           )
         : [];
       return new Map(found.map((s) => [s.product_id, s.side]));

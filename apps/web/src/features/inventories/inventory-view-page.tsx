@@ -16,6 +16,7 @@ import { Country } from '../../lib/country';
 import { formatNumber } from '../../lib/format-number';
 import { InventoryProductsTable } from './components/inventory-products-table';
 import { UpdatePanel } from './components/update-panel';
+import { ListingsSection } from './components/listings-section';
 
 const shortId = (id: string) => id.split('-')[0];
 const TOAST = 'inventory-remove';
@@ -136,6 +137,7 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
         </Button>
       </Flex>
       <UpdatePanel inventory={inventory} />
+      <ListingsSection inventory={inventory} />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="products-count">
           {t('inventoryView.products', { count: total, formatted: formatNumber(total, i18n.language) })}

@@ -40,10 +40,19 @@ export interface SpapiClientOptions {
   countCall?: (call: CountedCall) => void;
 }
 
+/** One of Amazon's `errors` of a refused request (`ErrorList` in every model). */
+export interface SpapiErrorItem {
+  code: string;
+  message: string;
+  details?: string;
+}
+
 export class SpapiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Amazon's reasons, when a 4xx answer carried them (a listings submission refused as a whole). */
+    readonly errors: SpapiErrorItem[] = [],
   ) {
     super(message);
     this.name = 'SpapiError';
@@ -62,6 +71,21 @@ export class SpapiNetworkError extends SpapiError {
     super(0, `SP-API ${operation}: no answer (${why})`);
     this.cause = cause;
     this.name = 'SpapiNetworkError';
+  }
+}
+
+/** Amazon's `{ errors: [...] }` of a refused request; nothing when the body is not that. */
+function errorsOf(text: string): SpapiErrorItem[] {
+  try {
+    const parsed = JSON.parse(text) as { errors?: unknown };
+    if (!Array.isArray(parsed.errors)) return [];
+    return parsed.errors.flatMap((e: Partial<SpapiErrorItem>) =>
+      typeof e?.code === 'string' && typeof e.message === 'string'
+        ? [{ code: e.code, message: e.message, ...(e.details ? { details: String(e.details) } : {}) }]
+        : [],
+    );
+  } catch {
+    return [];
   }
 }
 
@@ -244,7 +268,12 @@ export function createSpapiClient(options: SpapiClientOptions) {
     region: SpapiRegion,
     operation: SpapiOperation,
     path: string,
-    init: { method: 'GET' | 'POST'; body?: unknown; lane?: LookupLane; account?: LookupAccount },
+    init: {
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      body?: unknown;
+      lane?: LookupLane;
+      account?: LookupAccount;
+    },
   ): Promise<T> {
     const base = options.endpoints?.[region] ?? SPAPI_ENDPOINTS[region];
     const key = authKey(region, init.account);
@@ -265,7 +294,7 @@ export function createSpapiClient(options: SpapiClientOptions) {
       await pace.take(tenant);
       const token = await accessToken(region, key, init.account);
       stats.requests += 1;
-      type Answer = { status: number; body?: T; limit: number };
+      type Answer = { status: number; body?: T; limit: number; errors?: SpapiErrorItem[] };
       let answer: Answer | SpapiNetworkError;
       try {
         answer = await request(
@@ -284,6 +313,11 @@ export function createSpapiClient(options: SpapiClientOptions) {
           async (res) => {
             const limit = Number(res.headers.get('x-amzn-ratelimit-limit'));
             if (res.ok) return { status: res.status, body: (await res.json()) as T, limit };
+            // A refusal's reasons (400, 404): kept for the caller, which may show them to the seller.
+            if (res.status === 400 || res.status === 404) {
+              const text = await res.text();
+              return { status: res.status, limit, errors: errorsOf(text) };
+            }
             await res.body?.cancel();
             return { status: res.status, limit };
           },
@@ -316,7 +350,7 @@ export function createSpapiClient(options: SpapiClientOptions) {
       const refused = answer.status === 401 || answer.status === 403;
       const retryable = transient(answer.status) || (refused && !exchangedAfterRefusal);
       if (!retryable || attempt >= maxRetries) {
-        throw new SpapiError(answer.status, `SP-API ${operation} answered ${answer.status}`);
+        throw new SpapiError(answer.status, `SP-API ${operation} answered ${answer.status}`, answer.errors);
       }
       stats.retries += 1;
       if (refused) {

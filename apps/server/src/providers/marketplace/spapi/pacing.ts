@@ -67,7 +67,8 @@ export class TokenBucket implements Pacer {
 /**
  * The documented default limits of the operations we call (requests per second, burst), from the usage
  * plans in Amazon's models (productPricingV0.json, productPricing_2022-05-01.json,
- * catalogItems_2022-04-01.json, listingsRestrictions_2021-08-01.json, productFeesV0.json).
+ * catalogItems_2022-04-01.json, listingsRestrictions_2021-08-01.json, productFeesV0.json,
+ * listingsItems_2021-08-01.json).
  */
 export const SPAPI_LIMITS = {
   searchCatalogItems: { rate: 2, burst: 2 },
@@ -81,6 +82,17 @@ export const SPAPI_LIMITS = {
   getMyFeesEstimates: { rate: 0.5, burst: 1 },
   /** sellers.json; once per connection. */
   getMarketplaceParticipations: { rate: 0.016, burst: 15 },
+  // listingsItems_2021-08-01.json: one SKU in one marketplace a call (a validation preview is a put too).
+  putListingsItem: { rate: 5, burst: 10 },
+  patchListingsItem: { rate: 5, burst: 5 },
+  deleteListingsItem: { rate: 5, burst: 5 },
+  getListingsItem: { rate: 5, burst: 10 },
+  // feeds_2021-06-30.json. createFeed's model rate is one per two minutes; JSON_LISTINGS_FEED has its own,
+  // 5 per 5 minutes per region (changelog 2025-05-06), which the 429s and the header teach.
+  createFeedDocument: { rate: 0.5, burst: 15 },
+  createFeed: { rate: 0.0083, burst: 15 },
+  getFeed: { rate: 2, burst: 15 },
+  getFeedDocument: { rate: 0.0222, burst: 10 },
 } as const;
 export type SpapiOperation = keyof typeof SPAPI_LIMITS;
 

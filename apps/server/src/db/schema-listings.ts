@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { inventories, user } from './schema-core';
+
+const tz = { withTimezone: true } as const;
+
+/**
+ * An inventory product's offer on Amazon (issue 48): its SKU in the selling marketplace, what Amazon said
+ * (state, issues) and the last price and quantity we pushed. One per inventory product and marketplace;
+ * `removed` keeps the row (and its history) after the offer was deleted.
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    sku: text('sku').notNull(),
+    marketplaceId: text('marketplace_id').notNull(),
+    /** pending (Amazon took it, not yet seen live) | live | needs_attention | removed. */
+    state: text('state').$type<'pending' | 'live' | 'needs_attention' | 'removed'>().notNull(),
+    pushedPrice: doublePrecision('pushed_price'),
+    pushedMinPrice: doublePrecision('pushed_min_price'),
+    pushedMaxPrice: doublePrecision('pushed_max_price'),
+    pushedQuantity: integer('pushed_quantity'),
+    pushedAt: timestamp('pushed_at', tz),
+    /** Amazon's issues of the last submission or read-back, as Amazon gave them. */
+    issues: jsonb('issues')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('listings_inventory_code_idx').on(t.inventoryId, t.code, t.marketplaceId),
+    index('listings_user_idx').on(t.userId),
+  ],
+);
+
+/** Every push to Amazon, kept as the listing's history: what changed, why, and Amazon's submission id. */
+export const listingPushes = pgTable(
+  'listing_pushes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    oldPrice: doublePrecision('old_price'),
+    newPrice: doublePrecision('new_price'),
+    oldQuantity: integer('old_quantity'),
+    newQuantity: integer('new_quantity'),
+    /** publish | price | restock | sold_out | unprofitable | restricted | stale */
+    reason: text('reason').notNull(),
+    /** ACCEPTED | INVALID (Amazon's submission status), or failed when Amazon gave no answer. */
+    status: text('status').notNull(),
+    submissionId: text('submission_id'),
+    at: timestamp('at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('listing_pushes_listing_idx').on(t.listingId, t.at)],
+);
+
+/**
+ * A preview or publish asked for (`POST /api/inventories/:id/listings`), run by the `publish-listings`
+ * job: per product what Amazon said, or why it was left out.
+ */
+export const listingRuns = pgTable(
+  'listing_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    mode: text('mode').$type<'preview' | 'publish'>().notNull(),
+    /** queued | running | done | failed */
+    status: text('status').notNull().default('queued'),
+    /** The products asked for; null: every product of the inventory. */
+    productIds: jsonb('product_ids').$type<string[] | null>(),
+    results: jsonb('results')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    error: text('error'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', tz),
+  },
+  (t) => [index('listing_runs_inventory_idx').on(t.inventoryId, t.createdAt)],
+);
+
+/**
+ * The sandbox's stand-in for sellers' Amazon stores: the listings the offline seller store keeps, with
+ * the attributes of the last put or patch, as getListingsItem would answer them.
+ */
+export const sandboxListings = pgTable(
+  'sandbox_listings',
+  {
+    sellerId: text('seller_id').notNull(),
+    marketplaceId: text('marketplace_id').notNull(),
+    sku: text('sku').notNull(),
+    productType: text('product_type').notNull(),
+    attributes: jsonb('attributes').notNull(),
+    issues: jsonb('issues')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    submissionId: text('submission_id').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.marketplaceId, t.sku] })],
+);

@@ -1,0 +1,20 @@
+import { JOB_NAMES } from '@crossmarket/domain';
+import type { JobHandlers } from '../../jobs/types';
+import { createSandboxSellerStore } from '../../providers/seller-store';
+import type { JobContext } from '../../jobs/types';
+import { keepListingsInStep } from './keep-in-step';
+import { runListings, type ListingsDeps } from './publish';
+
+const depsOf = (ctx: JobContext): ListingsDeps => ({
+  db: ctx.db,
+  logger: ctx.logger,
+  store: ctx.sellerStore ?? createSandboxSellerStore(ctx.db),
+  accounts: ctx.accounts,
+  allowance: ctx.marketplace.allowance,
+});
+
+/** The listings jobs: a preview or publish run, and pushing what an update changed. */
+export const listingJobs: JobHandlers = {
+  [JOB_NAMES.publishListings]: async ({ run_id: runId }, ctx) => runListings(depsOf(ctx), runId),
+  [JOB_NAMES.syncListings]: async ({ inventory_id: id }, ctx) => keepListingsInStep(depsOf(ctx), id),
+};

@@ -1,0 +1,162 @@
+import type { ListingRunResult } from '@crossmarket/domain';
+import type { Db } from '../../db/client';
+import type { Logger } from '../../logger';
+import { SpapiError } from '../../providers/marketplace/spapi/client';
+import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
+import type { Allowance, LookupAccounts } from '../../providers/marketplace/types';
+import type { ListingIssue, ListingSubmission, SellerStore } from '../../providers/seller-store';
+import { skuFor } from '../analysis';
+import { offerPutBody } from './offer-body';
+import {
+  claimRun,
+  finishRun,
+  logPush,
+  ownedInventory,
+  productFacts,
+  saveListing,
+  setListingState,
+  toIssue,
+  type ProductFacts,
+} from './repo';
+import { storeTarget } from './store-target';
+
+export interface ListingsDeps {
+  db: Db;
+  logger: Logger;
+  store: SellerStore;
+  accounts?: LookupAccounts;
+  /** The marketplace provider's allowance: how often the update plan refreshes each source. */
+  allowance?: Allowance;
+  /** From how many changes a sync goes by feed (`FEED_FROM`); how often and how long a feed is followed. */
+  feedFrom?: number;
+  feedPollMs?: number;
+  feedDeadlineMs?: number;
+}
+
+/** Products sent to Amazon at once; the store's pacing decides when each call leaves. */
+const CHUNK = 50;
+
+/** Why a product is not sent at all; null when it can be. */
+export function leftOutReason(p: ProductFacts): ListingRunResult['left_out'] {
+  if (p.restriction === 'cannot_list' || p.restriction === 'approval_required') return 'restricted';
+  if (p.std_price === null) return 'not_priced';
+  if (!p.available || (p.stock ?? 0) <= 0) return 'unavailable';
+  return null;
+}
+
+/** Amazon refused the request as a whole (400), or gave no answer: its reasons as issues. */
+const failure = (error: unknown): ListingIssue[] =>
+  error instanceof SpapiError && error.errors.length
+    ? error.errors.map((e) => ({ code: e.code, message: e.message, severity: 'ERROR' as const }))
+    : [{ code: 'NO_ANSWER', message: 'Amazon did not answer.', severity: 'ERROR' as const }];
+
+/**
+ * The `publish-listings` job: a preview asks Amazon's validation preview for every product and keeps
+ * only the verdicts (nothing is listed); a publish puts each offer and keeps the listing, its state and
+ * the push. Restricted, unpriced and unavailable products are left out and said so.
+ */
+export async function runListings(deps: ListingsDeps, runId: string): Promise<string> {
+  const run = await claimRun(deps.db, runId);
+  if (!run) return 'gone';
+  const inventory = await ownedInventory(deps.db, run.user_id, run.inventory_id);
+  if (!inventory) return 'gone';
+  const country = inventory.to_country;
+  const target = await storeTarget(deps.store, deps.accounts, run.user_id, country);
+  if (!target) {
+    await finishRun(deps.db, runId, 'failed', [], 'amazon_not_connected');
+    return 'not-connected';
+  }
+  const marketplaceId = MARKETPLACES[country].id;
+  const products = await productFacts(deps.db, run.inventory_id, run.product_ids);
+  const preview = run.mode === 'preview';
+  const results: ListingRunResult[] = [];
+
+  const one = async (p: ProductFacts): Promise<ListingRunResult> => {
+    const sku = skuFor(run.user_id, p.code);
+    const reason = leftOutReason(p);
+    if (reason) return { product_id: p.code, sku, outcome: 'left_out', left_out: reason, issues: [] };
+    const figures = { price: p.std_price!, min: p.min_price, max: p.max_price, quantity: p.stock! };
+    const body = offerPutBody(country, p.code, figures, inventory.settings.handling_time);
+    let answer: ListingSubmission;
+    try {
+      answer = await deps.store.put(target, sku, body, { preview });
+    } catch (error) {
+      if (!(error instanceof SpapiError)) throw error;
+      return {
+        product_id: p.code,
+        sku,
+        outcome: 'failed',
+        left_out: null,
+        issues: failure(error).map(toIssue),
+      };
+    }
+    const issues = answer.issues ?? [];
+    const outcome = answer.status === 'INVALID' ? 'invalid' : preview ? 'valid' : 'accepted';
+    if (!preview) {
+      const accepted = answer.status === 'ACCEPTED';
+      const offer = body.attributes.purchasable_offer![0]!;
+      const price = (offer.our_price as { schedule: { value_with_tax: number }[] }[])[0]!.schedule[0]!
+        .value_with_tax;
+      const listingId = await saveListing(deps.db, {
+        inventoryId: run.inventory_id,
+        userId: run.user_id,
+        code: p.code,
+        sku,
+        marketplaceId,
+        state: accepted ? 'pending' : 'needs_attention',
+        issues,
+        pushed: accepted ? { price, min: p.min_price, max: p.max_price, quantity: p.stock } : undefined,
+      });
+      if (accepted)
+        await logPush(deps.db, {
+          listingId,
+          sku,
+          oldPrice: null,
+          newPrice: price,
+          oldQuantity: null,
+          newQuantity: p.stock,
+          reason: 'publish',
+          status: answer.status,
+          submissionId: answer.submissionId,
+        });
+    }
+    return { product_id: p.code, sku, outcome, left_out: null, issues: issues.map(toIssue) };
+  };
+
+  try {
+    for (let i = 0; i < products.length; i += CHUNK) {
+      results.push(...(await Promise.all(products.slice(i, i + CHUNK).map(one))));
+    }
+    if (!preview) await readBack(deps, target, run.inventory_id, results);
+  } catch (error) {
+    deps.logger.warn({ err: error, runId }, 'listings run failed');
+    await finishRun(deps.db, runId, 'failed', results, 'failed');
+    return 'failed';
+  }
+  await finishRun(deps.db, runId, 'done', results);
+  return 'done';
+}
+
+/**
+ * Accepted is not live: Amazon checks further after it takes a submission. Each accepted listing is read
+ * back once; one Amazon shows is live unless it has an error, one it does not show yet stays pending.
+ */
+async function readBack(
+  deps: ListingsDeps,
+  target: NonNullable<Awaited<ReturnType<typeof storeTarget>>>,
+  inventoryId: string,
+  results: ListingRunResult[],
+) {
+  const accepted = results.filter((r) => r.outcome === 'accepted');
+  for (let i = 0; i < accepted.length; i += CHUNK) {
+    await Promise.all(
+      accepted.slice(i, i + CHUNK).map(async (r) => {
+        const item = await deps.store.get(target, r.sku).catch(() => null);
+        if (!item?.summaries?.length) return;
+        const issues = item.issues ?? [];
+        const state = issues.some((x) => x.severity === 'ERROR') ? 'needs_attention' : 'live';
+        await setListingState(deps.db, inventoryId, r.product_id, state, issues);
+      }),
+    );
+  }
+}

@@ -1,0 +1,296 @@
+import {
+  amazonRegionOfCountry,
+  REGION_CODES,
+  type ListingRun,
+  type ListingRunResult,
+  type ListingsView,
+  type RegionCode,
+  type Settings,
+} from '@crossmarket/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { ListingIssue as AmazonIssue } from '../../providers/seller-store';
+
+/** Amazon's issue as the API shows it. */
+export const toIssue = (i: AmazonIssue) => ({
+  code: i.code,
+  message: i.message,
+  severity: i.severity,
+  attribute_names: i.attributeNames ?? [],
+});
+
+export type OwnedInventory = {
+  id: string;
+  user_id: string;
+  from_country: RegionCode;
+  to_country: RegionCode;
+  settings: Settings;
+  enabled: boolean;
+  paused: boolean;
+  account_paused: boolean;
+  hold: { at: string; changed: number; total: number; released?: boolean } | null;
+};
+
+/** The user's inventory with its sync flags; undefined when it is not theirs. */
+export async function ownedInventory(db: Db, userId: string | null, id: string) {
+  const rows = await db.execute<OwnedInventory>(sql`
+    select i.id, i.user_id, i.from_country, i.to_country, i.settings, i.listing_sync_enabled as enabled,
+           i.listing_sync_paused as paused, coalesce(d.listings_paused, false) as account_paused,
+           i.listing_hold as hold
+      from inventories i left join user_data d on d.user_id = i.user_id
+     where i.id = ${id}::uuid ${userId === null ? sql`` : sql`and i.user_id = ${userId}`}`);
+  return rows.rows[0];
+}
+
+type RunRow = {
+  id: string;
+  mode: 'preview' | 'publish';
+  status: ListingRun['status'];
+  created_at: Date | string;
+  finished_at: Date | string | null;
+  results: ListingRunResult[];
+};
+const runView = (r: RunRow): ListingRun => ({
+  id: r.id,
+  mode: r.mode,
+  status: r.status,
+  created_at: new Date(r.created_at).toISOString(),
+  finished_at: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
+  results: r.results,
+});
+
+export async function insertRun(
+  db: Db,
+  userId: string,
+  inventoryId: string,
+  mode: 'preview' | 'publish',
+  productIds: string[] | null,
+): Promise<ListingRun> {
+  const rows = await db.execute<RunRow>(sql`
+    insert into listing_runs (inventory_id, user_id, mode, product_ids)
+    values (${inventoryId}::uuid, ${userId}, ${mode}, ${productIds === null ? null : JSON.stringify(productIds)}::jsonb)
+    returning id, mode, status, created_at, finished_at, results`);
+  return runView(rows.rows[0]!);
+}
+
+export async function finishRun(
+  db: Db,
+  runId: string,
+  status: 'done' | 'failed',
+  results: ListingRunResult[],
+  error?: string,
+) {
+  await db.execute(sql`update listing_runs set status = ${status}, results = ${JSON.stringify(results)}::jsonb,
+    error = ${error ?? null}, finished_at = now() where id = ${runId}::uuid`);
+}
+
+/** Takes a queued run for this job; undefined when another job has it or it is finished. */
+export async function claimRun(db: Db, runId: string) {
+  const rows = await db.execute<{
+    id: string;
+    inventory_id: string;
+    user_id: string;
+    mode: 'preview' | 'publish';
+    product_ids: string[] | null;
+  }>(sql`update listing_runs set status = 'running' where id = ${runId}::uuid and status in ('queued', 'running')
+         returning id, inventory_id, user_id, mode, product_ids`);
+  return rows.rows[0];
+}
+
+/** The Amazon region of the inventory's selling country, as SQL (the domain's map). */
+const sellingRegion = sql`case i.to_country ${sql.join(
+  REGION_CODES.map((c) => sql`when ${c} then ${amazonRegionOfCountry(c)}`),
+  sql` `,
+)} end`;
+
+/** What a push needs of an inventory product: its prices and stock, source state, and kept restriction. */
+export type ProductFacts = {
+  code: string;
+  available: boolean | null;
+  min_price: number | null;
+  std_price: number | null;
+  max_price: number | null;
+  stock: number | null;
+  /** The buying side's status in the last snapshot (`nostock`: the source sold out; `noanswer`). */
+  cross_status: string | null;
+  to_status: string | null;
+  /** Hours since the product's source was last refreshed (an update), or since it was added. */
+  age_hours: number;
+  restriction: string | null;
+};
+
+export async function productFacts(
+  db: Db,
+  inventoryId: string,
+  codes: string[] | null,
+): Promise<ProductFacts[]> {
+  const rows = await db.execute<ProductFacts>(sql`
+    select p.code, p.available, p.min_price, p.std_price, p.max_price, p.stock,
+           p.snapshot -> 'row_cross' ->> 'status' as cross_status,
+           p.snapshot -> 'row_to' ->> 'status' as to_status,
+           extract(epoch from now() - coalesce(p.updated_at, p.created_at)) / 3600 as age_hours,
+           (select r.state from amazon_connections c
+              join listing_restrictions r on r.user_id = c.user_id and r.selling_partner_id = c.selling_partner_id
+                   and r.country = i.to_country and r.asin = p.code
+             where c.user_id = p.user_id and c.region = ${sellingRegion} and c.status = 'connected'
+             limit 1) as restriction
+      from inventory_products p join inventories i on i.id = p.inventory_id
+     where p.inventory_id = ${inventoryId}::uuid
+       ${codes === null ? sql`` : sql`and p.code = any(${sql.param(codes)}::text[])`}
+     order by p.code`);
+  return rows.rows.map((r) => ({ ...r, age_hours: Number(r.age_hours) }));
+}
+
+export type ListingRow = {
+  id: string;
+  code: string;
+  sku: string;
+  marketplace_id: string;
+  state: 'pending' | 'live' | 'needs_attention' | 'removed';
+  pushed_price: number | null;
+  pushed_min_price: number | null;
+  pushed_max_price: number | null;
+  pushed_quantity: number | null;
+  pushed_at: Date | string | null;
+  issues: AmazonIssue[];
+};
+
+export async function inventoryListings(db: Db, inventoryId: string): Promise<ListingRow[]> {
+  const rows = await db.execute<ListingRow>(sql`
+    select id, code, sku, marketplace_id, state, pushed_price, pushed_min_price, pushed_max_price,
+           pushed_quantity, pushed_at, issues
+      from listings where inventory_id = ${inventoryId}::uuid order by code`);
+  return rows.rows;
+}
+
+/** A listing's row after a submission: created at the first publish, its state and issues kept after. */
+export async function saveListing(
+  db: Db,
+  row: {
+    inventoryId: string;
+    userId: string;
+    code: string;
+    sku: string;
+    marketplaceId: string;
+    state: ListingRow['state'];
+    issues: AmazonIssue[];
+    pushed?: { price: number | null; min: number | null; max: number | null; quantity: number | null };
+  },
+): Promise<string> {
+  const p = row.pushed;
+  const rows = await db.execute<{ id: string }>(sql`
+    insert into listings (inventory_id, user_id, code, sku, marketplace_id, state, issues,
+                          pushed_price, pushed_min_price, pushed_max_price, pushed_quantity, pushed_at)
+    values (${row.inventoryId}::uuid, ${row.userId}, ${row.code}, ${row.sku}, ${row.marketplaceId}, ${row.state},
+            ${JSON.stringify(row.issues)}::jsonb, ${p?.price ?? null}, ${p?.min ?? null}, ${p?.max ?? null},
+            ${p?.quantity ?? null}, ${p ? sql`now()` : null})
+    on conflict (inventory_id, code, marketplace_id) do update set
+      state = excluded.state, issues = excluded.issues,
+      pushed_price = ${p ? sql`excluded.pushed_price` : sql`listings.pushed_price`},
+      pushed_min_price = ${p ? sql`excluded.pushed_min_price` : sql`listings.pushed_min_price`},
+      pushed_max_price = ${p ? sql`excluded.pushed_max_price` : sql`listings.pushed_max_price`},
+      pushed_quantity = ${p ? sql`excluded.pushed_quantity` : sql`listings.pushed_quantity`},
+      pushed_at = ${p ? sql`excluded.pushed_at` : sql`listings.pushed_at`}
+    returning id`);
+  return rows.rows[0]!.id;
+}
+
+/** What a read-back of the listing found: its state and Amazon's current issues. */
+export async function setListingState(
+  db: Db,
+  inventoryId: string,
+  code: string,
+  state: ListingRow['state'],
+  issues: AmazonIssue[],
+) {
+  await db.execute(sql`update listings set state = ${state}, issues = ${JSON.stringify(issues)}::jsonb
+    where inventory_id = ${inventoryId}::uuid and code = ${code}`);
+}
+
+/** One push, kept as the listing's history. */
+export async function logPush(
+  db: Db,
+  push: {
+    listingId: string;
+    sku: string;
+    oldPrice: number | null;
+    newPrice: number | null;
+    oldQuantity: number | null;
+    newQuantity: number | null;
+    reason: string;
+    status: string;
+    submissionId: string | null;
+  },
+) {
+  await db.execute(sql`insert into listing_pushes (listing_id, sku, old_price, new_price, old_quantity,
+    new_quantity, reason, status, submission_id) values (${push.listingId}::uuid, ${push.sku}, ${push.oldPrice},
+    ${push.newPrice}, ${push.oldQuantity}, ${push.newQuantity}, ${push.reason}, ${push.status}, ${push.submissionId})`);
+}
+
+/** GET /api/inventories/:id/listings; undefined when the inventory is not the user's. */
+export async function listingsView(db: Db, userId: string, id: string): Promise<ListingsView | undefined> {
+  const inventory = await ownedInventory(db, userId, id);
+  if (!inventory) return undefined;
+  const [rows, run] = await Promise.all([
+    inventoryListings(db, id),
+    db.execute<RunRow>(sql`select id, mode, status, created_at, finished_at, results from listing_runs
+      where inventory_id = ${id}::uuid order by created_at desc, id desc limit 1`),
+  ]);
+  const hold = inventory.hold && !inventory.hold.released ? inventory.hold : null;
+  return {
+    sync: {
+      enabled: inventory.enabled,
+      paused: inventory.paused,
+      account_paused: inventory.account_paused,
+      hold: hold && { at: hold.at, changed: hold.changed, total: hold.total },
+    },
+    listings: rows.map((r) => ({
+      product_id: r.code,
+      sku: r.sku,
+      marketplace_id: r.marketplace_id,
+      state: r.state,
+      price: r.pushed_price,
+      min_price: r.pushed_min_price,
+      max_price: r.pushed_max_price,
+      quantity: r.pushed_quantity,
+      pushed_at: r.pushed_at === null ? null : new Date(r.pushed_at).toISOString(),
+      issues: r.issues.map(toIssue),
+    })),
+    last_run: run.rows[0] ? runView(run.rows[0]) : null,
+  };
+}
+
+/** A listing's pushes, newest first; undefined when the inventory is not the user's. */
+export async function listingHistory(db: Db, userId: string, id: string, code: string) {
+  if (!(await ownedInventory(db, userId, id))) return undefined;
+  const rows = await db.execute<{
+    old_price: number | null;
+    new_price: number | null;
+    old_quantity: number | null;
+    new_quantity: number | null;
+    reason: string;
+    status: string;
+    submission_id: string | null;
+    at: Date | string;
+  }>(sql`select h.old_price, h.new_price, h.old_quantity, h.new_quantity, h.reason, h.status, h.submission_id, h.at
+           from listing_pushes h join listings l on l.id = h.listing_id
+          where l.inventory_id = ${id}::uuid and l.code = ${code}
+          order by h.at desc, h.id desc limit 200`);
+  return { pushes: rows.rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() })) };
+}
+
+/** PUT …/listings/sync; false when the inventory is not the user's. */
+export async function setSync(
+  db: Db,
+  userId: string,
+  id: string,
+  input: { enabled: boolean; paused?: boolean; release_hold?: boolean },
+) {
+  const rows = await db.execute<{ id: string }>(sql`
+    update inventories set listing_sync_enabled = ${input.enabled},
+      listing_sync_paused = ${input.paused ?? sql`listing_sync_paused`},
+      listing_hold = case when ${input.release_hold ?? false} and listing_hold is not null
+                          then listing_hold || '{"released": true}'::jsonb else listing_hold end
+     where id = ${id}::uuid and user_id = ${userId} returning id`);
+  return rows.rows.length > 0;
+}

@@ -1,0 +1,60 @@
+import type { ListingsView } from '@crossmarket/domain';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { App } from '../../src/app';
+import type { Db } from '../../src/db/client';
+import { injectJson } from './auth';
+
+/** Products of an inventory as an update leaves them: priced, with a snapshot of both sides. */
+export async function seedPricedProducts(
+  db: Db,
+  inventoryId: string,
+  userId: string,
+  products: {
+    code: string;
+    std: number;
+    min?: number;
+    max?: number;
+    stock?: number;
+    available?: boolean;
+    crossStatus?: string;
+  }[],
+) {
+  const rows = products.map((p) => ({
+    code: p.code,
+    std: p.std,
+    min: p.min ?? Math.round(p.std * 85) / 100,
+    max: p.max ?? Math.round(p.std * 150) / 100,
+    stock: p.stock ?? 5,
+    available: p.available ?? true,
+    snapshot: { row_cross: { status: p.crossStatus ?? 'ok' }, row_to: { status: 'ok' } },
+  }));
+  await db.execute(sql`
+    insert into inventory_products (inventory_id, user_id, code, snapshot, available, min_price, std_price,
+                                    max_price, stock, updated_at)
+    select ${inventoryId}::uuid, ${userId}, r.code, r.snapshot, r.available, r.min, r.std, r.max, r.stock, now()
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(code text, snapshot jsonb, available boolean, min float8, std float8, max float8, stock int)
+    on conflict (inventory_id, code) do update set snapshot = excluded.snapshot, available = excluded.available,
+      min_price = excluded.min_price, std_price = excluded.std_price, max_price = excluded.max_price,
+      stock = excluded.stock, updated_at = now()`);
+}
+
+/** GET …/listings, expecting 200. */
+export async function listingsOf(app: App, cookie: string, inventoryId: string): Promise<ListingsView> {
+  const res = await injectJson(app, 'GET', `/api/inventories/${inventoryId}/listings`, cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Waits until the inventory's last run is finished, and answers the listings view then. */
+export async function waitForRun(app: App, cookie: string, inventoryId: string, runId: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const view = await listingsOf(app, cookie, inventoryId);
+    if (view.last_run?.id === runId && ['done', 'failed'].includes(view.last_run.status)) return view;
+    if (Date.now() > deadline)
+      throw new Error(`run ${runId} did not finish: ${JSON.stringify(view.last_run)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

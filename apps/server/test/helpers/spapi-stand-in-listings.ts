@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import { REGION_CODES, regionByCode } from '@crossmarket/domain';
+import { MARKETPLACES } from '../../src/providers/marketplace/spapi/regions';
+import {
+  fulfillmentIssues,
+  offerOnlyIssues,
+  purchasableOfferIssues,
+} from '../../src/providers/seller-store/offer-checks';
+import type {
+  AttributeValues,
+  ListingIssue,
+  ListingsItemPatchRequest,
+  ListingsItemPutRequest,
+} from '../../src/providers/seller-store';
+
+export type ListingsOperation =
+  'putListingsItem' | 'patchListingsItem' | 'deleteListingsItem' | 'getListingsItem';
+
+const ITEM_PATH = /^\/listings\/2021-08-01\/items\/([^/]+)\/([^/]+)$/;
+const CURRENCY_OF = new Map(REGION_CODES.map((c) => [MARKETPLACES[c].id, regionByCode(c).currency.code]));
+
+/** Which Listings Items operation a request is (listingsItems_2021-08-01.json), if any. */
+export function listingsOperation(
+  method: string | undefined,
+  pathname: string,
+): ListingsOperation | undefined {
+  if (!ITEM_PATH.test(pathname)) return undefined;
+  return (
+    {
+      PUT: 'putListingsItem',
+      PATCH: 'patchListingsItem',
+      DELETE: 'deleteListingsItem',
+      GET: 'getListingsItem',
+    } as const
+  )[method ?? ''];
+}
+
+/** One call as the stand-in received it, for tests to read what was sent. */
+export interface ListingsCall {
+  operation: ListingsOperation;
+  sellerId: string;
+  sku: string;
+  marketplaceId: string;
+  mode: string | null;
+  body: unknown;
+}
+
+/**
+ * The Listings Items part of the SP-API stand-in: refuses what the model marks required (400
+ * InvalidInput: `marketplaceIds`, one only for put and delete, `productType`, a known `mode`), answers
+ * put and patch with `ListingsItemSubmissionResponse` and Amazon's issue codes (offer-checks.ts), keeps the
+ * listings, and answers getListingsItem like Amazon (404 for an unknown SKU). `restricted` ASINs are
+ * refused with Amazon's QUALIFICATION_REQUIRED category.
+ */
+export function createListingsStandIn(options: { restricted?: (asin: string) => boolean } = {}) {
+  const store = new Map<string, { attributes: Record<string, AttributeValues>; productType: string }>();
+  const calls: ListingsCall[] = [];
+  const keyOf = (seller: string, marketplaceId: string, sku: string) => `${seller}\n${marketplaceId}\n${sku}`;
+
+  function handle(
+    operation: ListingsOperation,
+    url: URL,
+    body: unknown,
+  ): { status: number; body: unknown; problem?: string } {
+    const [, seller, skuRaw] = ITEM_PATH.exec(url.pathname)!;
+    const sku = decodeURIComponent(skuRaw!);
+    const marketplaceIds = (url.searchParams.get('marketplaceIds') ?? '').split(',').filter(Boolean);
+    const mode = url.searchParams.get('mode');
+    const problem = (message: string) => ({
+      status: 400,
+      body: { errors: [{ code: 'InvalidInput', message }] },
+      problem: message,
+    });
+    if (marketplaceIds.length === 0) return problem('marketplaceIds is required');
+    if ((operation === 'putListingsItem' || operation === 'deleteListingsItem') && marketplaceIds.length > 1)
+      return problem('Expected a maximum of 1 marketplaceIds');
+    if (mode !== null && mode !== 'VALIDATION_PREVIEW') return problem(`Invalid mode: ${mode}`);
+    const marketplaceId = marketplaceIds[0]!;
+    calls.push({ operation, sellerId: seller!, sku, marketplaceId, mode, body });
+    const key = keyOf(seller!, marketplaceId, sku);
+    const submission = (issues: ListingIssue[], ok: 'ACCEPTED' | 'VALID') => ({
+      sku,
+      status: issues.some((i) => i.severity === 'ERROR') ? 'INVALID' : ok,
+      submissionId: randomUUID().replace(/-/g, ''),
+      issues,
+    });
+
+    if (operation === 'getListingsItem') {
+      const found = store.get(key);
+      if (!found)
+        return { status: 404, body: { errors: [{ code: 'NOT_FOUND', message: `SKU '${sku}' not found.` }] } };
+      const quantity = Number(found.attributes.fulfillment_availability?.[0]?.quantity ?? 0);
+      const offer = found.attributes.purchasable_offer?.[0] as
+        { our_price?: { schedule: { value_with_tax: number }[] }[]; currency?: string } | undefined;
+      const price = offer?.our_price?.[0]?.schedule[0]?.value_with_tax;
+      return {
+        status: 200,
+        body: {
+          sku,
+          summaries: [
+            {
+              marketplaceId,
+              asin: found.attributes.merchant_suggested_asin?.[0]?.value,
+              status: quantity > 0 ? ['BUYABLE', 'DISCOVERABLE'] : ['DISCOVERABLE'],
+            },
+          ],
+          offers:
+            price === undefined
+              ? []
+              : [
+                  {
+                    marketplaceId,
+                    offerType: 'B2C',
+                    price: { currencyCode: offer!.currency, amount: String(price) },
+                  },
+                ],
+          fulfillmentAvailability: [{ fulfillmentChannelCode: 'DEFAULT', quantity }],
+          issues: [],
+        },
+      };
+    }
+    if (operation === 'deleteListingsItem') {
+      store.delete(key);
+      return { status: 200, body: submission([], 'ACCEPTED') };
+    }
+    if (!body || typeof (body as { productType?: unknown }).productType !== 'string')
+      return problem('productType is required');
+    const currency = CURRENCY_OF.get(marketplaceId) ?? '';
+    if (operation === 'putListingsItem') {
+      const put = body as ListingsItemPutRequest;
+      const issues = offerOnlyIssues(put, marketplaceId, currency);
+      const asin = put.attributes?.merchant_suggested_asin?.[0]?.value;
+      if (typeof asin === 'string' && options.restricted?.(asin))
+        issues.push({
+          code: '5665',
+          message: 'You need approval to list in this brand.',
+          severity: 'ERROR',
+          categories: ['QUALIFICATION_REQUIRED'],
+        });
+      const answer = submission(issues, mode ? 'VALID' : 'ACCEPTED');
+      if (!mode && answer.status === 'ACCEPTED')
+        store.set(key, { attributes: put.attributes, productType: put.productType });
+      return { status: 200, body: answer };
+    }
+    const patch = body as ListingsItemPatchRequest;
+    if (!Array.isArray(patch.patches) || patch.patches.length === 0) return problem('patches is required');
+    const current = store.get(key);
+    const attributes = { ...(current?.attributes ?? {}) };
+    for (const p of patch.patches) {
+      const name = /^\/attributes\/([a-z0-9_]+)$/.exec(p.path)?.[1];
+      // Only top-level attributes can be patched (the model's description; issue #4228).
+      if (!name)
+        return {
+          status: 200,
+          body: submission(
+            [{ code: '4000001', message: 'Invalid path provided in patch', severity: 'ERROR' }],
+            'ACCEPTED',
+          ),
+        };
+      if (p.op === 'merge')
+        attributes[name] = [{ ...(attributes[name]?.[0] ?? {}), ...(p.value?.[0] ?? {}) }];
+      else if (p.op === 'delete') delete attributes[name];
+      else attributes[name] = p.value ?? [];
+    }
+    const issues = [
+      ...purchasableOfferIssues(attributes.purchasable_offer, marketplaceId, currency),
+      ...fulfillmentIssues(attributes.fulfillment_availability, true),
+    ];
+    const answer = submission(issues, mode ? 'VALID' : 'ACCEPTED');
+    if (!mode && answer.status === 'ACCEPTED' && current) store.set(key, { ...current, attributes });
+    return { status: 200, body: answer };
+  }
+
+  return {
+    handle,
+    /** Every well-formed Listings Items call, in order. */
+    calls,
+    /** The listing kept for a seller's SKU in a marketplace, as its attributes. */
+    listing: (sellerId: string, marketplaceId: string, sku: string) =>
+      store.get(keyOf(sellerId, marketplaceId, sku))?.attributes,
+  };
+}
+
+export type FeedsOperation = 'createFeedDocument' | 'createFeed' | 'getFeed' | 'getFeedDocument';
+
+/** Which Feeds API 2021-06-30 operation a request is (feeds_2021-06-30.json), if any. */
+export function feedsOperation(method: string | undefined, pathname: string): FeedsOperation | undefined {
+  if (method === 'POST' && pathname === '/feeds/2021-06-30/documents') return 'createFeedDocument';
+  if (method === 'POST' && pathname === '/feeds/2021-06-30/feeds') return 'createFeed';
+  if (method === 'GET' && /^\/feeds\/2021-06-30\/feeds\/[^/]+$/.test(pathname)) return 'getFeed';
+  if (method === 'GET' && /^\/feeds\/2021-06-30\/documents\/[^/]+$/.test(pathname)) return 'getFeedDocument';
+  return undefined;
+}
+
+const DOCUMENT_PATH = /^\/feed-documents\/([^/]+)$/;
+
+/**
+ * The Feeds part of the stand-in, for JSON_LISTINGS_FEED: documents uploaded to and read from presigned
+ * URLs on the stand-in (no token, as Amazon's S3 URLs), a feed processed at once through the same
+ * Listings Items rules, and a processing report naming each refused message (listings-feed-processing-
+ * report-schema-v2.json); `feedFailures` refuses more messages by SKU.
+ */
+export function createFeedsStandIn(
+  listings: ReturnType<typeof createListingsStandIn>,
+  options: { feedFailures?: (sku: string) => boolean } = {},
+) {
+  const documents = new Map<string, { contentType: string; content?: string }>();
+  const feeds = new Map<string, { status: string; resultFeedDocumentId?: string; messages: number }>();
+  const problem = (message: string) => ({
+    status: 400,
+    body: { errors: [{ code: 'InvalidInput', message }] },
+    problem: message,
+  });
+
+  /** A presigned document URL: PUT stores it (with the content type it was created for), GET reads it. */
+  function serveDocument(method: string | undefined, pathname: string, raw: string, contentType: string) {
+    const id = DOCUMENT_PATH.exec(pathname)?.[1];
+    const doc = id ? documents.get(id) : undefined;
+    if (!doc) return undefined;
+    if (method === 'PUT') {
+      if (contentType !== doc.contentType) return { status: 403, body: 'SignatureDoesNotMatch' };
+      doc.content = raw;
+      return { status: 200, body: '' };
+    }
+    return { status: 200, body: doc.content ?? '' };
+  }
+
+  function handle(operation: FeedsOperation, url: URL, body: unknown, base: string) {
+    if (operation === 'createFeedDocument') {
+      const contentType = (body as { contentType?: unknown })?.contentType;
+      if (typeof contentType !== 'string') return problem('contentType is required');
+      const id = `amzn1.tortuga.4.na.${randomUUID()}`;
+      documents.set(id, { contentType });
+      return { status: 201, body: { feedDocumentId: id, url: `${base}/feed-documents/${id}` } };
+    }
+    if (operation === 'getFeedDocument') {
+      const id = decodeURIComponent(url.pathname.split('/').pop()!);
+      if (!documents.has(id))
+        return { status: 404, body: { errors: [{ code: 'NotFound', message: 'Not found' }] } };
+      return { status: 200, body: { feedDocumentId: id, url: `${base}/feed-documents/${id}` } };
+    }
+    if (operation === 'getFeed') {
+      const id = decodeURIComponent(url.pathname.split('/').pop()!);
+      const feed = feeds.get(id);
+      if (!feed) return { status: 404, body: { errors: [{ code: 'NotFound', message: 'Not found' }] } };
+      return {
+        status: 200,
+        body: {
+          feedId: id,
+          feedType: 'JSON_LISTINGS_FEED',
+          processingStatus: feed.status,
+          ...(feed.resultFeedDocumentId ? { resultFeedDocumentId: feed.resultFeedDocumentId } : {}),
+        },
+      };
+    }
+    const request = body as { feedType?: string; marketplaceIds?: string[]; inputFeedDocumentId?: string };
+    if (request?.feedType !== 'JSON_LISTINGS_FEED') return problem('feedType is required');
+    if (!Array.isArray(request.marketplaceIds) || request.marketplaceIds.length !== 1)
+      return problem('Expected a maximum of 1 marketplaceIds');
+    const input = documents.get(request.inputFeedDocumentId ?? '');
+    if (!input?.content) return problem('inputFeedDocumentId is not an uploaded document');
+    const feed = JSON.parse(input.content) as {
+      header: { sellerId: string; version: string };
+      messages: {
+        messageId: number;
+        sku: string;
+        operationType: string;
+        productType: string;
+        patches: unknown;
+      }[];
+    };
+    const issues: { messageId: number; sku: string; code: string; severity: string; message: string }[] = [];
+    for (const m of feed.messages) {
+      const itemUrl = new URL(
+        `${base}/listings/2021-08-01/items/${encodeURIComponent(feed.header.sellerId)}/${encodeURIComponent(m.sku)}`,
+      );
+      itemUrl.searchParams.set('marketplaceIds', request.marketplaceIds[0]!);
+      if (options.feedFailures?.(m.sku)) {
+        issues.push({
+          messageId: m.messageId,
+          sku: m.sku,
+          code: '4000001',
+          severity: 'ERROR',
+          message: "The provided value for 'purchasable_offer' is invalid.",
+        });
+        continue;
+      }
+      const answer = listings.handle('patchListingsItem', itemUrl, {
+        productType: m.productType,
+        patches: m.patches,
+      });
+      const refusedBy = (answer.body as { issues?: ListingIssue[] }).issues ?? [];
+      for (const i of refusedBy)
+        issues.push({
+          messageId: m.messageId,
+          sku: m.sku,
+          code: i.code,
+          severity: i.severity,
+          message: i.message,
+        });
+    }
+    const invalid = new Set(issues.filter((i) => i.severity === 'ERROR').map((i) => i.messageId)).size;
+    const reportId = `amzn1.tortuga.4.na.${randomUUID()}`;
+    const feedId = String(documents.size + feeds.size + 50_000_000_000);
+    documents.set(reportId, {
+      contentType: 'application/json',
+      content: JSON.stringify({
+        header: { sellerId: feed.header.sellerId, version: '2.0', feedId },
+        issues,
+        summary: {
+          errors: issues.length,
+          warnings: 0,
+          messagesProcessed: feed.messages.length,
+          messagesAccepted: feed.messages.length - invalid,
+          messagesInvalid: invalid,
+        },
+      }),
+    });
+    feeds.set(feedId, { status: 'DONE', resultFeedDocumentId: reportId, messages: feed.messages.length });
+    return { status: 202, body: { feedId } };
+  }
+
+  return { handle, serveDocument, feeds };
+}

@@ -1,0 +1,120 @@
+import type { Inventory, ListingRun } from '@crossmarket/domain';
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { updateInventory } from '../src/features/inventories/update-inventory';
+import { createSandboxMarketplace, sandboxSnapshot } from '../src/providers/marketplace/sandbox';
+import { sandboxRestriction } from '../src/providers/marketplace/sandbox-restrictions';
+import { sandboxStoreListings } from '../src/providers/seller-store';
+import { call } from './helpers/amazon';
+import { userIdOf } from './helpers/analysis';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { activeUser } from './helpers/auth';
+import { subscribe } from './helpers/billing';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { BODY } from './helpers/inventories';
+import { listingsOf, seedPricedProducts, waitForRun } from './helpers/listings';
+
+// Offline parity: with the sandbox marketplace, an inventory is published to the sandbox's store, and an
+// "Update now" of an inventory with sync on pushes what changed to it, through the real jobs.
+
+let database: TestDatabase;
+let testApp: TestApp;
+let app: App;
+let cookie: string;
+let userId: string;
+
+/** Sandbox products Canada lets anyone list, and that the sandbox prices as available. */
+function listable(count: number) {
+  const found: string[] = [];
+  for (let i = 3000; found.length < count && i < 6000; i++) {
+    const id = `B${String(i).padStart(9, '0')}`;
+    const to = sandboxSnapshot(id, 'ca', { shipTo: 'ca', role: 'to', today: 0 });
+    const from = sandboxSnapshot(id, 'us', { shipTo: 'ca', role: 'cross', today: 0 });
+    if (to.side.status !== 'ok' || from.side.status !== 'ok') continue;
+    if (sandboxRestriction(to, 'ca').state === 'can_list') found.push(id);
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  testApp = await buildTestApp(database);
+  app = testApp.app;
+  cookie = await activeUser(app, database.db, 'alice@example.com');
+  userId = await userIdOf(database.db, 'alice@example.com');
+  await subscribe(app, cookie, 'S');
+});
+afterAll(async () => {
+  await testApp.close();
+  await database.destroy();
+});
+
+describe('the sandbox store', () => {
+  it('takes a publish, and an update with sync on pushes the change to it', async () => {
+    const created = await call(app, 'POST', '/api/inventories', cookie, BODY);
+    const inventory = created.json<Inventory>();
+    const codes = listable(12);
+    await seedPricedProducts(
+      database.db,
+      inventory.id,
+      userId,
+      codes.map((code) => ({ code, std: 1 })),
+    );
+    // Priced by a real sandbox update first (no snapshot: every product gets a full lookup).
+    await database.db.execute(sql`update inventory_products set snapshot = null, updated_at = null
+      where inventory_id = ${inventory.id}::uuid`);
+    await database.db.execute(
+      sql`update inventories set update_status = 'queued' where id = ${inventory.id}::uuid`,
+    );
+    const deps = { db: database.db, logger: pino({ level: 'silent' }), leaseSeconds: 60, owner: 'test' };
+    expect(await updateInventory({ ...deps, marketplace: createSandboxMarketplace() }, inventory.id)).toBe(
+      'done',
+    );
+
+    const res = await call(app, 'POST', `/api/inventories/${inventory.id}/listings`, cookie, {
+      mode: 'publish',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const published = await waitForRun(app, cookie, inventory.id, res.json<ListingRun>().id);
+    const live = published.listings.filter((l) => l.state === 'live');
+    expect(live.length).toBeGreaterThan(0);
+    const store = await sandboxStoreListings(database.db);
+    expect(store.map((s) => s.sku).sort()).toEqual(live.map((l) => l.sku).sort());
+
+    // The store's price drifted from ours (as if changed by hand): the next update with sync on puts it back.
+    const drifted = live[0]!;
+    await database.db.execute(sql`update listings set pushed_price = pushed_price + 5
+      where inventory_id = ${inventory.id}::uuid and code = ${drifted.product_id}`);
+    await database.db.execute(
+      sql`update inventories set listing_sync_enabled = true where id = ${inventory.id}::uuid`,
+    );
+    const asked = await call(app, 'POST', `/api/inventories/${inventory.id}/update`, cookie);
+    expect(asked.statusCode, asked.body).toBe(202);
+    await expect
+      .poll(
+        async () => {
+          const history = await call(
+            app,
+            'GET',
+            `/api/inventories/${inventory.id}/listings/${drifted.product_id}/history`,
+            cookie,
+          );
+          return history.json().pushes[0]?.reason;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('price');
+    const view = await listingsOf(app, cookie, inventory.id);
+    expect(view.listings.find((l) => l.product_id === drifted.product_id)!.price).toBe(drifted.price);
+    const kept = (await sandboxStoreListings(database.db)).find((s) => s.sku === drifted.sku)!;
+    expect(Number(kept.offers![0]!.price.amount)).toBe(drifted.price);
+    // The /dev page shows the store's listings, to loopback clients only.
+    const page = await app.inject({ method: 'GET', url: '/dev/store' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(drifted.sku);
+    const far = await app.inject({ method: 'GET', url: '/dev/store', remoteAddress: '203.0.113.9' });
+    expect(far.statusCode).toBe(404);
+  });
+});

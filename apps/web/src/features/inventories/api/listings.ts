@@ -1,0 +1,56 @@
+import type {
+  ListingHistory,
+  ListingRun,
+  ListingsPublishInput,
+  ListingsSyncInput,
+  ListingsView,
+} from '@crossmarket/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { inventoryKeys } from './inventories';
+
+// An inventory's offers on Amazon (issue 48), under the inventory's own keys so that its writes and
+// removal refresh them too.
+export const listingKeys = {
+  all: (id: string) => [...inventoryKeys.one(id), 'listings'] as const,
+  history: (id: string, productId: string) => [...listingKeys.all(id), 'history', productId] as const,
+};
+/** While a run is queued or running, the listings are read again this often. */
+export const LISTINGS_POLL_MS = 2000;
+
+const path = (id: string, rest = '') => `/api/inventories/${encodeURIComponent(id)}/listings${rest}`;
+export const runInProgress = (run: ListingRun | null | undefined) =>
+  run?.status === 'queued' || run?.status === 'running';
+
+export function useListings(id: string) {
+  return useQuery({
+    queryKey: listingKeys.all(id),
+    queryFn: () => api<ListingsView>(path(id)),
+    refetchInterval: (query) => (runInProgress(query.state.data?.last_run) ? LISTINGS_POLL_MS : false),
+  });
+}
+
+/** A dry run or a publish: 202 with the run, followed by polling the listings until it ends. */
+export function usePublishListings(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ListingsPublishInput) => api<ListingRun>(path(id), { body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: listingKeys.all(id) }),
+  });
+}
+
+export function useListingsSync(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ListingsSyncInput) => api<ListingsView>(path(id, '/sync'), { method: 'PUT', body }),
+    onSuccess: (view) => client.setQueryData(listingKeys.all(id), view),
+  });
+}
+
+export function useListingHistory(id: string, productId: string | null) {
+  return useQuery({
+    queryKey: listingKeys.history(id, productId ?? ''),
+    queryFn: () => api<ListingHistory>(path(id, `/${encodeURIComponent(productId!)}/history`)),
+    enabled: productId !== null,
+  });
+}

@@ -1,0 +1,129 @@
+import type { ListingsView } from '@crossmarket/domain';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import '../../../i18n';
+import { fakeApi } from '../../../test/fake-api';
+import { INVENTORY_ID, inventoryFixture } from '../test/fixtures';
+import { ListingsSection } from './listings-section';
+
+const URL = `/api/inventories/${INVENTORY_ID}/listings`;
+
+const view = (overrides: Partial<ListingsView> = {}): ListingsView => ({
+  sync: { enabled: false, paused: false, account_paused: false, hold: null },
+  listings: [
+    {
+      product_id: 'B000000001',
+      sku: 'SS-0000000000000001',
+      marketplace_id: 'A2EUQ1WTGCTBG2',
+      state: 'live',
+      price: 39.99,
+      min_price: 30,
+      max_price: 60,
+      quantity: 5,
+      pushed_at: '2026-11-20T10:00:00.000Z',
+      issues: [],
+    },
+  ],
+  last_run: {
+    id: '6f1c1a56-5b7e-4d8a-9f55-0a8d4b2c9e11',
+    mode: 'preview',
+    status: 'done',
+    created_at: '2026-11-20T09:00:00.000Z',
+    finished_at: '2026-11-20T09:01:00.000Z',
+    results: [
+      { product_id: 'B000000001', sku: 'SS-1', outcome: 'valid', left_out: null, issues: [] },
+      {
+        product_id: 'BGATED0001',
+        sku: 'SS-2',
+        outcome: 'invalid',
+        left_out: null,
+        issues: [
+          {
+            code: '5665',
+            message: 'You need approval to list in this brand.',
+            severity: 'ERROR',
+            attribute_names: [],
+          },
+        ],
+      },
+    ],
+  },
+  ...overrides,
+});
+
+function renderSection() {
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  render(
+    <AppProviders>
+      <AntApp>
+        <ListingsSection inventory={inventoryFixture()} />
+      </AntApp>
+    </AppProviders>,
+  );
+  return user;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the listings section', () => {
+  it("shows a dry run's refusals with Amazon's words, and the listings", async () => {
+    fakeApi((url) => (url === URL ? { body: view() } : undefined));
+    renderSection();
+    const results = await screen.findByTestId('run-results');
+    expect(within(results).getByText('Dry run: Amazon would accept 1 of 2.')).toBeInTheDocument();
+    expect(within(results).getByText('You need approval to list in this brand. (5665)')).toBeInTheDocument();
+    expect(within(results).queryByText('B000000001')).toBeNull();
+    expect(screen.getByText('SS-0000000000000001')).toBeInTheDocument();
+    expect(screen.getByText('Live')).toBeInTheDocument();
+  });
+
+  it("publishes only after the seller confirms Amazon's drop-shipping policy", async () => {
+    const api = fakeApi((url, init) => {
+      if (url === URL && (init?.method ?? 'GET') === 'GET') return { body: view() };
+      if (url === URL && init?.method === 'POST')
+        return { status: 202, body: { ...view().last_run!, mode: 'publish', status: 'queued', results: [] } };
+      return undefined;
+    });
+    const user = renderSection();
+    await user.click(await screen.findByRole('button', { name: /Publish/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/seller of record on every order/)).toBeInTheDocument();
+    expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'I understand, publish' }));
+    await waitFor(() => {
+      const post = api.mock.calls.find(([, init]) => init?.method === 'POST');
+      expect(JSON.parse(String(post![1]!.body))).toEqual({ mode: 'publish' });
+    });
+  });
+
+  it('turns sync on, and releases a hold', async () => {
+    const held = view({
+      sync: {
+        enabled: true,
+        paused: false,
+        account_paused: false,
+        hold: { at: '2026-11-20T10:00:00.000Z', changed: 9, total: 10 },
+      },
+    });
+    const api = fakeApi((url, init) => {
+      if (url === URL) return { body: held };
+      if (url === `${URL}/sync` && init?.method === 'PUT')
+        return { body: { ...held, sync: { ...held.sync, hold: null } } };
+      return undefined;
+    });
+    const user = renderSection();
+    expect(
+      await screen.findByText('Held: 9 of 10 listings would change price by more than 25 %.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send these prices' }));
+    await waitFor(() => {
+      const put = api.mock.calls.find(([, init]) => init?.method === 'PUT');
+      expect(JSON.parse(String(put![1]!.body))).toEqual({ enabled: true, release_hold: true });
+    });
+    await waitFor(() => expect(screen.queryByText(/^Held:/)).toBeNull());
+    expect(screen.getByRole('switch', { name: 'Keep price and stock in step' })).toBeChecked();
+  });
+});

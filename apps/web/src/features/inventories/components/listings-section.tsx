@@ -1,0 +1,123 @@
+import { CloudUploadOutlined, ExperimentOutlined } from '@ant-design/icons';
+import type { Inventory } from '@crossmarket/domain';
+import { Alert, App, Button, Card, Flex, Space, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message';
+import { ConnectAmazonLink, notConnectedParams, notConnectedRegion } from '../../settings';
+import { runInProgress, useListings, useListingsSync, usePublishListings } from '../api/listings';
+import { ListingsTable, RunResults } from './listings-table';
+
+/**
+ * The inventory's offers on Amazon: a dry run (Amazon's validation preview, nothing listed), Publish
+ * (after the seller confirms Amazon's drop-shipping policy), the sync and pause switches, a safety hold
+ * to release, the last run's verdicts and the listings with their history.
+ */
+export function ListingsSection({ inventory }: { inventory: Inventory }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const listings = useListings(inventory.id);
+  const publish = usePublishListings(inventory.id);
+  const sync = useListingsSync(inventory.id);
+  const [problem, setProblem] = useState<{ text: string; connect: boolean } | null>(null);
+  const view = listings.data;
+  const busy = runInProgress(view?.last_run) || publish.isPending;
+
+  const start = async (mode: 'preview' | 'publish') => {
+    setProblem(null);
+    try {
+      await publish.mutateAsync({ mode });
+      void message.success(t(`listings.queued.${mode}`));
+    } catch (error) {
+      const params = notConnectedParams(error, t);
+      setProblem({ text: errorMessage(error, t, { params }), connect: notConnectedRegion(error) !== null });
+    }
+  };
+  const confirmPublish = () =>
+    modal.confirm({
+      title: t('listings.confirm.title'),
+      width: 560,
+      content: (
+        <Space orientation="vertical">
+          <Typography.Paragraph>{t('listings.confirm.policy')}</Typography.Paragraph>
+          <Typography.Paragraph>{t('listings.confirm.record')}</Typography.Paragraph>
+        </Space>
+      ),
+      okText: t('listings.confirm.ok'),
+      cancelText: t('listings.confirm.cancel'),
+      onOk: () => start('publish'),
+    });
+  const setSync = async (body: { enabled: boolean; paused?: boolean; release_hold?: boolean }) => {
+    try {
+      await sync.mutateAsync(body);
+    } catch (error) {
+      void message.error(errorMessage(error, t));
+    }
+  };
+
+  return (
+    <Card title={t('listings.title')} data-testid="listings-section">
+      <Flex vertical gap={12}>
+        <Typography.Text type="secondary">{t('listings.intro')}</Typography.Text>
+        {view?.sync.account_paused && <Alert type="warning" showIcon title={t('listings.accountPaused')} />}
+        {view?.sync.hold && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('listings.hold.title', { changed: view.sync.hold.changed, total: view.sync.hold.total })}
+            description={t('listings.hold.body')}
+            action={
+              <Button onClick={() => void setSync({ enabled: true, release_hold: true })}>
+                {t('listings.hold.release')}
+              </Button>
+            }
+          />
+        )}
+        {problem && (
+          <Alert
+            type="error"
+            showIcon
+            title={problem.text}
+            action={problem.connect ? <ConnectAmazonLink /> : undefined}
+          />
+        )}
+        <Flex wrap gap={16} align="center">
+          <Button icon={<ExperimentOutlined />} loading={busy} onClick={() => void start('preview')}>
+            {t('listings.preview')}
+          </Button>
+          <Button type="primary" icon={<CloudUploadOutlined />} disabled={busy} onClick={confirmPublish}>
+            {t('listings.publish')}
+          </Button>
+          <Space>
+            <Switch
+              id="listings-sync"
+              checked={view?.sync.enabled ?? false}
+              loading={sync.isPending}
+              onChange={(enabled) => void setSync({ enabled })}
+            />
+            <label htmlFor="listings-sync">{t('listings.sync')}</label>
+          </Space>
+          <Space>
+            <Switch
+              id="listings-paused"
+              checked={view?.sync.paused ?? false}
+              disabled={!view?.sync.enabled}
+              loading={sync.isPending}
+              onChange={(paused) => void setSync({ enabled: true, paused })}
+            />
+            <label htmlFor="listings-paused">{t('listings.pause')}</label>
+          </Space>
+        </Flex>
+        {view?.last_run && view.last_run.status !== 'queued' && view.last_run.status !== 'running' && (
+          <RunResults run={view.last_run} />
+        )}
+        {busy && <Typography.Text>{t('listings.running')}</Typography.Text>}
+        <ListingsTable
+          inventoryId={inventory.id}
+          toCountry={inventory.to_country}
+          listings={view?.listings ?? []}
+        />
+      </Flex>
+    </Card>
+  );
+}

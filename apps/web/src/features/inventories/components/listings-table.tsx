@@ -1,0 +1,199 @@
+import type { Listing, ListingIssue, ListingRun } from '@crossmarket/domain';
+import { regionByCode, type RegionCode } from '@crossmarket/domain';
+import { Button, List, Modal, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import dayjs from '../../../lib/dayjs';
+import { formatMoney, formatNumber } from '../../../lib/format-number';
+import { useListingHistory } from '../api/listings';
+
+const STATE_COLORS: Record<Listing['state'], string> = {
+  pending: 'blue',
+  live: 'green',
+  needs_attention: 'red',
+  removed: 'default',
+};
+const OUTCOME_COLORS: Record<ListingRun['results'][number]['outcome'], string> = {
+  valid: 'green',
+  accepted: 'green',
+  invalid: 'red',
+  failed: 'red',
+  left_out: 'orange',
+};
+
+/** Amazon's issues, in Amazon's words, each with its code. */
+export function IssueList({ issues }: { issues: ListingIssue[] }) {
+  if (issues.length === 0) return null;
+  return (
+    <ul style={{ margin: 0, paddingInlineStart: 16 }}>
+      {issues.map((issue, i) => (
+        <li key={i}>
+          <Typography.Text type={issue.severity === 'ERROR' ? 'danger' : undefined}>
+            {issue.message} ({issue.code})
+          </Typography.Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A run's verdict per product: only what needs the seller's eye (refused, failed, left out). */
+export function RunResults({ run }: { run: ListingRun }) {
+  const { t } = useTranslation();
+  const shown = run.results.filter((r) => r.outcome !== 'valid' && r.outcome !== 'accepted');
+  return (
+    <List
+      size="small"
+      data-testid="run-results"
+      header={t(`listings.run.summary.${run.mode}`, {
+        ok: run.results.length - shown.length,
+        total: run.results.length,
+      })}
+      dataSource={shown}
+      locale={{ emptyText: t('listings.run.nothingRefused') }}
+      renderItem={(r) => (
+        <List.Item>
+          <List.Item.Meta
+            title={
+              <>
+                <Typography.Text code>{r.product_id}</Typography.Text>{' '}
+                <Tag color={OUTCOME_COLORS[r.outcome]}>
+                  {r.left_out ? t(`listings.leftOut.${r.left_out}`) : t(`listings.outcome.${r.outcome}`)}
+                </Tag>
+              </>
+            }
+            description={<IssueList issues={r.issues} />}
+          />
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/** A listing's pushes, newest first: what changed, why and what Amazon answered. */
+function HistoryModal({
+  inventoryId,
+  productId,
+  currency,
+  onClose,
+}: {
+  inventoryId: string;
+  productId: string | null;
+  currency: string;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const history = useListingHistory(inventoryId, productId);
+  const money = (v: number | null) => (v === null ? '—' : formatMoney(v, currency, i18n.language));
+  const count = (v: number | null) => (v === null ? '—' : formatNumber(v, i18n.language));
+  return (
+    <Modal
+      open={productId !== null}
+      title={t('listings.history.title', { product: productId ?? '' })}
+      onCancel={onClose}
+      footer={null}
+      width={760}
+    >
+      <Table
+        size="small"
+        rowKey={(r) => `${r.at}-${r.reason}`}
+        loading={history.isLoading}
+        pagination={false}
+        dataSource={history.data?.pushes ?? []}
+        columns={[
+          {
+            title: t('listings.history.at'),
+            dataIndex: 'at',
+            render: (v: string) => dayjs(v).format('L LT'),
+          },
+          {
+            title: t('listings.history.reason'),
+            dataIndex: 'reason',
+            render: (v: string) => t(`listings.reason.${v}`),
+          },
+          {
+            title: t('listings.history.price'),
+            key: 'price',
+            render: (_, r) => `${money(r.old_price)} → ${money(r.new_price)}`,
+          },
+          {
+            title: t('listings.history.quantity'),
+            key: 'quantity',
+            render: (_, r) => `${count(r.old_quantity)} → ${count(r.new_quantity)}`,
+          },
+          { title: t('listings.history.status'), dataIndex: 'status' },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+/** The inventory's listings: state, the last price and quantity pushed and when, Amazon's issues. */
+export function ListingsTable({
+  inventoryId,
+  toCountry,
+  listings,
+}: {
+  inventoryId: string;
+  toCountry: RegionCode;
+  listings: Listing[];
+}) {
+  const { t, i18n } = useTranslation();
+  const [history, setHistory] = useState<string | null>(null);
+  const currency = regionByCode(toCountry).currency.code;
+  return (
+    <>
+      <Table
+        size="small"
+        rowKey="product_id"
+        dataSource={listings}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('listings.table.product'), dataIndex: 'product_id' },
+          { title: t('listings.table.sku'), dataIndex: 'sku' },
+          {
+            title: t('listings.table.state'),
+            dataIndex: 'state',
+            render: (v: Listing['state']) => <Tag color={STATE_COLORS[v]}>{t(`listings.state.${v}`)}</Tag>,
+          },
+          {
+            title: t('listings.table.price'),
+            dataIndex: 'price',
+            render: (v: number | null) => (v === null ? '—' : formatMoney(v, currency, i18n.language)),
+          },
+          {
+            title: t('listings.table.quantity'),
+            dataIndex: 'quantity',
+            render: (v: number | null) => (v === null ? '—' : formatNumber(v, i18n.language)),
+          },
+          {
+            title: t('listings.table.pushedAt'),
+            dataIndex: 'pushed_at',
+            render: (v: string | null) => (v ? dayjs(v).format('L LT') : '—'),
+          },
+          {
+            title: t('listings.table.issues'),
+            dataIndex: 'issues',
+            render: (v: ListingIssue[]) => <IssueList issues={v} />,
+          },
+          {
+            title: t('listings.table.history'),
+            key: 'history',
+            render: (_, r) => (
+              <Button size="small" onClick={() => setHistory(r.product_id)}>
+                {t('listings.table.showHistory', { product: r.product_id })}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <HistoryModal
+        inventoryId={inventoryId}
+        productId={history}
+        currency={currency}
+        onClose={() => setHistory(null)}
+      />
+    </>
+  );
+}

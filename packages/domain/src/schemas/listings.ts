@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { PRODUCT_ID } from '../product-ids';
+import { timestampSchema } from './api-responses';
+
+// Listings on Amazon (issue 48): publishing an inventory's products as offers in the selling marketplace,
+// the dry run before it, and keeping each offer's price and stock in step with the source.
+
+/** How many products one publish or preview may name; without `product_ids`, the whole inventory. */
+export const LISTINGS_PER_REQUEST = 10_000;
+
+/** POST /api/inventories/:id/listings: a dry run (Amazon's validation preview) or the publish itself. */
+export const listingsPublishSchema = z
+  .object({
+    product_ids: z
+      .array(z.string().regex(PRODUCT_ID, 'validation.listings.productIds'), {
+        error: 'validation.listings.productIds',
+      })
+      .min(1, 'validation.listings.productIds')
+      .max(LISTINGS_PER_REQUEST, 'validation.listings.productIds')
+      .optional(),
+    mode: z.enum(['preview', 'publish'], { error: 'validation.listings.mode' }),
+  })
+  .strict();
+export type ListingsPublishInput = z.input<typeof listingsPublishSchema>;
+
+/**
+ * PUT /api/inventories/:id/listings/sync: sync on or off; `paused` stops pushes without turning sync
+ * off; `release_hold` lets a held run's price changes go (the safety hold asks the seller first).
+ */
+export const listingsSyncSchema = z
+  .object({
+    enabled: z.boolean({ error: 'validation.listings.enabled' }),
+    paused: z.boolean({ error: 'validation.listings.paused' }).optional(),
+    release_hold: z.boolean({ error: 'validation.listings.releaseHold' }).optional(),
+  })
+  .strict();
+export type ListingsSyncInput = z.input<typeof listingsSyncSchema>;
+
+/** One of Amazon's issues (the Listings Items API's `Issue`), in Amazon's words. */
+export const listingIssueSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  severity: z.enum(['ERROR', 'WARNING', 'INFO']),
+  attribute_names: z.array(z.string()),
+});
+export type ListingIssue = z.output<typeof listingIssueSchema>;
+
+/** Why a product was not sent: Amazon restricts it for the seller, it has no price, or it is not available. */
+export const LISTING_LEFT_OUT_REASONS = ['restricted', 'not_priced', 'unavailable'] as const;
+
+/** One product of a run: Amazon's verdict (VALID/INVALID for a preview, ACCEPTED/INVALID for a publish). */
+export const listingRunResultSchema = z.object({
+  product_id: z.string(),
+  sku: z.string(),
+  outcome: z.enum(['valid', 'invalid', 'accepted', 'left_out', 'failed']),
+  left_out: z.enum(LISTING_LEFT_OUT_REASONS).nullable(),
+  issues: z.array(listingIssueSchema),
+});
+export type ListingRunResult = z.output<typeof listingRunResultSchema>;
+
+export const listingRunSchema = z.object({
+  id: z.uuid(),
+  mode: z.enum(['preview', 'publish']),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  created_at: timestampSchema,
+  finished_at: timestampSchema.nullable(),
+  results: z.array(listingRunResultSchema),
+});
+export type ListingRun = z.output<typeof listingRunSchema>;
+
+export const LISTING_STATES = ['pending', 'live', 'needs_attention', 'removed'] as const;
+
+export const listingSchema = z.object({
+  product_id: z.string(),
+  sku: z.string(),
+  marketplace_id: z.string(),
+  state: z.enum(LISTING_STATES),
+  price: z.number().nullable(),
+  min_price: z.number().nullable(),
+  max_price: z.number().nullable(),
+  quantity: z.int().nullable(),
+  pushed_at: timestampSchema.nullable(),
+  issues: z.array(listingIssueSchema),
+});
+export type Listing = z.output<typeof listingSchema>;
+
+/** A run held by the safety rail: how many listings' prices would have moved by more than the limit. */
+export const listingHoldSchema = z.object({
+  at: timestampSchema,
+  changed: z.int().nonnegative(),
+  total: z.int().nonnegative(),
+});
+
+/** GET /api/inventories/:id/listings. */
+export const listingsViewSchema = z.object({
+  sync: z.object({
+    enabled: z.boolean(),
+    paused: z.boolean(),
+    /** The account-wide pause: nothing of any inventory is pushed while it is on. */
+    account_paused: z.boolean(),
+    hold: listingHoldSchema.nullable(),
+  }),
+  listings: z.array(listingSchema),
+  last_run: listingRunSchema.nullable(),
+});
+export type ListingsView = z.output<typeof listingsViewSchema>;
+
+/** One push of a listing's history. */
+export const listingPushSchema = z.object({
+  old_price: z.number().nullable(),
+  new_price: z.number().nullable(),
+  old_quantity: z.int().nullable(),
+  new_quantity: z.int().nullable(),
+  reason: z.string(),
+  status: z.string(),
+  submission_id: z.string().nullable(),
+  at: timestampSchema,
+});
+export const listingHistorySchema = z.object({ pushes: z.array(listingPushSchema) });
+export type ListingHistory = z.output<typeof listingHistorySchema>;
