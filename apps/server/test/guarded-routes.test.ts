@@ -15,6 +15,8 @@ const PUBLIC = new Set([
   '/api/stripe/webhook',
   '/dev/mailbox',
   '/dev/mailbox.json',
+  // The sandbox store's page: loopback or demo only, as the mailbox (listings-sandbox.test.ts).
+  '/dev/store',
   '/sandbox/images/:asin.svg',
   '/downloads/crossmarket-extension.zip',
 ]);
