@@ -242,6 +242,34 @@ describe('keeping listings in step', () => {
     expect(offer.our_price[0]!.schedule[0]!.value_with_tax).toBe(priceOf(a.code).max_price);
   });
 
+  it('keeps the quantity of a product whose source Amazon did not answer; sends 0 once it answers sold out', async () => {
+    const [a, b] = [products[0]!, products[1]!];
+    const base = await listingsOf(app, cookie, inventoryId);
+    const pushed = (code: string) => base.listings.find((l) => l.product_id === code)!;
+    expect(pushed(b.code).quantity).toBeGreaterThan(0);
+    const same = (code: string) => ({
+      code,
+      std: pushed(code).price!,
+      min: pushed(code).min_price!,
+      max: pushed(code).max_price!,
+    });
+    // a: sold out at the source; b: no answer (the pricing marks it unavailable with no stock).
+    await seedPricedProducts(database.db, inventoryId, userId, [
+      { ...same(a.code), stock: 0, available: false, crossStatus: 'nostock' },
+      { ...same(b.code), stock: 0, available: false, crossStatus: 'noanswer' },
+    ]);
+    let before = stand.listings.calls.length;
+    await keepListingsInStep(deps, inventoryId);
+    expect(writesSince(before).map((w) => w.sku)).toEqual([await skuOf(a.code)]);
+
+    await seedPricedProducts(database.db, inventoryId, userId, [
+      { ...same(b.code), stock: 0, available: false, crossStatus: 'nostock' },
+    ]);
+    before = stand.listings.calls.length;
+    await keepListingsInStep(deps, inventoryId);
+    expect(writesSince(before).map((w) => w.sku)).toEqual([await skuOf(b.code)]);
+  });
+
   it('sends nothing while sync is off, paused, or paused for the whole account', async () => {
     await seedPricedProducts(database.db, inventoryId, userId, [{ ...products[3]!, stock: 9 }]);
     const before = stand.listings.calls.length;

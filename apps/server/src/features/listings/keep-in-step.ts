@@ -52,7 +52,12 @@ export function changeOf(listing: ListingRow, p: ProductFacts, staleHours: numbe
     (differs(offer.price, listing.pushed_price) ||
       differs(offer.min, listing.pushed_min_price) ||
       differs(offer.max, listing.pushed_max_price));
-  const quantityMoves = q.quantity !== listing.pushed_quantity;
+  // A side Amazon did not answer says nothing about stock: the listing keeps its quantity until an answer
+  // comes or the source grows too old (then `stale` sends 0), so one failed lookup cannot empty a store.
+  const unanswered = p.cross_status === 'noanswer' || p.to_status === 'noanswer';
+  const quantityMoves =
+    q.quantity !== listing.pushed_quantity &&
+    !(unanswered && q.reason !== 'stale' && q.reason !== 'restricted');
   if (!priceMoves && !quantityMoves) return undefined;
   const reason = quantityMoves
     ? q.quantity > 0 && (listing.pushed_quantity ?? 0) > 0
