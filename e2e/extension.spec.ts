@@ -8,11 +8,10 @@ import AxeBuilder from '@axe-core/playwright';
 // The extension needs a persistent context of its own, so this journey does not use fixtures.ts's
 // `page` (which would open a second, extension-less browser).
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { PRESET_RULE_SETS } from '../packages/domain/src/pricing/presets';
 import type { LookupResult } from '../packages/domain/src/schemas/lookup';
 import { WCAG_22_AA } from './axe';
 import { CHROMIUM_ARGS } from './playwright.config';
-import { onboard, subscriber } from './helpers';
+import { onboard, subscriber, usToCaInventory } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ASIN = 'B0C1XAMPLE';
@@ -104,26 +103,7 @@ test('the extension signs in with a token and checks a product page against the 
   const app = await context.newPage();
   const email = await subscriber(app, 'L');
   await onboard(email);
-  const created = await app.request.post('/api/inventories', {
-    data: {
-      title: 'Extension picks',
-      from_country: 'us',
-      to_country: 'ca',
-      sell_type: 'fbm',
-      settings: {
-        handling_time: 2,
-        parity: 1.35,
-        parity_type: 'auto',
-        default_category_commission_rate: 15,
-        commission_rate_type: 'fixed',
-        min_stock: 1,
-        def_stock: 5,
-        pricing_rules: PRESET_RULE_SETS.recommended,
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const inventory = (await created.json()) as { id: string };
+  const inventoryId = await usToCaInventory(app.request, 'Extension picks');
 
   // The token, made where the user menu's extension link leads.
   await app.goto('/settings/extension');
@@ -175,9 +155,9 @@ test('the extension signs in with a token and checks a product page against the 
   await expectAccessibleIn(product, 'the panel with a check', '#crossmarket-panel');
 
   // Add to inventory, then see it there.
-  await expect(panel.getByLabel('Inventory', { exact: true })).toHaveValue(inventory.id);
+  await expect(panel.getByLabel('Inventory', { exact: true })).toHaveValue(inventoryId);
   await panel.getByRole('button', { name: 'Add to inventory' }).click();
   await expect(panel.getByText('Added to the inventory.')).toBeVisible();
-  await app.goto(`/inventories/${inventory.id}`);
+  await app.goto(`/inventories/${inventoryId}`);
   await expect(app.getByText(ASIN).first()).toBeVisible();
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect as pwExpect, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
+import { PRESET_RULE_SETS } from '../packages/domain/src/pricing/presets';
 import type { DevMailbox } from '../packages/domain/src/schemas/api-responses';
 import type { CreatedReport, ReportDetail } from '../packages/domain/src/schemas/reports-responses';
 
@@ -133,4 +134,28 @@ export async function openFilters(page: Page) {
   const header = filtersPanel(page);
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
   await pwExpect(header).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** A US → CA merchant-fulfilled inventory on the recommended rules, created through the API: its id. */
+export async function usToCaInventory(request: APIRequestContext, title: string): Promise<string> {
+  const created = await request.post('/api/inventories', {
+    data: {
+      title,
+      from_country: 'us',
+      to_country: 'ca',
+      sell_type: 'fbm',
+      settings: {
+        handling_time: 2,
+        parity: 1.35,
+        parity_type: 'auto',
+        default_category_commission_rate: 15,
+        commission_rate_type: 'fixed',
+        min_stock: 1,
+        def_stock: 5,
+        pricing_rules: PRESET_RULE_SETS.recommended,
+      },
+    },
+  });
+  pwExpect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
 }

@@ -1,8 +1,6 @@
-// Single modules: the package's index also brings JSON texts Playwright's loader cannot import.
-import { PRESET_RULE_SETS } from '../packages/domain/src/pricing/presets';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { finishedReport, subscriber } from './helpers';
+import { finishedReport, subscriber, usToCaInventory } from './helpers';
 
 const ids = Array.from({ length: 12 }, (_, i) => `B0LS${String(i).padStart(6, '0')}`);
 
@@ -13,26 +11,7 @@ test('a seller dry-runs, then publishes an inventory to the sandbox store and tu
   test.setTimeout(600_000);
   await subscriber(page, 'L');
   const reportId = await finishedReport(page, ids, 'Listings for Canada');
-  const created = await page.request.post('/api/inventories', {
-    data: {
-      title: 'Listed in Canada',
-      from_country: 'us',
-      to_country: 'ca',
-      sell_type: 'fbm',
-      settings: {
-        handling_time: 2,
-        parity: 1.35,
-        parity_type: 'auto',
-        default_category_commission_rate: 15,
-        commission_rate_type: 'fixed',
-        min_stock: 1,
-        def_stock: 5,
-        pricing_rules: PRESET_RULE_SETS.recommended,
-      },
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  const id = await usToCaInventory(page.request, 'Listed in Canada');
   const added = await page.request.post(`/api/inventories/${id}/products`, {
     data: { report_id: reportId, product_ids: ids },
   });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { productObservationDays, productObservations } from '../src/db/schema';
 import { JOB_NAMES } from '@crossmarket/domain';
 import { historyJobs, recordingHistory } from '../src/features/history';
@@ -8,36 +8,18 @@ import { dropExpiredPartitions, ensurePartitions } from '../src/features/history
 import { rollUpDays } from '../src/features/history/roll-up';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
 import { userIdOf } from './helpers/analysis';
-import { buildTestApp, TEST_APP_URL, type TestApp } from './helpers/app';
-import { activeUser, injectJson, jsonHeaders } from './helpers/auth';
-import { subscribe } from './helpers/billing';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { TEST_APP_URL } from './helpers/app';
+import { injectJson, jsonHeaders } from './helpers/auth';
+import { alice, app, bob, database, setUpInventories } from './helpers/inventories';
 
 // Issue 49: every lookup keeps what it saw of a product, public marketplace data only, so one seller's
 // lookups serve every seller's history.
 
-let database: TestDatabase;
-let testApp: TestApp;
-let alice: string;
-let bob: string;
+setUpInventories();
 const ASIN = 'B0HISTORY1';
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await buildTestApp(database);
-  [alice, bob] = await Promise.all([
-    activeUser(testApp.app, database.db, 'alice@example.com'),
-    activeUser(testApp.app, database.db, 'bob@example.com'),
-  ]);
-  await Promise.all([subscribe(testApp.app, alice, 'S'), subscribe(testApp.app, bob, 'S')]);
-}, 120_000);
-afterAll(async () => {
-  await testApp.close();
-  await database.destroy();
-});
-
 const check = (cookie: string) =>
-  injectJson(testApp.app, 'POST', '/v1/lookup', cookie, {
+  injectJson(app, 'POST', '/v1/lookup', cookie, {
     product_id: ASIN,
     from_country: 'us',
     to_country: 'ca',
@@ -242,8 +224,7 @@ describe('partitions, roll-ups and retention', () => {
   });
 });
 
-const history = (cookie: string, path: string) =>
-  injectJson(testApp.app, 'GET', `/v1/products/${path}`, cookie);
+const history = (cookie: string, path: string) => injectJson(app, 'GET', `/v1/products/${path}`, cookie);
 
 describe('GET /v1/products/:marketplace/:asin/history', () => {
   it('answers both sellers the one history their checks made, by session or personal token', async () => {
@@ -269,14 +250,14 @@ describe('GET /v1/products/:marketplace/:asin/history', () => {
     const fromBob = await history(bob, `us/${ASIN.toLowerCase()}/history?days=30`);
     expect(fromBob.json()).toEqual(body);
 
-    const created = await testApp.app.inject({
+    const created = await app.inject({
       method: 'POST',
       url: '/api/auth/api-key/create',
       headers: jsonHeaders(bob, { origin: TEST_APP_URL }),
       payload: { name: 'Script' },
     });
     expect(created.statusCode, created.body).toBe(200);
-    const byToken = await testApp.app.inject({
+    const byToken = await app.inject({
       method: 'GET',
       url: `/v1/products/us/${ASIN}/history?days=30`,
       headers: { authorization: `Bearer ${created.json().key}` },
@@ -286,7 +267,7 @@ describe('GET /v1/products/:marketplace/:asin/history', () => {
   });
 
   it('refuses a stranger, and bad input with 400 naming the field', async () => {
-    const anonymous = await testApp.app.inject({ method: 'GET', url: `/v1/products/us/${ASIN}/history` });
+    const anonymous = await app.inject({ method: 'GET', url: `/v1/products/us/${ASIN}/history` });
     expect(anonymous.statusCode).toBe(401);
     for (const [path, field] of [
       [`us/${ASIN}/history?days=7`, 'days'],

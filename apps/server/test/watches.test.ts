@@ -1,38 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema';
 import { recordingHistory } from '../src/features/history';
 import { fireWatches } from '../src/features/watches';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
-import { buildTestApp, type TestApp } from './helpers/app';
-import { activeUser, injectJson } from './helpers/auth';
-import { subscribe } from './helpers/billing';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { injectJson } from './helpers/auth';
+import { alice, app, bob, database, setUpInventories } from './helpers/inventories';
 
 // Issue 49: a seller watches a product; what lookups observe fires the watch at most once a day, into
 // the seller's notifications. Watches and notifications are the owner's alone.
 
-let database: TestDatabase;
-let testApp: TestApp;
-let alice: string;
-let bob: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await buildTestApp(database);
-  [alice, bob] = await Promise.all([
-    activeUser(testApp.app, database.db, 'alice@example.com'),
-    activeUser(testApp.app, database.db, 'bob@example.com'),
-  ]);
-  await Promise.all([subscribe(testApp.app, alice, 'S'), subscribe(testApp.app, bob, 'S')]);
-}, 120_000);
-afterAll(async () => {
-  await testApp.close();
-  await database.destroy();
-});
+setUpInventories();
 
 const call = (cookie: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) =>
-  injectJson(testApp.app, method, url, cookie, body);
+  injectJson(app, method, url, cookie, body);
 const watch = async (cookie: string, body: object) => {
   const res = await call(cookie, 'POST', '/api/watches', body);
   expect(res.statusCode, res.body).toBe(201);
