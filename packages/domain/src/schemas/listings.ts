@@ -36,6 +36,16 @@ export const listingsSyncSchema = z
   .strict();
 export type ListingsSyncInput = z.input<typeof listingsSyncSchema>;
 
+/**
+ * What removing a listed product from an inventory does on Amazon: set the offer's quantity to 0 (the SKU
+ * and its offer stay, and can come back with a one-attribute patch) or delete the listing.
+ */
+export const LISTING_REMOVAL_CHOICES = ['quantity_zero', 'delete'] as const;
+export type ListingRemovalChoice = (typeof LISTING_REMOVAL_CHOICES)[number];
+export const listingRemovalChoiceSchema = z.enum(LISTING_REMOVAL_CHOICES, {
+  error: 'validation.listings.onAmazon',
+});
+
 /** One of Amazon's issues (the Listings Items API's `Issue`), in Amazon's words. */
 export const listingIssueSchema = z.object({
   code: z.string(),

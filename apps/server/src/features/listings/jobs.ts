@@ -4,6 +4,7 @@ import { createSandboxSellerStore } from '../../providers/seller-store';
 import type { JobContext } from '../../jobs/types';
 import { keepListingsInStep } from './keep-in-step';
 import { runListings, type ListingsDeps } from './publish';
+import { removeListings } from './remove-listings';
 
 const depsOf = (ctx: JobContext): ListingsDeps => ({
   db: ctx.db,
@@ -13,8 +14,10 @@ const depsOf = (ctx: JobContext): ListingsDeps => ({
   allowance: ctx.marketplace.allowance,
 });
 
-/** The listings jobs: a preview or publish run, and pushing what an update changed. */
+/** The listings jobs: a preview or publish run, pushing what an update changed, and removals. */
 export const listingJobs: JobHandlers = {
   [JOB_NAMES.publishListings]: async ({ run_id: runId }, ctx) => runListings(depsOf(ctx), runId),
   [JOB_NAMES.syncListings]: async ({ inventory_id: id }, ctx) => keepListingsInStep(depsOf(ctx), id),
+  [JOB_NAMES.removeListings]: async ({ inventory_id: id, product_ids: codes, on_amazon: choice }, ctx) =>
+    removeListings(depsOf(ctx), id, codes, choice),
 };
