@@ -25,6 +25,7 @@ export const JOB_NAMES = {
   publishListings: 'publish-listings',
   syncListings: 'sync-listings',
   removeListings: 'remove-listings',
+  retryListing: 'retry-listing',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -80,6 +81,9 @@ export const jobPayloadSchemas = {
       product_ids: z.array(z.string().regex(PRODUCT_ID)).min(1).max(1000),
       on_amazon: z.enum(LISTING_REMOVAL_CHOICES),
     })
+    .strict(),
+  [JOB_NAMES.retryListing]: z
+    .object({ inventory_id: z.uuid(), product_id: z.string().regex(PRODUCT_ID) })
     .strict(),
 } satisfies Record<JobName, z.ZodType>;
 
