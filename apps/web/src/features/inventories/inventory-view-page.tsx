@@ -3,7 +3,7 @@ import type { Inventory, ListingRemovalChoice } from '@crossmarket/domain';
 import { App, Breadcrumb, Button, Flex, Result, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import {
   updateInProgress,
@@ -16,7 +16,7 @@ import { Country } from '../../lib/country';
 import { formatNumber } from '../../lib/format-number';
 import { InventoryProductsTable } from './components/inventory-products-table';
 import { UpdatePanel } from './components/update-panel';
-import { ListingsSection } from './components/listings-section';
+import { ListingsSection, type DryRunState } from './components/listings-section';
 import { ListingRemovalQuestion, listedAmong } from './components/listing-removal';
 import { useListings } from './api/listings';
 
@@ -47,6 +47,9 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Arrived from a report's "List on Amazon": the section dry-runs those products, once.
+  const [dryRun] = useState(() => (location.state as DryRunState | null)?.dryRun);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const products = useInventoryProducts(inventory.id, page);
@@ -154,7 +157,14 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
         </Button>
       </Flex>
       <UpdatePanel inventory={inventory} />
-      <ListingsSection inventory={inventory} />
+      <ListingsSection
+        inventory={inventory}
+        dryRun={dryRun}
+        // Forgotten once asked, so a reload or Back does not ask Amazon again.
+        onDryRunStarted={() =>
+          void navigate(`${location.pathname}${location.search}`, { replace: true, state: null })
+        }
+      />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="products-count">
           {t('inventoryView.products', { count: total, formatted: formatNumber(total, i18n.language) })}

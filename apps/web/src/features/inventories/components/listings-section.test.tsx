@@ -54,12 +54,12 @@ const view = (overrides: Partial<ListingsView> = {}): ListingsView => ({
   ...overrides,
 });
 
-function renderSection() {
+function renderSection(dryRun?: string[]) {
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   render(
     <AppProviders>
       <AntApp>
-        <ListingsSection inventory={inventoryFixture()} />
+        <ListingsSection inventory={inventoryFixture()} dryRun={dryRun} />
       </AntApp>
     </AppProviders>,
   );
@@ -121,6 +121,21 @@ describe('the listings section', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Something Amazon says. (77777)')).toBeInTheDocument();
+  });
+
+  it('dry-runs the products a report sent, once, as soon as it opens', async () => {
+    const api = fakeApi((url, init) => {
+      if (url === URL && (init?.method ?? 'GET') === 'GET') return { body: view() };
+      if (url === URL && init?.method === 'POST')
+        return { status: 202, body: { ...view().last_run!, status: 'queued', results: [] } };
+      return undefined;
+    });
+    renderSection(['B000000001', 'B000000002']);
+    expect(await screen.findByText('Dry run started: nothing is listed.')).toBeInTheDocument();
+    const posts = api.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([, init]) => JSON.parse(String(init!.body)))).toEqual([
+      { mode: 'preview', product_ids: ['B000000001', 'B000000002'] },
+    ]);
   });
 
   it("publishes only after the seller confirms Amazon's drop-shipping policy", async () => {
