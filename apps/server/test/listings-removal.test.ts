@@ -1,28 +1,15 @@
 import type { ListingHistory, ListingRun, ListingsView } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sandboxSnapshot } from '../src/providers/marketplace/sandbox';
-import { sandboxRestriction } from '../src/providers/marketplace/sandbox-restrictions';
 import { sandboxStoreListings } from '../src/providers/seller-store';
 import { userIdOf } from './helpers/analysis';
 import { alice, app, bob, call, create, database, setUpInventories } from './helpers/inventories';
-import { listingsOf, seedPricedProducts, waitForRun } from './helpers/listings';
+import { listingsOf, seedPricedProducts, waitForRun, listableInCanada } from './helpers/listings';
 
 // Removing a product that has an offer on Amazon from an inventory: the seller must say what happens to
 // the offer (quantity 0 or delete), and the sandbox store gets exactly that, kept in the listing's history.
 
 setUpInventories();
-
-/** Sandbox products Canada lets anyone list, so the sandbox store takes them. */
-function listable(count: number) {
-  const found: string[] = [];
-  for (let i = 7000; found.length < count && i < 9000; i++) {
-    const id = `B${String(i).padStart(9, '0')}`;
-    const to = sandboxSnapshot(id, 'ca', { shipTo: 'ca', role: 'to', today: 0 });
-    if (to.side.status === 'ok' && sandboxRestriction(to, 'ca').state === 'can_list') found.push(id);
-  }
-  return found;
-}
 
 let inventoryId: string;
 let codes: string[];
@@ -40,7 +27,7 @@ async function lastPush(code: string) {
 
 beforeAll(async () => {
   inventoryId = (await create(alice)).id;
-  codes = listable(4);
+  codes = listableInCanada(4, 7000);
   const userId = await userIdOf(database.db, 'alice@example.com');
   await seedPricedProducts(
     database.db,

@@ -3,28 +3,15 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { skuFor } from '../src/features/analysis';
 import { MARKETPLACES } from '../src/providers/marketplace/spapi/regions';
-import { sandboxSnapshot } from '../src/providers/marketplace/sandbox';
-import { sandboxRestriction } from '../src/providers/marketplace/sandbox-restrictions';
 import { sandboxStoreListings } from '../src/providers/seller-store';
 import { userIdOf } from './helpers/analysis';
 import { alice, app, bob, call, create, database, setUpInventories } from './helpers/inventories';
-import { listingsOf, seedPricedProducts, waitForRun } from './helpers/listings';
+import { listingsOf, seedPricedProducts, waitForRun, listableInCanada } from './helpers/listings';
 
 // A listing's retry: owner only; a listing Amazon took gets its current price and quantity sent again, one
 // it never took is published again, a deleted one is not retried.
 
 setUpInventories();
-
-/** Sandbox products Canada lets anyone list, so the sandbox store takes them. */
-function listable(count: number) {
-  const found: string[] = [];
-  for (let i = 9000; found.length < count && i < 11000; i++) {
-    const id = `B${String(i).padStart(9, '0')}`;
-    const to = sandboxSnapshot(id, 'ca', { shipTo: 'ca', role: 'to', today: 0 });
-    if (to.side.status === 'ok' && sandboxRestriction(to, 'ca').state === 'can_list') found.push(id);
-  }
-  return found;
-}
 
 let inventoryId: string;
 let userId: string;
@@ -42,7 +29,7 @@ const history = async (code: string) =>
 beforeAll(async () => {
   inventoryId = (await create(alice)).id;
   userId = await userIdOf(database.db, 'alice@example.com');
-  codes = listable(3);
+  codes = listableInCanada(3, 9000);
   await seedPricedProducts(
     database.db,
     inventoryId,

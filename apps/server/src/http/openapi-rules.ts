@@ -80,6 +80,7 @@ const TAG_RULES: ReadonlyArray<readonly [RegExp, Tag]> = [
   [/^\/api\/filter-sets(\/|$)/, 'filter sets'],
   [/^\/api\/lanes(\/|$)/, 'lanes'],
   [/^\/api\/inventories(\/|$)/, 'inventories'],
+  [/^\/api\/listings(\/|$)/, 'inventories'],
   [/^\/api\/(support|create-ticket|get-yt-videos)(\/|$)/, 'support'],
   [/^\/api\/exchange-rates$/, 'exchange rates'],
   [/^\/api\/amazon\//, 'amazon'],

@@ -63,7 +63,7 @@ export const BODY = {
 export const UNKNOWN_ID = '3f1c1a56-5b7e-4d8a-9f55-0a8d4b2c9e11';
 
 export const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   cookie?: string,
   payload?: object,

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app';
 import type { Db } from '../../src/db/client';
+import { sandboxSnapshot } from '../../src/providers/marketplace/sandbox';
+import { sandboxRestriction } from '../../src/providers/marketplace/sandbox-restrictions';
 import { injectJson } from './auth';
 
 /** Products of an inventory as an update leaves them: priced, with a snapshot of both sides. */
@@ -57,4 +59,18 @@ export async function waitForRun(app: App, cookie: string, inventoryId: string, 
       throw new Error(`run ${runId} did not finish: ${JSON.stringify(view.last_run)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * `count` sandbox products Canada lets anyone list (so the sandbox store takes them), searched from
+ * `from` upwards: test files that share nothing take different ranges.
+ */
+export function listableInCanada(count: number, from: number) {
+  const found: string[] = [];
+  for (let i = from; found.length < count && i < from + 2000; i++) {
+    const id = `B${String(i).padStart(9, '0')}`;
+    const to = sandboxSnapshot(id, 'ca', { shipTo: 'ca', role: 'to', today: 0 });
+    if (to.side.status === 'ok' && sandboxRestriction(to, 'ca').state === 'can_list') found.push(id);
+  }
+  return found;
 }

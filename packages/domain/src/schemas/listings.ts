@@ -37,6 +37,15 @@ export const listingsSyncSchema = z
 export type ListingsSyncInput = z.input<typeof listingsSyncSchema>;
 
 /**
+ * PUT /api/listings/pause: the account-wide switch. While on, nothing is written to the seller's Amazon
+ * account from any inventory: no sync, publish, retry or removal (answer and body alike).
+ */
+export const listingsAccountPauseSchema = z
+  .object({ paused: z.boolean({ error: 'validation.listings.accountPaused' }) })
+  .strict();
+export type ListingsAccountPause = z.output<typeof listingsAccountPauseSchema>;
+
+/**
  * What removing a listed product from an inventory does on Amazon: set the offer's quantity to 0 (the SKU
  * and its offer stay, and can come back with a one-attribute patch) or delete the listing.
  */

@@ -16,6 +16,7 @@ const TOKEN_ROUTES: ReadonlyArray<readonly [method: string, url: string | RegExp
   ['GET', '/api/inventories/:id/listings'],
   ['POST', '/api/inventories/:id/listings'],
   ['PUT', '/api/inventories/:id/listings/sync'],
+  ['PUT', '/api/listings/pause'],
   ['GET', '/api/inventories/:id/listings/:product_id/history'],
   ['*', /^\/v1\//],
 ];

@@ -26,7 +26,7 @@ import { callerOf, idParams as params, registerGuardedScope } from '../../http/g
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
-import { listedAmong, queueListingRemoval } from '../listings';
+import { accountListingsPaused, listedAmong, listingsPaused, queueListingRemoval } from '../listings';
 import {
   deleteInventory,
   findInventory,
@@ -208,7 +208,7 @@ export function registerInventoryRoutes(
         schema: {
           params,
           body: inventoryRemoveProductsSchema,
-          response: { 200: inventoryRemoveProductsResultSchema, ...guardedErrors(400, 404) },
+          response: { 200: inventoryRemoveProductsResultSchema, ...guardedErrors(400, 404, 409) },
         },
         bodyLimit: 1024 * 1024,
       },
@@ -218,6 +218,7 @@ export function registerInventoryRoutes(
         // A product with an offer on Amazon keeps selling unless the seller says what becomes of it.
         const listed = await listedAmong(db, userId, request.params.id, codes);
         if (listed.length > 0 && !choice) throw fieldError('on_amazon', 'validation.listings.onAmazon');
+        if (listed.length > 0 && (await accountListingsPaused(db, userId))) throw listingsPaused();
         const removed = await removeInventoryProducts(db, userId, request.params.id, codes);
         if (!removed) throw missing();
         if (listed.length > 0) await queueListingRemoval(queue, request.params.id, listed, choice!);

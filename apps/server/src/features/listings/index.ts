@@ -3,3 +3,4 @@
 export { registerListingRoutes } from './routes';
 export { listingJobs } from './jobs';
 export { listedAmong, queueListingRemoval } from './remove-listings';
+export { accountListingsPaused, listingsPaused } from './repo';

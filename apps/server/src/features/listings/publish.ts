@@ -60,6 +60,11 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
   if (!run) return 'gone';
   const inventory = await ownedInventory(deps.db, run.user_id, run.inventory_id);
   if (!inventory) return 'gone';
+  if (run.mode === 'publish' && inventory.account_paused) {
+    // Paused while the run waited in the queue: the pause stops it before anything reaches Amazon.
+    await finishRun(deps.db, runId, 'failed', [], 'listings_paused');
+    return 'paused';
+  }
   const country = inventory.to_country;
   const target = await storeTarget(deps.store, deps.accounts, run.user_id, country);
   if (!target) {

@@ -65,6 +65,9 @@ export async function removeListings(
 ): Promise<string> {
   const inventory = await ownedInventory(deps.db, null, inventoryId);
   if (!inventory) return 'gone';
+  // Paused since the seller removed the products: nothing is written; a retry of the listing (quantity 0,
+  // the product being gone) finishes it once the seller resumes.
+  if (inventory.account_paused) return 'paused';
   const target = await storeTarget(deps.store, deps.accounts, inventory.user_id, inventory.to_country);
   if (!target) return 'not-connected';
   let done = 0;

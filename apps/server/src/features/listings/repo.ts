@@ -9,6 +9,7 @@ import {
 } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { apiError } from '../../http/errors';
 import type { ListingIssue as AmazonIssue } from '../../providers/seller-store';
 
 /** Amazon's issue as the API shows it. */
@@ -30,6 +31,26 @@ export type OwnedInventory = {
   account_paused: boolean;
   hold: { at: string; changed: number; total: number; released?: boolean } | null;
 };
+
+/** Whether the seller has paused every write to their Amazon account (the account-wide switch). */
+export async function accountListingsPaused(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.execute<{ paused: boolean }>(
+    sql`select coalesce(listings_paused, false) as paused from user_data where user_id = ${userId}`,
+  );
+  return rows.rows[0]?.paused ?? false;
+}
+
+/** Turns the account-wide pause on or off (the session's own account). */
+export async function setAccountListingsPaused(db: Db, userId: string, paused: boolean) {
+  await db.execute(sql`update user_data set listings_paused = ${paused} where user_id = ${userId}`);
+  return { paused: await accountListingsPaused(db, userId) };
+}
+
+/**
+ * The account-wide pause stops every write to Amazon, the seller's own requests included (publish, retry,
+ * the removal of a listed product): it is the switch a seller reaches for when something is wrong.
+ */
+export const listingsPaused = () => apiError(409, 'listings_paused', 'apiErrors.listingsPaused');
 
 /** The user's inventory with its sync flags; undefined when it is not theirs. */
 export async function ownedInventory(db: Db, userId: string | null, id: string) {

@@ -33,10 +33,12 @@ export async function requestRetry(
   userId: string,
   inventoryId: string,
   code: string,
-): Promise<ListingRetry | 'missing' | 'removed'> {
+): Promise<ListingRetry | 'missing' | 'removed' | 'paused'> {
   const listing = await listingOf(db, inventoryId, code, userId);
-  if (!listing || !(await ownedInventory(db, userId, inventoryId))) return 'missing';
+  const inventory = listing && (await ownedInventory(db, userId, inventoryId));
+  if (!listing || !inventory) return 'missing';
   if (listing.state === 'removed') return 'removed';
+  if (inventory.account_paused) return 'paused';
   if (listing.pushed_at === null) {
     const run = await insertRun(db, userId, inventoryId, 'publish', [code]);
     await queue.send(JOB_NAMES.publishListings, { run_id: run.id });
@@ -51,12 +53,14 @@ export async function requestRetry(
  * as a sync: a price only from both sides answered, else the last one; an unanswered side keeps the last
  * quantity), whether or not they differ from the last push, and reads the listing back. A product no
  * longer in the inventory gets quantity 0. A retry is the seller's own request: it goes while sync is off
- * or paused.
+ * or paused for this inventory; the account-wide pause stops it.
  */
 export async function retryListing(deps: ListingsDeps, inventoryId: string, code: string) {
   const inventory = await ownedInventory(deps.db, null, inventoryId);
   const listing = inventory && (await listingOf(deps.db, inventoryId, code, null));
   if (!inventory || !listing || listing.state === 'removed' || listing.pushed_at === null) return 'gone';
+  // Paused after the retry was asked for: the pause wins.
+  if (inventory.account_paused) return 'paused';
   const target = await storeTarget(deps.store, deps.accounts, inventory.user_id, inventory.to_country);
   if (!target) return 'not-connected';
   const [p] = await productFacts(deps.db, inventoryId, [code]);

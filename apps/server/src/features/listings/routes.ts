@@ -1,6 +1,7 @@
 import {
   JOB_NAMES,
   listingHistorySchema,
+  listingsAccountPauseSchema,
   listingParamsSchema,
   listingRetrySchema,
   listingRunSchema,
@@ -17,7 +18,15 @@ import { guardedErrors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
 import type { Guard } from '../auth';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
-import { insertRun, listingHistory, listingsView, ownedInventory, setSync } from './repo';
+import {
+  insertRun,
+  listingHistory,
+  listingsPaused,
+  listingsView,
+  ownedInventory,
+  setAccountListingsPaused,
+  setSync,
+} from './repo';
 import { requestRetry } from './retry-listing';
 
 const missing = () => notFound('This inventory was not found.');
@@ -64,6 +73,7 @@ export function registerListingRoutes(
         const { userId } = callerOf(request);
         const inventory = await ownedInventory(db, userId, request.params.id);
         if (!inventory) throw missing();
+        if (request.body.mode === 'publish' && inventory.account_paused) throw listingsPaused();
         if (authorisation?.needed) {
           // Listings are the seller's own: the shared authorisation never writes to a store.
           await authoriseLookups(
@@ -84,6 +94,17 @@ export function registerListingRoutes(
         await queue.send(JOB_NAMES.publishListings, { run_id: run.id });
         return reply.status(202).send(run);
       },
+    );
+
+    scope.put(
+      '/api/listings/pause',
+      {
+        schema: {
+          body: listingsAccountPauseSchema,
+          response: { 200: listingsAccountPauseSchema, ...guardedErrors(400) },
+        },
+      },
+      async (request) => setAccountListingsPaused(db, callerOf(request).userId, request.body.paused),
     );
 
     scope.put(
@@ -118,6 +139,7 @@ export function registerListingRoutes(
         const retry = await requestRetry(db, queue, callerOf(request).userId, id, code);
         if (retry === 'missing') throw missing();
         if (retry === 'removed') throw apiError(409, 'listing_removed', 'apiErrors.listingRemoved');
+        if (retry === 'paused') throw listingsPaused();
         return reply.status(202).send(retry);
       },
     );

@@ -1,4 +1,5 @@
 import type {
+  ListingsAccountPause,
   ListingHistory,
   ListingRetry,
   ListingRun,
@@ -45,6 +46,16 @@ export function useListingsSync(id: string) {
   return useMutation({
     mutationFn: (body: ListingsSyncInput) => api<ListingsView>(path(id, '/sync'), { method: 'PUT', body }),
     onSuccess: (view) => client.setQueryData(listingKeys.all(id), view),
+  });
+}
+
+/** The account-wide pause: every inventory's listings show it, so all of them are read again. */
+export function useAccountListingsPause() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (paused: boolean) =>
+      api<ListingsAccountPause>('/api/listings/pause', { method: 'PUT', body: { paused } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: inventoryKeys.all }),
   });
 }
 

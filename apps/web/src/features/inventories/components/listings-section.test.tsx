@@ -184,4 +184,30 @@ describe('the listings section', () => {
     await waitFor(() => expect(screen.queryByText(/^Held:/)).toBeNull());
     expect(screen.getByRole('switch', { name: 'Keep price and stock in step' })).toBeChecked();
   });
+
+  it('pauses every write to Amazon for the account, and says so', async () => {
+    let paused = false;
+    const api = fakeApi((url, init) => {
+      if (url === URL) return { body: view({ sync: { ...view().sync, account_paused: paused } }) };
+      if (url === '/api/listings/pause' && init?.method === 'PUT') {
+        paused = (JSON.parse(String(init.body)) as { paused: boolean }).paused;
+        return { body: { paused } };
+      }
+      return undefined;
+    });
+    const user = renderSection();
+    const toggle = await screen.findByRole('switch', {
+      name: 'Pause every write to Amazon (all inventories)',
+    });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(
+      await screen.findByText('Pushes to Amazon are paused for your whole account.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('switch', { name: 'Pause every write to Amazon (all inventories)' }),
+    ).toBeChecked();
+    const put = api.mock.calls.find(([u]) => u === '/api/listings/pause');
+    expect(JSON.parse(String(put![1]!.body))).toEqual({ paused: true });
+  });
 });

@@ -5,7 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { ConnectAmazonLink, notConnectedParams, notConnectedRegion } from '../../settings';
-import { runInProgress, useListings, useListingsSync, usePublishListings } from '../api/listings';
+import {
+  runInProgress,
+  useAccountListingsPause,
+  useListings,
+  useListingsSync,
+  usePublishListings,
+} from '../api/listings';
 import { ListingsTable, RunResults } from './listings-table';
 
 /**
@@ -31,6 +37,7 @@ export function ListingsSection({
   const listings = useListings(inventory.id);
   const publish = usePublishListings(inventory.id);
   const sync = useListingsSync(inventory.id);
+  const accountPause = useAccountListingsPause();
   const [problem, setProblem] = useState<{ text: string; connect: boolean } | null>(null);
   const view = listings.data;
   const busy = runInProgress(view?.last_run) || publish.isPending;
@@ -131,6 +138,19 @@ export function ListingsSection({
               onChange={(paused) => void setSync({ enabled: true, paused })}
             />
             <label htmlFor="listings-paused">{t('listings.pause')}</label>
+          </Space>
+          <Space>
+            <Switch
+              id="listings-account-paused"
+              checked={view?.sync.account_paused ?? false}
+              loading={accountPause.isPending}
+              onChange={(paused) =>
+                void accountPause.mutateAsync(paused).catch((error: unknown) => {
+                  void message.error(errorMessage(error, t));
+                })
+              }
+            />
+            <label htmlFor="listings-account-paused">{t('listings.pauseAccount')}</label>
           </Space>
         </Flex>
         {view?.last_run && view.last_run.status !== 'queued' && view.last_run.status !== 'running' && (

@@ -1,0 +1,122 @@
+import type { ListingRun, ListingsAccountPause } from '@crossmarket/domain';
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createLookupAccounts } from '../src/features/amazon';
+import { runListings, type ListingsDeps } from '../src/features/listings/publish';
+import { removeListings } from '../src/features/listings/remove-listings';
+import { insertRun } from '../src/features/listings/repo';
+import { createSellerStore, sandboxStoreListings } from '../src/providers/seller-store';
+import { userIdOf } from './helpers/analysis';
+import { testConfig } from './helpers/app';
+import { alice, app, bob, call, create, database, setUpInventories } from './helpers/inventories';
+import { listableInCanada, listingsOf, seedPricedProducts, waitForRun } from './helpers/listings';
+
+// The account-wide pause is the switch a seller reaches for when something is wrong: while it is on,
+// nothing is written to their Amazon account — no sync, and none of their own requests either (publish,
+// retry, the removal of a listed product); work queued before it stops too. A dry run writes nothing and
+// still goes.
+
+setUpInventories();
+
+let inventoryId: string;
+let userId: string;
+let codes: string[];
+let deps: ListingsDeps;
+
+const pause = (cookie: string, paused: unknown) => call('PUT', '/api/listings/pause', cookie, { paused });
+const storeSkus = async () => (await sandboxStoreListings(database.db)).map((s) => s.sku).sort();
+
+beforeAll(async () => {
+  inventoryId = (await create(alice)).id;
+  userId = await userIdOf(database.db, 'alice@example.com');
+  codes = listableInCanada(3, 11000);
+  await seedPricedProducts(
+    database.db,
+    inventoryId,
+    userId,
+    codes.map((code) => ({ code, std: 30, stock: 4 })),
+  );
+  const res = await call('POST', `/api/inventories/${inventoryId}/listings`, alice, {
+    mode: 'publish',
+    product_ids: codes.slice(0, 2),
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  const view = await waitForRun(app, alice, inventoryId, res.json<ListingRun>().id);
+  expect(view.listings.map((l) => l.state)).toEqual(['live', 'live']);
+  const cfg = testConfig();
+  const logger = pino({ level: 'silent' });
+  deps = {
+    db: database.db,
+    logger,
+    store: createSellerStore(cfg, { db: database.db }),
+    accounts: createLookupAccounts({
+      db: database.db,
+      queue: { send: async () => null, retry: async () => false },
+      config: cfg,
+      logger,
+    }),
+  };
+});
+
+describe('the account-wide pause', () => {
+  it("is the session's own: 400 names `paused`; one seller's switch is not another's", async () => {
+    const bad = await pause(alice, 'yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.map((f: { field: string }) => f.field)).toEqual(['paused']);
+    const on = await pause(bob, true);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json<ListingsAccountPause>()).toEqual({ paused: true });
+    expect((await listingsOf(app, alice, inventoryId)).sync.account_paused).toBe(false);
+    expect((await pause(bob, false)).json<ListingsAccountPause>()).toEqual({ paused: false });
+  });
+
+  it('refuses publish, retry and removing a listed product (409) and writes nothing; a dry run goes', async () => {
+    expect((await pause(alice, true)).json<ListingsAccountPause>()).toEqual({ paused: true });
+    expect((await listingsOf(app, alice, inventoryId)).sync.account_paused).toBe(true);
+    const before = await storeSkus();
+
+    const publish = await call('POST', `/api/inventories/${inventoryId}/listings`, alice, {
+      mode: 'publish',
+      product_ids: [codes[2]],
+    });
+    expect(publish.statusCode, publish.body).toBe(409);
+    expect(publish.json().error.code).toBe('listings_paused');
+    const retry = await call('POST', `/api/inventories/${inventoryId}/listings/${codes[0]}/retry`, alice);
+    expect(retry.statusCode, retry.body).toBe(409);
+    expect(retry.json().error.code).toBe('listings_paused');
+    const remove = await call('DELETE', `/api/inventories/${inventoryId}/products`, alice, {
+      product_ids: [codes[0]],
+      on_amazon: 'delete',
+    });
+    expect(remove.statusCode, remove.body).toBe(409);
+    const kept = await database.db.execute(
+      sql`select code from inventory_products where inventory_id = ${inventoryId}::uuid order by code`,
+    );
+    expect(kept.rows.map((r) => r.code)).toEqual([...codes].sort());
+
+    const preview = await call('POST', `/api/inventories/${inventoryId}/listings`, alice, {
+      mode: 'preview',
+      product_ids: [codes[2]],
+    });
+    expect(preview.statusCode, preview.body).toBe(202);
+    await waitForRun(app, alice, inventoryId, preview.json<ListingRun>().id);
+    expect(await storeSkus()).toEqual(before);
+  });
+
+  it('stops a publish or a removal queued before it', async () => {
+    expect((await pause(alice, true)).statusCode).toBe(200);
+    const before = await storeSkus();
+    const run = await insertRun(database.db, userId, inventoryId, 'publish', [codes[2]!]);
+    expect(await runListings(deps, run.id)).toBe('paused');
+    expect(await removeListings(deps, inventoryId, [codes[0]!], 'delete')).toBe('paused');
+    expect(await storeSkus()).toEqual(before);
+    const view = await listingsOf(app, alice, inventoryId);
+    expect(view.listings.map((l) => l.state)).toEqual(['live', 'live']);
+
+    // Resumed, the seller's own requests go again.
+    expect((await pause(alice, false)).json<ListingsAccountPause>()).toEqual({ paused: false });
+    const retry = await call('POST', `/api/inventories/${inventoryId}/listings/${codes[0]}/retry`, alice);
+    expect(retry.statusCode, retry.body).toBe(202);
+  });
+});
