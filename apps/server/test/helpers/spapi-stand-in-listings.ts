@@ -178,6 +178,29 @@ export function createListingsStandIn(options: { restricted?: (asin: string) => 
     /** The listing kept for a seller's SKU in a marketplace, as its attributes. */
     listing: (sellerId: string, marketplaceId: string, sku: string) =>
       store.get(keyOf(sellerId, marketplaceId, sku))?.attributes,
+    /** The seller changes the listing in Seller Central: its price and/or quantity, nothing else. */
+    editInSellerCentral(
+      sellerId: string,
+      marketplaceId: string,
+      sku: string,
+      change: { price?: number; quantity?: number },
+    ) {
+      const found = store.get(keyOf(sellerId, marketplaceId, sku));
+      if (!found) throw new Error(`no listing ${sku}`);
+      const attributes = structuredClone(found.attributes);
+      if (change.price !== undefined)
+        attributes.purchasable_offer = [
+          {
+            ...attributes.purchasable_offer![0],
+            our_price: [{ schedule: [{ value_with_tax: change.price }] }],
+          },
+        ];
+      if (change.quantity !== undefined)
+        attributes.fulfillment_availability = [
+          { ...attributes.fulfillment_availability![0], quantity: change.quantity },
+        ];
+      store.set(keyOf(sellerId, marketplaceId, sku), { ...found, attributes });
+    },
   };
 }
 

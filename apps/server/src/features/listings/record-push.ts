@@ -13,7 +13,8 @@ export interface Change {
 
 /**
  * What Amazon answered a push: accepted, the listing keeps what was pushed; refused, it needs attention
- * with Amazon's issues; either way the push is kept in the listing's history.
+ * with Amazon's issues; either way the push is kept in the listing's history. A quantity the seller kept
+ * from Amazon that had to go to 0 is the source's again: it comes back with the source's stock.
  */
 export async function recordPush(
   db: Db,
@@ -27,7 +28,9 @@ export async function recordPush(
     await db.execute(sql`update listings set pushed_price = ${newPrice},
       pushed_min_price = ${c.offer ? c.offer.min : listing.pushed_min_price},
       pushed_max_price = ${c.offer ? c.offer.max : listing.pushed_max_price},
-      pushed_quantity = ${newQuantity}, pushed_at = now() where id = ${listing.id}::uuid`);
+      pushed_quantity = ${newQuantity}, pushed_at = now(),
+      kept_from_amazon = case when ${c.quantity === 0} then kept_from_amazon - 'quantity' else kept_from_amazon end
+      where id = ${listing.id}::uuid`);
   } else if (answer.status === 'INVALID') {
     await db.execute(sql`update listings set state = 'needs_attention',
       issues = ${JSON.stringify(answer.issues)}::jsonb where id = ${listing.id}::uuid`);

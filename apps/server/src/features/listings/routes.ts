@@ -1,5 +1,6 @@
 import {
   JOB_NAMES,
+  listingDriftChoiceSchema,
   listingHistorySchema,
   listingRunSchema,
   listingsPublishSchema,
@@ -15,6 +16,7 @@ import { guardedErrors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
 import type { Guard } from '../auth';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
+import { resolveDrift } from './drift';
 import { insertRun, listingHistory, listingsView, ownedInventory, setSync } from './repo';
 
 const missing = () => notFound('This inventory was not found.');
@@ -23,7 +25,8 @@ const historyParams = z.object({ id: z.uuid(), product_id: z.string().regex(/^[A
 
 /**
  * `/api/inventories/:id/listings`: the inventory's offers on Amazon (state, last push, Amazon's issues),
- * a dry run or a publish (202 with the run; the `publish-listings` job does it), and the sync switch.
+ * a dry run or a publish (202 with the run; the `publish-listings` job does it), the sync switch, and the
+ * seller's choice on a listing changed in Seller Central (drift).
  * Owner only: anyone else's inventory is 404.
  */
 export function registerListingRoutes(
@@ -98,6 +101,26 @@ export function registerListingRoutes(
         if (request.body.enabled)
           await queue.send(JOB_NAMES.syncListings, { inventory_id: request.params.id });
         return (await listingsView(db, userId, request.params.id))!;
+      },
+    );
+
+    scope.post(
+      '/api/inventories/:id/listings/:product_id/drift',
+      {
+        schema: {
+          params: historyParams,
+          body: listingDriftChoiceSchema,
+          response: { 200: listingsViewSchema, ...guardedErrors(400, 404) },
+        },
+      },
+      async (request) => {
+        const { userId } = callerOf(request);
+        const { id, product_id: code } = request.params;
+        if (!(await resolveDrift(db, userId, id, code, request.body.choice))) throw missing();
+        // Overwrite: send ours now rather than after the next update (the job does nothing while sync is off).
+        if (request.body.choice === 'overwrite')
+          await queue.send(JOB_NAMES.syncListings, { inventory_id: id });
+        return (await listingsView(db, userId, id))!;
       },
     );
 
