@@ -64,6 +64,7 @@ export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
   patchListingsItem: { rate: 5, burst: 5 },
   deleteListingsItem: { rate: 5, burst: 5 },
   getListingsItem: { rate: 5, burst: 10 },
+  searchListingsItems: { rate: 5, burst: 5 },
   // feeds_2021-06-30.json
   createFeedDocument: { rate: 0.5, burst: 15 },
   createFeed: { rate: 0.0083, burst: 15 },

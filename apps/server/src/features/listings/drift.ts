@@ -3,14 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { SpapiError } from '../../providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
-import type { ListingsItem, StoreTarget } from '../../providers/seller-store';
+import { SEARCH_SKUS, type ListingsItem, type StoreTarget } from '../../providers/seller-store';
 import type { ListingsDeps } from './publish';
 import type { Change } from './record-push';
 
-/** Listings read back at once; the store's pacing (getListingsItem 5/s, burst 10) decides when each goes. */
-const CHUNK = 50;
+/** Searches in flight at once; the store's pacing (searchListingsItems 5/s, burst 5) decides when each goes. */
+const IN_FLIGHT = 10;
 
-/** Amazon's standard offer price and merchant-fulfilled quantity of a listing, as getListingsItem gives them. */
+/** Amazon's standard offer price and merchant-fulfilled quantity of a listing, as the Listings Items API gives them. */
 export function amazonFigures(item: ListingsItem, marketplaceId: string) {
   const offer = item.offers?.find((o) => o.marketplaceId === marketplaceId && o.offerType === 'B2C');
   const amount = offer ? Number(offer.price.amount) : Number.NaN;
@@ -51,10 +51,11 @@ export function driftedFields(
 }
 
 /**
- * Reads each listing about to be pushed back from Amazon first, so a figure the seller changed in Seller
- * Central is not overwritten unasked: such a listing is not pushed and keeps the drift (Amazon's figures and
- * ours) until the seller decides. A listing Amazon could not be asked about is not pushed this run either,
- * except a quantity going to 0: a source that sold out must stop selling whatever the read-back says.
+ * Reads the listings about to be pushed back from Amazon first (searchListingsItems, 20 SKUs a call), so a
+ * figure the seller changed in Seller Central is not overwritten unasked: such a listing is not pushed and
+ * keeps the drift (Amazon's figures and ours) until the seller decides. Listings Amazon could not be asked
+ * about are not pushed this run either, except a quantity going to 0: a source that sold out must stop
+ * selling whatever the read-back says.
  */
 export async function withoutDrift(
   deps: ListingsDeps,
@@ -63,39 +64,52 @@ export async function withoutDrift(
 ): Promise<{ push: Change[]; drifted: number; unread: number }> {
   const marketplaceId = MARKETPLACES[target.country].id;
   const push: Change[] = [];
-  let drifted = 0;
+  const drifts: { id: string; drift: ListingDrift }[] = [];
   let unread = 0;
-  for (let i = 0; i < changes.length; i += CHUNK) {
-    await Promise.all(
-      changes.slice(i, i + CHUNK).map(async (c) => {
-        let item: ListingsItem | null;
-        try {
-          item = await deps.store.get(target, c.listing.sku);
-        } catch (error) {
-          if (!(error instanceof SpapiError)) throw error;
-          unread += 1;
-          if (c.quantity === 0) push.push({ ...c, offer: undefined });
-          return;
-        }
-        // Amazon has no such SKU: nothing of the seller's to keep; the push reports what Amazon says.
-        if (!item) return void push.push(c);
-        const amazon = amazonFigures(item, marketplaceId);
-        const fields = driftedFields(c.listing, amazon);
-        if (fields.length === 0) return void push.push(c);
-        drifted += 1;
-        const drift: ListingDrift = {
-          at: new Date().toISOString(),
-          amazon,
-          ours: { price: c.listing.pushed_price, quantity: c.listing.pushed_quantity },
-          fields,
-        };
-        await deps.db.execute(
-          sql`update listings set drift = ${JSON.stringify(drift)}::jsonb where id = ${c.listing.id}::uuid`,
-        );
-      }),
-    );
-  }
-  return { push, drifted, unread };
+  const readBatch = async (batch: Change[]) => {
+    let items: ListingsItem[];
+    try {
+      items = await deps.store.search(
+        target,
+        batch.map((c) => c.listing.sku),
+      );
+    } catch (error) {
+      if (!(error instanceof SpapiError)) throw error;
+      unread += batch.length;
+      for (const c of batch) if (c.quantity === 0) push.push({ ...c, offer: undefined });
+      return;
+    }
+    const bySku = new Map(items.map((i) => [i.sku, i]));
+    for (const c of batch) {
+      const item = bySku.get(c.listing.sku);
+      // Amazon has no such SKU: nothing of the seller's to keep; the push reports what Amazon says.
+      if (!item) {
+        push.push(c);
+        continue;
+      }
+      const amazon = amazonFigures(item, marketplaceId);
+      const fields = driftedFields(c.listing, amazon);
+      if (fields.length === 0) push.push(c);
+      else
+        drifts.push({
+          id: c.listing.id,
+          drift: {
+            at: new Date().toISOString(),
+            amazon,
+            ours: { price: c.listing.pushed_price, quantity: c.listing.pushed_quantity },
+            fields,
+          },
+        });
+    }
+  };
+  const batches: Change[][] = [];
+  for (let i = 0; i < changes.length; i += SEARCH_SKUS) batches.push(changes.slice(i, i + SEARCH_SKUS));
+  for (let i = 0; i < batches.length; i += IN_FLIGHT)
+    await Promise.all(batches.slice(i, i + IN_FLIGHT).map(readBatch));
+  if (drifts.length)
+    await deps.db.execute(sql`update listings l set drift = d.drift
+      from jsonb_to_recordset(${JSON.stringify(drifts)}::jsonb) as d(id uuid, drift jsonb) where l.id = d.id`);
+  return { push, drifted: drifts.length, unread };
 }
 
 /**

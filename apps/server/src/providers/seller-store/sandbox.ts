@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxListings } from '../../db/schema';
 import { sandboxRestriction } from '../marketplace/sandbox-restrictions';
@@ -147,6 +147,19 @@ export function createSandboxSellerStore(db: Db): SellerStore {
     async delete(target, sku) {
       await db.delete(sandboxListings).where(key(target, sku));
       return answer(sku, [], 'ACCEPTED');
+    },
+    async search(target, skus) {
+      const rows = await db
+        .select()
+        .from(sandboxListings)
+        .where(
+          and(
+            eq(sandboxListings.sellerId, target.sellerId),
+            eq(sandboxListings.marketplaceId, MARKETPLACES[target.country].id),
+            inArray(sandboxListings.sku, skus),
+          ),
+        );
+      return rows.map(toListingsItem);
     },
     async get(target, sku) {
       const [row] = await db.select().from(sandboxListings).where(key(target, sku));

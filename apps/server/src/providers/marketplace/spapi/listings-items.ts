@@ -1,4 +1,4 @@
-import type { SellerStore, StoreTarget } from '../../seller-store/types';
+import { SEARCH_SKUS, type ListingsItem, type SellerStore, type StoreTarget } from '../../seller-store/types';
 import { SpapiError, type SpapiClient } from './client';
 import { createSpapiFeeds } from './listings-feeds';
 import { MARKETPLACES } from './regions';
@@ -50,6 +50,24 @@ export function createSpapiSellerStore(client: SpapiClient): SellerStore {
         method: 'DELETE',
         account: target.account,
       });
+    },
+    async search(target, skus) {
+      const marketplace = marketplaceOf(target);
+      const query = new URLSearchParams({
+        marketplaceIds: marketplace.id,
+        issueLocale: ISSUE_LOCALE,
+        includedData: 'summaries,offers,fulfillmentAvailability',
+        identifiers: skus.join(','),
+        identifiersType: 'SKU',
+        pageSize: String(SEARCH_SKUS),
+      });
+      const found = await client.call<{ items: ListingsItem[] }>(
+        marketplace.region,
+        'searchListingsItems',
+        `/listings/2021-08-01/items/${encodeURIComponent(target.sellerId)}?${query}`,
+        { method: 'GET', account: target.account },
+      );
+      return found.items ?? [];
     },
     async get(target, sku) {
       const marketplace = marketplaceOf(target);
