@@ -54,7 +54,13 @@ export interface ListingsCall {
  * listings, and answers getListingsItem like Amazon (404 for an unknown SKU). `restricted` ASINs are
  * refused with Amazon's QUALIFICATION_REQUIRED category.
  */
-export function createListingsStandIn(options: { restricted?: (asin: string) => boolean } = {}) {
+export function createListingsStandIn(
+  options: {
+    restricted?: (asin: string) => boolean;
+    /** The seller's shipping template ids: a `merchant_shipping_group` naming another is refused (90244). */
+    templatesOf?: (sellerId: string, marketplaceId: string) => { id: string }[];
+  } = {},
+) {
   const store = new Map<string, { attributes: Record<string, AttributeValues>; productType: string }>();
   const calls: ListingsCall[] = [];
   const keyOf = (seller: string, marketplaceId: string, sku: string) => `${seller}\n${marketplaceId}\n${sku}`;
@@ -182,6 +188,18 @@ export function createListingsStandIn(options: { restricted?: (asin: string) => 
           message: 'You need approval to list in this brand.',
           severity: 'ERROR',
           categories: ['QUALIFICATION_REQUIRED'],
+        });
+      const template = put.attributes?.merchant_shipping_group?.[0]?.value;
+      if (
+        template !== undefined &&
+        !(options.templatesOf?.(seller!, marketplaceId) ?? []).some((t) => t.id === template)
+      )
+        issues.push({
+          code: '90244',
+          message: "The value provided for 'merchant_shipping_group' is an invalid enumerated value.",
+          severity: 'ERROR',
+          attributeNames: ['merchant_shipping_group'],
+          categories: ['INVALID_ATTRIBUTE'],
         });
       const answer = submission(issues, mode ? 'VALID' : 'ACCEPTED');
       if (!mode && answer.status === 'ACCEPTED')
@@ -394,4 +412,82 @@ export function createFeedsStandIn(
   }
 
   return { handle, serveDocument, feeds };
+}
+
+const DEFINITION_PATH = /^\/definitions\/2020-09-01\/productTypes\/([^/]+)$/;
+const SCHEMA_PATH = /^\/ptd-schemas\/([^/]+)$/;
+
+/** Whether a request is getDefinitionsProductType (definitionsProductTypes_2020-09-01.json). */
+export const definitionsOperation = (method: string | undefined, pathname: string) =>
+  method === 'GET' && DEFINITION_PATH.test(pathname) ? ('getDefinitionsProductType' as const) : undefined;
+
+/**
+ * Product Type Definitions for `PRODUCT`: one marketplace (the model says so), and a schema link (served
+ * by the stand-in without a token, as Amazon's presigned one) whose `merchant_shipping_group` value lists
+ * the seller's templates as `enum` + `enumNames` only when asked with `sellerId`, as Amazon fills
+ * seller-specific values.
+ */
+export function createDefinitionsStandIn(
+  templatesOf: (sellerId: string, marketplaceId: string) => { id: string; name: string }[],
+) {
+  const schemas = new Map<string, unknown>();
+  function handle(url: URL, base: string) {
+    const problem = (message: string) => ({
+      status: 400,
+      body: { errors: [{ code: 'InvalidInput', message }] },
+      problem: message,
+    });
+    const productType = decodeURIComponent(DEFINITION_PATH.exec(url.pathname)![1]!);
+    const marketplaceIds = (url.searchParams.get('marketplaceIds') ?? '').split(',').filter(Boolean);
+    if (marketplaceIds.length !== 1) return problem('Exactly one marketplaceIds is required');
+    if (productType !== 'PRODUCT')
+      return { status: 404, body: { errors: [{ code: 'NOT_FOUND', message: 'Product type not found.' }] } };
+    const sellerId = url.searchParams.get('sellerId');
+    const templates = sellerId ? templatesOf(sellerId, marketplaceIds[0]!) : [];
+    const id = randomUUID();
+    schemas.set(id, {
+      $schema: 'https://schemas.amazon.com/selling-partners/definitions/product-types/meta-schema/v1',
+      type: 'object',
+      properties: {
+        merchant_shipping_group: {
+          title: 'Merchant Shipping Group',
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['value'],
+            properties: {
+              value: {
+                type: 'string',
+                ...(templates.length
+                  ? { enum: templates.map((t) => t.id), enumNames: templates.map((t) => t.name) }
+                  : {}),
+              },
+              marketplace_id: { type: 'string' },
+            },
+          },
+        },
+      },
+    });
+    return {
+      status: 200,
+      body: {
+        productType,
+        displayName: 'Product',
+        marketplaceIds,
+        requirements: url.searchParams.get('requirements') ?? 'LISTING',
+        requirementsEnforced: 'ENFORCED',
+        locale: url.searchParams.get('locale') ?? 'DEFAULT',
+        propertyGroups: {},
+        productTypeVersion: { version: 'U1', latest: true },
+        schema: { link: { resource: `${base}/ptd-schemas/${id}`, verb: 'GET' }, checksum: id },
+        metaSchema: { link: { resource: `${base}/ptd-schemas/meta`, verb: 'GET' }, checksum: 'meta' },
+      },
+    };
+  }
+  function serveSchema(method: string | undefined, pathname: string) {
+    const id = SCHEMA_PATH.exec(pathname)?.[1];
+    const schema = method === 'GET' && id ? schemas.get(id) : undefined;
+    return schema === undefined ? undefined : { status: 200, body: JSON.stringify(schema) };
+  }
+  return { handle, serveSchema };
 }

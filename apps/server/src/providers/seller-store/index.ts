@@ -10,7 +10,7 @@ import type { SellerStore } from './types';
 
 export type * from './types';
 export { SEARCH_SKUS } from './types';
-export { createSandboxSellerStore, sandboxStoreListings } from './sandbox';
+export { createSandboxSellerStore, sandboxShippingTemplates, sandboxStoreListings } from './sandbox';
 
 /**
  * The sellers' Amazon stores `MARKETPLACE_PROVIDER` names: SP-API's Listings Items API (paced through the

@@ -14,6 +14,7 @@ import type {
   ListingSubmission,
   PatchOperation,
   SellerStore,
+  ShippingTemplate,
   StoreTarget,
 } from './types';
 
@@ -53,6 +54,18 @@ function applyPatches(
     } else next[name] = patch.value ?? [];
   }
   return { attributes: next };
+}
+
+/**
+ * Every sandbox seller's shipping templates in a marketplace: Seller Central's default one (created with
+ * every account) and one more, with ids shaped like the enum values Amazon gives.
+ */
+export function sandboxShippingTemplates(target: StoreTarget): ShippingTemplate[] {
+  const marketplaceId = MARKETPLACES[target.country].id;
+  return [
+    { id: `legacy-template-id-${marketplaceId}`, name: 'Migrated Template' },
+    { id: `sandbox-express-${marketplaceId}`, name: 'Express' },
+  ];
 }
 
 const hasError = (issues: ListingIssue[]) => issues.some((i) => i.severity === 'ERROR');
@@ -160,6 +173,9 @@ export function createSandboxSellerStore(db: Db): SellerStore {
           ),
         );
       return rows.map(toListingsItem);
+    },
+    async shippingTemplates(target) {
+      return sandboxShippingTemplates(target);
     },
     async get(target, sku) {
       const [row] = await db.select().from(sandboxListings).where(key(target, sku));
