@@ -83,10 +83,14 @@ describe('the sandbox store', () => {
     const store = await sandboxStoreListings(database.db);
     expect(store.map((s) => s.sku).sort()).toEqual(live.map((l) => l.sku).sort());
 
-    // The store's price drifted from ours (as if changed by hand): the next update with sync on puts it back.
+    // Our last push and the store both say 5 more than the source now gives (a price that has since
+    // fallen): the next update with sync on reads the store back, finds no hand edit, and sends the new one.
     const drifted = live[0]!;
     await database.db.execute(sql`update listings set pushed_price = pushed_price + 5
       where inventory_id = ${inventory.id}::uuid and code = ${drifted.product_id}`);
+    await database.db.execute(sql`update sandbox_listings set attributes = jsonb_set(attributes,
+      '{purchasable_offer,0,our_price,0,schedule,0,value_with_tax}', to_jsonb(${drifted.price! + 5}::float8))
+      where sku = ${drifted.sku}`);
     await database.db.execute(
       sql`update inventories set listing_sync_enabled = true where id = ${inventory.id}::uuid`,
     );

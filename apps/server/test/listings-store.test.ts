@@ -37,6 +37,13 @@ beforeAll(async () => {
   stand = await startSpapiStandIn(undefined, {
     restricted: (asin) => asin.startsWith('BGATED'),
     sellerOf: (token) => (token === OWN.refreshToken ? OWN.sellingPartnerId : undefined),
+    shippingTemplates: (seller, marketplaceId) =>
+      seller === OWN.sellingPartnerId && marketplaceId === CA
+        ? [
+            { id: 'legacy-template-id', name: 'Migrated Template' },
+            { id: '3f1a0c9e-aaaa-4bbb-8ccc-000000000001', name: 'Heavy items' },
+          ]
+        : [],
   });
 });
 afterAll(() => stand.close());
@@ -173,5 +180,38 @@ describe("the sandbox's seller store", () => {
       status: 'INVALID',
       issues: [expect.objectContaining({ categories: ['QUALIFICATION_REQUIRED'] })],
     });
+  });
+
+  it("reads the seller's shipping templates from Product Type Definitions and sends the chosen one's id", async () => {
+    const store = storeFor();
+    const templates = await store.shippingTemplates(target);
+    expect(templates).toEqual([
+      { id: 'legacy-template-id', name: 'Migrated Template' },
+      { id: '3f1a0c9e-aaaa-4bbb-8ccc-000000000001', name: 'Heavy items' },
+    ]);
+    const heavy = templates[1]!.id;
+    const chosen = await store.put(target, 'SKU-SHIP-1', offerPutBody('ca', 'B0SHIP0001', figures, 2, heavy));
+    expect(chosen.status).toBe('ACCEPTED');
+    expect(stand.listings.listing(OWN.sellingPartnerId, CA, 'SKU-SHIP-1')!.merchant_shipping_group).toEqual([
+      { value: heavy, marketplace_id: CA },
+    ]);
+    // None chosen: no attribute at all, Amazon's default template applies.
+    expect(offerPutBody('ca', 'B0SHIP0001', figures, 2).attributes).not.toHaveProperty(
+      'merchant_shipping_group',
+    );
+    // A template's name is not its id: Amazon refuses it.
+    const named = await store.put(
+      target,
+      'SKU-SHIP-2',
+      offerPutBody('ca', 'B0SHIP0002', figures, 2, 'Heavy items'),
+    );
+    expect(named.status).toBe('INVALID');
+    expect(named.issues![0]!.code).toBe('90244');
+  });
+
+  it('the sandbox store has shipping templates of its own', async () => {
+    const templates = await createSandboxSellerStore(database.db).shippingTemplates(target);
+    expect(templates.map((t) => t.name)).toEqual(['Migrated Template', 'Express']);
+    expect(new Set(templates.map((t) => t.id)).size).toBe(2);
   });
 });

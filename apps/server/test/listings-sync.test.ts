@@ -45,9 +45,11 @@ const products = Array.from({ length: 10 }, (_, i) => ({
   stock: 3,
 }));
 
-/** The Listings Items calls since `from`, without the read-backs. */
+/** The Listings Items writes since `from` (without the read-backs). */
 const writesSince = (from: number) =>
-  stand.listings.calls.slice(from).filter((c) => c.operation !== 'getListingsItem');
+  stand.listings.calls
+    .slice(from)
+    .filter((c) => c.operation !== 'getListingsItem' && c.operation !== 'searchListingsItems');
 const skuOf = async (code: string) =>
   (await listingsOf(app, cookie, inventoryId)).listings.find((l) => l.product_id === code)!.sku;
 const setFlags = (flags: { enabled: boolean; paused: boolean; account: boolean }) =>
@@ -318,5 +320,112 @@ describe('keeping listings in step', () => {
       cookie,
     );
     expect(history.json().pushes[0]).toMatchObject({ status: 'ACCEPTED', submission_id: feedId });
+  });
+
+  it('does not overwrite a price changed in Seller Central: shows the drift, and pushes after "overwrite"', async () => {
+    await setFlags({ enabled: true, paused: false, account: false });
+    const [edited, other] = [products[9]!, products[6]!];
+    const base = await listingsOf(app, cookie, inventoryId);
+    const now = (code: string) => base.listings.find((l) => l.product_id === code)!;
+    const mine = now(edited.code);
+    const sku = mine.sku;
+    // The seller raises the price by hand in Seller Central; then both products' source prices move a little.
+    stand.listings.editInSellerCentral(SELLER, mine.marketplace_id, sku, { price: mine.price! + 5 });
+    const moved = (code: string) => ({
+      code,
+      std: now(code).price! + 1,
+      min: now(code).min_price!,
+      max: now(code).max_price!,
+      stock: now(code).quantity!,
+    });
+    await seedPricedProducts(database.db, inventoryId, userId, [moved(edited.code), moved(other.code)]);
+    let before = stand.listings.calls.length;
+    expect(await keepListingsInStep(deps, inventoryId)).toBe('done');
+    // Both were read back, in one search; only the untouched one was pushed.
+    const searches = stand.listings.calls.slice(before).filter((c) => c.operation === 'searchListingsItems');
+    expect(searches.map((c) => c.sku.split(',').sort())).toEqual([[sku, await skuOf(other.code)].sort()]);
+    expect(writesSince(before).map((w) => w.sku)).toEqual([await skuOf(other.code)]);
+    const drifted = (await listingsOf(app, cookie, inventoryId)).listings.find(
+      (l) => l.product_id === edited.code,
+    )!;
+    expect(drifted.price).toBe(mine.price);
+    expect(drifted.drift).toMatchObject({
+      amazon: { price: mine.price! + 5, quantity: mine.quantity },
+      ours: { price: mine.price, quantity: mine.quantity },
+      fields: ['price'],
+    });
+
+    // While the seller has not chosen, sync leaves the listing alone.
+    before = stand.listings.calls.length;
+    await keepListingsInStep(deps, inventoryId);
+    expect(stand.listings.calls.slice(before).filter((c) => c.sku === sku)).toEqual([]);
+
+    const url = `/api/inventories/${inventoryId}/listings/${edited.code}/drift`;
+    const bob = await activeUser(app, database.db, 'bob-drift@example.com');
+    await subscribe(app, bob, 'S');
+    expect((await call(app, 'POST', url, bob, { choice: 'overwrite' })).statusCode).toBe(404);
+    const bad = await call(app, 'POST', url, cookie, { choice: 'ours' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('choice');
+    expect(
+      (await listingsOf(app, cookie, inventoryId)).listings.find((l) => l.sku === sku)!.drift,
+    ).not.toBeNull();
+
+    // "Overwrite with ours": the sync it queues sends our price over Amazon's.
+    before = stand.listings.calls.length;
+    const chosen = await call(app, 'POST', url, cookie, { choice: 'overwrite' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().listings.find((l: { sku: string }) => l.sku === sku).drift).toBeNull();
+    const target = moved(edited.code).std;
+    const deadline = Date.now() + 30_000;
+    while (
+      (await listingsOf(app, cookie, inventoryId)).listings.find((l) => l.sku === sku)!.price !== target
+    ) {
+      if (Date.now() > deadline) throw new Error('the overwrite was not pushed');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(writesSince(before).map((w) => w.sku)).toEqual([sku]);
+    const offer = stand.listings.listing(SELLER, mine.marketplace_id, sku)!.purchasable_offer![0] as {
+      our_price: { schedule: { value_with_tax: number }[] }[];
+    };
+    expect(offer.our_price[0]!.schedule[0]!.value_with_tax).toBe(target);
+    const history = await call(
+      app,
+      'GET',
+      `/api/inventories/${inventoryId}/listings/${edited.code}/history`,
+      cookie,
+    );
+    expect(history.json().pushes[0]).toMatchObject({ old_price: mine.price! + 5, new_price: target });
+  });
+
+  it('"keep Amazon\'s" leaves the seller\'s price alone; a sell-out still takes the quantity to 0', async () => {
+    const edited = products[8]!;
+    const base = await listingsOf(app, cookie, inventoryId);
+    const mine = base.listings.find((l) => l.product_id === edited.code)!;
+    stand.listings.editInSellerCentral(SELLER, mine.marketplace_id, mine.sku, { price: mine.price! - 2 });
+    const figures = { code: edited.code, min: mine.min_price!, max: mine.max_price! };
+    await seedPricedProducts(database.db, inventoryId, userId, [
+      { ...figures, std: mine.price! + 1, stock: mine.quantity! },
+    ]);
+    await keepListingsInStep(deps, inventoryId);
+    const url = `/api/inventories/${inventoryId}/listings/${edited.code}/drift`;
+    const kept = await call(app, 'POST', url, cookie, { choice: 'keep_amazon' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const listing = kept.json().listings.find((l: { sku: string }) => l.sku === mine.sku);
+    expect(listing).toMatchObject({ drift: null, kept_from_amazon: ['price'], price: mine.price! - 2 });
+
+    let before = stand.listings.calls.length;
+    await keepListingsInStep(deps, inventoryId);
+    expect(writesSince(before)).toEqual([]);
+    await seedPricedProducts(database.db, inventoryId, userId, [
+      { ...figures, std: mine.price! + 1, stock: 0, available: false, crossStatus: 'nostock' },
+    ]);
+    before = stand.listings.calls.length;
+    await keepListingsInStep(deps, inventoryId);
+    const writes = writesSince(before);
+    expect(writes.map((w) => w.sku)).toEqual([mine.sku]);
+    expect((writes[0]!.body as { patches: { path: string }[] }).patches.map((p) => p.path)).toEqual([
+      '/attributes/fulfillment_availability',
+    ]);
   });
 });

@@ -45,6 +45,21 @@ export const listings = pgTable(
     issues: jsonb('issues')
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * A price or quantity changed in Seller Central, found by the read-back before a push: Amazon's
+     * values and ours, kept until the seller decides. Sync sends nothing to the listing meanwhile.
+     */
+    drift: jsonb('drift').$type<{
+      at: string;
+      amazon: { price: number | null; quantity: number | null };
+      ours: { price: number | null; quantity: number | null };
+      fields: ('price' | 'quantity')[];
+    } | null>(),
+    /** What the seller chose to keep as Amazon has it ('price', 'quantity'): sync leaves it alone. */
+    keptFromAmazon: jsonb('kept_from_amazon')
+      .$type<('price' | 'quantity')[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [

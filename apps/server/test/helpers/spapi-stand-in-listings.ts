@@ -14,9 +14,10 @@ import type {
 } from '../../src/providers/seller-store';
 
 export type ListingsOperation =
-  'putListingsItem' | 'patchListingsItem' | 'deleteListingsItem' | 'getListingsItem';
+  'putListingsItem' | 'patchListingsItem' | 'deleteListingsItem' | 'getListingsItem' | 'searchListingsItems';
 
 const ITEM_PATH = /^\/listings\/2021-08-01\/items\/([^/]+)\/([^/]+)$/;
+const SEARCH_PATH = /^\/listings\/2021-08-01\/items\/([^/]+)$/;
 const CURRENCY_OF = new Map(REGION_CODES.map((c) => [MARKETPLACES[c].id, regionByCode(c).currency.code]));
 
 /** Which Listings Items operation a request is (listingsItems_2021-08-01.json), if any. */
@@ -24,6 +25,7 @@ export function listingsOperation(
   method: string | undefined,
   pathname: string,
 ): ListingsOperation | undefined {
+  if (method === 'GET' && SEARCH_PATH.test(pathname)) return 'searchListingsItems';
   if (!ITEM_PATH.test(pathname)) return undefined;
   return (
     {
@@ -52,16 +54,94 @@ export interface ListingsCall {
  * listings, and answers getListingsItem like Amazon (404 for an unknown SKU). `restricted` ASINs are
  * refused with Amazon's QUALIFICATION_REQUIRED category.
  */
-export function createListingsStandIn(options: { restricted?: (asin: string) => boolean } = {}) {
+export function createListingsStandIn(
+  options: {
+    restricted?: (asin: string) => boolean;
+    /** The seller's shipping template ids: a `merchant_shipping_group` naming another is refused (90244). */
+    templatesOf?: (sellerId: string, marketplaceId: string) => { id: string }[];
+  } = {},
+) {
   const store = new Map<string, { attributes: Record<string, AttributeValues>; productType: string }>();
   const calls: ListingsCall[] = [];
   const keyOf = (seller: string, marketplaceId: string, sku: string) => `${seller}\n${marketplaceId}\n${sku}`;
+
+  /** A kept listing as getListingsItem (and searchListingsItems) answer it with summaries, offers, availability. */
+  const itemOf = (
+    sku: string,
+    marketplaceId: string,
+    found: { attributes: Record<string, AttributeValues> },
+  ) => {
+    const quantity = Number(found.attributes.fulfillment_availability?.[0]?.quantity ?? 0);
+    const offer = found.attributes.purchasable_offer?.[0] as
+      { our_price?: { schedule: { value_with_tax: number }[] }[]; currency?: string } | undefined;
+    const price = offer?.our_price?.[0]?.schedule[0]?.value_with_tax;
+    return {
+      sku,
+      summaries: [
+        {
+          marketplaceId,
+          asin: found.attributes.merchant_suggested_asin?.[0]?.value,
+          status: quantity > 0 ? ['BUYABLE', 'DISCOVERABLE'] : ['DISCOVERABLE'],
+        },
+      ],
+      offers:
+        price === undefined
+          ? []
+          : [
+              {
+                marketplaceId,
+                offerType: 'B2C',
+                price: { currencyCode: offer!.currency, amount: String(price) },
+              },
+            ],
+      fulfillmentAvailability: [{ fulfillmentChannelCode: 'DEFAULT', quantity }],
+      issues: [],
+    };
+  };
+
+  /**
+   * searchListingsItems by SKU (listingsItems_2021-08-01.json): `identifiers` at most 20 with
+   * `identifiersType`, `pageSize` at most 20; the SKUs the seller has, in one page when they fit.
+   */
+  function search(url: URL): { status: number; body: unknown; problem?: string } {
+    const seller = decodeURIComponent(SEARCH_PATH.exec(url.pathname)![1]!);
+    const q = url.searchParams;
+    const problem = (message: string) => ({
+      status: 400,
+      body: { errors: [{ code: 'InvalidInput', message }] },
+      problem: message,
+    });
+    const marketplaceIds = (q.get('marketplaceIds') ?? '').split(',').filter(Boolean);
+    if (marketplaceIds.length === 0) return problem('marketplaceIds is required');
+    const identifiers = (q.get('identifiers') ?? '').split(',').filter(Boolean);
+    if (identifiers.length > 20) return problem('Expected a maximum of 20 identifiers');
+    if (identifiers.length > 0 && !q.get('identifiersType'))
+      return problem('identifiersType is required with identifiers');
+    const pageSize = Number(q.get('pageSize') ?? 10);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 20)
+      return problem('pageSize must be 1 to 20');
+    const marketplaceId = marketplaceIds[0]!;
+    calls.push({
+      operation: 'searchListingsItems',
+      sellerId: seller,
+      sku: identifiers.join(','),
+      marketplaceId,
+      mode: null,
+      body: undefined,
+    });
+    const found = identifiers.flatMap((sku) => {
+      const kept = store.get(keyOf(seller, marketplaceId, sku));
+      return kept ? [itemOf(sku, marketplaceId, kept)] : [];
+    });
+    return { status: 200, body: { numberOfResults: found.length, items: found.slice(0, pageSize) } };
+  }
 
   function handle(
     operation: ListingsOperation,
     url: URL,
     body: unknown,
   ): { status: number; body: unknown; problem?: string } {
+    if (operation === 'searchListingsItems') return search(url);
     const [, seller, skuRaw] = ITEM_PATH.exec(url.pathname)!;
     const sku = decodeURIComponent(skuRaw!);
     const marketplaceIds = (url.searchParams.get('marketplaceIds') ?? '').split(',').filter(Boolean);
@@ -89,35 +169,7 @@ export function createListingsStandIn(options: { restricted?: (asin: string) => 
       const found = store.get(key);
       if (!found)
         return { status: 404, body: { errors: [{ code: 'NOT_FOUND', message: `SKU '${sku}' not found.` }] } };
-      const quantity = Number(found.attributes.fulfillment_availability?.[0]?.quantity ?? 0);
-      const offer = found.attributes.purchasable_offer?.[0] as
-        { our_price?: { schedule: { value_with_tax: number }[] }[]; currency?: string } | undefined;
-      const price = offer?.our_price?.[0]?.schedule[0]?.value_with_tax;
-      return {
-        status: 200,
-        body: {
-          sku,
-          summaries: [
-            {
-              marketplaceId,
-              asin: found.attributes.merchant_suggested_asin?.[0]?.value,
-              status: quantity > 0 ? ['BUYABLE', 'DISCOVERABLE'] : ['DISCOVERABLE'],
-            },
-          ],
-          offers:
-            price === undefined
-              ? []
-              : [
-                  {
-                    marketplaceId,
-                    offerType: 'B2C',
-                    price: { currencyCode: offer!.currency, amount: String(price) },
-                  },
-                ],
-          fulfillmentAvailability: [{ fulfillmentChannelCode: 'DEFAULT', quantity }],
-          issues: [],
-        },
-      };
+      return { status: 200, body: itemOf(sku, marketplaceId, found) };
     }
     if (operation === 'deleteListingsItem') {
       store.delete(key);
@@ -136,6 +188,18 @@ export function createListingsStandIn(options: { restricted?: (asin: string) => 
           message: 'You need approval to list in this brand.',
           severity: 'ERROR',
           categories: ['QUALIFICATION_REQUIRED'],
+        });
+      const template = put.attributes?.merchant_shipping_group?.[0]?.value;
+      if (
+        template !== undefined &&
+        !(options.templatesOf?.(seller!, marketplaceId) ?? []).some((t) => t.id === template)
+      )
+        issues.push({
+          code: '90244',
+          message: "The value provided for 'merchant_shipping_group' is an invalid enumerated value.",
+          severity: 'ERROR',
+          attributeNames: ['merchant_shipping_group'],
+          categories: ['INVALID_ATTRIBUTE'],
         });
       const answer = submission(issues, mode ? 'VALID' : 'ACCEPTED');
       if (!mode && answer.status === 'ACCEPTED')
@@ -178,6 +242,33 @@ export function createListingsStandIn(options: { restricted?: (asin: string) => 
     /** The listing kept for a seller's SKU in a marketplace, as its attributes. */
     listing: (sellerId: string, marketplaceId: string, sku: string) =>
       store.get(keyOf(sellerId, marketplaceId, sku))?.attributes,
+    /** A listing the seller already has (a benchmark's starting store), as an accepted put would keep it. */
+    seed(sellerId: string, marketplaceId: string, sku: string, attributes: Record<string, AttributeValues>) {
+      store.set(keyOf(sellerId, marketplaceId, sku), { attributes, productType: 'PRODUCT' });
+    },
+    /** The seller changes the listing in Seller Central: its price and/or quantity, nothing else. */
+    editInSellerCentral(
+      sellerId: string,
+      marketplaceId: string,
+      sku: string,
+      change: { price?: number; quantity?: number },
+    ) {
+      const found = store.get(keyOf(sellerId, marketplaceId, sku));
+      if (!found) throw new Error(`no listing ${sku}`);
+      const attributes = structuredClone(found.attributes);
+      if (change.price !== undefined)
+        attributes.purchasable_offer = [
+          {
+            ...attributes.purchasable_offer![0],
+            our_price: [{ schedule: [{ value_with_tax: change.price }] }],
+          },
+        ];
+      if (change.quantity !== undefined)
+        attributes.fulfillment_availability = [
+          { ...attributes.fulfillment_availability![0], quantity: change.quantity },
+        ];
+      store.set(keyOf(sellerId, marketplaceId, sku), { ...found, attributes });
+    },
   };
 }
 
@@ -321,4 +412,82 @@ export function createFeedsStandIn(
   }
 
   return { handle, serveDocument, feeds };
+}
+
+const DEFINITION_PATH = /^\/definitions\/2020-09-01\/productTypes\/([^/]+)$/;
+const SCHEMA_PATH = /^\/ptd-schemas\/([^/]+)$/;
+
+/** Whether a request is getDefinitionsProductType (definitionsProductTypes_2020-09-01.json). */
+export const definitionsOperation = (method: string | undefined, pathname: string) =>
+  method === 'GET' && DEFINITION_PATH.test(pathname) ? ('getDefinitionsProductType' as const) : undefined;
+
+/**
+ * Product Type Definitions for `PRODUCT`: one marketplace (the model says so), and a schema link (served
+ * by the stand-in without a token, as Amazon's presigned one) whose `merchant_shipping_group` value lists
+ * the seller's templates as `enum` + `enumNames` only when asked with `sellerId`, as Amazon fills
+ * seller-specific values.
+ */
+export function createDefinitionsStandIn(
+  templatesOf: (sellerId: string, marketplaceId: string) => { id: string; name: string }[],
+) {
+  const schemas = new Map<string, unknown>();
+  function handle(url: URL, base: string) {
+    const problem = (message: string) => ({
+      status: 400,
+      body: { errors: [{ code: 'InvalidInput', message }] },
+      problem: message,
+    });
+    const productType = decodeURIComponent(DEFINITION_PATH.exec(url.pathname)![1]!);
+    const marketplaceIds = (url.searchParams.get('marketplaceIds') ?? '').split(',').filter(Boolean);
+    if (marketplaceIds.length !== 1) return problem('Exactly one marketplaceIds is required');
+    if (productType !== 'PRODUCT')
+      return { status: 404, body: { errors: [{ code: 'NOT_FOUND', message: 'Product type not found.' }] } };
+    const sellerId = url.searchParams.get('sellerId');
+    const templates = sellerId ? templatesOf(sellerId, marketplaceIds[0]!) : [];
+    const id = randomUUID();
+    schemas.set(id, {
+      $schema: 'https://schemas.amazon.com/selling-partners/definitions/product-types/meta-schema/v1',
+      type: 'object',
+      properties: {
+        merchant_shipping_group: {
+          title: 'Merchant Shipping Group',
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['value'],
+            properties: {
+              value: {
+                type: 'string',
+                ...(templates.length
+                  ? { enum: templates.map((t) => t.id), enumNames: templates.map((t) => t.name) }
+                  : {}),
+              },
+              marketplace_id: { type: 'string' },
+            },
+          },
+        },
+      },
+    });
+    return {
+      status: 200,
+      body: {
+        productType,
+        displayName: 'Product',
+        marketplaceIds,
+        requirements: url.searchParams.get('requirements') ?? 'LISTING',
+        requirementsEnforced: 'ENFORCED',
+        locale: url.searchParams.get('locale') ?? 'DEFAULT',
+        propertyGroups: {},
+        productTypeVersion: { version: 'U1', latest: true },
+        schema: { link: { resource: `${base}/ptd-schemas/${id}`, verb: 'GET' }, checksum: id },
+        metaSchema: { link: { resource: `${base}/ptd-schemas/meta`, verb: 'GET' }, checksum: 'meta' },
+      },
+    };
+  }
+  function serveSchema(method: string | undefined, pathname: string) {
+    const id = SCHEMA_PATH.exec(pathname)?.[1];
+    const schema = method === 'GET' && id ? schemas.get(id) : undefined;
+    return schema === undefined ? undefined : { status: 200, body: JSON.stringify(schema) };
+  }
+  return { handle, serveSchema };
 }

@@ -22,8 +22,10 @@ import {
 } from './spapi-stand-in-answers';
 import { createLwaStandIn } from './lwa-stand-in';
 import {
+  createDefinitionsStandIn,
   createFeedsStandIn,
   createListingsStandIn,
+  definitionsOperation,
   feedsOperation,
   listingsOperation,
   type FeedsOperation,
@@ -44,6 +46,7 @@ type Operation =
   | 'getMyFeesEstimates'
   | 'getMarketplaceParticipations'
   | ListingsOperation
+  | 'getDefinitionsProductType'
   | FeedsOperation;
 export interface StandInLimits {
   rate: number;
@@ -64,6 +67,9 @@ export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
   patchListingsItem: { rate: 5, burst: 5 },
   deleteListingsItem: { rate: 5, burst: 5 },
   getListingsItem: { rate: 5, burst: 10 },
+  searchListingsItems: { rate: 5, burst: 5 },
+  // definitionsProductTypes_2020-09-01.json
+  getDefinitionsProductType: { rate: 5, burst: 10 },
   // feeds_2021-06-30.json
   createFeedDocument: { rate: 0.5, burst: 15 },
   createFeed: { rate: 0.0083, burst: 15 },
@@ -108,6 +114,8 @@ export async function startSpapiStandIn(
     restricted?: (asin: string) => boolean;
     /** SKUs whose JSON_LISTINGS_FEED message the processing report refuses. */
     feedFailures?: (sku: string) => boolean;
+    /** The seller's shipping templates per marketplace (Product Type Definitions with `sellerId`); none by default. */
+    shippingTemplates?: (sellerId: string, marketplaceId: string) => { id: string; name: string }[];
   } = {},
 ) {
   const listed = options.listed ?? (() => true);
@@ -121,8 +129,12 @@ export async function startSpapiStandIn(
     number[]
   >;
   const throttled = Object.fromEntries(operations.map((op) => [op, 0])) as Record<Operation, number>;
-  const listings = createListingsStandIn({ restricted: options.restricted });
+  const listings = createListingsStandIn({
+    restricted: options.restricted,
+    templatesOf: options.shippingTemplates,
+  });
   const feeds = createFeedsStandIn(listings, { feedFailures: options.feedFailures });
+  const definitions = createDefinitionsStandIn(options.shippingTemplates ?? (() => []));
   const pricingAsked = new Map<string, number>();
   const summaryAsked = new Map<string, number>();
   /** Every ASIN a price operation was asked for, in order: which marketplace, by which operation. */
@@ -180,6 +192,11 @@ export async function startSpapiStandIn(
         res.writeHead(document.status, { 'content-type': 'application/json' });
         return res.end(document.body);
       }
+      const schema = definitions.serveSchema(req.method, url.pathname);
+      if (schema) {
+        res.writeHead(schema.status, { 'content-type': 'application/json' });
+        return res.end(schema.body);
+      }
       if (url.pathname === '/auth/o2/token') {
         if (lwaFailures > 0) {
           lwaFailures -= 1;
@@ -216,7 +233,8 @@ export async function startSpapiStandIn(
                     : url.pathname === '/sellers/v1/marketplaceParticipations' && req.method === 'GET'
                       ? 'getMarketplaceParticipations'
                       : (listingsOperation(req.method, url.pathname) ??
-                        feedsOperation(req.method, url.pathname));
+                        feedsOperation(req.method, url.pathname) ??
+                        definitionsOperation(req.method, url.pathname));
       if (!op) {
         refused.push({ operation: 'unknown', message: `${req.method} ${url.pathname}` });
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
@@ -231,6 +249,11 @@ export async function startSpapiStandIn(
         });
       }
       callsBy.set(`${authorisation}\n${op}`, (callsBy.get(`${authorisation}\n${op}`) ?? 0) + 1);
+      if (op === 'getDefinitionsProductType') {
+        const answer = definitions.handle(url, `http://${req.headers.host}`);
+        if ('problem' in answer && answer.problem) refused.push({ operation: op, message: answer.problem });
+        return send(answer.status, answer.body, op);
+      }
       const feedsOp = feedsOperation(req.method, url.pathname);
       if (feedsOp) {
         let parsed: unknown;

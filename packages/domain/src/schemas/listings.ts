@@ -106,6 +106,35 @@ export type ListingRun = z.output<typeof listingRunSchema>;
 
 export const LISTING_STATES = ['pending', 'live', 'needs_attention', 'removed'] as const;
 
+/** The two figures sync keeps in step, as Amazon has them or as we last pushed them. */
+const listingFiguresSchema = z.object({ price: z.number().nullable(), quantity: z.int().nullable() });
+
+/** Which of a listing's figures: its price or its quantity. */
+export const LISTING_FIELDS = ['price', 'quantity'] as const;
+
+/**
+ * A price or quantity changed in Seller Central since our last push, found when sync read the listing back
+ * before pushing: Amazon's figures and ours, and which differ. Nothing is pushed to the listing until the
+ * seller decides (`POST …/listings/:product_id/drift`).
+ */
+export const listingDriftSchema = z.object({
+  at: timestampSchema,
+  amazon: listingFiguresSchema,
+  ours: listingFiguresSchema,
+  fields: z.array(z.enum(LISTING_FIELDS)),
+});
+export type ListingDrift = z.output<typeof listingDriftSchema>;
+
+/**
+ * POST /api/inventories/:id/listings/:product_id/drift: `overwrite` sends ours at the next sync; `keep_amazon`
+ * keeps Amazon's figures that differ and sync leaves them alone from then on (a quantity still goes to 0
+ * when the source sells out), until the seller chooses `overwrite`.
+ */
+export const listingDriftChoiceSchema = z
+  .object({ choice: z.enum(['overwrite', 'keep_amazon'], { error: 'validation.listings.driftChoice' }) })
+  .strict();
+export type ListingDriftChoice = z.input<typeof listingDriftChoiceSchema>;
+
 export const listingSchema = z.object({
   product_id: z.string(),
   sku: z.string(),
@@ -117,6 +146,12 @@ export const listingSchema = z.object({
   quantity: z.int().nullable(),
   pushed_at: timestampSchema.nullable(),
   issues: z.array(listingIssueSchema),
+  // The server always sends the two below; optional only so the web's fixtures written before them still
+  // type-check until the web shows drift (issue 48, web half).
+  /** Seller Central changed the listing: sync waits for the seller's choice. */
+  drift: listingDriftSchema.nullable().optional(),
+  /** The figures the seller chose to keep as Amazon has them; sync does not push them. */
+  kept_from_amazon: z.array(z.enum(LISTING_FIELDS)).optional(),
 });
 export type Listing = z.output<typeof listingSchema>;
 

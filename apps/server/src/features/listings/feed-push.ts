@@ -2,7 +2,7 @@ import type { RegionCode } from '@crossmarket/domain';
 import type { ListingIssue, ListingsFeedMessage, StoreTarget } from '../../providers/seller-store';
 import { offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
-import { recordPush, type Change } from './record-push';
+import { recordPushes, type Change } from './record-push';
 
 /**
  * From how many changes a sync goes by JSON_LISTINGS_FEED rather than one patch each: at the patches' 5 a
@@ -12,6 +12,14 @@ import { recordPush, type Change } from './record-push';
 export const FEED_FROM = 500;
 /** Amazon's limit per JSON_LISTINGS_FEED (listings-feed-schema-v2.json `messages.maxItems`). */
 const FEED_MAX = 25_000;
+
+/** Pushes recorded per statement: a feed's 25,000 in five. */
+const RECORD_PART = 5_000;
+
+async function recordInParts(deps: ListingsDeps, pushes: Parameters<typeof recordPushes>[1]) {
+  for (let i = 0; i < pushes.length; i += RECORD_PART)
+    await recordPushes(deps.db, pushes.slice(i, i + RECORD_PART));
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,8 +58,10 @@ export async function pushByFeed(
         late ? 'listings feed past its deadline' : 'listings feed failed',
       );
       outcome = late ? 'feed-late' : 'feed-failed';
-      for (const c of part)
-        await recordPush(deps.db, c, { status: result.status, issues: [], submissionId: feedId });
+      await recordInParts(
+        deps,
+        part.map((c) => ({ change: c, answer: { status: result.status, issues: [], submissionId: feedId } })),
+      );
       continue;
     }
     const refused = new Map<number, ListingIssue[]>();
@@ -61,14 +71,16 @@ export async function pushByFeed(
       list.push({ code: issue.code, message: issue.message, severity: issue.severity });
       refused.set(issue.messageId, list);
     }
-    for (const [n, c] of part.entries()) {
-      const issues = refused.get(n + 1);
-      await recordPush(deps.db, c, {
-        status: issues ? 'INVALID' : 'ACCEPTED',
-        issues: issues ?? [],
-        submissionId: feedId,
-      });
-    }
+    await recordInParts(
+      deps,
+      part.map((c, n) => {
+        const issues = refused.get(n + 1);
+        return {
+          change: c,
+          answer: { status: issues ? 'INVALID' : 'ACCEPTED', issues: issues ?? [], submissionId: feedId },
+        };
+      }),
+    );
   }
   return outcome;
 }

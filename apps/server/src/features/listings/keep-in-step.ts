@@ -7,6 +7,7 @@ import { inventoryListings, ownedInventory, productFacts, type ListingRow, type 
 import { sourceMaxAgeHours } from '../inventories';
 import { FEED_FROM, pushByFeed } from './feed-push';
 import { recordPush, type Change } from './record-push';
+import { withoutDrift } from './drift';
 import { holdsRun } from './safety';
 import { storeTarget } from './store-target';
 
@@ -46,7 +47,10 @@ const differs = (a: number | null, b: number | null) =>
 
 export function changeOf(listing: ListingRow, p: ProductFacts, staleHours: number): Change | undefined {
   const q = targetQuantity(p, staleHours);
-  const offer = targetOffer(p);
+  const kept = new Set(listing.kept_from_amazon);
+  // A price the seller chose to keep from Seller Central is theirs; so is a quantity, unless it must go
+  // to 0 (sold out, restricted, stale, unprofitable): what the source cannot supply must stop selling.
+  const offer = kept.has('price') ? undefined : targetOffer(p);
   const priceMoves =
     offer !== undefined &&
     (differs(offer.price, listing.pushed_price) ||
@@ -57,7 +61,8 @@ export function changeOf(listing: ListingRow, p: ProductFacts, staleHours: numbe
   const unanswered = p.cross_status === 'noanswer' || p.to_status === 'noanswer';
   const quantityMoves =
     q.quantity !== listing.pushed_quantity &&
-    !(unanswered && q.reason !== 'stale' && q.reason !== 'restricted');
+    !(unanswered && q.reason !== 'stale' && q.reason !== 'restricted') &&
+    !(kept.has('quantity') && q.quantity > 0);
   if (!priceMoves && !quantityMoves) return undefined;
   const reason = quantityMoves
     ? q.quantity > 0 && (listing.pushed_quantity ?? 0) > 0
@@ -74,7 +79,8 @@ export function changeOf(listing: ListingRow, p: ProductFacts, staleHours: numbe
 
 /**
  * The `sync-listings` job, after each inventory update (and "Update now") and when sync is turned on:
- * pushes only what changed (the offer's price, the quantity), each push logged with its reason. Nothing is
+ * pushes only what changed (the offer's price, the quantity), each push logged with its reason, after
+ * reading each listing back so a figure changed in Seller Central is not overwritten unasked. Nothing is
  * sent while sync is off or paused (here or account-wide). A run that would move too many prices too far
  * (safety.ts) holds its price changes and asks the seller; quantities still go, so a sold-out source still
  * stops selling.
@@ -95,7 +101,10 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
     }),
   ]);
   const byCode = new Map(facts.map((f) => [f.code, f]));
-  const live = rows.filter((r) => (r.state === 'live' || r.state === 'pending') && r.pushed_at !== null);
+  // A listing the seller changed in Seller Central waits for their choice (drift.ts).
+  const live = rows.filter(
+    (r) => (r.state === 'live' || r.state === 'pending') && r.pushed_at !== null && r.drift === null,
+  );
   let changes = live.flatMap((r) => {
     const p = byCode.get(r.code);
     const change = p && changeOf(r, p, staleHours);
@@ -116,6 +125,14 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
   } else if (inventory.hold) {
     await deps.db.execute(sql`update inventories set listing_hold = null where id = ${inventoryId}::uuid`);
   }
+
+  const readBack = await withoutDrift(deps, target, changes);
+  changes = readBack.push;
+  if (readBack.drifted || readBack.unread)
+    deps.logger.info(
+      { inventoryId, drifted: readBack.drifted, unread: readBack.unread },
+      'listings not pushed',
+    );
 
   if (deps.store.submitFeed && changes.length >= (deps.feedFrom ?? FEED_FROM)) {
     const outcome = await pushByFeed(deps, target, inventory.to_country, changes);

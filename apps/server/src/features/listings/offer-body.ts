@@ -48,16 +48,21 @@ export function purchasableOffer(country: RegionCode, f: Omit<OfferFigures, 'qua
 
 /**
  * An offer-only put (`PRODUCT`, `LISTING_OFFER_ONLY`) on the existing ASIN, condition new, merchant-
- * fulfilled (`DEFAULT`) with the inventory's handling time. No shipping template: Amazon then uses the
- * seller's default one.
+ * fulfilled (`DEFAULT`) with the inventory's handling time, and the seller's shipping template when one is
+ * chosen (its id from Product Type Definitions); none: Amazon uses the seller's default template.
  */
 export function offerPutBody(
   country: RegionCode,
   asin: string,
   f: OfferFigures,
   handlingDays: number,
+  shippingTemplate: string | null = null,
 ): ListingsItemPutRequest {
   const marketplaceId = MARKETPLACES[country].id;
+  const shipping: Record<string, AttributeValues> =
+    shippingTemplate === null
+      ? {}
+      : { merchant_shipping_group: [{ value: shippingTemplate, marketplace_id: marketplaceId }] };
   return {
     productType: PRODUCT_TYPE,
     requirements: 'LISTING_OFFER_ONLY',
@@ -72,6 +77,7 @@ export function offerPutBody(
           lead_time_to_ship_max_days: handlingDays,
         },
       ],
+      ...shipping,
     },
   };
 }

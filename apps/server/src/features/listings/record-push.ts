@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { ListingIssue } from '../../providers/seller-store';
-import { logPush, type ListingRow } from './repo';
+import type { ListingRow } from './repo';
 
 /** One listing's change as pushed: the offer and/or the quantity, and why. */
 export interface Change {
@@ -11,36 +11,53 @@ export interface Change {
   reason: string;
 }
 
+type Answer = { status: string; issues: ListingIssue[]; submissionId: string | null };
+
 /**
  * What Amazon answered a push: accepted, the listing keeps what was pushed; refused, it needs attention
- * with Amazon's issues; either way the push is kept in the listing's history.
+ * with Amazon's issues; either way the push is kept in the listing's history. A quantity the seller kept
+ * from Amazon that had to go to 0 is the source's again: it comes back with the source's stock.
  */
-export async function recordPush(
-  db: Db,
-  c: Change,
-  answer: { status: string; issues: ListingIssue[]; submissionId: string | null },
-) {
-  const { listing } = c;
-  const newPrice = c.offer?.price ?? listing.pushed_price;
-  const newQuantity = c.quantity ?? listing.pushed_quantity;
-  if (answer.status === 'ACCEPTED') {
-    await db.execute(sql`update listings set pushed_price = ${newPrice},
-      pushed_min_price = ${c.offer ? c.offer.min : listing.pushed_min_price},
-      pushed_max_price = ${c.offer ? c.offer.max : listing.pushed_max_price},
-      pushed_quantity = ${newQuantity}, pushed_at = now() where id = ${listing.id}::uuid`);
-  } else if (answer.status === 'INVALID') {
-    await db.execute(sql`update listings set state = 'needs_attention',
-      issues = ${JSON.stringify(answer.issues)}::jsonb where id = ${listing.id}::uuid`);
-  }
-  await logPush(db, {
-    listingId: listing.id,
-    sku: listing.sku,
-    oldPrice: listing.pushed_price,
-    newPrice,
-    oldQuantity: listing.pushed_quantity,
-    newQuantity,
-    reason: c.reason,
-    status: answer.status,
-    submissionId: answer.submissionId,
+export async function recordPush(db: Db, c: Change, answer: Answer) {
+  await recordPushes(db, [{ change: c, answer }]);
+}
+
+/**
+ * `recordPush` for many at once in three statements, whatever their number: a feed's report answers
+ * thousands of pushes together, and one round trip each would take longer than Amazon did.
+ */
+export async function recordPushes(db: Db, pushes: { change: Change; answer: Answer }[]) {
+  if (pushes.length === 0) return;
+  const rows = pushes.map(({ change: c, answer }) => {
+    const { listing } = c;
+    return {
+      id: listing.id,
+      sku: listing.sku,
+      status: answer.status,
+      issues: answer.issues,
+      submission_id: answer.submissionId,
+      reason: c.reason,
+      old_price: listing.pushed_price,
+      new_price: c.offer?.price ?? listing.pushed_price,
+      min: c.offer ? c.offer.min : listing.pushed_min_price,
+      max: c.offer ? c.offer.max : listing.pushed_max_price,
+      old_quantity: listing.pushed_quantity,
+      new_quantity: c.quantity ?? listing.pushed_quantity,
+      zeroed: c.quantity === 0,
+    };
   });
+  const recordset = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, sku text, status text,
+    issues jsonb, submission_id text, reason text, old_price float8, new_price float8, min float8, max float8,
+    old_quantity int, new_quantity int, zeroed boolean)`;
+  await db.execute(sql`update listings l set pushed_price = r.new_price, pushed_min_price = r.min,
+      pushed_max_price = r.max, pushed_quantity = r.new_quantity, pushed_at = now(),
+      kept_from_amazon = case when r.zeroed then l.kept_from_amazon - 'quantity' else l.kept_from_amazon end
+    from ${recordset} where l.id = r.id and r.status = 'ACCEPTED'`);
+  await db.execute(sql`update listings l set state = 'needs_attention', issues = r.issues
+    from ${recordset} where l.id = r.id and r.status = 'INVALID'`);
+  await db.execute(sql`insert into listing_pushes (listing_id, sku, old_price, new_price, old_quantity,
+      new_quantity, reason, status, submission_id)
+    select r.id, r.sku, r.old_price, r.new_price, r.old_quantity, r.new_quantity, r.reason, r.status,
+           r.submission_id
+      from ${recordset}`);
 }

@@ -1,6 +1,7 @@
 import {
   amazonRegionOfCountry,
   REGION_CODES,
+  type ListingDrift,
   type ListingRun,
   type ListingRunResult,
   type ListingsView,
@@ -174,12 +175,14 @@ export type ListingRow = {
   pushed_quantity: number | null;
   pushed_at: Date | string | null;
   issues: AmazonIssue[];
+  drift: ListingDrift | null;
+  kept_from_amazon: ('price' | 'quantity')[];
 };
 
 export async function inventoryListings(db: Db, inventoryId: string): Promise<ListingRow[]> {
   const rows = await db.execute<ListingRow>(sql`
     select id, code, sku, marketplace_id, state, pushed_price, pushed_min_price, pushed_max_price,
-           pushed_quantity, pushed_at, issues
+           pushed_quantity, pushed_at, issues, drift, kept_from_amazon
       from listings where inventory_id = ${inventoryId}::uuid order by code`);
   return rows.rows;
 }
@@ -276,6 +279,8 @@ export async function listingsView(db: Db, userId: string, id: string): Promise<
       quantity: r.pushed_quantity,
       pushed_at: r.pushed_at === null ? null : new Date(r.pushed_at).toISOString(),
       issues: r.issues.map(toIssue),
+      drift: r.drift,
+      kept_from_amazon: r.kept_from_amazon,
     })),
     last_run: run.rows[0] ? runView(run.rows[0]) : null,
   };

@@ -1,5 +1,6 @@
 import {
   JOB_NAMES,
+  listingDriftChoiceSchema,
   listingHistorySchema,
   listingsAccountPauseSchema,
   listingParamsSchema,
@@ -9,7 +10,6 @@ import {
   listingsSyncSchema,
   listingsViewSchema,
 } from '@crossmarket/domain';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { App } from '../../http/app-type';
 import { apiError, notFound } from '../../http/errors';
@@ -18,6 +18,7 @@ import { guardedErrors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
 import type { Guard } from '../auth';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
+import { resolveDrift } from './drift';
 import {
   insertRun,
   listingHistory,
@@ -31,12 +32,10 @@ import { requestRetry } from './retry-listing';
 
 const missing = () => notFound('This inventory was not found.');
 
-const historyParams = z.object({ id: z.uuid(), product_id: z.string().regex(/^[A-Z0-9]{10}$/) });
-
 /**
  * `/api/inventories/:id/listings`: the inventory's offers on Amazon (state, last push, Amazon's issues),
- * a dry run or a publish (202 with the run; the `publish-listings` job does it), the sync switch, and a
- * listing's retry and history.
+ * a dry run or a publish (202 with the run; the `publish-listings` job does it), the sync switch, a
+ * listing's retry and history, and the seller's choice on a listing changed in Seller Central (drift).
  * Owner only: anyone else's inventory is 404.
  */
 export function registerListingRoutes(
@@ -144,11 +143,31 @@ export function registerListingRoutes(
       },
     );
 
+    scope.post(
+      '/api/inventories/:id/listings/:product_id/drift',
+      {
+        schema: {
+          params: listingParamsSchema,
+          body: listingDriftChoiceSchema,
+          response: { 200: listingsViewSchema, ...guardedErrors(400, 404) },
+        },
+      },
+      async (request) => {
+        const { userId } = callerOf(request);
+        const { id, product_id: code } = request.params;
+        if (!(await resolveDrift(db, userId, id, code, request.body.choice))) throw missing();
+        // Overwrite: send ours now rather than after the next update (the job does nothing while sync is off).
+        if (request.body.choice === 'overwrite')
+          await queue.send(JOB_NAMES.syncListings, { inventory_id: id });
+        return (await listingsView(db, userId, id))!;
+      },
+    );
+
     scope.get(
       '/api/inventories/:id/listings/:product_id/history',
       {
         schema: {
-          params: historyParams,
+          params: listingParamsSchema,
           response: { 200: listingHistorySchema, ...guardedErrors(400, 404) },
         },
       },

@@ -9,7 +9,8 @@ import { createSandboxSellerStore } from './sandbox';
 import type { SellerStore } from './types';
 
 export type * from './types';
-export { createSandboxSellerStore, sandboxStoreListings } from './sandbox';
+export { SEARCH_SKUS } from './types';
+export { createSandboxSellerStore, sandboxShippingTemplates, sandboxStoreListings } from './sandbox';
 
 /**
  * The sellers' Amazon stores `MARKETPLACE_PROVIDER` names: SP-API's Listings Items API (paced through the

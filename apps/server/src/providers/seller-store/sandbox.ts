@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxListings } from '../../db/schema';
 import { sandboxRestriction } from '../marketplace/sandbox-restrictions';
@@ -14,6 +14,7 @@ import type {
   ListingSubmission,
   PatchOperation,
   SellerStore,
+  ShippingTemplate,
   StoreTarget,
 } from './types';
 
@@ -53,6 +54,18 @@ function applyPatches(
     } else next[name] = patch.value ?? [];
   }
   return { attributes: next };
+}
+
+/**
+ * Every sandbox seller's shipping templates in a marketplace: Seller Central's default one (created with
+ * every account) and one more, with ids shaped like the enum values Amazon gives.
+ */
+export function sandboxShippingTemplates(target: StoreTarget): ShippingTemplate[] {
+  const marketplaceId = MARKETPLACES[target.country].id;
+  return [
+    { id: `legacy-template-id-${marketplaceId}`, name: 'Migrated Template' },
+    { id: `sandbox-express-${marketplaceId}`, name: 'Express' },
+  ];
 }
 
 const hasError = (issues: ListingIssue[]) => issues.some((i) => i.severity === 'ERROR');
@@ -147,6 +160,22 @@ export function createSandboxSellerStore(db: Db): SellerStore {
     async delete(target, sku) {
       await db.delete(sandboxListings).where(key(target, sku));
       return answer(sku, [], 'ACCEPTED');
+    },
+    async search(target, skus) {
+      const rows = await db
+        .select()
+        .from(sandboxListings)
+        .where(
+          and(
+            eq(sandboxListings.sellerId, target.sellerId),
+            eq(sandboxListings.marketplaceId, MARKETPLACES[target.country].id),
+            inArray(sandboxListings.sku, skus),
+          ),
+        );
+      return rows.map(toListingsItem);
+    },
+    async shippingTemplates(target) {
+      return sandboxShippingTemplates(target);
     },
     async get(target, sku) {
       const [row] = await db.select().from(sandboxListings).where(key(target, sku));

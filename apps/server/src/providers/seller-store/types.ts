@@ -59,6 +59,15 @@ export interface ListingsItem {
   issues?: ListingIssue[];
 }
 
+/** A seller's shipping template: the enum value Amazon takes in `merchant_shipping_group`, and its name. */
+export interface ShippingTemplate {
+  id: string;
+  name: string;
+}
+
+/** searchListingsItems' `identifiers` maxItems and `pageSize` maximum (listingsItems_2021-08-01.json). */
+export const SEARCH_SKUS = 20;
+
 /** One message of a JSON_LISTINGS_FEED (listings-feed-schema-v2.json): here always a PATCH. */
 export interface ListingsFeedMessage {
   messageId: number;
@@ -110,6 +119,16 @@ export interface SellerStore {
   delete(target: StoreTarget, sku: string): Promise<ListingSubmission>;
   /** getListingsItem; null when the seller has no such SKU there (404). */
   get(target: StoreTarget, sku: string): Promise<ListingsItem | null>;
+  /**
+   * searchListingsItems by SKU, at most `SEARCH_SKUS` a call, with offers and fulfillment availability:
+   * the listings the seller has of these SKUs (one missing from the answer has none there).
+   */
+  search(target: StoreTarget, skus: string[]): Promise<ListingsItem[]>;
+  /**
+   * The seller's shipping templates in the target's marketplace: the `merchant_shipping_group` values of
+   * the `PRODUCT` definition asked with the seller's id (getDefinitionsProductType), id and name.
+   */
+  shippingTemplates(target: StoreTarget): Promise<ShippingTemplate[]>;
   /** A JSON_LISTINGS_FEED of one marketplace: its id. Absent: the store has no feeds (the sandbox). */
   submitFeed?(target: StoreTarget, messages: ListingsFeedMessage[]): Promise<string>;
   /** The feed's processing status, and its report once DONE. */

@@ -1,5 +1,11 @@
-import type { SellerStore, StoreTarget } from '../../seller-store/types';
-import { SpapiError, type SpapiClient } from './client';
+import {
+  SEARCH_SKUS,
+  type ListingsItem,
+  type SellerStore,
+  type ShippingTemplate,
+  type StoreTarget,
+} from '../../seller-store/types';
+import { SpapiError, SpapiNetworkError, type SpapiClient } from './client';
 import { createSpapiFeeds } from './listings-feeds';
 import { MARKETPLACES } from './regions';
 
@@ -8,6 +14,39 @@ const ISSUE_LOCALE = 'en_US';
 
 const itemPath = (target: StoreTarget, sku: string, query: URLSearchParams) =>
   `/listings/2021-08-01/items/${encodeURIComponent(target.sellerId)}/${encodeURIComponent(sku)}?${query}`;
+
+/** The product type's JSON schema from its presigned link (valid seven days; no SP-API token). */
+async function fetchSchema(url: string): Promise<unknown> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+    if (!res.ok) throw new Error(`answered ${res.status}`);
+    return await res.json();
+  } catch (error) {
+    throw new SpapiNetworkError('product type schema', error);
+  }
+}
+
+/**
+ * The seller's templates in a product type schema asked with `sellerId`: `merchant_shipping_group`'s value
+ * enum (the ids Amazon takes) beside its `enumNames` (what Seller Central calls them). Amazon's tutorial
+ * "Retrieve Merchant Shipping Templates"; a name instead of the id is refused (90244, issues #4148, #2782).
+ */
+export function templatesOfSchema(schema: unknown): ShippingTemplate[] {
+  const value = (
+    schema as {
+      properties?: {
+        merchant_shipping_group?: {
+          items?: { properties?: { value?: { enum?: unknown[]; enumNames?: unknown[] } } };
+        };
+      };
+    }
+  )?.properties?.merchant_shipping_group?.items?.properties?.value;
+  const ids = Array.isArray(value?.enum) ? value.enum : [];
+  const names = Array.isArray(value?.enumNames) ? value.enumNames : [];
+  return ids.flatMap((id, i) =>
+    typeof id === 'string' ? [{ id, name: typeof names[i] === 'string' ? (names[i] as string) : id }] : [],
+  );
+}
 
 /**
  * The seller's store through SP-API's Listings Items API 2021-08-01 (listingsItems_2021-08-01.json): one
@@ -50,6 +89,40 @@ export function createSpapiSellerStore(client: SpapiClient): SellerStore {
         method: 'DELETE',
         account: target.account,
       });
+    },
+    async search(target, skus) {
+      const marketplace = marketplaceOf(target);
+      const query = new URLSearchParams({
+        marketplaceIds: marketplace.id,
+        issueLocale: ISSUE_LOCALE,
+        includedData: 'summaries,offers,fulfillmentAvailability',
+        identifiers: skus.join(','),
+        identifiersType: 'SKU',
+        pageSize: String(SEARCH_SKUS),
+      });
+      const found = await client.call<{ items: ListingsItem[] }>(
+        marketplace.region,
+        'searchListingsItems',
+        `/listings/2021-08-01/items/${encodeURIComponent(target.sellerId)}?${query}`,
+        { method: 'GET', account: target.account },
+      );
+      return found.items ?? [];
+    },
+    async shippingTemplates(target) {
+      const marketplace = marketplaceOf(target);
+      const query = new URLSearchParams({
+        marketplaceIds: marketplace.id,
+        sellerId: target.sellerId,
+        requirements: 'LISTING_OFFER_ONLY',
+        locale: 'DEFAULT',
+      });
+      const definition = await client.call<{ schema: { link: { resource: string } } }>(
+        marketplace.region,
+        'getDefinitionsProductType',
+        `/definitions/2020-09-01/productTypes/PRODUCT?${query}`,
+        { method: 'GET', account: target.account },
+      );
+      return templatesOfSchema(await fetchSchema(definition.schema.link.resource));
     },
     async get(target, sku) {
       const marketplace = marketplaceOf(target);

@@ -87,6 +87,10 @@ export const SPAPI_LIMITS = {
   patchListingsItem: { rate: 5, burst: 5 },
   deleteListingsItem: { rate: 5, burst: 5 },
   getListingsItem: { rate: 5, burst: 10 },
+  /** Up to 20 SKUs a call (`identifiers` maxItems 20, `pageSize` at most 20): the read-back before a push. */
+  searchListingsItems: { rate: 5, burst: 5 },
+  /** definitionsProductTypes_2020-09-01.json: the seller's shipping templates, once per marketplace. */
+  getDefinitionsProductType: { rate: 5, burst: 10 },
   // feeds_2021-06-30.json. createFeed's model rate is one per two minutes; JSON_LISTINGS_FEED has its own,
   // 5 per 5 minutes per region (changelog 2025-05-06), which the 429s and the header teach.
   createFeedDocument: { rate: 0.5, burst: 15 },
