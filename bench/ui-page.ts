@@ -238,7 +238,9 @@ async function timeToFrame(page: Page, response: Response, from: 'answer' | 'cli
     console.log(
       `# ${what} filtered=${expected.filtered} body=${m.size}B (${m.decoded}B) ` +
         `clickToFetch=${(m.fetchStart - m.start).toFixed(0)}ms fetchToAnswer=${(m.responseEnd - m.fetchStart).toFixed(0)}ms download=${(m.responseEnd - m.responseStart).toFixed(0)}ms ` +
-        `toFrame=${(m.frameAt - m.responseEnd).toFixed(0)}ms frameToPaint=${(m.paintAt - m.frameAt).toFixed(0)}ms frames=${m.frames} longTasks=${m.longTasks.join(',')}`,
+        `toFrame=${(m.frameAt - m.responseEnd).toFixed(0)}ms frameToPaint=${(m.paintAt - m.frameAt).toFixed(0)}ms frames=${m.frames} longTasks=${m.longTasks.join(',')}` +
+        // With SERVER_TIMING=true in the bench's environment (the program inherits it): the server's parts.
+        (response.headers()['server-timing'] ? ` server=[${response.headers()['server-timing']}]` : ''),
     );
   return { ms: m.paintAt - m.start, filtered: expected.filtered };
 }

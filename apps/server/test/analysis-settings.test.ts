@@ -1,5 +1,6 @@
 import {
   encodeFilters,
+  exportsResponseSchema,
   generateSku,
   matchesFilters,
   priceProduct,
@@ -169,6 +170,14 @@ describe('POST /v1/exports', () => {
         restriction: null,
       });
     }
+  });
+
+  it('sends the text the response schema would: its key order and JSON, as application/json', async () => {
+    const res = await exportOf(s.owner, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.json().data).toHaveLength(30);
+    expect(res.body).toBe(JSON.stringify(exportsResponseSchema.parse(res.json())));
   });
 
   it('answers only the selected products (unknown IDs left out)', async () => {

@@ -36,6 +36,13 @@ export const SESSION_RATE_LIMIT: Limit = { name: 'analysis-session', max: 600, w
 
 export const sessionRateKey = (userId: string) => `${SESSION_RATE_LIMIT.name}:${userId}`;
 
+/**
+ * Counts one `/v1` call of a session against {@link SESSION_RATE_LIMIT} (429 past it), without waiting
+ * for the WAL flush (rate-limit.ts `durable`): a crash of PostgreSQL forgets a second of counts at most.
+ */
+export const enforceSessionRate = (db: Db, userId: string, scale = 1) =>
+  enforceLimit(db, sessionRateKey(userId), SESSION_RATE_LIMIT, scale, { durable: false });
+
 interface Lane {
   running: number;
   waiting: (() => void)[];
@@ -102,7 +109,8 @@ export const analysisBusy = () =>
 /**
  * Per-user limits on every route `scope` registers after this call (call it first in a guarded scope):
  * - a session caller's requests are counted in PostgreSQL like a token's (429 past
- *   {@link SESSION_RATE_LIMIT}), right after the guard, before the body is read;
+ *   {@link SESSION_RATE_LIMIT}), right after the guard, before the body is read, committed without waiting
+ *   for the WAL flush;
  * - each handler runs under `limit`, keyed by the caller's user: the call holds its place until its work
  *   has settled (not merely until the client was answered, e.g. after a handler timeout), since that is
  *   when its database connections are free again.
@@ -114,9 +122,7 @@ export function limitPerUser(
   scope.addHook('onRequest', async (request) => {
     const caller = callerOf(request);
     if (caller.tokenId !== null) return; // the guard counted it against its token
-    await timingOf(request).time('rate', () =>
-      enforceLimit(db, sessionRateKey(caller.userId), SESSION_RATE_LIMIT, scale),
-    );
+    await timingOf(request).time('rate', () => enforceSessionRate(db, caller.userId, scale));
   });
   scope.addHook('onRoute', (route) => {
     const handler = route.handler as (

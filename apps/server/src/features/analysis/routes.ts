@@ -3,6 +3,7 @@ import {
   chartsResponseSchema,
   exportsRequestSchema,
   exportsResponseSchema,
+  type ExportsResponse,
   filterResultsSchema,
   filtersRequestSchema,
   type FilterResults,
@@ -35,6 +36,7 @@ import { guardedErrors } from '../../http/responses';
 import { timingOf } from '../../http/server-timing';
 import type { Guard } from '../auth';
 import { chartReport } from './chart-report';
+import { exportJsonText } from './export-json';
 import { exportReport } from './export-report';
 import { FilterCache } from './filter-cache';
 import { filterReport } from './filter-report';
@@ -161,10 +163,17 @@ export function registerAnalysisRoutes(
         },
         bodyLimit: 2 * 1024 * 1024,
       },
-      async (request) => {
+      // The answer is JSON text written by exportJsonText, the bytes the schema's serializer would send
+      // (export-json.test.ts), in a third of its time; the schema documents it.
+      async (request, reply) => {
         const { userId } = callerOf(request);
-        timingOf(request).kind('exports');
-        return exportsOnce(userId, () => exportReport(db, userId, request.body));
+        const timing = timingOf(request);
+        timing.kind('exports');
+        const { data } = await exportsOnce(userId, () => exportReport(db, userId, request.body));
+        const built = performance.now();
+        const json = exportJsonText(data);
+        timing.add('build', performance.now() - built);
+        return reply.type('application/json; charset=utf-8').send(json as unknown as ExportsResponse);
       },
     );
 

@@ -111,7 +111,8 @@ function ReportAnalysis({ report }: { report: ReportDetail }) {
       )}
       <ChartsPanel
         reportId={report.id}
-        encoded={request.filters}
+        encoded={model.shownFilters ?? request.filters}
+        ready={model.shownFilters !== undefined}
         applied={applied.filters}
         settingsDefined={model.settingsDefined}
         currency={report.to_country_info.currency.code}

@@ -51,7 +51,7 @@ export function useReportView(report: ReportDetail) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the view's fields, not its new object each render
     [report.id, applied.malformed, view.f, view.size, view.page, view.sort],
   );
-  const { results, ids, loadIds } = useViewResults(request);
+  const { results, ids, loadIds, shownFilters } = useViewResults(request);
   const prefetch = usePrefetchFilterResults();
   const settingsDefined = report.settings !== null || (results.data?.settings_defined ?? false);
   const form = useFilterForm(applied.filters, applied.malformed ? '' : view.f, settingsDefined);
@@ -164,6 +164,8 @@ export function useReportView(report: ReportDetail) {
     /** Every product ID the view matches: undefined until asked for and answered. */
     ids,
     loadIds,
+    /** The filters of the page on screen, once its page is in (the charts ask for these). */
+    shownFilters,
     settingsDefined,
     form,
     selection,

@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
+import { useCharts } from './charts';
 import { usePrefetchFilterResults, useViewResults, type FiltersView } from './filter-results';
 import { invalidateReportResults } from './results-cache';
 
@@ -194,6 +195,68 @@ describe('useViewResults', () => {
     });
     expect(listed).toEqual(['B1']);
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('the charts follow the page on screen', () => {
+  it('ask for a new view only once its page is in, never beside it', async () => {
+    // Every call in order; a new view's page is held until released.
+    const calls: string[] = [];
+    let release = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        const body = JSON.parse(String(init?.body)) as { filters: string; with_ids?: boolean };
+        const kind = url === '/v1/charts' ? 'charts' : body.with_ids ? 'ids' : 'page';
+        calls.push(`${kind}:${body.filters}`);
+        if (kind === 'page' && body.filters === 'new') await new Promise<void>((r) => (release = r));
+        const answer =
+          kind === 'charts'
+            ? { filtered_count: 1 }
+            : {
+                total: 1,
+                filtered_count: 1,
+                settings_defined: true,
+                categories: [],
+                bsr_categories: [],
+                data: [],
+                ...(kind === 'ids' && { filtered_ids: ['B1'] }),
+              };
+        return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const client = newClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    // As the page wires them: the charts ask for the shown filters, once there are any.
+    const { result, rerender } = renderHook(
+      (request: FiltersView) => {
+        const viewResults = useViewResults(request);
+        const charts = useCharts(
+          { report_id: REPORT, filters: viewResults.shownFilters ?? request.filters },
+          viewResults.shownFilters !== undefined,
+        );
+        return { ...viewResults, charts };
+      },
+      { wrapper, initialProps: view({ filters: 'old' }) },
+    );
+    await waitFor(() => expect(result.current.charts.isSuccess).toBe(true));
+    expect(calls[0]).toBe('page:old');
+    expect(calls.slice(1).sort()).toEqual(['charts:old', 'ids:old']);
+
+    calls.length = 0;
+    rerender(view({ filters: 'new' }));
+    await waitFor(() => expect(calls).toEqual(['page:new']));
+    // The page is on its way: the charts (and the list) wait; the last ones stay on screen.
+    await new Promise((r) => setTimeout(r, 30));
+    expect(calls).toEqual(['page:new']);
+    expect(result.current.shownFilters).toBe('old');
+    expect(result.current.charts.data).toEqual({ filtered_count: 1 });
+    act(() => release());
+    await waitFor(() => expect(calls.slice(1).sort()).toEqual(['charts:new', 'ids:new']));
+    expect(result.current.shownFilters).toBe('new');
   });
 });
 

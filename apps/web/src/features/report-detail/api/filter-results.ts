@@ -1,6 +1,6 @@
 import type { FilterResults, FiltersRequest } from '@crossmarket/domain';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client';
 import { useStableCallback } from '../../../lib/use-stable-callback';
 import { reportDetailKeys } from './keys';
@@ -41,7 +41,8 @@ const idsQuery = (request: FiltersView | null) =>
  * it. While the next page is on its way the last one stays on screen (the table never goes blank); a
  * failure keeps it too. A held list of another length than the shown count, older than the page (a report
  * still filling up), is asked for again. `loadIds` gives the list at once when it is held and current,
- * else when it comes (asked for again after a failure).
+ * else when it comes (asked for again after a failure). `shownFilters` is the filter string of the page
+ * on screen (undefined before the first): what the charts ask for.
  */
 export function useViewResults(request: FiltersView | null) {
   const client = useQueryClient();
@@ -62,13 +63,20 @@ export function useViewResults(request: FiltersView | null) {
   useEffect(() => {
     if (behind) void refetch();
   }, [behind, refetch]);
+  // The filters of the page on screen: the view's, once its own page is in (or has failed). The charts
+  // follow it rather than the view: the seller's scans take turns on the server (one at a time), so
+  // charts asked for beside a new page could go first and hold the page back by their whole scan, and
+  // their drawing landed between the page's answer and its frame (bench: ui.click_to_paint).
+  const [shownFilters, setShownFilters] = useState<string | undefined>(undefined);
+  const pageIn = (results.isSuccess && !results.isPlaceholderData) || results.isError;
+  if (request !== null && pageIn && shownFilters !== request.filters) setShownFilters(request.filters);
   const loadIds = useStableCallback(async () => {
     const count = shownCount ?? (await client.fetchQuery(pageQuery(request))).filtered_count;
     const list = idsQuery(request);
     const held = client.getQueryData(list.queryKey);
     return client.fetchQuery({ ...list, staleTime: held?.length === count ? Infinity : 0 });
   });
-  return { results, ids, loadIds };
+  return { results, ids, loadIds, shownFilters };
 }
 
 /**

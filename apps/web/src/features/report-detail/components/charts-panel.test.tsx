@@ -10,6 +10,8 @@ import { ChartsPanel } from './charts-panel';
 
 // jsdom has no canvas: the ECharts view is stood in by one button per bar, which is what a click on a
 // bar reports to the panel (the real canvas is exercised by the e2e test).
+// Every option object a chart was handed, in order (a new one makes the real view draw again).
+const handed: unknown[] = [];
 vi.mock('./echarts-view', () => ({
   default: ({
     option,
@@ -18,7 +20,7 @@ vi.mock('./echarts-view', () => ({
     option: { series: { data: unknown[] }[] };
     onItemClick?: (i: number) => void;
   }) => (
-    <div data-testid="echarts">
+    <div data-testid="echarts" ref={() => void handed.push(option)}>
       {option.series[0]!.data.map((_, i) => (
         <button key={i} type="button" onClick={() => onItemClick?.(i)}>
           {`bar ${i}`}
@@ -45,6 +47,7 @@ const CHARTS: ChartsResponse = {
 };
 
 afterEach(() => {
+  handed.length = 0;
   vi.restoreAllMocks();
   window.localStorage.clear();
 });
@@ -104,6 +107,41 @@ describe('ChartsPanel', () => {
     ]);
     // An empty bar has nothing to narrow to.
     expect(within(rows[1]!).getByRole('button')).toBeDisabled();
+  });
+
+  it('hands the charts the same options until a new answer, and waits while not ready', async () => {
+    const fetch = fakeApi((url) => (url === '/v1/charts' ? { body: CHARTS } : undefined));
+    const panel = (encoded: string, ready: boolean, applied: ActiveFilter[]) => (
+      <AppProviders>
+        <AntApp>
+          <ChartsPanel
+            reportId={REPORT}
+            encoded={encoded}
+            ready={ready}
+            applied={applied}
+            settingsDefined
+            currency="CAD"
+            onNarrow={() => {}}
+          />
+        </AntApp>
+      </AppProviders>
+    );
+    const { rerender } = render(panel('abc', false, []));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetch).not.toHaveBeenCalled();
+    rerender(panel('abc', true, []));
+    await screen.findByTestId('chart-rank');
+    await new Promise((r) => setTimeout(r, 50));
+    handed.length = 0;
+    rerender(panel('abc', true, []));
+    const drawn = new Set(handed);
+    expect(drawn.size).toBe(3);
+    // Apply: new filters on the cards, the table's page on its way; the last charts stay as they were.
+    rerender(panel('abc', true, [{ id: 'to_brand', value: { include: ['Acme'], exclude: [] } }]));
+    rerender(panel('abc', true, []));
+    expect(handed.length).toBeGreaterThan(6);
+    expect(new Set(handed)).toEqual(drawn);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('waits for settings, and says so, before asking for anything', async () => {
