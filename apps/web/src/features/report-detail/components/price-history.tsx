@@ -1,6 +1,6 @@
 import type { HistoryPoint, HistoryRange, ProductHistory } from '@crossmarket/domain';
 import { Alert, Descriptions, Flex, Segmented, Skeleton, Table, Typography, theme } from 'antd';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/error-message';
@@ -106,11 +106,14 @@ export function PriceHistory({
   productId,
   countries,
   parity,
+  extra,
 }: {
   productId: string;
   countries: Countries;
   /** Units of the selling currency per unit of the buying one (the report's parity). */
   parity: number;
+  /** Beside the range and view switches (the drawer's Watch). */
+  extra?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
@@ -155,6 +158,7 @@ export function PriceHistory({
           {t('reportDetail.history.title')}
         </Typography.Title>
         <Flex gap={8} wrap>
+          {extra}
           <Segmented<HistoryRange>
             aria-label={t('reportDetail.history.range')}
             value={days}
