@@ -17,6 +17,7 @@ import { formatNumber } from '../../lib/format-number';
 import { InventoryProductsTable } from './components/inventory-products-table';
 import { UpdatePanel } from './components/update-panel';
 import { ListingsSection } from './components/listings-section';
+import { ProductHistoryDrawer } from './components/product-history-drawer';
 
 const shortId = (id: string) => id.split('-')[0];
 const TOAST = 'inventory-remove';
@@ -50,6 +51,7 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
   const products = useInventoryProducts(inventory.id, page);
   const remove = useRemoveInventoryProducts(inventory.id);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
   const total = products.data?.total ?? inventory.products_count;
 
   useEffect(() => {
@@ -168,7 +170,9 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
         selected={selected}
         onSelectPage={selectPage}
         fullLookupMaxDays={inventory.update.full_lookup_max_days}
+        onHistory={setHistoryOf}
       />
+      <ProductHistoryDrawer inventory={inventory} productId={historyOf} onClose={() => setHistoryOf(null)} />
     </Flex>
   );
 }

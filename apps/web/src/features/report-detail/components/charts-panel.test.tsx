@@ -10,7 +10,7 @@ import { ChartsPanel } from './charts-panel';
 
 // jsdom has no canvas: the ECharts view is stood in by one button per bar, which is what a click on a
 // bar reports to the panel (the real canvas is exercised by the e2e test).
-vi.mock('./echarts-view', () => ({
+vi.mock('../../../lib/echarts-view', () => ({
   default: ({
     option,
     onItemClick,

@@ -25,7 +25,7 @@ import { useProductSellers } from '../api/offers';
 import { DangerousGoodsNote } from './dangerous-goods-tag';
 import { FeeBreakdown } from './fee-breakdown';
 import { MoneyBreakdown } from './money-breakdown';
-import { PriceHistory } from './price-history';
+import { PriceHistory } from '../../history';
 import { useMoney } from './money';
 import type { Countries } from './product-cells';
 
