@@ -25,4 +25,4 @@ export const isPercent = (condition: string) => /profit|percent/.test(condition)
 
 /** The condition's words; a condition added to the catalogue before its words reads as its code. */
 export const conditionLabel = (t: TFunction, condition: string) =>
-  t(`watches.conditions.${condition}`, { defaultValue: condition.replaceAll('_', ' ') });
+  t(`watches.conditionNames.${condition}`, { defaultValue: condition.replaceAll('_', ' ') });

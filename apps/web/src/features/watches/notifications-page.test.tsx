@@ -111,6 +111,29 @@ describe('notifications: the bell and the list', () => {
     expect(posts).toEqual(['/api/notifications/00000000-0000-4000-8000-000000000001/read']);
   });
 
+  it("says a whole inventory's alert with a link to it, and a profit alert's percentage", async () => {
+    // The fields issue 49's server remainder adds (an inventory watch has no ASIN).
+    const inventory = {
+      ...note({ id: '00000000-0000-4000-8000-000000000004', condition: 'out_of_stock', price: null }),
+      asin: null,
+      inventory_id: '5b0c8e2d-0000-4000-8000-000000000001',
+      product_count: 3,
+    };
+    const profit = {
+      ...note({ id: '00000000-0000-4000-8000-000000000005', price: null }),
+      condition: 'profit_at_or_above',
+      profit_percent: 23.5,
+    };
+    renderPage(() => ({ body: { unread: 2, notifications: [inventory, profit] } }));
+    const items = await screen.findAllByTestId('notification');
+    expect(items[0]).toHaveTextContent('3 products of the inventory sold out at the source today');
+    expect(within(items[0]!).getByRole('link', { name: 'Open the inventory' })).toHaveAttribute(
+      'href',
+      '/inventories/5b0c8e2d-0000-4000-8000-000000000001',
+    );
+    expect(items[1]).toHaveTextContent('Profit at or above: 23.5 %');
+  });
+
   it('says when there is nothing yet; the bell then has no count', async () => {
     renderPage(() => ({ body: { unread: 0, notifications: [] } }));
     expect(await screen.findByText(/No notifications yet\./)).toBeInTheDocument();

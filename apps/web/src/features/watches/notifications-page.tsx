@@ -5,13 +5,43 @@ import { Link } from 'react-router';
 import { regionName } from '../../lib/country';
 import dayjs from '../../lib/dayjs';
 import { errorMessage } from '../../lib/error-message';
-import { formatMoney } from '../../lib/format-number';
+import { formatMoney, formatNumber } from '../../lib/format-number';
 import { usePageTitle } from '../../lib/page-title';
 import { productUrl } from '../../lib/product-url';
 import { useMarkRead, useNotifications, type AppNotification } from './api/watches';
 import { conditionLabel } from './conditions';
 
-function NotificationItem({ n }: { n: AppNotification }) {
+/**
+ * A notification as this page reads it: today's answer, and the fields issue 49's server remainder adds
+ * (a whole inventory's alert has no ASIN but an inventory and a count; a profit alert its percentage; a
+ * restriction alert the new state), so both answers show right.
+ */
+type Note = Omit<AppNotification, 'asin'> & {
+  asin: string | null;
+  inventory_id?: string | null;
+  product_count?: number | null;
+  profit_percent?: number | null;
+  restriction?: string | null;
+};
+
+/** What the alert says: the condition and the figure that met it. */
+function useSays() {
+  const { t, i18n } = useTranslation();
+  return (n: Note) => {
+    if (n.asin === null) return t('notifications.inventorySoldOut', { count: n.product_count ?? 0 });
+    const figure =
+      n.profit_percent != null
+        ? `${formatNumber(n.profit_percent, i18n.language, { maximumFractionDigits: 2 })} %`
+        : n.restriction
+          ? t(`watches.restriction.${n.restriction}`, { defaultValue: n.restriction.replaceAll('_', ' ') })
+          : n.price != null
+            ? formatMoney(n.price, n.currency, i18n.language)
+            : null;
+    return `${conditionLabel(t, n.condition)}${figure === null ? '' : `: ${figure}`}`;
+  };
+}
+
+function NotificationItem({ n }: { n: Note }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const markRead = useMarkRead();
@@ -19,25 +49,30 @@ function NotificationItem({ n }: { n: AppNotification }) {
   const country = regionName(n.marketplace, i18n.language);
   const read = () =>
     markRead.mutateAsync(n.id).catch((error: unknown) => void message.error(errorMessage(error, t)));
-  const what = `${conditionLabel(t, n.condition)}${
-    n.price == null ? '' : `: ${formatMoney(n.price, n.currency, i18n.language)}`
-  }`;
+  const what = useSays()(n);
+  const asin = n.asin;
   return (
     <List.Item
       data-testid="notification"
       data-read={n.read}
       actions={[
         // The product's page on the marketplace: a notification belongs to no report (see decisions).
-        <Typography.Link
-          key="open"
-          href={productUrl(n.marketplace, n.asin)}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t('notifications.openOn', { code: region.flag_code, product: n.asin, country })}
-          onClick={() => !n.read && void read()}
-        >
-          {t('notifications.open', { code: region.flag_code })}
-        </Typography.Link>,
+        asin === null ? (
+          <Link key="open" to={`/inventories/${n.inventory_id ?? ''}`} onClick={() => !n.read && void read()}>
+            {t('notifications.openInventory')}
+          </Link>
+        ) : (
+          <Typography.Link
+            key="open"
+            href={productUrl(n.marketplace, asin)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('notifications.openOn', { code: region.flag_code, product: asin, country })}
+            onClick={() => !n.read && void read()}
+          >
+            {t('notifications.open', { code: region.flag_code })}
+          </Typography.Link>
+        ),
         ...(n.read
           ? []
           : [
@@ -51,9 +86,11 @@ function NotificationItem({ n }: { n: AppNotification }) {
         title={
           <Flex gap={8} align="center" wrap>
             {!n.read && <Tag color="blue">{t('notifications.new')}</Tag>}
-            <Typography.Text strong={!n.read} code>
-              {n.asin}
-            </Typography.Text>
+            {asin !== null && (
+              <Typography.Text strong={!n.read} code>
+                {asin}
+              </Typography.Text>
+            )}
             <Typography.Text>{`${region.flag_code} · ${country}`}</Typography.Text>
           </Flex>
         }
@@ -116,7 +153,7 @@ export function NotificationsPage() {
               data-testid="notifications-list"
               dataSource={list.data.notifications}
               rowKey="id"
-              renderItem={(n) => <NotificationItem n={n} />}
+              renderItem={(n: Note) => <NotificationItem n={n} />}
             />
           </>
         ))}

@@ -125,7 +125,7 @@ describe('Watch beside the history', () => {
   });
 
   it('has words in English and Turkish for every condition of the catalogue', () => {
-    const words = (texts: typeof en) => texts.watches.conditions as Record<string, string>;
+    const words = (texts: typeof en) => texts.watches.conditionNames as Record<string, string>;
     for (const condition of WATCH_CONDITIONS) {
       expect(words(en)[condition], condition).toBeTruthy();
       expect(words(tr as typeof en)[condition], condition).toBeTruthy();
