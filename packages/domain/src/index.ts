@@ -15,4 +15,5 @@ export * from './billing';
 export * from './schemas';
 export * from './i18n';
 export * from './marketplace';
+export * from './listing-issues';
 export * from './listing-restrictions';

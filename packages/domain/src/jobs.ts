@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PRODUCT_ID } from './product-ids';
+import { LISTING_REMOVAL_CHOICES } from './schemas/listings';
 
 /**
  * Background job names and their payload schemas. The server's pg-boss workers and whoever enqueues a job
@@ -22,6 +24,8 @@ export const JOB_NAMES = {
   historyMaintenance: 'history-maintenance',
   publishListings: 'publish-listings',
   syncListings: 'sync-listings',
+  removeListings: 'remove-listings',
+  retryListing: 'retry-listing',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -70,6 +74,17 @@ export const jobPayloadSchemas = {
   // Names only the run or inventory: the seller's authorisation is read by the worker, never queued.
   [JOB_NAMES.publishListings]: z.object({ run_id: z.uuid() }).strict(),
   [JOB_NAMES.syncListings]: z.object({ inventory_id: z.uuid() }).strict(),
+  // Listings of products removed from the inventory: quantity 0 or delete, at most 1,000 a job.
+  [JOB_NAMES.removeListings]: z
+    .object({
+      inventory_id: z.uuid(),
+      product_ids: z.array(z.string().regex(PRODUCT_ID)).min(1).max(1000),
+      on_amazon: z.enum(LISTING_REMOVAL_CHOICES),
+    })
+    .strict(),
+  [JOB_NAMES.retryListing]: z
+    .object({ inventory_id: z.uuid(), product_id: z.string().regex(PRODUCT_ID) })
+    .strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;

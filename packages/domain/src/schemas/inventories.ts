@@ -4,6 +4,7 @@ import type { PlanCode } from '../plans';
 import { SIDE_STATUSES } from '../product';
 import { PRODUCT_ID } from '../product-ids';
 import { inventoryBuyingRegions, inventorySellingRegions, REGION_CODES, type RegionCode } from '../regions';
+import { listingRemovalChoiceSchema } from './listings';
 import { inventoryFormSchema, settingsSchema } from './settings';
 
 const codes = (regions: { code: RegionCode }[]) =>
@@ -273,8 +274,14 @@ export const inventoryAddProductsResultSchema = z.object({
 });
 export type InventoryAddProductsResult = z.output<typeof inventoryAddProductsResultSchema>;
 
-/** DELETE /api/inventories/:id/products: frees their quota. */
-export const inventoryRemoveProductsSchema = z.object({ product_ids: productIds });
+/**
+ * DELETE /api/inventories/:id/products: frees their quota. `on_amazon` says what happens to those of them
+ * listed on Amazon (issue 48): required when any is, ignored otherwise.
+ */
+export const inventoryRemoveProductsSchema = z.object({
+  product_ids: productIds,
+  on_amazon: listingRemovalChoiceSchema.optional(),
+});
 export type InventoryRemoveProductsInput = z.input<typeof inventoryRemoveProductsSchema>;
 
 export const inventoryRemoveProductsResultSchema = z.object({

@@ -36,6 +36,33 @@ export const listingsSyncSchema = z
   .strict();
 export type ListingsSyncInput = z.input<typeof listingsSyncSchema>;
 
+/**
+ * What removing a listed product from an inventory does on Amazon: set the offer's quantity to 0 (the SKU
+ * and its offer stay, and can come back with a one-attribute patch) or delete the listing.
+ */
+export const LISTING_REMOVAL_CHOICES = ['quantity_zero', 'delete'] as const;
+export type ListingRemovalChoice = (typeof LISTING_REMOVAL_CHOICES)[number];
+export const listingRemovalChoiceSchema = z.enum(LISTING_REMOVAL_CHOICES, {
+  error: 'validation.listings.onAmazon',
+});
+
+/** `/api/inventories/:id/listings/:product_id/…`: the inventory and the listing's product. */
+export const listingParamsSchema = z.object({
+  id: z.uuid(),
+  product_id: z.string().regex(PRODUCT_ID, 'validation.listings.productId'),
+});
+
+/**
+ * POST …/listings/:product_id/retry (202): a listing Amazon never took is published again (`publish`, with
+ * its run); one Amazon took gets its current price and quantity sent again (`push`).
+ */
+export const listingRetrySchema = z.object({
+  product_id: z.string(),
+  action: z.enum(['publish', 'push']),
+  run_id: z.uuid().nullable(),
+});
+export type ListingRetry = z.output<typeof listingRetrySchema>;
+
 /** One of Amazon's issues (the Listings Items API's `Issue`), in Amazon's words. */
 export const listingIssueSchema = z.object({
   code: z.string(),

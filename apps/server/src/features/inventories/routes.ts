@@ -26,6 +26,7 @@ import { callerOf, idParams as params, registerGuardedScope } from '../../http/g
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
+import { listedAmong, queueListingRemoval } from '../listings';
 import {
   deleteInventory,
   findInventory,
@@ -213,13 +214,13 @@ export function registerInventoryRoutes(
       },
       async (request) => {
         const { userId } = callerOf(request);
-        const removed = await removeInventoryProducts(
-          db,
-          userId,
-          request.params.id,
-          request.body.product_ids,
-        );
+        const { product_ids: codes, on_amazon: choice } = request.body;
+        // A product with an offer on Amazon keeps selling unless the seller says what becomes of it.
+        const listed = await listedAmong(db, userId, request.params.id, codes);
+        if (listed.length > 0 && !choice) throw fieldError('on_amazon', 'validation.listings.onAmazon');
+        const removed = await removeInventoryProducts(db, userId, request.params.id, codes);
         if (!removed) throw missing();
+        if (listed.length > 0) await queueListingRemoval(queue, request.params.id, listed, choice!);
         return removed;
       },
     );

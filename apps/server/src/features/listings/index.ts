@@ -1,3 +1,5 @@
-// What other parts of the server may use of this feature: its routes and jobs.
+// What other parts of the server may use of this feature: its routes and jobs, and what removing a listed
+// product from an inventory does on Amazon (features/inventories).
 export { registerListingRoutes } from './routes';
 export { listingJobs } from './jobs';
+export { listedAmong, queueListingRemoval } from './remove-listings';

@@ -4,6 +4,8 @@ import { createSandboxSellerStore } from '../../providers/seller-store';
 import type { JobContext } from '../../jobs/types';
 import { keepListingsInStep } from './keep-in-step';
 import { runListings, type ListingsDeps } from './publish';
+import { removeListings } from './remove-listings';
+import { retryListing } from './retry-listing';
 
 const depsOf = (ctx: JobContext): ListingsDeps => ({
   db: ctx.db,
@@ -13,8 +15,12 @@ const depsOf = (ctx: JobContext): ListingsDeps => ({
   allowance: ctx.marketplace.allowance,
 });
 
-/** The listings jobs: a preview or publish run, and pushing what an update changed. */
+/** The listings jobs: a preview or publish run, pushing what an update changed, removals and retries. */
 export const listingJobs: JobHandlers = {
   [JOB_NAMES.publishListings]: async ({ run_id: runId }, ctx) => runListings(depsOf(ctx), runId),
   [JOB_NAMES.syncListings]: async ({ inventory_id: id }, ctx) => keepListingsInStep(depsOf(ctx), id),
+  [JOB_NAMES.removeListings]: async ({ inventory_id: id, product_ids: codes, on_amazon: choice }, ctx) =>
+    removeListings(depsOf(ctx), id, codes, choice),
+  [JOB_NAMES.retryListing]: async ({ inventory_id: id, product_id: code }, ctx) =>
+    retryListing(depsOf(ctx), id, code),
 };

@@ -1,6 +1,8 @@
 import {
   JOB_NAMES,
   listingHistorySchema,
+  listingParamsSchema,
+  listingRetrySchema,
   listingRunSchema,
   listingsPublishSchema,
   listingsSyncSchema,
@@ -9,13 +11,14 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { App } from '../../http/app-type';
-import { notFound } from '../../http/errors';
+import { apiError, notFound } from '../../http/errors';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
 import type { Guard } from '../auth';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
 import { insertRun, listingHistory, listingsView, ownedInventory, setSync } from './repo';
+import { requestRetry } from './retry-listing';
 
 const missing = () => notFound('This inventory was not found.');
 
@@ -23,7 +26,8 @@ const historyParams = z.object({ id: z.uuid(), product_id: z.string().regex(/^[A
 
 /**
  * `/api/inventories/:id/listings`: the inventory's offers on Amazon (state, last push, Amazon's issues),
- * a dry run or a publish (202 with the run; the `publish-listings` job does it), and the sync switch.
+ * a dry run or a publish (202 with the run; the `publish-listings` job does it), the sync switch, and a
+ * listing's retry and history.
  * Owner only: anyone else's inventory is 404.
  */
 export function registerListingRoutes(
@@ -98,6 +102,23 @@ export function registerListingRoutes(
         if (request.body.enabled)
           await queue.send(JOB_NAMES.syncListings, { inventory_id: request.params.id });
         return (await listingsView(db, userId, request.params.id))!;
+      },
+    );
+
+    scope.post(
+      '/api/inventories/:id/listings/:product_id/retry',
+      {
+        schema: {
+          params: listingParamsSchema,
+          response: { 202: listingRetrySchema, ...guardedErrors(400, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const { id, product_id: code } = request.params;
+        const retry = await requestRetry(db, queue, callerOf(request).userId, id, code);
+        if (retry === 'missing') throw missing();
+        if (retry === 'removed') throw apiError(409, 'listing_removed', 'apiErrors.listingRemoved');
+        return reply.status(202).send(retry);
       },
     );
 

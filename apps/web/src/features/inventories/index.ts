@@ -2,4 +2,5 @@
 // Inventory card needs, and the Settings tab's load and save controls (the pages are the router's).
 export { useAddInventoryProducts, useInventories } from './api/inventories';
 export { InventoryDrawer, type DrawerTarget } from './components/inventory-drawer';
+export type { DryRunState } from './components/listings-section';
 export { LoadInventorySettings, SaveInventoryModal } from './components/inventory-settings-controls';

@@ -1,4 +1,4 @@
-import type { Inventory, InventoryUpdateState } from '@crossmarket/domain';
+import type { Inventory, InventoryUpdateState, Listing, ListingsView } from '@crossmarket/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
@@ -296,6 +296,54 @@ describe('the inventory view', () => {
     ).toBeInTheDocument();
     expect(removed).toEqual({ product_ids: ['B000000001', 'B000000003'] });
     expect(screen.getByTestId('selected-count')).toHaveTextContent('0 products selected');
+  });
+
+  it('asks what happens on Amazon when a selected product is listed there, and sends the choice', async () => {
+    let removed: unknown = null;
+    const listing = (product_id: string, state: Listing['state']): Listing => ({
+      product_id,
+      sku: `SS-${product_id}`,
+      marketplace_id: 'A2EUQ1WTGCTBG2',
+      state,
+      price: 30,
+      min_price: 20,
+      max_price: 40,
+      quantity: 4,
+      pushed_at: '2026-11-20T10:00:00.000Z',
+      issues: [],
+    });
+    viewApi(3, {}, (url, init) => {
+      if (url === `${BASE}/listings`) {
+        // B000000001 is live; B000000002's listing was deleted before; B000000003 was never listed.
+        const listings = [listing('B000000001', 'live'), listing('B000000002', 'removed')];
+        const sync = { enabled: true, paused: false, account_paused: false, hold: null };
+        return { body: { sync, listings, last_run: null } satisfies ListingsView };
+      }
+      if (url === `${BASE}/products` && init?.method === 'DELETE') {
+        removed = JSON.parse(String(init.body));
+        return { body: { removed: 3, remaining: 24_970 } };
+      }
+      return undefined;
+    });
+    const { user } = renderAt();
+    await screen.findByText('SS-B000000001');
+    for (const code of ['B000000001', 'B000000002', 'B000000003'])
+      await user.click(screen.getByLabelText(`Select ${code}`));
+    await user.click(screen.getByText('Remove from inventory').closest('button')!);
+    const question = await screen.findByTestId('listing-removal');
+    expect(question).toHaveTextContent(
+      '1 of these products is listed on Amazon. What should happen to its offer?',
+    );
+    const group = within(question).getByRole('radiogroup', { name: /listed on Amazon/ });
+    const zero = within(group).getByRole('radio', { name: /Set the Amazon quantity to 0/ });
+    expect(zero).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'Delete the listing on Amazon' }));
+    await user.click(screen.getByText('Yes').closest('button')!);
+    await screen.findByText("3 products removed. 24,970 left in your plan's inventory quota.");
+    expect(removed).toEqual({
+      product_ids: ['B000000001', 'B000000002', 'B000000003'],
+      on_amazon: 'delete',
+    });
   });
 
   it("says so when the inventory is not the user's", async () => {

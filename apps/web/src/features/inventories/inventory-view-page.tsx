@@ -1,9 +1,9 @@
 import { DeleteOutlined, SettingOutlined } from '@ant-design/icons';
-import type { Inventory } from '@crossmarket/domain';
+import type { Inventory, ListingRemovalChoice } from '@crossmarket/domain';
 import { App, Breadcrumb, Button, Flex, Result, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import {
   updateInProgress,
@@ -16,8 +16,10 @@ import { Country } from '../../lib/country';
 import { formatNumber } from '../../lib/format-number';
 import { InventoryProductsTable } from './components/inventory-products-table';
 import { UpdatePanel } from './components/update-panel';
-import { ListingsSection } from './components/listings-section';
+import { ListingsSection, type DryRunState } from './components/listings-section';
+import { ListingRemovalQuestion, listedAmong } from './components/listing-removal';
 import { ProductHistoryDrawer } from './components/product-history-drawer';
+import { useListings } from './api/listings';
 
 const shortId = (id: string) => id.split('-')[0];
 const TOAST = 'inventory-remove';
@@ -46,10 +48,14 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Arrived from a report's "List on Amazon": the section dry-runs those products, once.
+  const [dryRun] = useState(() => (location.state as DryRunState | null)?.dryRun);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const products = useInventoryProducts(inventory.id, page);
   const remove = useRemoveInventoryProducts(inventory.id);
+  const listings = useListings(inventory.id);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const total = products.data?.total ?? inventory.products_count;
@@ -75,20 +81,33 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
       return next;
     });
 
-  const confirmRemove = () =>
-    modal.confirm({
+  const confirmRemove = () => {
+    // Products with an offer on Amazon: the seller says what becomes of it (quantity 0 or delete).
+    const listed = listedAmong(listings.data, selected);
+    let onAmazon: ListingRemovalChoice = 'quantity_zero';
+    return modal.confirm({
       title: t('inventoryView.removeConfirm', {
         count: selected.size,
         formatted: formatNumber(selected.size, i18n.language),
       }),
-      content: t('inventoryView.removeBody'),
+      content: (
+        <Space orientation="vertical">
+          {t('inventoryView.removeBody')}
+          {listed.length > 0 && (
+            <ListingRemovalQuestion count={listed.length} onChange={(choice) => (onAmazon = choice)} />
+          )}
+        </Space>
+      ),
       okText: t('common.yes'),
       okButtonProps: { danger: true },
       cancelText: t('common.no'),
       onOk: async () => {
         void message.open({ key: TOAST, type: 'loading', content: t('common.loading'), duration: 0 });
         try {
-          const done = await remove.mutateAsync([...selected]);
+          const done = await remove.mutateAsync({
+            productIds: [...selected],
+            onAmazon: listed.length > 0 ? onAmazon : undefined,
+          });
           setSelected(new Set());
           void message.open({
             key: TOAST,
@@ -105,6 +124,7 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
         }
       },
     });
+  };
 
   return (
     <Flex vertical gap={16}>
@@ -139,7 +159,14 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
         </Button>
       </Flex>
       <UpdatePanel inventory={inventory} />
-      <ListingsSection inventory={inventory} />
+      <ListingsSection
+        inventory={inventory}
+        dryRun={dryRun}
+        // Forgotten once asked, so a reload or Back does not ask Amazon again.
+        onDryRunStarted={() =>
+          void navigate(`${location.pathname}${location.search}`, { replace: true, state: null })
+        }
+      />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="products-count">
           {t('inventoryView.products', { count: total, formatted: formatNumber(total, i18n.language) })}

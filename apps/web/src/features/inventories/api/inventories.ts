@@ -8,6 +8,7 @@ import {
   type InventoryRemoveProductsResult,
   type InventoryUpdateInput,
   type InventoryUpdateState,
+  type ListingRemovalChoice,
 } from '@crossmarket/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -120,10 +121,10 @@ export function useAddInventoryProducts() {
 export function useRemoveInventoryProducts(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (productIds: string[]) =>
+    mutationFn: ({ productIds, onAmazon }: { productIds: string[]; onAmazon?: ListingRemovalChoice }) =>
       api<InventoryRemoveProductsResult>(path(id, '/products'), {
         method: 'DELETE',
-        body: { product_ids: productIds },
+        body: { product_ids: productIds, ...(onAmazon && { on_amazon: onAmazon }) },
       }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: inventoryKeys.all });

@@ -1,5 +1,6 @@
 import type {
   ListingHistory,
+  ListingRetry,
   ListingRun,
   ListingsPublishInput,
   ListingsSyncInput,
@@ -52,5 +53,15 @@ export function useListingHistory(id: string, productId: string | null) {
     queryKey: listingKeys.history(id, productId ?? ''),
     queryFn: () => api<ListingHistory>(path(id, `/${encodeURIComponent(productId!)}/history`)),
     enabled: productId !== null,
+  });
+}
+
+/** A listing's retry: 202 once queued; the listings are read again (a publish is then followed as a run). */
+export function useRetryListing(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (productId: string) =>
+      api<ListingRetry>(path(id, `/${encodeURIComponent(productId)}/retry`), { method: 'POST' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: listingKeys.all(id) }),
   });
 }

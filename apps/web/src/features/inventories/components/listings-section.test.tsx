@@ -4,7 +4,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
-import '../../../i18n';
+import { changeLanguage } from '../../../i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { INVENTORY_ID, inventoryFixture } from '../test/fixtures';
 import { ListingsSection } from './listings-section';
@@ -54,19 +54,22 @@ const view = (overrides: Partial<ListingsView> = {}): ListingsView => ({
   ...overrides,
 });
 
-function renderSection() {
+function renderSection(dryRun?: string[]) {
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   render(
     <AppProviders>
       <AntApp>
-        <ListingsSection inventory={inventoryFixture()} />
+        <ListingsSection inventory={inventoryFixture()} dryRun={dryRun} />
       </AntApp>
     </AppProviders>,
   );
   return user;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
 
 describe('the listings section', () => {
   it("shows a dry run's refusals with Amazon's words, and the listings", async () => {
@@ -78,6 +81,61 @@ describe('the listings section', () => {
     expect(within(results).queryByText('B000000001')).toBeNull();
     expect(screen.getByText('SS-0000000000000001')).toBeInTheDocument();
     expect(screen.getByText('Live')).toBeInTheDocument();
+  });
+
+  it("shows Amazon's issues in the seller's language where the code is known, and retries a listing", async () => {
+    const flagged = view();
+    flagged.listings[0]!.state = 'needs_attention';
+    flagged.listings[0]!.issues = [
+      {
+        code: '18155',
+        message: 'The minimum price is above the price.',
+        severity: 'ERROR',
+        attribute_names: [],
+      },
+      { code: '77777', message: 'Something Amazon says.', severity: 'WARNING', attribute_names: [] },
+    ];
+    const api = fakeApi((url, init) => {
+      if (url === URL && (init?.method ?? 'GET') === 'GET') return { body: flagged };
+      if (url === `${URL}/B000000001/retry` && init?.method === 'POST')
+        return { status: 202, body: { product_id: 'B000000001', action: 'push', run_id: null } };
+      return undefined;
+    });
+    const user = renderSection();
+    expect(
+      await screen.findByText(
+        'The minimum price is above the selling price, so Amazon hid the listing. (18155)',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Something Amazon says. (77777)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry B000000001' }));
+    expect(await screen.findByText('B000000001: sending the price and quantity again.')).toBeInTheDocument();
+    expect(
+      api.mock.calls.filter(([u, init]) => u === `${URL}/B000000001/retry` && init?.method === 'POST'),
+    ).toHaveLength(1);
+
+    await changeLanguage('tr');
+    expect(
+      await screen.findByText(
+        'En düşük fiyat satış fiyatının üzerinde olduğu için Amazon ilanı gizledi. (18155)',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Something Amazon says. (77777)')).toBeInTheDocument();
+  });
+
+  it('dry-runs the products a report sent, once, as soon as it opens', async () => {
+    const api = fakeApi((url, init) => {
+      if (url === URL && (init?.method ?? 'GET') === 'GET') return { body: view() };
+      if (url === URL && init?.method === 'POST')
+        return { status: 202, body: { ...view().last_run!, status: 'queued', results: [] } };
+      return undefined;
+    });
+    renderSection(['B000000001', 'B000000002']);
+    expect(await screen.findByText('Dry run started: nothing is listed.')).toBeInTheDocument();
+    const posts = api.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([, init]) => JSON.parse(String(init!.body)))).toEqual([
+      { mode: 'preview', product_ids: ['B000000001', 'B000000002'] },
+    ]);
   });
 
   it("publishes only after the seller confirms Amazon's drop-shipping policy", async () => {

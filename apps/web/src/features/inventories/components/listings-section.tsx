@@ -1,7 +1,7 @@
 import { CloudUploadOutlined, ExperimentOutlined } from '@ant-design/icons';
-import type { Inventory } from '@crossmarket/domain';
+import { LISTINGS_PER_REQUEST, type Inventory } from '@crossmarket/domain';
 import { Alert, App, Button, Card, Flex, Space, Switch, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { ConnectAmazonLink, notConnectedParams, notConnectedRegion } from '../../settings';
@@ -13,7 +13,19 @@ import { ListingsTable, RunResults } from './listings-table';
  * (after the seller confirms Amazon's drop-shipping policy), the sync and pause switches, a safety hold
  * to release, the last run's verdicts and the listings with their history.
  */
-export function ListingsSection({ inventory }: { inventory: Inventory }) {
+/** The inventory page's router state from "List on Amazon" (a report): the products to dry-run at once. */
+export type DryRunState = { dryRun: string[] };
+
+export function ListingsSection({
+  inventory,
+  dryRun,
+  onDryRunStarted,
+}: {
+  inventory: Inventory;
+  /** Products to dry-run as soon as the section opens (a report's "List on Amazon"). */
+  dryRun?: string[];
+  onDryRunStarted?: () => void;
+}) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const listings = useListings(inventory.id);
@@ -23,16 +35,29 @@ export function ListingsSection({ inventory }: { inventory: Inventory }) {
   const view = listings.data;
   const busy = runInProgress(view?.last_run) || publish.isPending;
 
-  const start = async (mode: 'preview' | 'publish') => {
+  const start = async (mode: 'preview' | 'publish', productIds?: string[]) => {
     setProblem(null);
     try {
-      await publish.mutateAsync({ mode });
+      await publish.mutateAsync({ mode, ...(productIds && { product_ids: productIds }) });
       void message.success(t(`listings.queued.${mode}`));
     } catch (error) {
       const params = notConnectedParams(error, t);
       setProblem({ text: errorMessage(error, t, { params }), connect: notConnectedRegion(error) !== null });
     }
   };
+  // Once per arrival (a ref, not state: a second effect run must not ask Amazon twice); more products than
+  // one request may name are dry-run as the whole inventory.
+  const section = useRef<HTMLDivElement>(null);
+  const dryRunAsked = useRef(false);
+  useEffect(() => {
+    if (!dryRun?.length || dryRunAsked.current) return;
+    dryRunAsked.current = true;
+    onDryRunStarted?.();
+    section.current?.scrollIntoView?.({ block: 'start' });
+    void start('preview', dryRun.length <= LISTINGS_PER_REQUEST ? dryRun : undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- started once, when the page opens with it
+  }, [dryRun]);
+
   const confirmPublish = () =>
     modal.confirm({
       title: t('listings.confirm.title'),
@@ -56,7 +81,7 @@ export function ListingsSection({ inventory }: { inventory: Inventory }) {
   };
 
   return (
-    <Card title={t('listings.title')} data-testid="listings-section">
+    <Card title={t('listings.title')} data-testid="listings-section" ref={section}>
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">{t('listings.intro')}</Typography.Text>
         {view?.sync.account_paused && <Alert type="warning" showIcon title={t('listings.accountPaused')} />}

@@ -1,11 +1,12 @@
 import type { Listing, ListingIssue, ListingRun } from '@crossmarket/domain';
-import { regionByCode, type RegionCode } from '@crossmarket/domain';
-import { Button, List, Modal, Table, Tag, Typography } from 'antd';
+import { listingIssueKey, regionByCode, type RegionCode } from '@crossmarket/domain';
+import { App, Button, List, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
 import { formatMoney, formatNumber } from '../../../lib/format-number';
-import { useListingHistory } from '../api/listings';
+import { errorMessage } from '../../../lib/error-message';
+import { useListingHistory, useRetryListing } from '../api/listings';
 
 const STATE_COLORS: Record<Listing['state'], string> = {
   pending: 'blue',
@@ -21,15 +22,20 @@ const OUTCOME_COLORS: Record<ListingRun['results'][number]['outcome'], string> =
   left_out: 'orange',
 };
 
-/** Amazon's issues, in Amazon's words, each with its code. */
+/** Amazon's issues, each with its code: in the seller's language where we know the code, else Amazon's words. */
 export function IssueList({ issues }: { issues: ListingIssue[] }) {
+  const { t } = useTranslation();
   if (issues.length === 0) return null;
   return (
     <ul style={{ margin: 0, paddingInlineStart: 16 }}>
       {issues.map((issue, i) => (
         <li key={i}>
           <Typography.Text type={issue.severity === 'ERROR' ? 'danger' : undefined}>
-            {issue.message} ({issue.code})
+            {(() => {
+              const key = listingIssueKey(issue.code);
+              return key ? t(key) : issue.message;
+            })()}{' '}
+            ({issue.code})
           </Typography.Text>
         </li>
       ))}
@@ -139,8 +145,18 @@ export function ListingsTable({
   listings: Listing[];
 }) {
   const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
   const [history, setHistory] = useState<string | null>(null);
+  const retry = useRetryListing(inventoryId);
   const currency = regionByCode(toCountry).currency.code;
+  const sendAgain = async (productId: string) => {
+    try {
+      const asked = await retry.mutateAsync(productId);
+      void message.success(t(`listings.retry.queued.${asked.action}`, { product: productId }));
+    } catch (error) {
+      void message.error(errorMessage(error, t));
+    }
+  };
   return (
     <>
       <Table
@@ -181,9 +197,20 @@ export function ListingsTable({
             title: t('listings.table.history'),
             key: 'history',
             render: (_, r) => (
-              <Button size="small" onClick={() => setHistory(r.product_id)}>
-                {t('listings.table.showHistory', { product: r.product_id })}
-              </Button>
+              <Space size={4}>
+                <Button size="small" onClick={() => setHistory(r.product_id)}>
+                  {t('listings.table.showHistory', { product: r.product_id })}
+                </Button>
+                {r.state !== 'removed' && (
+                  <Button
+                    size="small"
+                    loading={retry.isPending && retry.variables === r.product_id}
+                    onClick={() => void sendAgain(r.product_id)}
+                  >
+                    {t('listings.retry.button', { product: r.product_id })}
+                  </Button>
+                )}
+              </Space>
             ),
           },
         ]}

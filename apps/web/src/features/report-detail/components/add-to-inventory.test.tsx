@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import i18n, { changeLanguage } from '../../../i18n';
@@ -119,6 +119,52 @@ describe('Add to Inventory', () => {
       },
     ]);
     expect(invalidated).toHaveBeenCalledWith({ queryKey: meKeys.all });
+  });
+
+  it("List on Amazon adds the selection and opens that inventory's dry run of it", async () => {
+    const fetch = addApi({ body: { added: 2, skipped: 0, remaining: 10 } });
+    let arrived: { path: string; state: unknown } | null = null;
+    function Probe() {
+      const location = useLocation();
+      arrived = { path: location.pathname, state: location.state };
+      return <p>inventory page</p>;
+    }
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <AntApp>
+          <MemoryRouter>
+            <Routes>
+              <Route
+                path="/"
+                element={
+                  <AddToInventoryCard
+                    report={REPORT}
+                    selected={new Set(['B000000001', 'B000000002'])}
+                    filteredCount={5}
+                    loadIds={() => Promise.resolve([])}
+                  />
+                }
+              />
+              <Route path="/inventories/:inventoryId" element={<Probe />} />
+            </Routes>
+          </MemoryRouter>
+        </AntApp>
+      </AppProviders>,
+    );
+    await choose(user, 'Toys for Canada');
+    await user.click(screen.getByRole('button', { name: /List on Amazon Canada/ }));
+    expect(await screen.findByText('inventory page')).toBeInTheDocument();
+    expect(arrived).toEqual({
+      path: `/inventories/${US_CA}`,
+      state: { dryRun: ['B000000001', 'B000000002'] },
+    });
+    expect(posted(fetch)).toEqual([
+      {
+        url: `/api/inventories/${US_CA}/products`,
+        body: { report_id: REPORT.id, product_ids: ['B000000001', 'B000000002'] },
+      },
+    ]);
   });
 
   it('adds every filtered product when none is selected', async () => {

@@ -1,11 +1,18 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { regionName } from '../../../lib/country';
 import { errorMessage } from '../../../lib/error-message';
 import { formatNumber } from '../../../lib/format-number';
-import { InventoryDrawer, useAddInventoryProducts, useInventories } from '../../inventories';
+import {
+  InventoryDrawer,
+  useAddInventoryProducts,
+  useInventories,
+  type DryRunState,
+} from '../../inventories';
 import type { ReportDetail } from '../api/report';
 
 type Outcome = { type: 'success' | 'error'; text: string };
@@ -13,7 +20,8 @@ type Outcome = { type: 'success' | 'error'; text: string };
 /**
  * Add to Inventory: the selection, or every filtered product when none is selected, into one of the
  * user's inventories with the report's countries. All of them fit the plan's inventory quota or none
- * is added (the server's 409 says how many still fit).
+ * is added (the server's 409 says how many still fit). "List on Amazon {country}" adds them the same way
+ * and opens that inventory's Listings section with a dry run of them.
  */
 export function AddToInventoryCard({
   report,
@@ -42,7 +50,8 @@ export function AddToInventoryCard({
   // The Create New drawer, starting with the report's countries; the new inventory is then chosen.
   const [creating, setCreating] = useState(false);
 
-  const submit = async () => {
+  const navigate = useNavigate();
+  const submit = async (then: 'stay' | 'list') => {
     if (!inventoryId || count === 0) return;
     setOutcome(null);
     try {
@@ -52,6 +61,11 @@ export function AddToInventoryCard({
         ids = await loadIds().finally(() => setListing(false));
       }
       const done = await add.mutateAsync({ id: inventoryId, report_id: report.id, product_ids: [...ids] });
+      if (then === 'list') {
+        const state: DryRunState = { dryRun: [...ids] };
+        void navigate(`/inventories/${inventoryId}`, { state });
+        return;
+      }
       setOutcome({
         type: 'success',
         text: t('reportDetail.addToInventory.added', {
@@ -105,7 +119,7 @@ export function AddToInventoryCard({
             icon={<PlusOutlined />}
             disabled={!inventoryId || count === 0}
             loading={listing || add.isPending}
-            onClick={() => void submit()}
+            onClick={() => void submit('stay')}
           >
             {t(
               selected.size > 0
@@ -113,6 +127,16 @@ export function AddToInventoryCard({
                 : 'reportDetail.addToInventory.addFiltered',
               { count, formatted: formatNumber(count, i18n.language) },
             )}
+          </Button>
+          <Button
+            icon={<CloudUploadOutlined />}
+            disabled={!inventoryId || count === 0}
+            loading={listing || add.isPending}
+            onClick={() => void submit('list')}
+          >
+            {t('reportDetail.addToInventory.listOnAmazon', {
+              country: regionName(report.to_country, i18n.language),
+            })}
           </Button>
         </Flex>
       )}

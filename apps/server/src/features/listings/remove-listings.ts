@@ -1,0 +1,112 @@
+import { JOB_NAMES, type ListingRemovalChoice } from '@crossmarket/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { SpapiError } from '../../providers/marketplace/spapi/client';
+import type { ListingSubmission } from '../../providers/seller-store';
+import { offerPatchBody } from './offer-body';
+import type { ListingsDeps } from './publish';
+import { logPush, ownedInventory, type ListingRow } from './repo';
+import { storeTarget } from './store-target';
+
+/** Codes a removal job carries at most (the job payload's limit). */
+const PER_JOB = 1000;
+
+/**
+ * The codes among `codes` that have an offer on Amazon in this user's inventory: a listing Amazon took
+ * (pushed at least once) and not removed since. Removing one of these must say what happens on Amazon.
+ */
+export async function listedAmong(db: Db, userId: string, inventoryId: string, codes: string[]) {
+  const rows = await db.execute<{ code: string }>(sql`
+    select code from listings
+     where inventory_id = ${inventoryId}::uuid and user_id = ${userId} and state <> 'removed'
+       and pushed_at is not null and code = any(${sql.param([...new Set(codes)])}::text[])
+     order by code`);
+  return rows.rows.map((r) => r.code);
+}
+
+/** Queues the `remove-listings` jobs for products just removed from the inventory. */
+export async function queueListingRemoval(
+  queue: JobQueue,
+  inventoryId: string,
+  codes: string[],
+  choice: ListingRemovalChoice,
+) {
+  for (let i = 0; i < codes.length; i += PER_JOB) {
+    await queue.send(JOB_NAMES.removeListings, {
+      inventory_id: inventoryId,
+      product_ids: codes.slice(i, i + PER_JOB),
+      on_amazon: choice,
+    });
+  }
+}
+
+const removable = async (db: Db, inventoryId: string, codes: string[]) =>
+  (
+    await db.execute<ListingRow>(sql`
+      select id, code, sku, marketplace_id, state, pushed_price, pushed_min_price, pushed_max_price,
+             pushed_quantity, pushed_at, issues
+        from listings where inventory_id = ${inventoryId}::uuid and state <> 'removed'
+         and code = any(${sql.param(codes)}::text[]) order by code`)
+  ).rows;
+
+/**
+ * The `remove-listings` job: the offers of products the seller removed from the inventory, as the seller
+ * chose. `quantity_zero` merges quantity 0 (the listing stays live and unbuyable, and comes back with its
+ * stock if the product is added again); `delete` deletes the listing in the selling marketplace and marks
+ * it `removed`. Each is kept in the listing's history with its reason; a refusal leaves the listing as it
+ * was, with Amazon's issues, for a retry.
+ */
+export async function removeListings(
+  deps: ListingsDeps,
+  inventoryId: string,
+  codes: string[],
+  choice: ListingRemovalChoice,
+): Promise<string> {
+  const inventory = await ownedInventory(deps.db, null, inventoryId);
+  if (!inventory) return 'gone';
+  const target = await storeTarget(deps.store, deps.accounts, inventory.user_id, inventory.to_country);
+  if (!target) return 'not-connected';
+  let done = 0;
+  for (const listing of await removable(deps.db, inventoryId, codes)) {
+    let answer: ListingSubmission | undefined;
+    try {
+      answer =
+        choice === 'delete'
+          ? await deps.store.delete(target, listing.sku)
+          : await deps.store.patch(
+              target,
+              listing.sku,
+              offerPatchBody(inventory.to_country, { quantity: 0 }),
+            );
+    } catch (error) {
+      if (!(error instanceof SpapiError)) throw error;
+    }
+    const accepted = answer?.status === 'ACCEPTED';
+    if (accepted) {
+      done += 1;
+      await deps.db.execute(
+        choice === 'delete'
+          ? sql`update listings set state = 'removed', issues = '[]'::jsonb, pushed_at = now()
+                 where id = ${listing.id}::uuid`
+          : sql`update listings set pushed_quantity = 0, pushed_at = now() where id = ${listing.id}::uuid`,
+      );
+    } else if (answer) {
+      await deps.db.execute(sql`update listings set state = 'needs_attention',
+        issues = ${JSON.stringify(answer.issues ?? [])}::jsonb where id = ${listing.id}::uuid`);
+    }
+    await logPush(deps.db, {
+      listingId: listing.id,
+      sku: listing.sku,
+      oldPrice: listing.pushed_price,
+      newPrice: choice === 'delete' ? null : listing.pushed_price,
+      oldQuantity: listing.pushed_quantity,
+      newQuantity: choice === 'delete' ? null : 0,
+      reason: choice === 'delete' ? 'removed_delete' : 'removed_zero',
+      status: answer?.status ?? 'failed',
+      submissionId: answer?.submissionId ?? null,
+    });
+  }
+  deps.logger.info({ inventoryId, choice, asked: codes.length, done }, 'removed listings');
+  return 'done';
+}

@@ -1,0 +1,51 @@
+import type { ListingRemovalChoice, ListingsView } from '@crossmarket/domain';
+import { Radio, Space, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The selected products that have an offer on Amazon (Amazon took it, and it was not deleted since). */
+export function listedAmong(view: ListingsView | undefined, codes: Iterable<string>): string[] {
+  if (!view) return [];
+  const listed = new Set(
+    view.listings.filter((l) => l.state !== 'removed' && l.pushed_at !== null).map((l) => l.product_id),
+  );
+  return [...codes].filter((code) => listed.has(code));
+}
+
+/**
+ * The removal confirmation's question for products listed on Amazon: set their Amazon quantity to 0 (the
+ * offer stays, and can come back) or delete the listings. Quantity 0 is chosen first: it is the one
+ * Amazon reliably applies, and it can be undone.
+ */
+export function ListingRemovalQuestion({
+  count,
+  onChange,
+}: {
+  count: number;
+  onChange: (choice: ListingRemovalChoice) => void;
+}) {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState<ListingRemovalChoice>('quantity_zero');
+  const labelId = useId();
+  return (
+    <Space orientation="vertical" data-testid="listing-removal">
+      <Typography.Text strong id={labelId}>
+        {t('listings.removal.question', { count })}
+      </Typography.Text>
+      <Radio.Group
+        aria-labelledby={labelId}
+        value={choice}
+        onChange={(e) => {
+          const next = e.target.value as ListingRemovalChoice;
+          setChoice(next);
+          onChange(next);
+        }}
+      >
+        <Space orientation="vertical">
+          <Radio value="quantity_zero">{t('listings.removal.quantityZero')}</Radio>
+          <Radio value="delete">{t('listings.removal.delete')}</Radio>
+        </Space>
+      </Radio.Group>
+    </Space>
+  );
+}
