@@ -9,10 +9,11 @@ import {
 } from '../packages/domain/src/exports';
 import type { Me } from '../packages/domain/src/schemas/account-responses';
 import type { ExportsResponse } from '../packages/domain/src/schemas/analysis-responses';
+import type { Inventory } from '../packages/domain/src/schemas/inventories';
 import type { Download, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { finishedReport, openFilters, subscriber } from './helpers';
+import { finishedReport, openFilters, subscriber, usToCaInventory } from './helpers';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `B0RD${String(i).padStart(6, '0')}`);
 
@@ -43,8 +44,8 @@ async function enableMode(page: Page, id: string, choice: 'Only' | 'Exclude') {
 test('a seller filters a finished report, pages, selects, saves a set and shares the view', async ({
   page,
 }) => {
-  // A long journey with two accessibility sweeps (each in both themes).
-  test.setTimeout(480_000);
+  // A long journey with four accessibility sweeps (each in both themes) and an inventory update.
+  test.setTimeout(600_000);
   await subscriber(page, 'L');
   const reportId = await finishedReport(page, ids(60), 'Toys for Canada');
   await page.goto(`/reports/${reportId}`);
@@ -132,8 +133,24 @@ test('a seller filters a finished report, pages, selects, saves a set and shares
   await page.goForward();
   await expect(heading(page)).toHaveText(filtered);
 
-  // A product's sellers.
-  await rows.first().getByRole('button', { name: 'Sellers & Prices' }).click();
+  // A product's sellers: one whose source has a buy box today (the sandbox leaves one in ten without),
+  // so that the watch below has a price when the inventory update's light check sees it again.
+  const pageIds = await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-row-key')!));
+  let watched = pageIds[0]!;
+  for (const id of pageIds) {
+    const seen = (await (await page.request.get(`/v1/products/us/${id}/history?days=30`)).json()) as {
+      points: { source: string; buybox_price: number | null }[];
+    };
+    const last = seen.points.at(-1);
+    if (last?.source === 'observed' && last.buybox_price != null) {
+      watched = id;
+      break;
+    }
+  }
+  await page
+    .locator(`tr[data-row-key="${watched}"]`)
+    .getByRole('button', { name: 'Sellers & Prices' })
+    .click();
   const drawer = page.getByRole('dialog').filter({ hasText: 'other prices showing' });
   await expect(drawer.getByText(/other prices? showing/).first()).toBeVisible();
   await expect(drawer.getByTestId('seller-card').first()).toBeVisible();
@@ -147,6 +164,54 @@ test('a seller filters a finished report, pages, selects, saves a set and shares
   await expect(history.getByTestId('history-table').getByRole('table')).toHaveCount(2);
   await expect(history.getByTestId('history-signals')).toContainText('Days out of stock');
   await expectAccessible(page, 'sellers drawer', '.ant-drawer');
+
+  // Watch it (issue 49): the source's price at or below a threshold its next look meets.
+  await history.getByRole('button', { name: 'Watch', exact: true }).click();
+  const watchDialog = page.getByRole('dialog', { name: `Watch ${watched}` });
+  await expect(watchDialog.getByText('You are not watching this product yet.')).toBeVisible();
+  await watchDialog.getByRole('radio', { name: 'Price at or below' }).check();
+  await watchDialog.getByRole('spinbutton', { name: 'Price (USD)' }).fill('10000');
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'the watch dialog', '.ant-modal');
+  await watchDialog.getByRole('button', { name: 'Watch', exact: true }).click();
+  await expect(page.getByText('Watching. Alerts appear under Notifications.')).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Watching (1)' })).toBeVisible();
+
+  // An inventory update looks the product up again: the watch fires once.
+  const inventoryId = await usToCaInventory(page.request, 'Watched in Canada');
+  const added = await page.request.post(`/api/inventories/${inventoryId}/products`, {
+    data: { report_id: reportId, product_ids: [watched] },
+  });
+  expect(added.status()).toBe(200);
+  expect((await page.request.post(`/api/inventories/${inventoryId}/update`)).status()).toBe(202);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/inventories/${inventoryId}`)).json()) as Inventory).update
+          .status,
+      { timeout: 120_000 },
+    )
+    .toBe('done');
+
+  // The header counts it; the list says it, opens the product on Amazon and marks it read.
+  await page.reload();
+  const bell = page.getByRole('link', { name: 'Notifications, 1 unread' });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  const notification = page.getByTestId('notification');
+  await expect(notification).toHaveCount(1);
+  await expect(notification).toContainText(watched);
+  await expect(notification).toContainText(/Price at or below: \$[\d,.]+/);
+  await expect(notification.getByRole('link', { name: /^Open on Amazon US/ })).toHaveAttribute(
+    'href',
+    `https://www.amazon.com/dp/${watched}`,
+  );
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'notifications');
+  await notification.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(notification.getByText('New', { exact: true })).toHaveCount(0);
 });
 
 test('a broken link, another seller’s report and an unknown one', async ({ page, browser }) => {

@@ -28,6 +28,24 @@ describe('the worker', () => {
     });
   });
 
+  it("asks a product's history of one marketplace with the token (public data, no credit)", async () => {
+    const fetchFn = vi.fn(async () => json(200, { points: [] }));
+    const answer = await handle(
+      { type: 'history', marketplace: 'ae', asin: 'B0C1XAMPLE', days: 90 },
+      SETTINGS,
+      fetchFn,
+    );
+    expect(answer).toEqual({ ok: true, data: { points: [] } });
+    expect(fetchFn).toHaveBeenCalledWith(
+      'https://crossmarket.example/v1/products/ae/B0C1XAMPLE/history?days=90',
+      {
+        method: 'GET',
+        credentials: 'omit',
+        headers: { authorization: 'Bearer cm_secret' },
+      },
+    );
+  });
+
   it('gives the content script the remembered choices, never the address or token', async () => {
     const status = await handle({ type: 'status' }, SETTINGS, vi.fn());
     expect(status).toEqual({

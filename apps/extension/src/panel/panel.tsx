@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { translator, type Language } from '../shared/messages';
 import type { Send } from '../shared/protocol';
 import type { Prefs } from '../shared/settings';
+import { HistorySection } from './history-section';
 import { QuickCheck, type Remember } from './quick-check';
 import { ReportsSection } from './reports-section';
 
@@ -89,6 +90,7 @@ export function Panel({ asin, page, lang, send, stored, remember }: PanelProps) 
         {state.kind === 'ready' && asin && (
           <>
             <ReportsSection latest={state.latest} asin={asin} server={state.server} lang={lang} t={t} />
+            <HistorySection asin={asin} page={page} send={send} lang={lang} t={t} />
             <QuickCheck
               asin={asin}
               page={page}

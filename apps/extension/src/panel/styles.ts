@@ -38,6 +38,10 @@ button:focus-visible, select:focus-visible, a:focus-visible { outline: 2px solid
 .cm-figure { display: flex; justify-content: space-between; gap: 6px; }
 .cm-figure dt { color: var(--muted); }
 .cm-figure dd { margin: 0; font-weight: 600; }
+.cm-table { border-collapse: collapse; width: 100%; margin: 4px 0; }
+.cm-table th, .cm-table td { text-align: start; padding: 2px 4px; border-bottom: 1px solid var(--border); }
+summary { cursor: pointer; color: var(--accent); }
+summary:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .cm-actions { display: flex; flex-direction: column; gap: 6px; margin-top: 6px; align-items: flex-start; }
 [hidden] { display: none !important; }
 `;

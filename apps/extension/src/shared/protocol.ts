@@ -3,6 +3,7 @@ import type {
   LatestProductRow,
   LookupRequestInput,
   LookupResult,
+  ProductHistory,
   RegionCode,
 } from '@crossmarket/domain';
 import type { Prefs } from './settings';
@@ -27,6 +28,8 @@ export type Request =
   /** Whether Crossmarket answers at `server` (no token sent): the options page's Test address. */
   | { type: 'probe'; server: string }
   | { type: 'latest'; asin: string }
+  /** The product's public price and rank history in one marketplace (issue 49; no credit). */
+  | { type: 'history'; marketplace: RegionCode; asin: string; days: 30 | 90 | 365 }
   | { type: 'lookup'; body: LookupRequestInput }
   | { type: 'inventories'; from: RegionCode; to: RegionCode }
   | { type: 'addToInventory'; inventoryId: string; lookupId: string }
@@ -40,6 +43,7 @@ export interface Answers {
   verify: { r_count: number };
   probe: null;
   latest: LatestProductRow;
+  history: ProductHistory;
   lookup: LookupResult;
   inventories: InventoryChoice[];
   addToInventory: InventoryAddProductsResult;

@@ -82,6 +82,13 @@ export async function handle(
       return probe(request.server, fetchFn);
     case 'latest':
       return call(settings, fetchFn, 'GET', `/v1/products/${encodeURIComponent(request.asin)}/latest`);
+    case 'history':
+      return call(
+        settings,
+        fetchFn,
+        'GET',
+        `/v1/products/${encodeURIComponent(request.marketplace)}/${encodeURIComponent(request.asin)}/history?days=${request.days}`,
+      );
     case 'lookup':
       return call(settings, fetchFn, 'POST', '/v1/lookup', request.body);
     case 'inventories': {

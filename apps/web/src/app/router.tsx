@@ -166,6 +166,13 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: '/notifications',
+                    lazy: page(
+                      () => import('../features/watches/notifications-page'),
+                      (m) => m.NotificationsPage,
+                    ),
+                  },
+                  {
                     path: '/support',
                     lazy: page(
                       () => import('../features/support/support-page'),

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../root-layout';
 import { useMe } from '../../features/account/api/use-me';
+import { NotificationsBell } from '../../features/watches';
 import { UserMenu } from './user-menu';
 
 const NAV = [
@@ -171,6 +172,7 @@ export function AppLayout() {
             </>
           )}
           <div style={{ flex: 1 }} />
+          <NotificationsBell />
           <UserMenu />
         </Layout.Header>
         <Layout.Content style={{ padding: narrow ? 12 : 24, minWidth: 0 }}>

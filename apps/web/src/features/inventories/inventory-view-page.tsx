@@ -18,6 +18,7 @@ import { InventoryProductsTable } from './components/inventory-products-table';
 import { UpdatePanel } from './components/update-panel';
 import { ListingsSection, type DryRunState } from './components/listings-section';
 import { ListingRemovalQuestion, listedAmong } from './components/listing-removal';
+import { ProductHistoryDrawer } from './components/product-history-drawer';
 import { useListings } from './api/listings';
 
 const shortId = (id: string) => id.split('-')[0];
@@ -56,6 +57,7 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
   const remove = useRemoveInventoryProducts(inventory.id);
   const listings = useListings(inventory.id);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
   const total = products.data?.total ?? inventory.products_count;
 
   useEffect(() => {
@@ -195,7 +197,9 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
         selected={selected}
         onSelectPage={selectPage}
         fullLookupMaxDays={inventory.update.full_lookup_max_days}
+        onHistory={setHistoryOf}
       />
+      <ProductHistoryDrawer inventory={inventory} productId={historyOf} onClose={() => setHistoryOf(null)} />
     </Flex>
   );
 }

@@ -7,7 +7,7 @@ import {
   type ListingRestrictionState,
   type RegionCode,
 } from '@crossmarket/domain';
-import { Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
@@ -38,6 +38,8 @@ export interface InventoryProductsTableProps {
   onSelectPage: (pageCodes: string[], selectedOnPage: string[]) => void;
   /** The plan's longest gap between two full lookups of a product (days); older ones are flagged. */
   fullLookupMaxDays: number;
+  /** Opens a product's price and rank history (and its watches). */
+  onHistory?: (code: string) => void;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface InventoryProductsTableProps {
  * Selection is kept by code across pages.
  */
 export function InventoryProductsTable(props: InventoryProductsTableProps) {
-  const { page, loading, toCountry, onPage, selected, onSelectPage, fullLookupMaxDays } = props;
+  const { page, loading, toCountry, onPage, selected, onSelectPage, fullLookupMaxDays, onHistory } = props;
   const { t, i18n } = useTranslation();
   const rows = useMemo(() => page?.products ?? [], [page]);
   const codes = useMemo(() => rows.map((r) => r.code), [rows]);
@@ -211,6 +213,23 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
         );
       },
     },
+    ...(onHistory
+      ? [
+          {
+            title: t('inventoryView.columns.history'),
+            key: 'history',
+            render: (_: unknown, p: InventoryProduct) => (
+              <Button
+                size="small"
+                aria-label={t('inventoryView.historyOf', { id: p.code })}
+                onClick={() => onHistory(p.code)}
+              >
+                {t('inventoryView.history')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (

@@ -9,8 +9,6 @@ export const reportDetailKeys = {
     [...reportDetailKeys.offersOf(reportId), productId] as const,
   /** Every product's offers (and money lines) of one report. */
   offersOf: (reportId: string) => ['offers', reportId] as const,
-  /** A product's price history in one marketplace (public data, the same in every report). */
-  history: (marketplace: string, asin: string, days: number) => ['history', marketplace, asin, days] as const,
   results: (reportId: string) => ['report-results', reportId] as const,
   // A disabled query (no view yet) has no report: it sits under the empty one.
   filters: <R extends { report_id: string }>(request: R | null) =>

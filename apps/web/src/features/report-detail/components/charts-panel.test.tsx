@@ -12,7 +12,7 @@ import { ChartsPanel } from './charts-panel';
 // bar reports to the panel (the real canvas is exercised by the e2e test).
 // Every option object a chart was handed, in order (a new one makes the real view draw again).
 const handed: unknown[] = [];
-vi.mock('./echarts-view', () => ({
+vi.mock('../../../lib/echarts-view', () => ({
   default: ({
     option,
     onItemClick,

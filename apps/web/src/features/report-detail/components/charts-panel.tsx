@@ -10,7 +10,7 @@ import { readOpen, writeOpen } from '../panel-state';
 import { rankOption, histogramOption, type ChartTexts } from './chart-options';
 import { moneyFormat, numberFormat } from './money';
 
-const EChartsView = lazy(() => import('./echarts-view'));
+const EChartsView = lazy(() => import('../../../lib/echarts-view'));
 const OPEN_KEY = 'crossmarket.report.chartsOpen';
 const HEIGHT = 240;
 

@@ -19,12 +19,13 @@ import dayjs from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/error-message';
 import { formatNumber } from '../../../lib/format-number';
 import { productUrl } from '../../../lib/product-url';
+import { WatchControl } from '../../watches';
 import type { ResultRowView } from '../api/filter-results';
 import { useProductSellers } from '../api/offers';
 import { DangerousGoodsNote } from './dangerous-goods-tag';
 import { FeeBreakdown } from './fee-breakdown';
 import { MoneyBreakdown } from './money-breakdown';
-import { PriceHistory } from './price-history';
+import { PriceHistory } from '../../history';
 import { useMoney } from './money';
 import type { Countries } from './product-cells';
 
@@ -163,7 +164,17 @@ export function SellersDrawer({
             />
           )}
           {parity !== undefined && (
-            <PriceHistory productId={row.product_id} countries={countries} parity={parity} />
+            <PriceHistory
+              productId={row.product_id}
+              countries={countries}
+              parity={parity}
+              extra={
+                <WatchControl
+                  productId={row.product_id}
+                  marketplaces={[countries.from.code, countries.to.code]}
+                />
+              }
+            />
           )}
           {sellers.isLoading && <Skeleton active />}
           {sellers.isError && <Alert type="error" showIcon title={errorMessage(sellers.error, t)} />}

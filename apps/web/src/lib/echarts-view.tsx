@@ -4,7 +4,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 
-// Only the pieces the report's charts draw, so the lazily loaded chunk stays small.
+// Only the pieces the report's charts and the price history draw, so the lazily loaded chunk stays small.
 echarts.use([
   BarChart,
   LineChart,
@@ -23,7 +23,7 @@ export interface EChartsViewProps {
   height: number;
 }
 
-/** One ECharts canvas; loaded on demand by the charts panel. */
+/** One ECharts canvas; loaded on demand by the report's charts panel and the price history. */
 export default function EChartsView({ option, onItemClick, height }: EChartsViewProps) {
   return (
     <ReactEChartsCore

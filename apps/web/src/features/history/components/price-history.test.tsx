@@ -6,11 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import i18n, { changeLanguage } from '../../../i18n';
 import { fakeApi } from '../../../test/fake-api';
-import { PriceHistory } from './price-history';
-import type { Countries } from './product-cells';
+import { PriceHistory, type HistoryCountries } from './price-history';
 
 // jsdom has no canvas: the chart stands in as its series' names and point counts (the e2e test draws it).
-vi.mock('./echarts-view', () => ({
+vi.mock('../../../lib/echarts-view', () => ({
   default: ({ option }: { option: { series: { name: string; data: unknown[] }[] } }) => (
     <ul data-testid="echarts">
       {option.series.map((s) => (
@@ -20,7 +19,7 @@ vi.mock('./echarts-view', () => ({
   ),
 }));
 
-const countries: Countries = {
+const countries: HistoryCountries = {
   from: { code: 'us', name: 'United States', flag_code: 'US', currency: { code: 'USD', symbol: '$' } },
   to: { code: 'ca', name: 'Canada', flag_code: 'CA', currency: { code: 'CAD', symbol: '$' } },
 };

@@ -1,18 +1,30 @@
-import type { HistoryPoint, HistoryRange, ProductHistory } from '@crossmarket/domain';
+import type { CountryInfo, HistoryPoint, HistoryRange, ProductHistory } from '@crossmarket/domain';
 import { Alert, Descriptions, Flex, Segmented, Skeleton, Table, Typography, theme } from 'antd';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/error-message';
-import { formatNumber } from '../../../lib/format-number';
+import { formatMoney, formatNumber } from '../../../lib/format-number';
 import { useProductHistory } from '../api/history';
 import { historyOption, type HistorySide } from './history-chart-options';
-import { useMoney } from './money';
-import type { Countries } from './product-cells';
 
-const EChartsView = lazy(() => import('./echarts-view'));
+const EChartsView = lazy(() => import('../../../lib/echarts-view'));
 const HEIGHT = 320;
 const RANGES: HistoryRange[] = [30, 90, 365];
+
+/** The two sides of a product: where it is bought, where it is sold. */
+export interface HistoryCountries {
+  from: CountryInfo;
+  to: CountryInfo;
+}
+
+/** Amounts in a currency, in the interface language; missing values show NA. */
+function useMoney() {
+  const { t, i18n } = useTranslation();
+  const na = t('reportDetail.na');
+  return (amount: number | null | undefined, currency: string) =>
+    amount == null || !Number.isFinite(amount) ? na : formatMoney(amount, currency, i18n.language);
+}
 
 /** One side's history with its rate into the seller's currency, once its answer is in. */
 function sideOf(history: ProductHistory | undefined, name: string, rate: number): HistorySide | null {
@@ -98,7 +110,7 @@ function Signals({ history, sellerCurrency }: { history: ProductHistory; sellerC
 }
 
 /**
- * Price and rank history in Sellers & Prices (issue 49): both sides' prices in the seller's currency (the
+ * Price and rank history (issue 49), in Sellers & Prices and on an inventory's product: both sides' prices in the seller's currency (the
  * source's own on hover and in the table), the selling side's rank and both offer counts over 30, 90 or
  * 365 days; a table view of the same; the signals; and a caption that says what it rests on.
  */
@@ -106,11 +118,14 @@ export function PriceHistory({
   productId,
   countries,
   parity,
+  extra,
 }: {
   productId: string;
-  countries: Countries;
-  /** Units of the selling currency per unit of the buying one (the report's parity). */
+  countries: HistoryCountries;
+  /** Units of the selling currency per unit of the buying one (the report's or inventory's parity). */
   parity: number;
+  /** Beside the range and view switches (Watch). */
+  extra?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
@@ -155,6 +170,7 @@ export function PriceHistory({
           {t('reportDetail.history.title')}
         </Typography.Title>
         <Flex gap={8} wrap>
+          {extra}
           <Segmented<HistoryRange>
             aria-label={t('reportDetail.history.range')}
             value={days}
