@@ -146,12 +146,10 @@ export const listingSchema = z.object({
   quantity: z.int().nullable(),
   pushed_at: timestampSchema.nullable(),
   issues: z.array(listingIssueSchema),
-  // The server always sends the two below; optional only so the web's fixtures written before them still
-  // type-check until the web shows drift (issue 48, web half).
   /** Seller Central changed the listing: sync waits for the seller's choice. */
-  drift: listingDriftSchema.nullable().optional(),
+  drift: listingDriftSchema.nullable(),
   /** The figures the seller chose to keep as Amazon has them; sync does not push them. */
-  kept_from_amazon: z.array(z.enum(LISTING_FIELDS)).optional(),
+  kept_from_amazon: z.array(z.enum(LISTING_FIELDS)),
 });
 export type Listing = z.output<typeof listingSchema>;
 

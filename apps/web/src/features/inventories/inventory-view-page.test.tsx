@@ -311,6 +311,8 @@ describe('the inventory view', () => {
       quantity: 4,
       pushed_at: '2026-11-20T10:00:00.000Z',
       issues: [],
+      drift: null,
+      kept_from_amazon: [],
     });
     viewApi(3, {}, (url, init) => {
       if (url === `${BASE}/listings`) {

@@ -1,4 +1,5 @@
 import type {
+  ListingDriftChoice,
   ListingsAccountPause,
   ListingHistory,
   ListingRetry,
@@ -56,6 +57,16 @@ export function useAccountListingsPause() {
     mutationFn: (paused: boolean) =>
       api<ListingsAccountPause>('/api/listings/pause', { method: 'PUT', body: { paused } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: inventoryKeys.all }),
+  });
+}
+
+/** The seller's choice on a listing changed in Seller Central; the answer is the listings view. */
+export function useResolveDrift(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, choice }: { productId: string } & ListingDriftChoice) =>
+      api<ListingsView>(path(id, `/${encodeURIComponent(productId)}/drift`), { body: { choice } }),
+    onSuccess: (view) => client.setQueryData(listingKeys.all(id), view),
   });
 }
 

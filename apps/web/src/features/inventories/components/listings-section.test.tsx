@@ -25,6 +25,8 @@ const view = (overrides: Partial<ListingsView> = {}): ListingsView => ({
       quantity: 5,
       pushed_at: '2026-11-20T10:00:00.000Z',
       issues: [],
+      drift: null,
+      kept_from_amazon: [],
     },
   ],
   last_run: {
@@ -209,5 +211,39 @@ describe('the listings section', () => {
     ).toBeChecked();
     const put = api.mock.calls.find(([u]) => u === '/api/listings/pause');
     expect(JSON.parse(String(put![1]!.body))).toEqual({ paused: true });
+  });
+
+  it('shows a listing changed in Seller Central and sends ours when the seller chooses', async () => {
+    const base = view();
+    const drifted = view({
+      listings: [
+        {
+          ...base.listings[0]!,
+          drift: {
+            at: '2026-11-21T10:00:00.000Z',
+            amazon: { price: 44.5, quantity: 5 },
+            ours: { price: 39.99, quantity: 5 },
+            fields: ['price'],
+          },
+        },
+      ],
+    });
+    let answer = drifted;
+    const api = fakeApi((url, init) => {
+      if (url === URL) return { body: answer };
+      if (url === `${URL}/B000000001/drift` && init?.method === 'POST') {
+        answer = base;
+        return { body: base };
+      }
+      return undefined;
+    });
+    const user = renderSection();
+    expect(await screen.findByText('Changed in Seller Central')).toBeInTheDocument();
+    expect(screen.getByText('Price on Amazon CA$44.50, ours CA$39.99')).toBeInTheDocument();
+    expect(screen.getByText('Sync leaves this listing alone until you choose.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send ours for B000000001' }));
+    await waitFor(() => expect(screen.queryByText('Changed in Seller Central')).toBeNull());
+    const post = api.mock.calls.find(([u]) => u === `${URL}/B000000001/drift`);
+    expect(JSON.parse(String(post![1]!.body))).toEqual({ choice: 'overwrite' });
   });
 });

@@ -1,12 +1,13 @@
 import type { Listing, ListingIssue, ListingRun } from '@crossmarket/domain';
 import { listingIssueKey, regionByCode, type RegionCode } from '@crossmarket/domain';
-import { App, Button, List, Modal, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Flex, List, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
 import { formatMoney, formatNumber } from '../../../lib/format-number';
 import { errorMessage } from '../../../lib/error-message';
 import { useListingHistory, useRetryListing } from '../api/listings';
+import { ListingDrift } from './listing-drift';
 
 const STATE_COLORS: Record<Listing['state'], string> = {
   pending: 'blue',
@@ -191,7 +192,12 @@ export function ListingsTable({
           {
             title: t('listings.table.issues'),
             dataIndex: 'issues',
-            render: (v: ListingIssue[]) => <IssueList issues={v} />,
+            render: (v: ListingIssue[], r) => (
+              <Flex vertical gap={4}>
+                <ListingDrift inventoryId={inventoryId} listing={r} currency={currency} />
+                <IssueList issues={v} />
+              </Flex>
+            ),
           },
           {
             title: t('listings.table.history'),
