@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -57,6 +58,8 @@ export const notifications = pgTable(
     currency: text('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When the mail jobs dealt with it: mailed, or left out because its product was mailed that day. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('notifications_once_a_day_idx').on(t.watchId, t.firedOn),
@@ -64,5 +67,35 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
+    // The mail jobs' pending alerts, by day.
+    index('notifications_unmailed_idx')
+      .on(t.firedOn)
+      .where(sql`${t.mailedAt} is null`),
   ],
+);
+
+/** How a seller hears of alerts by e-mail (`WATCH_DIGESTS`); no row is the default, the daily digest. */
+export const watchSettings = pgTable('watch_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  digest: text('digest', { enum: ['off', 'instant', 'daily'] }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The mails sent of watches, claimed before sending: one row per seller, UTC day and product
+ * (`us:B0…`), and `digest` for the day's digest, so a product is in one mail a day and a digest goes once.
+ */
+export const watchMails = pgTable(
+  'watch_mails',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    subject: text('subject').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.subject] })],
 );

@@ -10,6 +10,21 @@ export type WatchCondition = (typeof WATCH_CONDITIONS)[number];
 /** At most this many watches per seller (until plans carry their own cap). */
 export const WATCH_LIMIT = 100;
 
+/**
+ * How a seller hears of alerts by e-mail: not at all, a mail per alert within minutes, or one digest a day.
+ * Either way at most one mail names a product a day. Labels: `watches.digest.<id>` in the domain's i18n.
+ */
+export const WATCH_DIGESTS = ['off', 'instant', 'daily'] as const;
+export type WatchDigest = (typeof WATCH_DIGESTS)[number];
+/** A seller who never chose gets the daily digest: a watch is set to hear of it. */
+export const DEFAULT_WATCH_DIGEST: WatchDigest = 'daily';
+
+/** `GET` and `PUT /api/watches/settings`. */
+export const watchSettingsSchema = z.object({
+  digest: z.enum(WATCH_DIGESTS, { error: 'validation.watch.digest' }),
+});
+export type WatchSettings = z.output<typeof watchSettingsSchema>;
+
 /** `POST /api/watches`: a product in a marketplace and a condition; a price condition needs its threshold. */
 export const watchCreateSchema = z
   .object({

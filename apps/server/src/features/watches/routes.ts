@@ -4,6 +4,7 @@ import {
   watchCreateSchema,
   watchListSchema,
   watchSchema,
+  watchSettingsSchema,
 } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
 import type { App } from '../../http/app-type';
@@ -12,6 +13,7 @@ import { callerOf, idParams as params, registerGuardedScope } from '../../http/g
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
 import { listNotifications, markRead } from './notifications';
+import { getWatchSettings, saveWatchSettings } from './settings';
 import { createWatch, deleteWatch, listWatches } from './watches';
 
 const missingWatch = () => notFound('This watch was not found.');
@@ -33,6 +35,20 @@ export function registerWatchRoutes(app: App, { db, guard }: { db: Db; guard: Gu
       },
       async (request, reply) =>
         reply.status(201).send(await createWatch(db, callerOf(request).userId, request.body)),
+    );
+    // The seller's e-mail setting for alerts (off, instant, daily): the caller's own row, no id to guess.
+    scope.get(
+      '/api/watches/settings',
+      { schema: { response: { 200: watchSettingsSchema, ...guardedErrors() } } },
+      (request) => getWatchSettings(db, callerOf(request).userId),
+    );
+    scope.put(
+      '/api/watches/settings',
+      {
+        schema: { body: watchSettingsSchema, response: { 200: watchSettingsSchema, ...guardedErrors(400) } },
+        bodyLimit: 1024,
+      },
+      (request) => saveWatchSettings(db, callerOf(request).userId, request.body),
     );
     scope.delete(
       '/api/watches/:id',

@@ -1,0 +1,93 @@
+import { domainMessage, regionByCode, type RegionCode, type WatchCondition } from '@crossmarket/domain';
+import type { Mail } from '../../providers/mail/transport';
+import { escapeHtml, page, type MailLanguage } from './templates';
+
+export interface WatchMailAlert {
+  condition: WatchCondition;
+  /** What the observation saw, in `currency`; null where the condition has no price. */
+  price: number | null;
+  currency: string;
+  /** The watch's own threshold, in `currency`. */
+  threshold: number | null;
+}
+
+export interface WatchMailProduct {
+  marketplace: RegionCode;
+  asin: string;
+  alerts: WatchMailAlert[];
+}
+
+const COPY: Record<
+  MailLanguage,
+  {
+    instant: (asin: string) => string;
+    daily: (n: number) => string;
+    intro: string;
+    seen: string;
+    outro: string;
+  }
+> = {
+  en: {
+    instant: (asin) => `Crossmarket alert: ${asin}`,
+    daily: (n) => `Crossmarket: today's alerts on ${n} watched ${n === 1 ? 'product' : 'products'}`,
+    intro: 'Products you watch have moved:',
+    seen: 'seen',
+    outro:
+      'Your notifications and watches are under the bell in the header of Crossmarket. You can change these e-mails there, or turn them off.',
+  },
+  tr: {
+    instant: (asin) => `Crossmarket uyarısı: ${asin}`,
+    daily: (n) => `Crossmarket: izlediğiniz ${n} üründe bugünün uyarıları`,
+    intro: 'İzlediğiniz ürünlerde değişiklik var:',
+    seen: 'görülen',
+    outro:
+      "Bildirimleriniz ve izledikleriniz Crossmarket'in üst çubuğundaki zil simgesinin altındadır. Bu e-postaları oradan değiştirebilir ya da kapatabilirsiniz.",
+  },
+};
+
+const money = (lang: MailLanguage, amount: number, currency: string) =>
+  new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-US', { style: 'currency', currency }).format(amount);
+
+/** The product's page on its own marketplace: the link opens the product where it is sold. */
+export const productUrl = (marketplace: RegionCode, asin: string) =>
+  `https://www.${regionByCode(marketplace).domain}/dp/${encodeURIComponent(asin)}`;
+
+function alertLine(lang: MailLanguage, a: WatchMailAlert): string {
+  const threshold = a.threshold == null ? '' : money(lang, a.threshold, a.currency);
+  const name = domainMessage(lang, `watches.conditions.${a.condition}`, { threshold });
+  return a.price == null ? name : `${name} (${COPY[lang].seen}: ${money(lang, a.price, a.currency)})`;
+}
+
+/**
+ * A watches mail in the seller's language: one product (`instant`) or every product of the day (`daily`),
+ * each with its alerts and a link to the product's page in its marketplace.
+ */
+export function renderWatchMail(
+  lang: MailLanguage,
+  to: string,
+  kind: 'instant' | 'daily',
+  products: readonly WatchMailProduct[],
+): Mail {
+  const c = COPY[lang];
+  const subject = kind === 'instant' ? c.instant(products[0]!.asin) : c.daily(products.length);
+  const blocks = products.map((p) => ({
+    title: `${p.asin} · ${regionByCode(p.marketplace).name}`,
+    url: productUrl(p.marketplace, p.asin),
+    lines: p.alerts.map((a) => alertLine(lang, a)),
+  }));
+  const text = `${c.intro}\n\n${blocks
+    .map((b) => `${b.title}\n${b.lines.map((l) => `- ${l}`).join('\n')}\n${b.url}`)
+    .join('\n\n')}\n\n${c.outro}\n\nCrossmarket`;
+  const html = page(
+    lang,
+    `<p>${escapeHtml(c.intro)}</p>
+${blocks
+  .map(
+    (b) => `<p style="margin:16px 0 4px"><a href="${escapeHtml(b.url)}"><b>${escapeHtml(b.title)}</b></a></p>
+<ul style="margin:0;padding-left:20px">${b.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+  )
+  .join('\n')}
+<p style="font-size:13px;color:#595959;margin-top:24px">${escapeHtml(c.outro)}</p>`,
+  );
+  return { to, subject, text, html };
+}
