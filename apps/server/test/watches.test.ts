@@ -1,9 +1,11 @@
+import { planByCode } from '@crossmarket/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications } from '../src/db/schema';
+import { notifications, userData, watches } from '../src/db/schema';
 import { recordingHistory } from '../src/features/history';
 import { fireWatches } from '../src/features/watches';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { userIdOf } from './helpers/analysis';
 import { injectJson } from './helpers/auth';
 import { alice, app, bob, database, setUpInventories } from './helpers/inventories';
 
@@ -38,6 +40,31 @@ describe('watches', () => {
     expect((await call(bob, 'DELETE', `/api/watches/${mine.id}`)).statusCode).toBe(404);
     expect((await call(alice, 'DELETE', `/api/watches/${mine.id}`)).statusCode).toBe(204);
     expect((await call(alice, 'DELETE', `/api/watches/${mine.id}`)).statusCode).toBe(404);
+  });
+
+  it('are capped by the plan: the limit is listed, and the one past it answers 409 naming it', async () => {
+    const bobId = await userIdOf(database.db, 'bob@example.com');
+    const limit = planByCode('S')!.watchLimit;
+    expect((await call(bob, 'GET', '/api/watches')).json().limit).toBe(limit);
+    await database.db.insert(watches).values(
+      Array.from({ length: limit - 1 }, (_, i) => ({
+        userId: bobId,
+        marketplace: 'us',
+        asin: `B0CAP${String(i).padStart(5, '0')}`,
+        condition: 'back_in_stock' as const,
+      })),
+    );
+    const last = { marketplace: 'us', asin: 'B0CAPLAST1', condition: 'back_in_stock' };
+    expect((await call(bob, 'POST', '/api/watches', last)).statusCode).toBe(201);
+    const past = await call(bob, 'POST', '/api/watches', { ...last, asin: 'B0CAPLAST2' });
+    expect(past.statusCode).toBe(409);
+    expect(past.json().error).toMatchObject({ code: 'watch_limit', limit, fields: [{ field: 'limit' }] });
+    // A larger plan allows more.
+    await database.db.update(userData).set({ planCode: 'L' }).where(eq(userData.userId, bobId));
+    expect((await call(bob, 'GET', '/api/watches')).json().limit).toBe(planByCode('L')!.watchLimit);
+    expect((await call(bob, 'POST', '/api/watches', { ...last, asin: 'B0CAPLAST2' })).statusCode).toBe(201);
+    await database.db.delete(watches).where(eq(watches.userId, bobId));
+    await database.db.update(userData).set({ planCode: 'S' }).where(eq(userData.userId, bobId));
   });
 
   it('refuses a price watch without its threshold, naming the field', async () => {

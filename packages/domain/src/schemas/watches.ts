@@ -7,9 +7,6 @@ import { timestampSchema } from './api-responses';
 export const WATCH_CONDITIONS = ['price_at_or_below', 'back_in_stock', 'out_of_stock'] as const;
 export type WatchCondition = (typeof WATCH_CONDITIONS)[number];
 
-/** At most this many watches per seller (until plans carry their own cap). */
-export const WATCH_LIMIT = 100;
-
 /**
  * How a seller hears of alerts by e-mail: not at all, a mail per alert within minutes, or one digest a day.
  * Either way at most one mail names a product a day. Labels: `watches.digest.<id>` in the domain's i18n.
@@ -52,6 +49,7 @@ export const watchSchema = z.object({
   threshold: z.number().nullable(),
   created_at: timestampSchema,
 });
+/** The seller's watches and how many their plan allows (`Plan.watchLimit`). */
 export const watchListSchema = z.object({ watches: z.array(watchSchema), limit: z.number().int() });
 export type Watch = z.output<typeof watchSchema>;
 

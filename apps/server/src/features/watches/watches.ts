@@ -1,7 +1,7 @@
-import { WATCH_LIMIT, type Watch, type WatchCreate } from '@crossmarket/domain';
+import { englishMessage, planByCode, type Watch, type WatchCreate } from '@crossmarket/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
-import { watches } from '../../db/schema';
+import { userData, watches } from '../../db/schema';
 import { lockForUser } from '../../db/user-lock';
 import { apiError } from '../../http/errors';
 
@@ -14,26 +14,41 @@ const view = (w: typeof watches.$inferSelect): Watch => ({
   created_at: w.createdAt.toISOString(),
 });
 
-/** The user's watches, newest first. */
-export async function listWatches(db: Db, userId: string) {
-  const rows = await db
-    .select()
-    .from(watches)
-    .where(eq(watches.userId, userId))
-    .orderBy(desc(watches.createdAt));
-  return { watches: rows.map(view), limit: WATCH_LIMIT };
+/** How many watches the user's plan allows (none without a plan). */
+export async function watchLimitOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ plan: userData.planCode })
+    .from(userData)
+    .where(eq(userData.userId, userId));
+  return planByCode(row?.plan ?? 'F')?.watchLimit ?? 0;
 }
 
-/** A new watch, within the limit (checked and written under the user's lock, so two tabs cannot pass it). */
+/** The user's watches, newest first, and their plan's limit. */
+export async function listWatches(db: Db, userId: string) {
+  const [rows, limit] = await Promise.all([
+    db.select().from(watches).where(eq(watches.userId, userId)).orderBy(desc(watches.createdAt)),
+    watchLimitOf(db, userId),
+  ]);
+  return { watches: rows.map(view), limit };
+}
+
+/**
+ * A new watch within the plan's limit (checked and written under the user's lock, so two tabs cannot pass
+ * it). Past it: 409 naming `limit`, in the shape of a field error so the form can show it.
+ */
 export async function createWatch(db: Db, userId: string, body: WatchCreate): Promise<Watch> {
   return withTx(db, async (t) => {
     await lockForUser(t, 'watches', userId);
     const count = await t.$count(watches, eq(watches.userId, userId));
-    if (count >= WATCH_LIMIT)
-      throw apiError(409, 'watch_limit', 'validation.watch.limit', {
-        params: { limit: WATCH_LIMIT },
-        limit: WATCH_LIMIT,
+    const limit = await watchLimitOf(t, userId);
+    if (count >= limit) {
+      const key = 'validation.watch.limit';
+      throw apiError(409, 'watch_limit', key, {
+        params: { limit },
+        limit,
+        fields: [{ field: 'limit', key, message: englishMessage(key, { limit }), params: { limit } }],
       });
+    }
     const [row] = await t
       .insert(watches)
       .values({
