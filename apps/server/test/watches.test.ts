@@ -1,13 +1,14 @@
 import { planByCode } from '@crossmarket/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications, userData, watches } from '../src/db/schema';
+import { inventoryProducts, listingRestrictions, notifications, userData, watches } from '../src/db/schema';
 import { recordingHistory } from '../src/features/history';
 import { fireWatches } from '../src/features/watches';
+import { fireSellerWatches } from '../src/features/watches/fire-seller-watches';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
 import { userIdOf } from './helpers/analysis';
 import { injectJson } from './helpers/auth';
-import { alice, app, bob, database, setUpInventories } from './helpers/inventories';
+import { alice, app, bob, create, database, setUpInventories } from './helpers/inventories';
 
 // Issue 49: a seller watches a product; what lookups observe fires the watch at most once a day, into
 // the seller's notifications. Watches and notifications are the owner's alone.
@@ -120,5 +121,107 @@ describe('watches', () => {
     const after = (await call(alice, 'GET', '/api/notifications')).json();
     expect(after.unread).toBe(list.unread - 1);
     expect(after.notifications.find((n: { id: string }) => n.id === mine.id).read).toBe(true);
+  });
+
+  it('the buy box at or above X fires once a day, on the buy box alone', async () => {
+    const w = await watch(alice, {
+      marketplace: 'sg',
+      asin: 'B0WATCHBB1',
+      condition: 'buybox_at_or_above',
+      threshold: 20,
+    });
+    const at = (buyboxCents: number | null, lowestNewCents: number | null = null) => [
+      { marketplace: 'sg', asin: 'B0WATCHBB1', currency: 'SGD', buyboxCents, lowestNewCents },
+    ];
+    expect(await fireWatches(database.db, at(1999))).toBe(0);
+    expect(await fireWatches(database.db, at(null, 2500))).toBe(0); // no buy box: the lowest offer is not it
+    expect(await fireWatches(database.db, at(2000))).toBe(1);
+    expect(await fireWatches(database.db, at(2600))).toBe(0); // not again today
+    const [fired] = await database.db.select().from(notifications).where(eq(notifications.watchId, w.id));
+    expect(fired).toMatchObject({ condition: 'buybox_at_or_above', priceCents: 2000, currency: 'SGD' });
+  });
+
+  it('profit at or above X % fires once from the seller’s own inventory priced today', async () => {
+    const aliceId = await userIdOf(database.db, 'alice@example.com');
+    const inventory = await create(alice); // sells in Canada
+    await database.db.insert(inventoryProducts).values([
+      // 3 on a landed cost of 10: 30 %.
+      {
+        inventoryId: inventory.id,
+        userId: aliceId,
+        code: 'B0PROFIT01',
+        costInTc: 10,
+        stdProfit: 3,
+        updatedAt: new Date(),
+      },
+    ]);
+    const high = await watch(alice, {
+      marketplace: 'ca',
+      asin: 'B0PROFIT01',
+      condition: 'profit_at_or_above',
+      threshold: 25,
+    });
+    const tooHigh = await watch(alice, {
+      marketplace: 'ca',
+      asin: 'B0PROFIT01',
+      condition: 'profit_at_or_above',
+      threshold: 31,
+    });
+    // Bob's watch on the same product: Alice's inventory is not his.
+    const bobs = await watch(bob, {
+      marketplace: 'ca',
+      asin: 'B0PROFIT01',
+      condition: 'profit_at_or_above',
+      threshold: 1,
+    });
+    expect(await fireSellerWatches(database.db)).toBe(1);
+    expect(await fireSellerWatches(database.db)).toBe(0);
+    const [fired] = await database.db.select().from(notifications).where(eq(notifications.watchId, high.id));
+    expect(fired).toMatchObject({ condition: 'profit_at_or_above', profitPercent: 30, currency: 'CAD' });
+    for (const quiet of [tooHigh, bobs])
+      expect(await database.db.$count(notifications, eq(notifications.watchId, quiet.id))).toBe(0);
+    const listed = (await call(alice, 'GET', '/api/notifications')).json();
+    expect(listed.notifications.find((n: { watch_id: string }) => n.watch_id === high.id)).toMatchObject({
+      profit_percent: 30,
+      restriction: null,
+    });
+  });
+
+  it('a listing restriction change fires once; the first state seen is only noted', async () => {
+    const aliceId = await userIdOf(database.db, 'alice@example.com');
+    const w = await watch(alice, { marketplace: 'uk', asin: 'B0RESTRIC1', condition: 'restriction_changed' });
+    const kept = (state: string) =>
+      database.db
+        .insert(listingRestrictions)
+        .values({
+          userId: aliceId,
+          sellingPartnerId: 'A1WATCH',
+          country: 'uk',
+          asin: 'B0RESTRIC1',
+          state,
+          reasons: [],
+        })
+        .onConflictDoUpdate({
+          target: [
+            listingRestrictions.userId,
+            listingRestrictions.sellingPartnerId,
+            listingRestrictions.country,
+            listingRestrictions.asin,
+          ],
+          set: { state, checkedAt: new Date() },
+        });
+    await kept('can_list');
+    expect(await fireSellerWatches(database.db)).toBe(0);
+    expect(await fireSellerWatches(database.db)).toBe(0);
+    await kept('approval_required');
+    expect(await fireSellerWatches(database.db)).toBe(1);
+    await kept('cannot_list');
+    expect(await fireSellerWatches(database.db)).toBe(0); // once a day
+    const [fired] = await database.db.select().from(notifications).where(eq(notifications.watchId, w.id));
+    expect(fired).toMatchObject({
+      condition: 'restriction_changed',
+      restriction: 'approval_required',
+      currency: 'GBP',
+    });
   });
 });

@@ -22,7 +22,7 @@ export const JOB_NAMES = {
   historyMaintenance: 'history-maintenance',
   publishListings: 'publish-listings',
   syncListings: 'sync-listings',
-  watchInstantMails: 'watch-instant-mails',
+  watchAlerts: 'watch-alerts',
   watchDigest: 'watch-daily-digest',
 } as const;
 
@@ -72,7 +72,7 @@ export const jobPayloadSchemas = {
   // Names only the run or inventory: the seller's authorisation is read by the worker, never queued.
   [JOB_NAMES.publishListings]: z.object({ run_id: z.uuid() }).strict(),
   [JOB_NAMES.syncListings]: z.object({ inventory_id: z.uuid() }).strict(),
-  [JOB_NAMES.watchInstantMails]: z.object({}).strict(),
+  [JOB_NAMES.watchAlerts]: z.object({}).strict(),
   [JOB_NAMES.watchDigest]: z.object({}).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
@@ -94,8 +94,8 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   [JOB_NAMES.purgeListingRestrictions]: '35 3 * * *',
   // Price history (features/history/jobs.ts): after midnight UTC, so yesterday's UTC day is whole.
   [JOB_NAMES.historyMaintenance]: '45 3 * * *',
-  // Watches' mails (features/watches/mail-alerts.ts): "instant" within five minutes of an alert; the
-  // digest in the morning, when sellers read mail.
-  [JOB_NAMES.watchInstantMails]: '*/5 * * * *',
+  // Watches (features/watches/jobs.ts): the seller-data conditions and "instant" mails within five
+  // minutes of an alert; the digest in the morning, when sellers read mail.
+  [JOB_NAMES.watchAlerts]: '*/5 * * * *',
   [JOB_NAMES.watchDigest]: '0 8 * * *',
 };

@@ -1,7 +1,9 @@
+import { WATCH_CONDITIONS } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -28,9 +30,11 @@ export const watches = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     marketplace: text('marketplace').notNull(),
     asin: text('asin').notNull(),
-    condition: text('condition', { enum: ['price_at_or_below', 'back_in_stock', 'out_of_stock'] }).notNull(),
+    condition: text('condition', { enum: WATCH_CONDITIONS }).notNull(),
     thresholdCents: integer('threshold_cents'),
     lastInStock: boolean('last_in_stock'),
+    /** The seller's listing restriction state last seen, so `restriction_changed` fires on a change. */
+    lastRestriction: text('last_restriction'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -56,6 +60,9 @@ export const notifications = pgTable(
     condition: text('condition').notNull(),
     priceCents: integer('price_cents'),
     currency: text('currency').notNull(),
+    /** A profit alert's profit, percent of the landed cost; a restriction alert's new state. */
+    profitPercent: doublePrecision('profit_percent'),
+    restriction: text('restriction'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
     /** When the mail jobs dealt with it: mailed, or left out because its product was mailed that day. */

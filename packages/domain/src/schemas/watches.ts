@@ -3,9 +3,29 @@ import { PRODUCT_ID } from '../product-ids';
 import { REGION_CODES } from '../regions';
 import { timestampSchema } from './api-responses';
 
-/** What a watch waits for (issue 49): the source's price at or below a threshold, stock coming or going. */
-export const WATCH_CONDITIONS = ['price_at_or_below', 'back_in_stock', 'out_of_stock'] as const;
+/**
+ * What a watch waits for (issue 49), in the watch's marketplace: its price at or below a threshold, stock
+ * coming or going, the buy box at or above a threshold, the seller's profit there (as their inventories
+ * price the product) at or above a percentage, the seller's listing restriction changing. Names:
+ * `watches.conditions.<id>` in the domain's i18n.
+ */
+export const WATCH_CONDITIONS = [
+  'price_at_or_below',
+  'back_in_stock',
+  'out_of_stock',
+  'buybox_at_or_above',
+  'profit_at_or_above',
+  'restriction_changed',
+] as const;
 export type WatchCondition = (typeof WATCH_CONDITIONS)[number];
+/** The conditions that need a threshold: a price in the marketplace's currency, or a percentage (profit). */
+export const WATCH_THRESHOLD_CONDITIONS: readonly WatchCondition[] = [
+  'price_at_or_below',
+  'buybox_at_or_above',
+  'profit_at_or_above',
+];
+/** The listing restriction states a `restriction_changed` alert names (features/restrictions' states). */
+export const WATCH_RESTRICTION_STATES = ['can_list', 'approval_required', 'cannot_list'] as const;
 
 /**
  * How a seller hears of alerts by e-mail: not at all, a mail per alert within minutes, or one digest a day.
@@ -28,14 +48,14 @@ export const watchCreateSchema = z
     marketplace: z.enum(REGION_CODES, { error: 'validation.history.marketplace' }),
     asin: z.string().trim().toUpperCase().regex(PRODUCT_ID, 'validation.lookup.productId'),
     condition: z.enum(WATCH_CONDITIONS, { error: 'validation.watch.condition' }),
-    /** In the marketplace's own currency. */
+    /** In the marketplace's own currency; a percentage for `profit_at_or_above`. */
     threshold: z
       .number({ error: 'validation.watch.threshold' })
       .positive('validation.watch.threshold')
       .max(1e7)
       .nullish(),
   })
-  .refine((w) => w.condition !== 'price_at_or_below' || w.threshold != null, {
+  .refine((w) => !WATCH_THRESHOLD_CONDITIONS.includes(w.condition) || w.threshold != null, {
     message: 'validation.watch.threshold',
     path: ['threshold'],
   });
@@ -53,7 +73,10 @@ export const watchSchema = z.object({
 export const watchListSchema = z.object({ watches: z.array(watchSchema), limit: z.number().int() });
 export type Watch = z.output<typeof watchSchema>;
 
-/** A watch that fired: once per watch and day at most. `price` in `currency`, where the condition has one. */
+/**
+ * A watch that fired: once per watch and day at most. `price` in `currency`, where the condition has one
+ * (the source price, the buy box); `profit_percent` for a profit alert; `restriction` the new state.
+ */
 export const notificationSchema = z.object({
   id: z.uuid(),
   watch_id: z.uuid(),
@@ -62,6 +85,8 @@ export const notificationSchema = z.object({
   condition: z.enum(WATCH_CONDITIONS),
   price: z.number().nullable(),
   currency: z.string(),
+  profit_percent: z.number().nullable(),
+  restriction: z.enum(WATCH_RESTRICTION_STATES).nullable(),
   created_at: timestampSchema,
   read: z.boolean(),
 });

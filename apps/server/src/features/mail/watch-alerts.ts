@@ -7,8 +7,11 @@ export interface WatchMailAlert {
   /** What the observation saw, in `currency`; null where the condition has no price. */
   price: number | null;
   currency: string;
-  /** The watch's own threshold, in `currency`. */
+  /** The watch's own threshold, in `currency` (a percentage for profit). */
   threshold: number | null;
+  profitPercent?: number | null;
+  /** A restriction alert's new state (`watches.restriction.*`). */
+  restriction?: string | null;
 }
 
 export interface WatchMailProduct {
@@ -53,9 +56,23 @@ export const productUrl = (marketplace: RegionCode, asin: string) =>
   `https://www.${regionByCode(marketplace).domain}/dp/${encodeURIComponent(asin)}`;
 
 function alertLine(lang: MailLanguage, a: WatchMailAlert): string {
-  const threshold = a.threshold == null ? '' : money(lang, a.threshold, a.currency);
+  const percent = (n: number) => `${new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-US').format(n)} %`;
+  const threshold =
+    a.threshold == null
+      ? ''
+      : a.condition === 'profit_at_or_above'
+        ? percent(a.threshold)
+        : money(lang, a.threshold, a.currency);
   const name = domainMessage(lang, `watches.conditions.${a.condition}`, { threshold });
-  return a.price == null ? name : `${name} (${COPY[lang].seen}: ${money(lang, a.price, a.currency)})`;
+  const seen =
+    a.price != null
+      ? money(lang, a.price, a.currency)
+      : a.profitPercent != null
+        ? percent(a.profitPercent)
+        : a.restriction
+          ? domainMessage(lang, `watches.restriction.${a.restriction}`)
+          : null;
+  return seen == null ? name : `${name} (${COPY[lang].seen}: ${seen})`;
 }
 
 /**

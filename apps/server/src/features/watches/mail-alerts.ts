@@ -23,6 +23,8 @@ interface Pending {
   priceCents: number | null;
   currency: string;
   thresholdCents: number | null;
+  profitPercent: number | null;
+  restriction: string | null;
 }
 
 /**
@@ -43,6 +45,8 @@ async function pendingAlerts(db: Db, digest: Exclude<WatchDigest, 'off'>, now: D
       priceCents: notifications.priceCents,
       currency: notifications.currency,
       thresholdCents: watches.thresholdCents,
+      profitPercent: notifications.profitPercent,
+      restriction: notifications.restriction,
     })
     .from(notifications)
     .innerJoin(watches, eq(watches.id, notifications.watchId))
@@ -76,6 +80,8 @@ const asProduct = (alerts: Pending[]): WatchMailProduct => ({
     price: a.priceCents == null ? null : a.priceCents / 100,
     currency: a.currency,
     threshold: a.thresholdCents == null ? null : a.thresholdCents / 100,
+    profitPercent: a.profitPercent,
+    restriction: a.restriction,
   })),
 });
 

@@ -27,6 +27,8 @@ export async function listNotifications(db: Db, userId: string) {
       condition: n.condition as AppNotification['condition'],
       price: n.priceCents == null ? null : n.priceCents / 100,
       currency: n.currency,
+      profit_percent: n.profitPercent,
+      restriction: n.restriction as AppNotification['restriction'],
       created_at: n.createdAt.toISOString(),
       read: n.readAt !== null,
     })),
