@@ -1,10 +1,19 @@
 import { planByCode } from '@crossmarket/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { inventoryProducts, listingRestrictions, notifications, userData, watches } from '../src/db/schema';
+import {
+  inventories,
+  inventoryProducts,
+  listingRestrictions,
+  notifications,
+  productObservations,
+  userData,
+  watches,
+} from '../src/db/schema';
 import { recordingHistory } from '../src/features/history';
 import { fireWatches } from '../src/features/watches';
 import { fireSellerWatches } from '../src/features/watches/fire-seller-watches';
+import { refreshWatched } from '../src/features/watches/refresh-watched';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
 import { userIdOf } from './helpers/analysis';
 import { injectJson } from './helpers/auth';
@@ -223,5 +232,81 @@ describe('watches', () => {
       restriction: 'approval_required',
       currency: 'GBP',
     });
+  });
+
+  it('a whole inventory: one alert a day counting its products sold out at the source today', async () => {
+    const aliceId = await userIdOf(database.db, 'alice@example.com');
+    const inventory = await create(alice); // buys in the US
+    const refused = await call(bob, 'POST', '/api/watches/inventory', { inventory_id: inventory.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields[0].field).toBe('inventory_id');
+    const made = await call(alice, 'POST', '/api/watches/inventory', { inventory_id: inventory.id });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ marketplace: 'us', asin: null, inventory_id: inventory.id });
+
+    const codes = ['B0SOLDOUT1', 'B0SOLDOUT2', 'B0SOLDOUT3', 'B0SOLDOUT4'];
+    await database.db
+      .insert(inventoryProducts)
+      .values(codes.map((code) => ({ inventoryId: inventory.id, userId: aliceId, code })));
+    const day = 86_400_000;
+    const seen = (asin: string, inStock: boolean, at: Date) => ({
+      kind: 'full' as const,
+      marketplace: 'us',
+      asin,
+      currency: 'USD',
+      inStock,
+      observedAt: at,
+    });
+    const yesterday = new Date(Date.now() - day);
+    await database.db.insert(productObservations).values([
+      ...codes.slice(0, 3).map((c) => seen(c, true, yesterday)),
+      seen('B0SOLDOUT4', false, yesterday), // out already: not sold out today
+      seen('B0SOLDOUT1', false, new Date()),
+      seen('B0SOLDOUT2', false, new Date()),
+      seen('B0SOLDOUT3', true, new Date()),
+      seen('B0SOLDOUT4', false, new Date()),
+    ]);
+    // Not before the inventory's update of the day has finished.
+    expect(await fireSellerWatches(database.db)).toBe(0);
+    await database.db
+      .update(inventories)
+      .set({ updateStatus: 'done', updateFinishedAt: new Date() })
+      .where(eq(inventories.id, inventory.id));
+    expect(await fireSellerWatches(database.db)).toBe(1);
+    expect(await fireSellerWatches(database.db)).toBe(0);
+    const listed = (await call(alice, 'GET', '/api/notifications')).json();
+    expect(
+      listed.notifications.find((n: { inventory_id: string | null }) => n.inventory_id === inventory.id),
+    ).toMatchObject({ asin: null, product_count: 2, condition: 'out_of_stock', currency: 'USD' });
+  });
+
+  it('the daily refresh checks each watched product no lookup saw today, once, and fires its watches', async () => {
+    const sandbox = createSandboxMarketplace();
+    let asin = '';
+    for (let i = 0; !asin; i++) {
+      const id = `B0REFRSH${String(i).padStart(2, '0')}`;
+      const [found] = await sandbox.lookup([id], 'au', { shipTo: 'au' });
+      if (found!.side.buybox?.buy_price) asin = id;
+    }
+    const w = await watch(alice, {
+      marketplace: 'au',
+      asin,
+      condition: 'price_at_or_below',
+      threshold: 1_000_000,
+    });
+    await watch(bob, { marketplace: 'au', asin, condition: 'back_in_stock' });
+    const marketplace = recordingHistory(createSandboxMarketplace(), { db: database.db });
+    const first = await refreshWatched({ db: database.db, marketplace });
+    expect(first.products).toBeGreaterThanOrEqual(1);
+    const observed = () =>
+      database.db.$count(
+        productObservations,
+        and(eq(productObservations.marketplace, 'au'), eq(productObservations.asin, asin)),
+      );
+    expect(await observed()).toBe(1); // watched by two sellers, checked once
+    expect(await database.db.$count(notifications, eq(notifications.watchId, w.id))).toBe(1);
+    const again = await refreshWatched({ db: database.db, marketplace });
+    expect(again.products).toBe(0);
+    expect(await observed()).toBe(1);
   });
 });

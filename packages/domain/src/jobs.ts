@@ -24,6 +24,7 @@ export const JOB_NAMES = {
   syncListings: 'sync-listings',
   watchAlerts: 'watch-alerts',
   watchDigest: 'watch-daily-digest',
+  watchRefresh: 'watch-refresh',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -74,6 +75,7 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.syncListings]: z.object({ inventory_id: z.uuid() }).strict(),
   [JOB_NAMES.watchAlerts]: z.object({}).strict(),
   [JOB_NAMES.watchDigest]: z.object({}).strict(),
+  [JOB_NAMES.watchRefresh]: z.object({}).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
@@ -98,4 +100,6 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   // minutes of an alert; the digest in the morning, when sellers read mail.
   [JOB_NAMES.watchAlerts]: '*/5 * * * *',
   [JOB_NAMES.watchDigest]: '0 8 * * *',
+  // Watched products no lookup saw today, after the inventories' 04:15 updates and before the digest.
+  [JOB_NAMES.watchRefresh]: '0 6 * * *',
 };

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { user } from './schema-core';
+import { inventories, user } from './schema-core';
 
 /**
  * A seller's watch on one product in one marketplace (issue 49): a condition on what lookups observe,
@@ -29,7 +29,9 @@ export const watches = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     marketplace: text('marketplace').notNull(),
-    asin: text('asin').notNull(),
+    /** Null for a whole-inventory watch (`inventory_id`; `marketplace` its buying country). */
+    asin: text('asin'),
+    inventoryId: uuid('inventory_id').references(() => inventories.id, { onDelete: 'cascade' }),
     condition: text('condition', { enum: WATCH_CONDITIONS }).notNull(),
     thresholdCents: integer('threshold_cents'),
     lastInStock: boolean('last_in_stock'),
@@ -56,7 +58,10 @@ export const notifications = pgTable(
       .references(() => watches.id, { onDelete: 'cascade' }),
     firedOn: date('fired_on', { mode: 'string' }).notNull(),
     marketplace: text('marketplace').notNull(),
-    asin: text('asin').notNull(),
+    /** Null for a whole inventory's alert, which counts its products instead. */
+    asin: text('asin'),
+    inventoryId: uuid('inventory_id'),
+    productCount: integer('product_count'),
     condition: text('condition').notNull(),
     priceCents: integer('price_cents'),
     currency: text('currency').notNull(),

@@ -61,10 +61,21 @@ export const watchCreateSchema = z
   });
 export type WatchCreate = z.output<typeof watchCreateSchema>;
 
+/**
+ * `POST /api/watches/inventory`: a whole inventory watched for products sold out at its source (its
+ * buying country): one alert a day at most, "N products sold out at the source today".
+ */
+export const inventoryWatchCreateSchema = z.object({
+  inventory_id: z.uuid({ error: 'validation.watch.inventory' }),
+});
+export type InventoryWatchCreate = z.output<typeof inventoryWatchCreateSchema>;
+
 export const watchSchema = z.object({
   id: z.uuid(),
   marketplace: z.enum(REGION_CODES),
-  asin: z.string(),
+  /** Null for a whole-inventory watch (`inventory_id`). */
+  asin: z.string().nullable(),
+  inventory_id: z.uuid().nullable(),
   condition: z.enum(WATCH_CONDITIONS),
   threshold: z.number().nullable(),
   created_at: timestampSchema,
@@ -81,7 +92,10 @@ export const notificationSchema = z.object({
   id: z.uuid(),
   watch_id: z.uuid(),
   marketplace: z.enum(REGION_CODES),
-  asin: z.string(),
+  /** Null for a whole inventory's alert: `inventory_id` and `product_count` instead. */
+  asin: z.string().nullable(),
+  inventory_id: z.uuid().nullable(),
+  product_count: z.number().int().nullable(),
   condition: z.enum(WATCH_CONDITIONS),
   price: z.number().nullable(),
   currency: z.string(),

@@ -12,11 +12,15 @@ export interface WatchMailAlert {
   profitPercent?: number | null;
   /** A restriction alert's new state (`watches.restriction.*`). */
   restriction?: string | null;
+  /** A whole inventory's alert: how many of its products sold out at the source today. */
+  productCount?: number | null;
 }
 
 export interface WatchMailProduct {
   marketplace: RegionCode;
-  asin: string;
+  /** Null for a whole inventory (`inventory`: its title). */
+  asin: string | null;
+  inventory?: string | null;
   alerts: WatchMailAlert[];
 }
 
@@ -56,6 +60,7 @@ export const productUrl = (marketplace: RegionCode, asin: string) =>
   `https://www.${regionByCode(marketplace).domain}/dp/${encodeURIComponent(asin)}`;
 
 function alertLine(lang: MailLanguage, a: WatchMailAlert): string {
+  if (a.productCount != null) return domainMessage(lang, 'watches.inventorySoldOut', { count: a.productCount });
   const percent = (n: number) => `${new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-US').format(n)} %`;
   const threshold =
     a.threshold == null
@@ -86,21 +91,27 @@ export function renderWatchMail(
   products: readonly WatchMailProduct[],
 ): Mail {
   const c = COPY[lang];
-  const subject = kind === 'instant' ? c.instant(products[0]!.asin) : c.daily(products.length);
+  const first = products[0]!;
+  const subject = kind === 'instant' ? c.instant(first.asin ?? first.inventory ?? '') : c.daily(products.length);
   const blocks = products.map((p) => ({
-    title: `${p.asin} · ${regionByCode(p.marketplace).name}`,
-    url: productUrl(p.marketplace, p.asin),
+    title: `${p.asin ?? p.inventory ?? ''} · ${regionByCode(p.marketplace).name}`,
+    // A whole inventory has no one page: the mail names it.
+    url: p.asin ? productUrl(p.marketplace, p.asin) : null,
     lines: p.alerts.map((a) => alertLine(lang, a)),
   }));
   const text = `${c.intro}\n\n${blocks
-    .map((b) => `${b.title}\n${b.lines.map((l) => `- ${l}`).join('\n')}\n${b.url}`)
+    .map((b) => `${b.title}\n${b.lines.map((l) => `- ${l}`).join('\n')}${b.url ? `\n${b.url}` : ''}`)
     .join('\n\n')}\n\n${c.outro}\n\nCrossmarket`;
   const html = page(
     lang,
     `<p>${escapeHtml(c.intro)}</p>
 ${blocks
   .map(
-    (b) => `<p style="margin:16px 0 4px"><a href="${escapeHtml(b.url)}"><b>${escapeHtml(b.title)}</b></a></p>
+    (b) => `<p style="margin:16px 0 4px">${
+      b.url
+        ? `<a href="${escapeHtml(b.url)}"><b>${escapeHtml(b.title)}</b></a>`
+        : `<b>${escapeHtml(b.title)}</b>`
+    }</p>
 <ul style="margin:0;padding-left:20px">${b.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
   )
   .join('\n')}

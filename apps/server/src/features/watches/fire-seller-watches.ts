@@ -18,6 +18,11 @@ const currencyOf = sql.raw(
  * - `restriction_changed`: the newest listing restriction kept for the seller in that marketplace
  *   (features/restrictions) differs from the one the watch last saw; the first one seen is only noted.
  *
+ * - a whole inventory's `out_of_stock`: within the hour after the inventory's update finished today, how
+ *   many of its products the source (its buying country) last showed out of stock today after showing
+ *   them in stock before today (the observations of features/history, up to 35 days back); one alert
+ *   "N products sold out at the source today" when N > 0.
+ *
  * Run by the `watch-alerts` job every few minutes. Answers how many fired.
  */
 export async function fireSellerWatches(db: Db): Promise<number> {
@@ -41,15 +46,45 @@ export async function fireSellerWatches(db: Db): Promise<number> {
       from watches w
       where w.condition = 'restriction_changed'
     ),
+    sold as (
+      select w.id, w.user_id, w.marketplace, w.inventory_id, w.condition, count(*)::int as n
+      from watches w
+      join inventories i on i.id = w.inventory_id
+      join inventory_products ip on ip.inventory_id = i.id
+      cross join lateral (
+        select o.in_stock from product_observations o
+        where o.marketplace = i.from_country and o.asin = ip.code and o.in_stock is not null
+          and o.observed_at >= (now() at time zone 'UTC')::date at time zone 'UTC'
+        order by o.observed_at desc limit 1) today
+      cross join lateral (
+        select o.in_stock from product_observations o
+        where o.marketplace = i.from_country and o.asin = ip.code and o.in_stock is not null
+          and o.observed_at < (now() at time zone 'UTC')::date at time zone 'UTC'
+          and o.observed_at >= (now() at time zone 'UTC')::date at time zone 'UTC' - interval '35 days'
+        order by o.observed_at desc limit 1) before
+      where w.inventory_id is not null and w.condition = 'out_of_stock'
+        and i.update_status = 'done'
+        and i.update_finished_at >= greatest((now() at time zone 'UTC')::date at time zone 'UTC',
+                                             now() - interval '1 hour')
+        and not exists (select 1 from notifications n
+                        where n.watch_id = w.id and n.fired_on = (now() at time zone 'UTC')::date)
+        and today.in_stock = false and before.in_stock = true
+      group by w.id, w.user_id, w.marketplace, w.inventory_id, w.condition
+    ),
     fired as (
       insert into notifications
-        (user_id, watch_id, fired_on, marketplace, asin, condition, currency, profit_percent, restriction)
+        (user_id, watch_id, fired_on, marketplace, asin, condition, currency, profit_percent, restriction,
+         inventory_id, product_count)
       select user_id, id, (now() at time zone 'UTC')::date, marketplace, asin, condition, ${currencyOf},
-             round(percent::numeric, 2), null
+             round(percent::numeric, 2), null::text, null::uuid, null::int
       from profit
       union all
-      select user_id, id, (now() at time zone 'UTC')::date, marketplace, asin, condition, ${currencyOf}, null, state
+      select user_id, id, (now() at time zone 'UTC')::date, marketplace, asin, condition, ${currencyOf}, null, state, null, null
       from seen where state is not null and last_restriction is not null and state <> last_restriction
+      union all
+      select user_id, id, (now() at time zone 'UTC')::date, marketplace, null, condition, ${currencyOf},
+             null, null, inventory_id, n
+      from sold
       on conflict (watch_id, fired_on) do nothing
       returning id
     ),

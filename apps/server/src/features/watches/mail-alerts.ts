@@ -1,7 +1,15 @@
 import type { RegionCode, WatchCondition, WatchDigest } from '@crossmarket/domain';
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
-import { notifications, user, userProfiles, watchMails, watches, watchSettings } from '../../db/schema';
+import {
+  inventories,
+  notifications,
+  user,
+  userProfiles,
+  watchMails,
+  watches,
+  watchSettings,
+} from '../../db/schema';
 import type { MailTransport } from '../../providers/mail/transport';
 import { renderWatchMail, type WatchMailProduct } from '../mail';
 
@@ -18,7 +26,10 @@ interface Pending {
   email: string;
   lang: string | null;
   marketplace: string;
-  asin: string;
+  asin: string | null;
+  inventoryId: string | null;
+  inventoryTitle: string | null;
+  productCount: number | null;
   condition: string;
   priceCents: number | null;
   currency: string;
@@ -41,6 +52,9 @@ async function pendingAlerts(db: Db, digest: Exclude<WatchDigest, 'off'>, now: D
       lang: userProfiles.commLang,
       marketplace: notifications.marketplace,
       asin: notifications.asin,
+      inventoryId: notifications.inventoryId,
+      inventoryTitle: inventories.title,
+      productCount: notifications.productCount,
       condition: notifications.condition,
       priceCents: notifications.priceCents,
       currency: notifications.currency,
@@ -52,6 +66,7 @@ async function pendingAlerts(db: Db, digest: Exclude<WatchDigest, 'off'>, now: D
     .innerJoin(watches, eq(watches.id, notifications.watchId))
     .innerJoin(user, eq(user.id, notifications.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, notifications.userId))
+    .leftJoin(inventories, eq(inventories.id, notifications.inventoryId))
     .leftJoin(watchSettings, eq(watchSettings.userId, notifications.userId))
     .where(
       and(
@@ -70,11 +85,13 @@ const groupBy = <T>(rows: readonly T[], key: (row: T) => string) => {
   return [...groups.values()];
 };
 
-const productKey = (p: Pending) => `${p.marketplace}:${p.asin}`;
+/** What a mail names: a product in a marketplace, or a whole inventory. */
+const productKey = (p: Pending) => (p.asin ? `${p.marketplace}:${p.asin}` : `inventory:${p.inventoryId}`);
 
 const asProduct = (alerts: Pending[]): WatchMailProduct => ({
   marketplace: alerts[0]!.marketplace as RegionCode,
   asin: alerts[0]!.asin,
+  inventory: alerts[0]!.asin ? null : (alerts[0]!.inventoryTitle ?? ''),
   alerts: alerts.map((a) => ({
     condition: a.condition as WatchCondition,
     price: a.priceCents == null ? null : a.priceCents / 100,
@@ -82,6 +99,7 @@ const asProduct = (alerts: Pending[]): WatchMailProduct => ({
     threshold: a.thresholdCents == null ? null : a.thresholdCents / 100,
     profitPercent: a.profitPercent,
     restriction: a.restriction,
+    productCount: a.productCount,
   })),
 });
 

@@ -24,6 +24,8 @@ export async function listNotifications(db: Db, userId: string) {
       watch_id: n.watchId,
       marketplace: n.marketplace as AppNotification['marketplace'],
       asin: n.asin,
+      inventory_id: n.inventoryId,
+      product_count: n.productCount,
       condition: n.condition as AppNotification['condition'],
       price: n.priceCents == null ? null : n.priceCents / 100,
       currency: n.currency,

@@ -1,7 +1,7 @@
 import { englishMessage, planByCode, type Watch, type WatchCreate } from '@crossmarket/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
-import { userData, watches } from '../../db/schema';
+import { inventories, userData, watches } from '../../db/schema';
 import { lockForUser } from '../../db/user-lock';
 import { apiError } from '../../http/errors';
 
@@ -9,6 +9,7 @@ const view = (w: typeof watches.$inferSelect): Watch => ({
   id: w.id,
   marketplace: w.marketplace as Watch['marketplace'],
   asin: w.asin,
+  inventory_id: w.inventoryId,
   condition: w.condition,
   threshold: w.thresholdCents == null ? null : w.thresholdCents / 100,
   created_at: w.createdAt.toISOString(),
@@ -36,7 +37,11 @@ export async function listWatches(db: Db, userId: string) {
  * A new watch within the plan's limit (checked and written under the user's lock, so two tabs cannot pass
  * it). Past it: 409 naming `limit`, in the shape of a field error so the form can show it.
  */
-export async function createWatch(db: Db, userId: string, body: WatchCreate): Promise<Watch> {
+export async function createWatch(
+  db: Db,
+  userId: string,
+  body: WatchCreate | { inventoryId: string; marketplace: string },
+): Promise<Watch> {
   return withTx(db, async (t) => {
     await lockForUser(t, 'watches', userId);
     const count = await t.$count(watches, eq(watches.userId, userId));
@@ -51,13 +56,22 @@ export async function createWatch(db: Db, userId: string, body: WatchCreate): Pr
     }
     const [row] = await t
       .insert(watches)
-      .values({
-        userId,
-        marketplace: body.marketplace,
-        asin: body.asin,
-        condition: body.condition,
-        thresholdCents: body.threshold == null ? null : Math.round(body.threshold * 100),
-      })
+      .values(
+        'inventoryId' in body
+          ? {
+              userId,
+              marketplace: body.marketplace,
+              inventoryId: body.inventoryId,
+              condition: 'out_of_stock',
+            }
+          : {
+              userId,
+              marketplace: body.marketplace,
+              asin: body.asin,
+              condition: body.condition,
+              thresholdCents: body.threshold == null ? null : Math.round(body.threshold * 100),
+            },
+      )
       .returning();
     return view(row!);
   });
@@ -70,4 +84,17 @@ export async function deleteWatch(db: Db, userId: string, id: string): Promise<b
     .where(and(eq(watches.id, id), eq(watches.userId, userId)))
     .returning({ id: watches.id });
   return gone.length > 0;
+}
+
+/**
+ * A whole-inventory watch (products sold out at its buying country), for one of the user's inventories;
+ * null when the inventory is not theirs. Counts against the same plan limit as product watches.
+ */
+export async function createInventoryWatch(db: Db, userId: string, inventoryId: string) {
+  const [inventory] = await db
+    .select({ from: inventories.fromCountry })
+    .from(inventories)
+    .where(and(eq(inventories.id, inventoryId), eq(inventories.userId, userId)));
+  if (!inventory) return null;
+  return createWatch(db, userId, { inventoryId, marketplace: inventory.from });
 }
