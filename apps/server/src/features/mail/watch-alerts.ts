@@ -60,7 +60,8 @@ export const productUrl = (marketplace: RegionCode, asin: string) =>
   `https://www.${regionByCode(marketplace).domain}/dp/${encodeURIComponent(asin)}`;
 
 function alertLine(lang: MailLanguage, a: WatchMailAlert): string {
-  if (a.productCount != null) return domainMessage(lang, 'watches.inventorySoldOut', { count: a.productCount });
+  if (a.productCount != null)
+    return domainMessage(lang, 'watches.inventorySoldOut', { count: a.productCount });
   const percent = (n: number) => `${new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-US').format(n)} %`;
   const threshold =
     a.threshold == null
@@ -92,7 +93,8 @@ export function renderWatchMail(
 ): Mail {
   const c = COPY[lang];
   const first = products[0]!;
-  const subject = kind === 'instant' ? c.instant(first.asin ?? first.inventory ?? '') : c.daily(products.length);
+  const subject =
+    kind === 'instant' ? c.instant(first.asin ?? first.inventory ?? '') : c.daily(products.length);
   const blocks = products.map((p) => ({
     title: `${p.asin ?? p.inventory ?? ''} · ${regionByCode(p.marketplace).name}`,
     // A whole inventory has no one page: the mail names it.
