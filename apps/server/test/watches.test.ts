@@ -1,11 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { planByCode } from '@crossmarket/domain';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications } from '../src/db/schema';
+import {
+  inventories,
+  inventoryProducts,
+  listingRestrictions,
+  notifications,
+  productObservations,
+  userData,
+  watches,
+} from '../src/db/schema';
 import { recordingHistory } from '../src/features/history';
 import { fireWatches } from '../src/features/watches';
+import { fireSellerWatches } from '../src/features/watches/fire-seller-watches';
+import { refreshWatched } from '../src/features/watches/refresh-watched';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { userIdOf } from './helpers/analysis';
 import { injectJson } from './helpers/auth';
-import { alice, app, bob, database, setUpInventories } from './helpers/inventories';
+import { alice, app, bob, create, database, setUpInventories } from './helpers/inventories';
 
 // Issue 49: a seller watches a product; what lookups observe fires the watch at most once a day, into
 // the seller's notifications. Watches and notifications are the owner's alone.
@@ -38,6 +50,31 @@ describe('watches', () => {
     expect((await call(bob, 'DELETE', `/api/watches/${mine.id}`)).statusCode).toBe(404);
     expect((await call(alice, 'DELETE', `/api/watches/${mine.id}`)).statusCode).toBe(204);
     expect((await call(alice, 'DELETE', `/api/watches/${mine.id}`)).statusCode).toBe(404);
+  });
+
+  it('are capped by the plan: the limit is listed, and the one past it answers 409 naming it', async () => {
+    const bobId = await userIdOf(database.db, 'bob@example.com');
+    const limit = planByCode('S')!.watchLimit;
+    expect((await call(bob, 'GET', '/api/watches')).json().limit).toBe(limit);
+    await database.db.insert(watches).values(
+      Array.from({ length: limit - 1 }, (_, i) => ({
+        userId: bobId,
+        marketplace: 'us',
+        asin: `B0CAP${String(i).padStart(5, '0')}`,
+        condition: 'back_in_stock' as const,
+      })),
+    );
+    const last = { marketplace: 'us', asin: 'B0CAPLAST1', condition: 'back_in_stock' };
+    expect((await call(bob, 'POST', '/api/watches', last)).statusCode).toBe(201);
+    const past = await call(bob, 'POST', '/api/watches', { ...last, asin: 'B0CAPLAST2' });
+    expect(past.statusCode).toBe(409);
+    expect(past.json().error).toMatchObject({ code: 'watch_limit', limit, fields: [{ field: 'limit' }] });
+    // A larger plan allows more.
+    await database.db.update(userData).set({ planCode: 'L' }).where(eq(userData.userId, bobId));
+    expect((await call(bob, 'GET', '/api/watches')).json().limit).toBe(planByCode('L')!.watchLimit);
+    expect((await call(bob, 'POST', '/api/watches', { ...last, asin: 'B0CAPLAST2' })).statusCode).toBe(201);
+    await database.db.delete(watches).where(eq(watches.userId, bobId));
+    await database.db.update(userData).set({ planCode: 'S' }).where(eq(userData.userId, bobId));
   });
 
   it('refuses a price watch without its threshold, naming the field', async () => {
@@ -93,5 +130,183 @@ describe('watches', () => {
     const after = (await call(alice, 'GET', '/api/notifications')).json();
     expect(after.unread).toBe(list.unread - 1);
     expect(after.notifications.find((n: { id: string }) => n.id === mine.id).read).toBe(true);
+  });
+
+  it('the buy box at or above X fires once a day, on the buy box alone', async () => {
+    const w = await watch(alice, {
+      marketplace: 'sg',
+      asin: 'B0WATCHBB1',
+      condition: 'buybox_at_or_above',
+      threshold: 20,
+    });
+    const at = (buyboxCents: number | null, lowestNewCents: number | null = null) => [
+      { marketplace: 'sg', asin: 'B0WATCHBB1', currency: 'SGD', buyboxCents, lowestNewCents },
+    ];
+    expect(await fireWatches(database.db, at(1999))).toBe(0);
+    expect(await fireWatches(database.db, at(null, 2500))).toBe(0); // no buy box: the lowest offer is not it
+    expect(await fireWatches(database.db, at(2000))).toBe(1);
+    expect(await fireWatches(database.db, at(2600))).toBe(0); // not again today
+    const [fired] = await database.db.select().from(notifications).where(eq(notifications.watchId, w.id));
+    expect(fired).toMatchObject({ condition: 'buybox_at_or_above', priceCents: 2000, currency: 'SGD' });
+  });
+
+  it('profit at or above X % fires once from the seller’s own inventory priced today', async () => {
+    const aliceId = await userIdOf(database.db, 'alice@example.com');
+    const inventory = await create(alice); // sells in Canada
+    await database.db.insert(inventoryProducts).values([
+      // 3 on a landed cost of 10: 30 %.
+      {
+        inventoryId: inventory.id,
+        userId: aliceId,
+        code: 'B0PROFIT01',
+        costInTc: 10,
+        stdProfit: 3,
+        updatedAt: new Date(),
+      },
+    ]);
+    const high = await watch(alice, {
+      marketplace: 'ca',
+      asin: 'B0PROFIT01',
+      condition: 'profit_at_or_above',
+      threshold: 25,
+    });
+    const tooHigh = await watch(alice, {
+      marketplace: 'ca',
+      asin: 'B0PROFIT01',
+      condition: 'profit_at_or_above',
+      threshold: 31,
+    });
+    // Bob's watch on the same product: Alice's inventory is not his.
+    const bobs = await watch(bob, {
+      marketplace: 'ca',
+      asin: 'B0PROFIT01',
+      condition: 'profit_at_or_above',
+      threshold: 1,
+    });
+    expect(await fireSellerWatches(database.db)).toBe(1);
+    expect(await fireSellerWatches(database.db)).toBe(0);
+    const [fired] = await database.db.select().from(notifications).where(eq(notifications.watchId, high.id));
+    expect(fired).toMatchObject({ condition: 'profit_at_or_above', profitPercent: 30, currency: 'CAD' });
+    for (const quiet of [tooHigh, bobs])
+      expect(await database.db.$count(notifications, eq(notifications.watchId, quiet.id))).toBe(0);
+    const listed = (await call(alice, 'GET', '/api/notifications')).json();
+    expect(listed.notifications.find((n: { watch_id: string }) => n.watch_id === high.id)).toMatchObject({
+      profit_percent: 30,
+      restriction: null,
+    });
+  });
+
+  it('a listing restriction change fires once; the first state seen is only noted', async () => {
+    const aliceId = await userIdOf(database.db, 'alice@example.com');
+    const w = await watch(alice, { marketplace: 'uk', asin: 'B0RESTRIC1', condition: 'restriction_changed' });
+    const kept = (state: string) =>
+      database.db
+        .insert(listingRestrictions)
+        .values({
+          userId: aliceId,
+          sellingPartnerId: 'A1WATCH',
+          country: 'uk',
+          asin: 'B0RESTRIC1',
+          state,
+          reasons: [],
+        })
+        .onConflictDoUpdate({
+          target: [
+            listingRestrictions.userId,
+            listingRestrictions.sellingPartnerId,
+            listingRestrictions.country,
+            listingRestrictions.asin,
+          ],
+          set: { state, checkedAt: new Date() },
+        });
+    await kept('can_list');
+    expect(await fireSellerWatches(database.db)).toBe(0);
+    expect(await fireSellerWatches(database.db)).toBe(0);
+    await kept('approval_required');
+    expect(await fireSellerWatches(database.db)).toBe(1);
+    await kept('cannot_list');
+    expect(await fireSellerWatches(database.db)).toBe(0); // once a day
+    const [fired] = await database.db.select().from(notifications).where(eq(notifications.watchId, w.id));
+    expect(fired).toMatchObject({
+      condition: 'restriction_changed',
+      restriction: 'approval_required',
+      currency: 'GBP',
+    });
+  });
+
+  it('a whole inventory: one alert a day counting its products sold out at the source today', async () => {
+    const aliceId = await userIdOf(database.db, 'alice@example.com');
+    const inventory = await create(alice); // buys in the US
+    const refused = await call(bob, 'POST', '/api/watches/inventory', { inventory_id: inventory.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields[0].field).toBe('inventory_id');
+    const made = await call(alice, 'POST', '/api/watches/inventory', { inventory_id: inventory.id });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ marketplace: 'us', asin: null, inventory_id: inventory.id });
+
+    const codes = ['B0SOLDOUT1', 'B0SOLDOUT2', 'B0SOLDOUT3', 'B0SOLDOUT4'];
+    await database.db
+      .insert(inventoryProducts)
+      .values(codes.map((code) => ({ inventoryId: inventory.id, userId: aliceId, code })));
+    const day = 86_400_000;
+    const seen = (asin: string, inStock: boolean, at: Date) => ({
+      kind: 'full' as const,
+      marketplace: 'us',
+      asin,
+      currency: 'USD',
+      inStock,
+      observedAt: at,
+    });
+    const yesterday = new Date(Date.now() - day);
+    await database.db.insert(productObservations).values([
+      ...codes.slice(0, 3).map((c) => seen(c, true, yesterday)),
+      seen('B0SOLDOUT4', false, yesterday), // out already: not sold out today
+      seen('B0SOLDOUT1', false, new Date()),
+      seen('B0SOLDOUT2', false, new Date()),
+      seen('B0SOLDOUT3', true, new Date()),
+      seen('B0SOLDOUT4', false, new Date()),
+    ]);
+    // Not before the inventory's update of the day has finished.
+    expect(await fireSellerWatches(database.db)).toBe(0);
+    await database.db
+      .update(inventories)
+      .set({ updateStatus: 'done', updateFinishedAt: new Date() })
+      .where(eq(inventories.id, inventory.id));
+    expect(await fireSellerWatches(database.db)).toBe(1);
+    expect(await fireSellerWatches(database.db)).toBe(0);
+    const listed = (await call(alice, 'GET', '/api/notifications')).json();
+    expect(
+      listed.notifications.find((n: { inventory_id: string | null }) => n.inventory_id === inventory.id),
+    ).toMatchObject({ asin: null, product_count: 2, condition: 'out_of_stock', currency: 'USD' });
+  });
+
+  it('the daily refresh checks each watched product no lookup saw today, once, and fires its watches', async () => {
+    const sandbox = createSandboxMarketplace();
+    let asin = '';
+    for (let i = 0; !asin; i++) {
+      const id = `B0REFRSH${String(i).padStart(2, '0')}`;
+      const [found] = await sandbox.lookup([id], 'au', { shipTo: 'au' });
+      if (found!.side.buybox?.buy_price) asin = id;
+    }
+    const w = await watch(alice, {
+      marketplace: 'au',
+      asin,
+      condition: 'price_at_or_below',
+      threshold: 1_000_000,
+    });
+    await watch(bob, { marketplace: 'au', asin, condition: 'back_in_stock' });
+    const marketplace = recordingHistory(createSandboxMarketplace(), { db: database.db });
+    const first = await refreshWatched({ db: database.db, marketplace });
+    expect(first.products).toBeGreaterThanOrEqual(1);
+    const observed = () =>
+      database.db.$count(
+        productObservations,
+        and(eq(productObservations.marketplace, 'au'), eq(productObservations.asin, asin)),
+      );
+    expect(await observed()).toBe(1); // watched by two sellers, checked once
+    expect(await database.db.$count(notifications, eq(notifications.watchId, w.id))).toBe(1);
+    const again = await refreshWatched({ db: database.db, marketplace });
+    expect(again.products).toBe(0);
+    expect(await observed()).toBe(1);
   });
 });

@@ -26,6 +26,9 @@ export const JOB_NAMES = {
   syncListings: 'sync-listings',
   removeListings: 'remove-listings',
   retryListing: 'retry-listing',
+  watchAlerts: 'watch-alerts',
+  watchDigest: 'watch-daily-digest',
+  watchRefresh: 'watch-refresh',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -85,6 +88,9 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.retryListing]: z
     .object({ inventory_id: z.uuid(), product_id: z.string().regex(PRODUCT_ID) })
     .strict(),
+  [JOB_NAMES.watchAlerts]: z.object({}).strict(),
+  [JOB_NAMES.watchDigest]: z.object({}).strict(),
+  [JOB_NAMES.watchRefresh]: z.object({}).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
@@ -105,4 +111,10 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   [JOB_NAMES.purgeListingRestrictions]: '35 3 * * *',
   // Price history (features/history/jobs.ts): after midnight UTC, so yesterday's UTC day is whole.
   [JOB_NAMES.historyMaintenance]: '45 3 * * *',
+  // Watches (features/watches/jobs.ts): the seller-data conditions and "instant" mails within five
+  // minutes of an alert; the digest in the morning, when sellers read mail.
+  [JOB_NAMES.watchAlerts]: '*/5 * * * *',
+  [JOB_NAMES.watchDigest]: '0 8 * * *',
+  // Watched products no lookup saw today, after the inventories' 04:15 updates and before the digest.
+  [JOB_NAMES.watchRefresh]: '0 6 * * *',
 };

@@ -14,6 +14,8 @@ export interface Plan {
   dailyReportQuota: number;
   inventoryQuota: number;
   sendLimit: number;
+  /** Products (watches) a seller may watch at once (issue 49): a tenth of the daily report quota. */
+  watchLimit: number;
   bestSeller: boolean;
   /** i18n keys of the feature list shown on plan cards; every plan has the same features. */
   points: string[];
@@ -47,6 +49,7 @@ const plan = (
   dailyReportQuota,
   inventoryQuota,
   sendLimit,
+  watchLimit: dailyReportQuota / 10,
   bestSeller: code === 'L',
   points: code === 'F' ? [] : POINTS,
 });

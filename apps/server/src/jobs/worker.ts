@@ -15,6 +15,7 @@ import type { Logger } from '../logger';
 import { amazonJobs } from '../features/amazon/jobs';
 import { authJobs } from '../features/auth/jobs';
 import { ensurePartitions, historyJobs, recordingHistory } from '../features/history';
+import { watchJobs } from '../features/watches';
 import { lookupJobs } from '../features/lookup/jobs';
 import { inventoryJobs, requeueStalledUpdates } from '../features/inventories/jobs';
 import { listingJobs } from '../features/listings';
@@ -116,6 +117,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     ...listingJobs,
     ...restrictionJobs,
     ...historyJobs,
+    ...watchJobs,
     ...(deps.payments ?? paymentJobs('sandbox')),
   };
 

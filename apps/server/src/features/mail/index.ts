@@ -10,3 +10,4 @@ export { renderAccountNotice, type AccountNotice } from './account-notices';
 export { renderTicketReply } from './ticket-reply';
 export { linkMailPayload } from './link-mail';
 export { renderReceipt, type ReceiptFacts } from './receipt';
+export { renderWatchMail, productUrl, type WatchMailProduct, type WatchMailAlert } from './watch-alerts';

@@ -15,7 +15,9 @@ export interface Seen {
  * Fires the watches a batch of observations satisfies, in one statement beside the batch's INSERT: a
  * notification per watch at most once a UTC day (the unique index; a second answer the same day does
  * nothing), and each watch's `last_in_stock` moved on, so "back in stock" fires on the change only. The
- * price is the buy box, else the lowest new offer. Answers how many fired.
+ * price is the buy box, else the lowest new offer; "buy box at or above" reads the buy box alone. The
+ * conditions on the seller's own data (profit, restriction) fire from `fire-seller-watches.ts`. Answers
+ * how many fired.
  */
 export async function fireWatches(db: Db, seen: readonly Seen[]): Promise<number> {
   if (seen.length === 0) return 0;
@@ -24,18 +26,23 @@ export async function fireWatches(db: Db, seen: readonly Seen[]): Promise<number
     asin: s.asin,
     in_stock: s.inStock ?? null,
     price_cents: s.buyboxCents ?? s.lowestNewCents ?? null,
+    buybox_cents: s.buyboxCents ?? null,
     currency: s.currency,
   }));
   const done = await db.execute<{ fired: number }>(sql`
     with o as (
       select distinct on (marketplace, asin) * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as o(marketplace text, asin text, in_stock boolean, price_cents integer, currency text)
+        as o(marketplace text, asin text, in_stock boolean, price_cents integer, buybox_cents integer,
+             currency text)
       order by marketplace, asin
     ),
     hit as (
-      select w.id, w.user_id, w.marketplace, w.asin, w.condition, o.price_cents, o.currency
+      select w.id, w.user_id, w.marketplace, w.asin, w.condition, o.currency,
+             case when w.condition = 'buybox_at_or_above' then o.buybox_cents else o.price_cents end
+               as price_cents
       from watches w join o on o.marketplace = w.marketplace and o.asin = w.asin
       where (w.condition = 'price_at_or_below' and o.price_cents <= w.threshold_cents)
+         or (w.condition = 'buybox_at_or_above' and o.buybox_cents >= w.threshold_cents)
          or (w.condition = 'back_in_stock' and o.in_stock and w.last_in_stock = false)
          or (w.condition = 'out_of_stock' and o.in_stock = false and w.last_in_stock is distinct from false)
     ),

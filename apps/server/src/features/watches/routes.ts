@@ -1,18 +1,21 @@
 import {
+  inventoryWatchCreateSchema,
   noContentSchema,
   notificationListSchema,
   watchCreateSchema,
   watchListSchema,
   watchSchema,
+  watchSettingsSchema,
 } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
 import type { App } from '../../http/app-type';
-import { notFound } from '../../http/errors';
+import { fieldError, notFound } from '../../http/errors';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
 import { listNotifications, markRead } from './notifications';
-import { createWatch, deleteWatch, listWatches } from './watches';
+import { getWatchSettings, saveWatchSettings } from './settings';
+import { createInventoryWatch, createWatch, deleteWatch, listWatches } from './watches';
 
 const missingWatch = () => notFound('This watch was not found.');
 const missingNotification = () => notFound('This notification was not found.');
@@ -33,6 +36,36 @@ export function registerWatchRoutes(app: App, { db, guard }: { db: Db; guard: Gu
       },
       async (request, reply) =>
         reply.status(201).send(await createWatch(db, callerOf(request).userId, request.body)),
+    );
+    // A whole inventory: another seller's inventory is refused like an unknown one (400 on the field).
+    scope.post(
+      '/api/watches/inventory',
+      {
+        schema: {
+          body: inventoryWatchCreateSchema,
+          response: { 201: watchSchema, ...guardedErrors(400, 409) },
+        },
+        bodyLimit: 1024,
+      },
+      async (request, reply) => {
+        const made = await createInventoryWatch(db, callerOf(request).userId, request.body.inventory_id);
+        if (!made) throw fieldError('inventory_id', 'validation.watch.inventory');
+        return reply.status(201).send(made);
+      },
+    );
+    // The seller's e-mail setting for alerts (off, instant, daily): the caller's own row, no id to guess.
+    scope.get(
+      '/api/watches/settings',
+      { schema: { response: { 200: watchSettingsSchema, ...guardedErrors() } } },
+      (request) => getWatchSettings(db, callerOf(request).userId),
+    );
+    scope.put(
+      '/api/watches/settings',
+      {
+        schema: { body: watchSettingsSchema, response: { 200: watchSettingsSchema, ...guardedErrors(400) } },
+        bodyLimit: 1024,
+      },
+      (request) => saveWatchSettings(db, callerOf(request).userId, request.body),
     );
     scope.delete(
       '/api/watches/:id',

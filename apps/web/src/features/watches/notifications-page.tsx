@@ -11,18 +11,8 @@ import { productUrl } from '../../lib/product-url';
 import { useMarkRead, useNotifications, type AppNotification } from './api/watches';
 import { conditionLabel } from './conditions';
 
-/**
- * A notification as this page reads it: today's answer, and the fields issue 49's server remainder adds
- * (a whole inventory's alert has no ASIN but an inventory and a count; a profit alert its percentage; a
- * restriction alert the new state), so both answers show right.
- */
-type Note = Omit<AppNotification, 'asin'> & {
-  asin: string | null;
-  inventory_id?: string | null;
-  product_count?: number | null;
-  profit_percent?: number | null;
-  restriction?: string | null;
-};
+/** An alert: a product's (its ASIN), or a whole inventory's (no ASIN: the inventory and a count). */
+type Note = AppNotification;
 
 /** What the alert says: the condition and the figure that met it. */
 function useSays() {

@@ -14,6 +14,7 @@ const watch = (o: Partial<Watch>): Watch => ({
   id: '00000000-0000-4000-8000-000000000001',
   marketplace: 'us',
   asin: 'B000000001',
+  inventory_id: null,
   condition: 'back_in_stock',
   threshold: null,
   created_at: '2026-11-20T09:00:00.000Z',
