@@ -113,6 +113,9 @@ describe('the stand-in says no like Amazon', () => {
       patchListingsItem: { rate: 5, burst: 5 },
       deleteListingsItem: { rate: 5, burst: 5 },
       getListingsItem: { rate: 5, burst: 10 },
+      searchListingsItems: { rate: 5, burst: 5 },
+      // definitionsProductTypes_2020-09-01.json
+      getDefinitionsProductType: { rate: 5, burst: 10 },
       createFeedDocument: { rate: 0.5, burst: 15 },
       createFeed: { rate: 0.0083, burst: 15 },
       getFeed: { rate: 2, burst: 15 },
