@@ -355,10 +355,24 @@ describe('keeping listings in step', () => {
       fields: ['price'],
     });
 
-    // While the seller has not chosen, sync leaves the listing alone.
+    // While the seller has not chosen, sync leaves the listing alone...
     before = stand.listings.calls.length;
     await keepListingsInStep(deps, inventoryId);
     expect(stand.listings.calls.slice(before).filter((c) => c.sku === sku)).toEqual([]);
+    // ...but a source that sells out still takes it to quantity 0, and only that: the price stays Amazon's.
+    await seedPricedProducts(database.db, inventoryId, userId, [
+      { ...moved(edited.code), available: false, stock: 0, crossStatus: 'nostock' },
+    ]);
+    before = stand.listings.calls.length;
+    await keepListingsInStep(deps, inventoryId);
+    const soldOut = writesSince(before).filter((w) => w.sku === sku);
+    expect(soldOut.map((w) => w.operation)).toEqual(['patchListingsItem']);
+    expect(JSON.stringify(soldOut[0]!.body)).not.toContain('purchasable_offer');
+    expect(stand.listings.listing(SELLER, mine.marketplace_id, sku)!.fulfillment_availability).toEqual([
+      expect.objectContaining({ quantity: 0 }),
+    ]);
+    // Back in stock: the listing waits for the seller's choice again.
+    await seedPricedProducts(database.db, inventoryId, userId, [moved(edited.code)]);
 
     const url = `/api/inventories/${inventoryId}/listings/${edited.code}/drift`;
     const bob = await activeUser(app, database.db, 'bob-drift@example.com');

@@ -89,17 +89,21 @@ export async function withoutDrift(
       }
       const amazon = amazonFigures(item, marketplaceId);
       const fields = driftedFields(c.listing, amazon);
-      if (fields.length === 0) push.push(c);
-      else
-        drifts.push({
-          id: c.listing.id,
-          drift: {
-            at: new Date().toISOString(),
-            amazon,
-            ours: { price: c.listing.pushed_price, quantity: c.listing.pushed_quantity },
-            fields,
-          },
-        });
+      if (fields.length === 0) {
+        push.push(c);
+        continue;
+      }
+      // Kept for the seller's choice; a quantity going to 0 goes all the same (a sold-out source).
+      if (c.quantity === 0) push.push({ ...c, offer: undefined });
+      drifts.push({
+        id: c.listing.id,
+        drift: {
+          at: new Date().toISOString(),
+          amazon,
+          ours: { price: c.listing.pushed_price, quantity: c.listing.pushed_quantity },
+          fields,
+        },
+      });
     }
   };
   const batches: Change[][] = [];
@@ -113,7 +117,8 @@ export async function withoutDrift(
 }
 
 /**
- * The seller's answer to a drift. `overwrite`: Amazon's figures become what we know is there, so the next
+ * The seller's answer to a drift. `overwrite`: Amazon's drifted figures become what we know is there
+ * (only those: a quantity sync sent since, a sell-out's 0, stays ours), so the next
  * sync sends ours over them (and its history shows the change from Amazon's); nothing is kept from Amazon any
  * longer. `keep_amazon`: the same, and the drifted figures are kept as Amazon has them from then on.
  * False when the listing is not the user's; a listing without drift takes `overwrite` (sync takes over
@@ -129,10 +134,12 @@ export async function resolveDrift(
   const keep = choice === 'keep_amazon';
   const rows = await db.execute<{ id: string }>(sql`
     update listings l set
-      pushed_price = case when l.drift is null then l.pushed_price
-                          else coalesce((l.drift -> 'amazon' ->> 'price')::float8, l.pushed_price) end,
-      pushed_quantity = case when l.drift is null then l.pushed_quantity
-                             else coalesce((l.drift -> 'amazon' ->> 'quantity')::int, l.pushed_quantity) end,
+      pushed_price = case when coalesce(l.drift -> 'fields' ? 'price', false)
+                          then coalesce((l.drift -> 'amazon' ->> 'price')::float8, l.pushed_price)
+                          else l.pushed_price end,
+      pushed_quantity = case when coalesce(l.drift -> 'fields' ? 'quantity', false)
+                             then coalesce((l.drift -> 'amazon' ->> 'quantity')::int, l.pushed_quantity)
+                             else l.pushed_quantity end,
       kept_from_amazon = case when ${keep}
         then (select coalesce(jsonb_agg(distinct f), '[]'::jsonb)
                 from jsonb_array_elements_text(l.kept_from_amazon || coalesce(l.drift -> 'fields', '[]'::jsonb)) f)

@@ -101,14 +101,15 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
     }),
   ]);
   const byCode = new Map(facts.map((f) => [f.code, f]));
-  // A listing the seller changed in Seller Central waits for their choice (drift.ts).
-  const live = rows.filter(
-    (r) => (r.state === 'live' || r.state === 'pending') && r.pushed_at !== null && r.drift === null,
-  );
+  const live = rows.filter((r) => (r.state === 'live' || r.state === 'pending') && r.pushed_at !== null);
   let changes = live.flatMap((r) => {
     const p = byCode.get(r.code);
     const change = p && changeOf(r, p, staleHours);
-    return change ? [change] : [];
+    if (!change) return [];
+    // A listing the seller changed in Seller Central waits for their choice (drift.ts), but a quantity
+    // going to 0 still goes: a sold-out source must stop selling, whatever was edited by hand.
+    if (r.drift !== null) return change.quantity === 0 ? [{ ...change, offer: undefined }] : [];
+    return [change];
   });
 
   const released = inventory.hold?.released === true;
