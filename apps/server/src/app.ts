@@ -22,6 +22,7 @@ import { registerWatchRoutes } from './features/watches';
 import { registerListingRoutes } from './features/listings';
 import { createMarketplace, marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
 import type { MarketplaceProvider } from './providers/marketplace/types';
+import { createSellerStore, type SellerStore } from './providers/seller-store';
 import { registerLookupRoutes } from './features/lookup/routes';
 import { registerRestrictionRoutes } from './features/restrictions';
 import { registerSupportRoutes } from './features/support/routes';
@@ -60,6 +61,8 @@ export interface AppDeps {
   marketplace?: MarketplaceProvider;
   /** Sees every route as it is added, before any plugin registers one (tests that sweep all routes). */
   onRoute?: (route: RouteOptions) => void;
+  /** Sellers' Amazon stores (the listings' shipping templates); `MARKETPLACE_PROVIDER`'s when absent. */
+  sellerStore?: SellerStore;
 }
 
 declare module 'fastify' {
@@ -210,6 +213,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     guard,
     queue: deps.queue,
     authorisation: authorisationPolicy(config),
+    store: deps.sellerStore ?? createSellerStore(config, { db, logger: deps.logger }),
+    accounts,
   });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
   registerAmazonRoutes(app, { db, guard, config, logger: deps.logger, marketplace });

@@ -352,6 +352,8 @@ export const inventories = pgTable(
     listingSyncEnabled: boolean('listing_sync_enabled').notNull().default(false),
     listingSyncPaused: boolean('listing_sync_paused').notNull().default(false),
     listingHold: jsonb('listing_hold'),
+    // The seller's shipping template (merchant_shipping_group) for this inventory's offers; null: Amazon's default.
+    listingShippingTemplate: text('listing_shipping_template'),
   },
   (t) => [index('inventories_user_idx').on(t.userId, t.createdAt)],
 );

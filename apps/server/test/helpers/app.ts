@@ -92,6 +92,7 @@ export async function buildTestApp(
     sessionSecret: SECRET,
     marketplace: options.marketplace,
     onRoute: options.onRoute,
+    ...(options.sellerStore && { sellerStore: options.sellerStore }),
   });
   await app.ready();
   return {

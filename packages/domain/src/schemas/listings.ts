@@ -46,6 +46,30 @@ export const listingsAccountPauseSchema = z
 export type ListingsAccountPause = z.output<typeof listingsAccountPauseSchema>;
 
 /**
+ * The seller's shipping templates in an inventory's selling marketplace (Amazon's Product Type Definitions
+ * for `PRODUCT`, the `merchant_shipping_group` values) and the one the inventory's offers carry; null is
+ * Amazon's default template.
+ */
+export const listingShippingTemplatesSchema = z.object({
+  templates: z.array(z.object({ id: z.string(), name: z.string() })),
+  selected: z.string().nullable(),
+});
+export type ListingShippingTemplates = z.output<typeof listingShippingTemplatesSchema>;
+
+/** PUT /api/inventories/:id/listings/shipping-template: one of the seller's templates, or null for the default. */
+export const listingShippingTemplateChoiceSchema = z
+  .object({
+    template_id: z
+      .string({ error: 'validation.listings.shippingTemplate' })
+      .trim()
+      .min(1)
+      .max(200)
+      .nullable(),
+  })
+  .strict();
+export type ListingShippingTemplateChoice = z.input<typeof listingShippingTemplateChoiceSchema>;
+
+/**
  * What removing a listed product from an inventory does on Amazon: set the offer's quantity to 0 (the SKU
  * and its offer stay, and can come back with a one-attribute patch) or delete the listing.
  */

@@ -81,7 +81,13 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     const reason = leftOutReason(p);
     if (reason) return { product_id: p.code, sku, outcome: 'left_out', left_out: reason, issues: [] };
     const figures = { price: p.std_price!, min: p.min_price, max: p.max_price, quantity: p.stock! };
-    const body = offerPutBody(country, p.code, figures, inventory.settings.handling_time);
+    const body = offerPutBody(
+      country,
+      p.code,
+      figures,
+      inventory.settings.handling_time,
+      inventory.shipping_template,
+    );
     let answer: ListingSubmission;
     try {
       answer = await deps.store.put(target, sku, body, { preview });

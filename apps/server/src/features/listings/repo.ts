@@ -30,6 +30,8 @@ export type OwnedInventory = {
   enabled: boolean;
   paused: boolean;
   account_paused: boolean;
+  /** The seller's shipping template for this inventory's offers; null: Amazon's default. */
+  shipping_template: string | null;
   hold: { at: string; changed: number; total: number; released?: boolean } | null;
 };
 
@@ -58,7 +60,7 @@ export async function ownedInventory(db: Db, userId: string | null, id: string) 
   const rows = await db.execute<OwnedInventory>(sql`
     select i.id, i.user_id, i.from_country, i.to_country, i.settings, i.listing_sync_enabled as enabled,
            i.listing_sync_paused as paused, coalesce(d.listings_paused, false) as account_paused,
-           i.listing_hold as hold
+           i.listing_hold as hold, i.listing_shipping_template as shipping_template
       from inventories i left join user_data d on d.user_id = i.user_id
      where i.id = ${id}::uuid ${userId === null ? sql`` : sql`and i.user_id = ${userId}`}`);
   return rows.rows[0];

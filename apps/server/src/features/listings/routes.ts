@@ -1,7 +1,10 @@
 import {
+  type RegionCode,
   JOB_NAMES,
   listingDriftChoiceSchema,
   listingHistorySchema,
+  listingShippingTemplateChoiceSchema,
+  listingShippingTemplatesSchema,
   listingsAccountPauseSchema,
   listingParamsSchema,
   listingRetrySchema,
@@ -12,11 +15,13 @@ import {
 } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
 import type { App } from '../../http/app-type';
-import { apiError, notFound } from '../../http/errors';
+import { apiError, fieldError, notFound } from '../../http/errors';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
 import type { Guard } from '../auth';
+import type { LookupAccounts } from '../../providers/marketplace/types';
+import type { SellerStore } from '../../providers/seller-store';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
 import { resolveDrift } from './drift';
 import {
@@ -29,6 +34,7 @@ import {
   setSync,
 } from './repo';
 import { requestRetry } from './retry-listing';
+import { chooseShippingTemplate, shippingTemplates } from './shipping-template';
 
 const missing = () => notFound('This inventory was not found.');
 
@@ -45,8 +51,28 @@ export function registerListingRoutes(
     guard,
     queue,
     authorisation,
-  }: { db: Db; guard: Guard; queue: JobQueue; authorisation?: AuthorisationPolicy },
+    store,
+    accounts,
+  }: {
+    db: Db;
+    guard: Guard;
+    queue: JobQueue;
+    authorisation?: AuthorisationPolicy;
+    store: SellerStore;
+    accounts?: LookupAccounts;
+  },
 ) {
+  // Listings are the seller's own: the shared authorisation never reads or writes a store.
+  const ownStore = async (userId: string, country: RegionCode) => {
+    if (!authorisation?.needed) return;
+    await authoriseLookups(
+      db,
+      { needed: true, shared: new Set() },
+      userId,
+      { from: country, to: country },
+      'apiErrors.amazonNotConnectedListings',
+    );
+  };
   registerGuardedScope(app, guard, missing, (scope) => {
     scope.get(
       '/api/inventories/:id/listings',
@@ -73,16 +99,7 @@ export function registerListingRoutes(
         const inventory = await ownedInventory(db, userId, request.params.id);
         if (!inventory) throw missing();
         if (request.body.mode === 'publish' && inventory.account_paused) throw listingsPaused();
-        if (authorisation?.needed) {
-          // Listings are the seller's own: the shared authorisation never writes to a store.
-          await authoriseLookups(
-            db,
-            { needed: true, shared: new Set() },
-            userId,
-            { from: inventory.to_country, to: inventory.to_country },
-            'apiErrors.amazonNotConnectedListings',
-          );
-        }
+        await ownStore(userId, inventory.to_country);
         const run = await insertRun(
           db,
           userId,
@@ -92,6 +109,49 @@ export function registerListingRoutes(
         );
         await queue.send(JOB_NAMES.publishListings, { run_id: run.id });
         return reply.status(202).send(run);
+      },
+    );
+
+    scope.get(
+      '/api/inventories/:id/listings/shipping-templates',
+      {
+        schema: { params, response: { 200: listingShippingTemplatesSchema, ...guardedErrors(404, 409) } },
+      },
+      async (request) => {
+        const { userId } = callerOf(request);
+        const inventory = await ownedInventory(db, userId, request.params.id);
+        if (!inventory) throw missing();
+        await ownStore(userId, inventory.to_country);
+        const found = await shippingTemplates({ db, store, accounts }, userId, inventory.id);
+        if (found === 'missing' || found === 'not-connected') throw missing();
+        return found;
+      },
+    );
+
+    scope.put(
+      '/api/inventories/:id/listings/shipping-template',
+      {
+        schema: {
+          params,
+          body: listingShippingTemplateChoiceSchema,
+          response: { 200: listingShippingTemplatesSchema, ...guardedErrors(400, 404, 409) },
+        },
+      },
+      async (request) => {
+        const { userId } = callerOf(request);
+        const inventory = await ownedInventory(db, userId, request.params.id);
+        if (!inventory) throw missing();
+        await ownStore(userId, inventory.to_country);
+        const { template_id: templateId } = request.body;
+        const chosen = await chooseShippingTemplate(
+          { db, store, accounts },
+          userId,
+          inventory.id,
+          templateId,
+        );
+        if (chosen === 'unknown') throw fieldError('template_id', 'validation.listings.shippingTemplate');
+        if (chosen === 'missing' || chosen === 'not-connected') throw missing();
+        return chosen;
       },
     );
 

@@ -16,6 +16,7 @@ import { Country } from '../../lib/country';
 import { formatNumber } from '../../lib/format-number';
 import { InventoryProductsTable } from './components/inventory-products-table';
 import { UpdatePanel } from './components/update-panel';
+import { InventoryWatchButton } from '../watches';
 import { ListingsSection, type DryRunState } from './components/listings-section';
 import { ListingRemovalQuestion, listedAmong } from './components/listing-removal';
 import { ProductHistoryDrawer } from './components/product-history-drawer';
@@ -151,12 +152,15 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
             )}
           </Space>
         </Space>
-        <Button
-          icon={<SettingOutlined />}
-          onClick={() => void navigate(`/inventories/${inventory.id}/settings`)}
-        >
-          {t('inventoriesPage.settings')}
-        </Button>
+        <Space wrap>
+          <InventoryWatchButton inventoryId={inventory.id} />
+          <Button
+            icon={<SettingOutlined />}
+            onClick={() => void navigate(`/inventories/${inventory.id}/settings`)}
+          >
+            {t('inventoriesPage.settings')}
+          </Button>
+        </Space>
       </Flex>
       <UpdatePanel inventory={inventory} />
       <ListingsSection

@@ -2,3 +2,4 @@
 export { watchKeys } from './api/watches';
 export { NotificationsBell } from './components/notifications-bell';
 export { WatchControl } from './components/watch-control';
+export { InventoryWatchButton } from './components/inventory-watch-button';

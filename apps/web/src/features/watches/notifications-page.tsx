@@ -9,6 +9,7 @@ import { formatMoney, formatNumber } from '../../lib/format-number';
 import { usePageTitle } from '../../lib/page-title';
 import { productUrl } from '../../lib/product-url';
 import { useMarkRead, useNotifications, type AppNotification } from './api/watches';
+import { DigestSetting } from './components/digest-setting';
 import { conditionLabel } from './conditions';
 
 /** An alert: a product's (its ASIN), or a whole inventory's (no ASIN: the inventory and a count). */
@@ -117,6 +118,7 @@ export function NotificationsPage() {
         {t('notifications.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('notifications.intro')}</Typography.Paragraph>
+      <DigestSetting />
       {list.isLoading && <Skeleton active data-testid="notifications-loading" />}
       {list.isError && (
         <Alert

@@ -1,4 +1,5 @@
 import type {
+  ListingShippingTemplates,
   ListingDriftChoice,
   ListingsAccountPause,
   ListingHistory,
@@ -17,6 +18,7 @@ import { inventoryKeys } from './inventories';
 export const listingKeys = {
   all: (id: string) => [...inventoryKeys.one(id), 'listings'] as const,
   history: (id: string, productId: string) => [...listingKeys.all(id), 'history', productId] as const,
+  shipping: (id: string) => [...listingKeys.all(id), 'shipping-templates'] as const,
 };
 /** While a run is queued or running, the listings are read again this often. */
 export const LISTINGS_POLL_MS = 2000;
@@ -57,6 +59,28 @@ export function useAccountListingsPause() {
     mutationFn: (paused: boolean) =>
       api<ListingsAccountPause>('/api/listings/pause', { method: 'PUT', body: { paused } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: inventoryKeys.all }),
+  });
+}
+
+/** The seller's shipping templates in the selling marketplace (one Amazon call): kept for 10 minutes. */
+export function useShippingTemplates(id: string) {
+  return useQuery({
+    queryKey: listingKeys.shipping(id),
+    queryFn: () => api<ListingShippingTemplates>(path(id, '/shipping-templates')),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+export function useChooseShippingTemplate(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (templateId: string | null) =>
+      api<ListingShippingTemplates>(path(id, '/shipping-template'), {
+        method: 'PUT',
+        body: { template_id: templateId },
+      }),
+    onSuccess: (answer) => client.setQueryData(listingKeys.shipping(id), answer),
   });
 }
 

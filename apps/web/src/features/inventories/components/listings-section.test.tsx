@@ -246,4 +246,32 @@ describe('the listings section', () => {
     const post = api.mock.calls.find(([u]) => u === `${URL}/B000000001/drift`);
     expect(JSON.parse(String(post![1]!.body))).toEqual({ choice: 'overwrite' });
   });
+
+  it("chooses the shipping template the offers carry from the seller's own", async () => {
+    let selected: string | null = null;
+    const templates = () => ({
+      templates: [
+        { id: 'legacy-template-id', name: 'Migrated Template' },
+        { id: 'express', name: 'Express' },
+      ],
+      selected,
+    });
+    const api = fakeApi((url, init) => {
+      if (url === URL) return { body: view() };
+      if (url === `${URL}/shipping-templates`) return { body: templates() };
+      if (url === `${URL}/shipping-template` && init?.method === 'PUT') {
+        selected = (JSON.parse(String(init.body)) as { template_id: string | null }).template_id;
+        return { body: templates() };
+      }
+      return undefined;
+    });
+    const user = renderSection();
+    const select = await screen.findByRole('combobox', { name: 'Shipping template' });
+    await waitFor(() => expect(screen.getByTitle("Amazon's default")).toBeInTheDocument());
+    await user.click(select);
+    await user.click((await screen.findAllByTitle('Express')).at(-1)!);
+    await waitFor(() => expect(selected).toBe('express'));
+    const put = api.mock.calls.find(([u]) => u === `${URL}/shipping-template`);
+    expect(JSON.parse(String(put![1]!.body))).toEqual({ template_id: 'express' });
+  });
 });

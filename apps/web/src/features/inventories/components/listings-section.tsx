@@ -13,6 +13,7 @@ import {
   usePublishListings,
 } from '../api/listings';
 import { ListingsTable, RunResults } from './listings-table';
+import { ShippingTemplateSelect } from './shipping-template-select';
 
 /**
  * The inventory's offers on Amazon: a dry run (Amazon's validation preview, nothing listed), Publish
@@ -152,6 +153,7 @@ export function ListingsSection({
             />
             <label htmlFor="listings-account-paused">{t('listings.pauseAccount')}</label>
           </Space>
+          <ShippingTemplateSelect inventoryId={inventory.id} />
         </Flex>
         {view?.last_run && view.last_run.status !== 'queued' && view.last_run.status !== 'running' && (
           <RunResults run={view.last_run} />

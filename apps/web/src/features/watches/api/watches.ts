@@ -1,4 +1,10 @@
-import type { AppNotification, Watch, WatchCreate } from '@crossmarket/domain';
+import type {
+  AppNotification,
+  InventoryWatchCreate,
+  Watch,
+  WatchCreate,
+  WatchSettings,
+} from '@crossmarket/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -10,6 +16,7 @@ export const watchKeys = {
   all: ['watches'] as const,
   list: () => [...watchKeys.all, 'list'] as const,
   notifications: () => [...watchKeys.all, 'notifications'] as const,
+  settings: () => [...watchKeys.all, 'settings'] as const,
 };
 
 /**
@@ -28,6 +35,31 @@ export function useCreateWatch() {
   return useMutation({
     mutationFn: (body: WatchCreate) => api<Watch>('/api/watches', { body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: watchKeys.list() }),
+  });
+}
+
+/** A whole inventory watched for products sold out at its source. */
+export function useCreateInventoryWatch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InventoryWatchCreate) => api<Watch>('/api/watches/inventory', { body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: watchKeys.list() }),
+  });
+}
+
+/** How alerts arrive by e-mail. */
+export function useWatchSettings() {
+  return useQuery({
+    queryKey: watchKeys.settings(),
+    queryFn: () => api<WatchSettings>('/api/watches/settings'),
+  });
+}
+
+export function useSaveWatchSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WatchSettings) => api<WatchSettings>('/api/watches/settings', { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(watchKeys.settings(), saved),
   });
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "inventories" ADD COLUMN "listing_shipping_template" text;
