@@ -404,7 +404,8 @@ test('in Turkish: the settings messages, then the charts narrow the filters to a
   await expect(card(page, 'to_ppr_percent').getByRole('switch')).toBeChecked();
   // The charts are drawn again for the narrowed rows.
   await ppr.getByText('Grafik', { exact: true }).click();
-  await expect(ppr.getByRole('img')).toHaveAttribute('aria-label', new RegExp(`çubukta ${count} ürün`));
+  // By its name: until the chart replaces the table view, that view's pager icons are images too.
+  await expect(ppr.getByRole('img', { name: new RegExp(`çubukta ${count} ürün`) })).toBeVisible();
 });
 
 async function read(download: Download) {
