@@ -28,11 +28,28 @@ describe('a job queued in this process', () => {
     expect(boss.notifyWorker.mock.calls).toEqual([['report-a'], ['report-b']]);
   });
 
-  it('wakes nobody when nothing was queued (a singleton already waiting) or nobody here consumes it', async () => {
+  it('wakes nobody when nothing was queued (a singleton already waiting), the job is for others, or nobody here consumes it', async () => {
     const refused = bossStandIn(null);
     registerLocalWorker(refused as unknown as PgBoss, JOB_NAMES.processReport, 'report-a');
     await pgBossQueue(refused as unknown as PgBoss).send(JOB_NAMES.processReport, { report_id: REPORT });
     expect(refused.notifyWorker).not.toHaveBeenCalled();
+
+    // A report's helper job is for another process: woken here, this worker's free slot would take it.
+    const helper = bossStandIn('job-3');
+    registerLocalWorker(helper as unknown as PgBoss, JOB_NAMES.processReport, 'report-a');
+    await pgBossQueue(helper as unknown as PgBoss).send(
+      JOB_NAMES.processReport,
+      { report_id: REPORT },
+      { singletonKey: `${REPORT}:helper`, forOthers: true },
+    );
+    expect(helper.send).toHaveBeenCalledWith(
+      JOB_NAMES.processReport,
+      { report_id: REPORT },
+      {
+        singletonKey: `${REPORT}:helper`,
+      },
+    );
+    expect(helper.notifyWorker).not.toHaveBeenCalled();
 
     const elsewhere = bossStandIn('job-2');
     await pgBossQueue(elsewhere as unknown as PgBoss).send(JOB_NAMES.processReport, { report_id: REPORT });

@@ -4,11 +4,14 @@ import { JOB_NAMES, jobPayloadSchemas, type JobName, type JobPayload } from '@cr
 
 /** What request handlers need of the queue: enqueue a validated job. */
 export interface JobQueue {
-  /** With `singletonKey`, a job already queued under that key is not queued again. */
+  /**
+   * With `singletonKey`, a job already queued under that key is not queued again. With `forOthers`, the
+   * job is meant for another process (a report's helper): this process's consumers are not woken for it.
+   */
   send<N extends JobName>(
     name: N,
     data: JobPayload<N>,
-    options?: { singletonKey?: string },
+    options?: { singletonKey?: string; forOthers?: boolean },
   ): Promise<string | null>;
   /** Puts a failed job back in its queue; false when it is not (or no longer) failed. */
   retry(name: JobName, id: string): Promise<boolean>;
@@ -33,10 +36,11 @@ function wakeLocalWorkers(boss: PgBoss, name: JobName) {
 
 export function pgBossQueue(boss: PgBoss): JobQueue {
   return {
-    send: async (name, data, options) => {
-      const id = await boss.send(name, jobPayloadSchemas[name].parse(data) as object, options ?? {});
-      // Other processes' workers find it at their next poll; this process's own start now.
-      if (id) wakeLocalWorkers(boss, name);
+    send: async (name, data, { forOthers = false, ...options } = {}) => {
+      const id = await boss.send(name, jobPayloadSchemas[name].parse(data) as object, options);
+      // Other processes' workers find it at their next poll; this process's own start now, unless the job
+      // asks another process for help: woken here, a free slot of this worker would take it every time.
+      if (id && !forOthers) wakeLocalWorkers(boss, name);
       return id;
     },
     retry: async (name, id) => {

@@ -19,9 +19,15 @@ export function createReportJobs(): JobHandlers {
   /** How often this worker has passed on a report's helper while working on the report. */
   const helpPasses = new Map<string, number>();
   // A second job for a report whose chunks are not all taken, under a key of its own so it queues beside
-  // the report's own job; an idle worker picks it up and takes chunks of the same report.
+  // the report's own job; an idle worker picks it up and takes chunks of the same report. It does not wake
+  // this process's consumers: they would take it at once, pass it on five times and give up, and another
+  // worker would join only by polling in the instant between.
   const askForHelp = (queue: JobQueue, reportId: string) =>
-    queue.send(JOB_NAMES.processReport, { report_id: reportId }, { singletonKey: `${reportId}:helper` });
+    queue.send(
+      JOB_NAMES.processReport,
+      { report_id: reportId },
+      { singletonKey: `${reportId}:helper`, forOthers: true },
+    );
 
   return {
     [JOB_NAMES.processReport]: async ({ report_id: reportId }, ctx) => {
