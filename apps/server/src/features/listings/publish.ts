@@ -4,9 +4,16 @@ import type { Logger } from '../../logger';
 import { SpapiError } from '../../providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
 import type { Allowance, LookupAccounts } from '../../providers/marketplace/types';
-import type { ListingIssue, ListingSubmission, SellerStore } from '../../providers/seller-store';
+import type {
+  ListingIssue,
+  ListingsItemPutRequest,
+  ListingSubmission,
+  SellerStore,
+} from '../../providers/seller-store';
 import { skuFor } from '../analysis';
+import { FEED_FROM } from './feed-follow';
 import { offerPutBody } from './offer-body';
+import { publishByFeed, type PublishItem } from './publish-by-feed';
 import {
   claimRun,
   finishRun,
@@ -27,7 +34,10 @@ export interface ListingsDeps {
   accounts?: LookupAccounts;
   /** The marketplace provider's allowance: how often the update plan refreshes each source. */
   allowance?: Allowance;
-  /** From how many changes a sync goes by feed (`FEED_FROM`); how often and how long a feed is followed. */
+  /**
+   * From how many changes a sync, or products a publish, goes by feed (`FEED_FROM`); how often and how
+   * long a feed is followed.
+   */
   feedFrom?: number;
   feedPollMs?: number;
   feedDeadlineMs?: number;
@@ -50,10 +60,16 @@ const failure = (error: unknown): ListingIssue[] =>
     ? error.errors.map((e) => ({ code: e.code, message: e.message, severity: 'ERROR' as const }))
     : [{ code: 'NO_ANSWER', message: 'Amazon did not answer.', severity: 'ERROR' as const }];
 
+/** The standard price an offer-only put carries. */
+const offerPrice = (body: ListingsItemPutRequest) =>
+  (body.attributes.purchasable_offer![0]!.our_price as { schedule: { value_with_tax: number }[] }[])[0]!
+    .schedule[0]!.value_with_tax;
+
 /**
  * The `publish-listings` job: a preview asks Amazon's validation preview for every product and keeps
- * only the verdicts (nothing is listed); a publish puts each offer and keeps the listing, its state and
- * the push. Restricted, unpriced and unavailable products are left out and said so.
+ * only the verdicts (nothing is listed); a publish puts each offer (from `FEED_FROM` products, where the
+ * store has feeds, as JSON_LISTINGS_FEEDs: publish-by-feed.ts) and keeps the listing, its state and the
+ * push. Restricted, unpriced and unavailable products are left out and said so.
  */
 export async function runListings(deps: ListingsDeps, runId: string): Promise<string> {
   const run = await claimRun(deps.db, runId);
@@ -74,12 +90,12 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
   const marketplaceId = MARKETPLACES[country].id;
   const products = await productFacts(deps.db, run.inventory_id, run.product_ids);
   const preview = run.mode === 'preview';
-  const results: ListingRunResult[] = [];
 
-  const one = async (p: ProductFacts): Promise<ListingRunResult> => {
+  /** Each product's SKU and offer-only put, or why it is left out (then nothing is sent for it). */
+  const prepared = products.map((p) => {
     const sku = skuFor(run.user_id, p.code);
     const reason = leftOutReason(p);
-    if (reason) return { product_id: p.code, sku, outcome: 'left_out', left_out: reason, issues: [] };
+    if (reason) return { p, sku, reason };
     const figures = { price: p.std_price!, min: p.min_price, max: p.max_price, quantity: p.stock! };
     const body = offerPutBody(
       country,
@@ -88,6 +104,18 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
       inventory.settings.handling_time,
       inventory.shipping_template,
     );
+    return { p, sku, body, price: offerPrice(body) };
+  });
+  const sendable = prepared.flatMap((x) => ('body' in x ? [x as PublishItem] : []));
+  // Feeds have no validation preview (listings-feed-schema-v2.json has no mode; feedOptions name none), so
+  // a dry run always goes product by product; so does the sandbox store, which has no feeds.
+  const byFeed =
+    !preview &&
+    deps.store.submitFeed !== undefined &&
+    deps.store.feedResult !== undefined &&
+    sendable.length >= (deps.feedFrom ?? FEED_FROM);
+
+  const one = async ({ p, sku, body, price }: PublishItem): Promise<ListingRunResult> => {
     let answer: ListingSubmission;
     try {
       answer = await deps.store.put(target, sku, body, { preview });
@@ -105,9 +133,6 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     const outcome = answer.status === 'INVALID' ? 'invalid' : preview ? 'valid' : 'accepted';
     if (!preview) {
       const accepted = answer.status === 'ACCEPTED';
-      const offer = body.attributes.purchasable_offer![0]!;
-      const price = (offer.our_price as { schedule: { value_with_tax: number }[] }[])[0]!.schedule[0]!
-        .value_with_tax;
       const listingId = await saveListing(deps.db, {
         inventoryId: run.inventory_id,
         userId: run.user_id,
@@ -134,17 +159,36 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     return { product_id: p.code, sku, outcome, left_out: null, issues: issues.map(toIssue) };
   };
 
+  /** Amazon's verdicts so far, by product; with the left-out ones, the run's results in product order. */
+  const sent = new Map<string, ListingRunResult>();
+  const results = (): ListingRunResult[] =>
+    prepared.flatMap((x) =>
+      'reason' in x && x.reason
+        ? [{ product_id: x.p.code, sku: x.sku, outcome: 'left_out', left_out: x.reason, issues: [] }]
+        : (sent.get(x.p.code) ?? []),
+    );
   try {
-    for (let i = 0; i < products.length; i += CHUNK) {
-      results.push(...(await Promise.all(products.slice(i, i + CHUNK).map(one))));
+    if (byFeed) {
+      const done = await publishByFeed(
+        deps,
+        target,
+        { inventoryId: run.inventory_id, userId: run.user_id },
+        marketplaceId,
+        sendable,
+      );
+      for (const r of done.results) sent.set(r.product_id, r);
+      deps.logger.info({ runId, products: sendable.length, feeds: done.feeds }, 'listings published by feed');
+    } else {
+      for (let i = 0; i < sendable.length; i += CHUNK)
+        for (const r of await Promise.all(sendable.slice(i, i + CHUNK).map(one))) sent.set(r.product_id, r);
     }
-    if (!preview) await readBack(deps, target, run.inventory_id, results);
+    if (!preview) await readBack(deps, target, run.inventory_id, results());
   } catch (error) {
     deps.logger.warn({ err: error, runId }, 'listings run failed');
-    await finishRun(deps.db, runId, 'failed', results, 'failed');
+    await finishRun(deps.db, runId, 'failed', results(), 'failed');
     return 'failed';
   }
-  await finishRun(deps.db, runId, 'done', results);
+  await finishRun(deps.db, runId, 'done', results());
   return 'done';
 }
 

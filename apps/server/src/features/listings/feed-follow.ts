@@ -1,0 +1,69 @@
+import type { ListingIssue, ListingsFeedMessage, StoreTarget } from '../../providers/seller-store';
+import type { ListingsDeps } from './publish';
+
+/**
+ * From how many products or changes a publish or a sync goes by JSON_LISTINGS_FEED rather than one call
+ * each: puts and patches go at 5 a second on the seller's own bucket, so 500 take 100 s of it; a feed takes
+ * one createFeed of the 5 allowed per 5 minutes per region, at the price of Amazon's feed latency (minutes to
+ * hours).
+ */
+export const FEED_FROM = 500;
+
+/** Amazon's limit per JSON_LISTINGS_FEED (listings-feed-schema-v2.json `messages.maxItems`). */
+export const FEED_MAX = 25_000;
+
+/** The items in parts of at most `FEED_MAX`, one feed each. */
+export function feedParts<T>(items: T[]): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < items.length; i += FEED_MAX) parts.push(items.slice(i, i + FEED_MAX));
+  return parts;
+}
+
+/** How a feed ended for us: DONE with the report's issues by message, stopped by Amazon, or still going. */
+export type FollowedFeed =
+  | { feedId: string; status: 'DONE'; ended: 'done'; issues: Map<number, ListingIssue[]> }
+  | { feedId: string; status: string; ended: 'failed' | 'late'; issues: Map<number, ListingIssue[]> };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const running = (status: string) => status === 'IN_QUEUE' || status === 'IN_PROGRESS';
+
+/**
+ * Submits one feed of one marketplace (at most `FEED_MAX` messages) and follows it: getFeed every `pollMs`
+ * until DONE (then the processing report's issues, by the message they name; a feed-level issue names
+ * none), CANCELLED or FATAL (`failed`: some, none or all messages may have applied, so none is taken as
+ * done), or until `deadlineMs` passes (`late`: reported, not waited on forever).
+ */
+export async function submitAndFollow(
+  deps: Pick<ListingsDeps, 'store' | 'logger' | 'feedPollMs'>,
+  target: StoreTarget,
+  messages: ListingsFeedMessage[],
+  deadlineMs: number,
+): Promise<FollowedFeed> {
+  const feedId = await deps.store.submitFeed!(target, messages);
+  const deadline = Date.now() + deadlineMs;
+  let result = await deps.store.feedResult!(target, feedId);
+  while (running(result.status) && Date.now() < deadline) {
+    await sleep(deps.feedPollMs ?? 60_000);
+    result = await deps.store.feedResult!(target, feedId);
+  }
+  const issues = new Map<number, ListingIssue[]>();
+  if (result.status !== 'DONE') {
+    const late = running(result.status);
+    deps.logger.warn(
+      { feedId, status: result.status, messages: messages.length },
+      late ? 'listings feed past its deadline' : 'listings feed failed',
+    );
+    return { feedId, status: result.status, ended: late ? 'late' : 'failed', issues };
+  }
+  for (const issue of result.report?.issues ?? []) {
+    if (issue.messageId === undefined) continue;
+    const list = issues.get(issue.messageId) ?? [];
+    list.push({ code: issue.code ?? 'FEED_ISSUE', message: issue.message, severity: issue.severity });
+    issues.set(issue.messageId, list);
+  }
+  return { feedId, status: 'DONE', ended: 'done', issues };
+}
+
+/** The ERROR issues among a message's: the ones that mean Amazon refused it. */
+export const refusals = (issues: ListingIssue[] | undefined) =>
+  (issues ?? []).filter((i) => i.severity === 'ERROR');
