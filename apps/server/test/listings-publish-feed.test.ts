@@ -139,6 +139,12 @@ describe('a publish from the threshold', () => {
     expect(counts()).toEqual({ puts: before.puts, feeds: before.feeds + 1 });
     const [feedId, feed] = [...stand.feeds.entries()].pop()!;
     expect(feed.messages.map((m) => m.messageId)).toEqual([1, 2, 3, 4, 5, 6]);
+    // The run says it went by feed, which one, and that Amazon finished it.
+    expect(view.last_run).toMatchObject({
+      status: 'done',
+      via: 'feed',
+      feeds: [{ id: feedId, status: 'DONE', products: 6, waiting: false }],
+    });
     const byAsin = (asin: string) =>
       feed.messages.find(
         (m) =>
@@ -217,6 +223,9 @@ describe('a publish from the threshold', () => {
     const before = counts();
     const view = await publish(products.map((p) => p.code));
     expect(counts()).toEqual({ puts: before.puts, feeds: before.feeds + 1 });
+    expect(view.last_run.feeds).toEqual([
+      { id: [...stand.feeds.keys()].pop(), status: 'FATAL', products: 5, waiting: false },
+    ]);
     for (const p of products) {
       expect(view.last_run.results.find((r) => r.product_id === p.code)).toMatchObject({
         outcome: 'failed',
@@ -234,7 +243,12 @@ describe('a publish from the threshold', () => {
       'publish',
       { feedDeadlineMs: 30 },
     );
-    const feedId = [...stand.feeds.keys()].pop();
+    const feedId = [...stand.feeds.keys()].pop()!;
+    // The run says it is waiting on Amazon's feed.
+    expect(view.last_run).toMatchObject({
+      via: 'feed',
+      feeds: [{ id: feedId, status: 'IN_PROGRESS', products: 5, waiting: true }],
+    });
     for (const p of products) {
       expect(view.last_run.results.find((r) => r.product_id === p.code)).toMatchObject({
         outcome: 'accepted',
@@ -260,6 +274,7 @@ describe('below the threshold, and a dry run', () => {
     const before = counts();
     const view = await publish(products.map((p) => p.code));
     expect(counts()).toEqual({ puts: before.puts + 2, feeds: before.feeds });
+    expect(view.last_run).toMatchObject({ via: 'items', feeds: [] });
     for (const p of products) {
       expect(view.listings.find((l) => l.product_id === p.code)).toMatchObject({ state: 'live' });
       expect((await historyOf(p.code))[0]).toMatchObject({ reason: 'publish', status: 'ACCEPTED' });
@@ -278,6 +293,7 @@ describe('below the threshold, and a dry run', () => {
     expect(counts()).toEqual({ puts: before.puts + 5, feeds: before.feeds });
     expect(stand.listings.calls.slice(calls).every((c) => c.mode === 'VALIDATION_PREVIEW')).toBe(true);
     expect(view.last_run.results.map((r) => r.outcome)).toEqual(products.map(() => 'valid'));
+    expect(view.last_run).toMatchObject({ via: 'items', feeds: [] });
     expect(view.listings.filter((l) => products.some((p) => p.code === l.product_id))).toEqual([]);
   });
 });

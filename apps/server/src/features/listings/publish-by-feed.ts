@@ -119,6 +119,7 @@ function verdict(item: PublishItem, feed: FollowedFeed, messageId: number) {
     outcome,
     left_out: null,
     issues: issues.map(toIssue),
+    feed: { id: feed.feedId, status: feed.status },
   });
   if (feed.ended === 'failed') return { result: result('failed', [stopped(feed.status)]) };
   const figures = { code: p.code, sku, price, min: p.min_price, max: p.max_price, quantity: p.stock };

@@ -162,11 +162,12 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
   /** Amazon's verdicts so far, by product; with the left-out ones, the run's results in product order. */
   const sent = new Map<string, ListingRunResult>();
   const results = (): ListingRunResult[] =>
-    prepared.flatMap((x) =>
-      'reason' in x && x.reason
-        ? [{ product_id: x.p.code, sku: x.sku, outcome: 'left_out', left_out: x.reason, issues: [] }]
-        : (sent.get(x.p.code) ?? []),
-    );
+    prepared.flatMap((x): ListingRunResult[] => {
+      if ('reason' in x && x.reason)
+        return [{ product_id: x.p.code, sku: x.sku, outcome: 'left_out', left_out: x.reason, issues: [] }];
+      const verdict = sent.get(x.p.code);
+      return verdict ? [verdict] : [];
+    });
   try {
     if (byFeed) {
       const done = await publishByFeed(
