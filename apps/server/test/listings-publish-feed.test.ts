@@ -73,6 +73,10 @@ const historyOf = async (code: string) =>
     }[];
   }>().pushes;
 const counts = () => ({ puts: stand.arrivals.putListingsItem.length, feeds: stand.feeds.size });
+const readBacks = () => ({
+  gets: stand.arrivals.getListingsItem.length,
+  searches: stand.arrivals.searchListingsItems.length,
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -135,8 +139,11 @@ describe('a publish from the threshold', () => {
     feedEnd = undefined;
     const products = group(1);
     const before = counts();
+    const read = readBacks();
     const view = await publish([...products.map((p) => p.code), GATED]);
     expect(counts()).toEqual({ puts: before.puts, feeds: before.feeds + 1 });
+    // The five taken are read back in one search (20 SKUs a call), not a getListingsItem each.
+    expect(readBacks()).toEqual({ gets: read.gets, searches: read.searches + 1 });
     const [feedId, feed] = [...stand.feeds.entries()].pop()!;
     expect(feed.messages.map((m) => m.messageId)).toEqual([1, 2, 3, 4, 5, 6]);
     // The run says it went by feed, which one, and that Amazon finished it.

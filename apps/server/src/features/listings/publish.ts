@@ -4,11 +4,13 @@ import type { Logger } from '../../logger';
 import { SpapiError } from '../../providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
 import type { Allowance, LookupAccounts } from '../../providers/marketplace/types';
-import type {
-  ListingIssue,
-  ListingsItemPutRequest,
-  ListingSubmission,
-  SellerStore,
+import {
+  SEARCH_SKUS,
+  type ListingIssue,
+  type ListingsItem,
+  type ListingsItemPutRequest,
+  type ListingSubmission,
+  type SellerStore,
 } from '../../providers/seller-store';
 import { skuFor } from '../analysis';
 import { FEED_FROM } from './feed-follow';
@@ -193,9 +195,14 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
   return 'done';
 }
 
+/** Read-back searches in flight at once; the store's pacing (searchListingsItems 5/s) decides when each goes. */
+const SEARCHES_IN_FLIGHT = 10;
+
 /**
  * Accepted is not live: Amazon checks further after it takes a submission. Each accepted listing is read
- * back once; one Amazon shows is live unless it has an error, one it does not show yet stays pending.
+ * back once, 20 SKUs a search (searchListingsItems with issues: 5,000 products in 250 calls, where one
+ * getListingsItem each would hold the job for 17 minutes); one Amazon shows is live unless it has an
+ * error, one it does not show yet stays pending.
  */
 async function readBack(
   deps: ListingsDeps,
@@ -204,15 +211,24 @@ async function readBack(
   results: ListingRunResult[],
 ) {
   const accepted = results.filter((r) => r.outcome === 'accepted');
-  for (let i = 0; i < accepted.length; i += CHUNK) {
-    await Promise.all(
-      accepted.slice(i, i + CHUNK).map(async (r) => {
-        const item = await deps.store.get(target, r.sku).catch(() => null);
-        if (!item?.summaries?.length) return;
-        const issues = item.issues ?? [];
-        const state = issues.some((x) => x.severity === 'ERROR') ? 'needs_attention' : 'live';
-        await setListingState(deps.db, inventoryId, r.product_id, state, issues);
-      }),
-    );
-  }
+  const batches: ListingRunResult[][] = [];
+  for (let i = 0; i < accepted.length; i += SEARCH_SKUS) batches.push(accepted.slice(i, i + SEARCH_SKUS));
+  const readBatch = async (batch: ListingRunResult[]) => {
+    const items = await deps.store
+      .search(
+        target,
+        batch.map((r) => r.sku),
+      )
+      .catch((): ListingsItem[] => []);
+    const bySku = new Map(items.map((item) => [item.sku, item]));
+    for (const r of batch) {
+      const item = bySku.get(r.sku);
+      if (!item?.summaries?.length) continue;
+      const issues = item.issues ?? [];
+      const state = issues.some((x) => x.severity === 'ERROR') ? 'needs_attention' : 'live';
+      await setListingState(deps.db, inventoryId, r.product_id, state, issues);
+    }
+  };
+  for (let i = 0; i < batches.length; i += SEARCHES_IN_FLIGHT)
+    await Promise.all(batches.slice(i, i + SEARCHES_IN_FLIGHT).map(readBatch));
 }

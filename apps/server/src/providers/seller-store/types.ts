@@ -122,7 +122,7 @@ export interface SellerStore {
   /** getListingsItem; null when the seller has no such SKU there (404). */
   get(target: StoreTarget, sku: string): Promise<ListingsItem | null>;
   /**
-   * searchListingsItems by SKU, at most `SEARCH_SKUS` a call, with offers and fulfillment availability:
+   * searchListingsItems by SKU, at most `SEARCH_SKUS` a call, with offers, fulfillment availability and issues:
    * the listings the seller has of these SKUs (one missing from the answer has none there).
    */
   search(target: StoreTarget, skus: string[]): Promise<ListingsItem[]>;
