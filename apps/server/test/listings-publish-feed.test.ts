@@ -5,7 +5,7 @@ import type { App } from '../src/app';
 import { createLookupAccounts, tokenBoxFor } from '../src/features/amazon';
 import { saveConnection } from '../src/features/amazon/repo';
 import { sealContext } from '../src/features/amazon/token-box';
-import { FEED_MAX, feedParts } from '../src/features/listings/feed-follow';
+import { FEED_BYTES, FEED_MAX, feedParts } from '../src/features/listings/feed-follow';
 import { runListings, type ListingsDeps } from '../src/features/listings/publish';
 import { insertRun } from '../src/features/listings/repo';
 import { createMarketplace } from '../src/providers/marketplace';
@@ -306,11 +306,34 @@ describe('below the threshold, and a dry run', () => {
 });
 
 describe('the feed size', () => {
+  const patch = (n: number, pad = ''): ListingsFeedMessage => ({
+    messageId: n + 1,
+    sku: `CM-${n}${pad}`,
+    operationType: 'PATCH',
+    productType: 'PRODUCT',
+    patches: [
+      {
+        op: 'merge',
+        path: '/attributes/fulfillment_availability',
+        value: [{ fulfillment_channel_code: 'DEFAULT', quantity: 0 }],
+      },
+    ],
+  });
+
   it("splits at Amazon's 25,000 messages a feed, in order", () => {
-    const items = Array.from({ length: 2 * FEED_MAX + 1 }, (_, i) => i);
-    const parts = feedParts(items);
+    const messages = Array.from({ length: 2 * FEED_MAX + 1 }, (_, n) => patch(n));
+    const parts = feedParts(messages);
     expect(FEED_MAX).toBe(25_000);
     expect(parts.map((p) => p.length)).toEqual([25_000, 25_000, 1]);
-    expect(parts.flat()).toEqual(items);
+    expect(parts.flat()).toEqual(messages);
+  });
+
+  it('keeps each feed under 10 MiB of messages when they are large', () => {
+    const pad = 'x'.repeat(1_000);
+    const messages = Array.from({ length: FEED_MAX }, (_, n) => patch(n, pad));
+    const parts = feedParts(messages);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.flat()).toEqual(messages);
+    for (const part of parts) expect(Buffer.byteLength(JSON.stringify(part))).toBeLessThanOrEqual(FEED_BYTES);
   });
 });

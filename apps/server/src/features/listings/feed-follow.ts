@@ -12,10 +12,31 @@ export const FEED_FROM = 500;
 /** Amazon's limit per JSON_LISTINGS_FEED (listings-feed-schema-v2.json `messages.maxItems`). */
 export const FEED_MAX = 25_000;
 
-/** The items in parts of at most `FEED_MAX`, one feed each. */
-export function feedParts<T>(items: T[]): T[][] {
+/**
+ * The bytes of messages one feed carries at most: Amazon's Feeds guidance is to keep a feed document under
+ * 10 MiB (whether that is a hard limit is unverified); what the header takes is left spare.
+ */
+export const FEED_BYTES = 10 * 1024 * 1024 - 64 * 1024;
+
+/**
+ * The messages in feeds of at most `FEED_MAX` messages and `FEED_BYTES` bytes, in order. An offer-only
+ * UPDATE is about 750 bytes, so 25,000 of them would be some 18 MiB: a large publish takes a few feeds.
+ */
+export function feedParts<T extends ListingsFeedMessage>(messages: T[]): T[][] {
   const parts: T[][] = [];
-  for (let i = 0; i < items.length; i += FEED_MAX) parts.push(items.slice(i, i + FEED_MAX));
+  let part: T[] = [];
+  let bytes = 0;
+  for (const m of messages) {
+    const size = Buffer.byteLength(JSON.stringify(m)) + 1;
+    if (part.length > 0 && (part.length >= FEED_MAX || bytes + size > FEED_BYTES)) {
+      parts.push(part);
+      part = [];
+      bytes = 0;
+    }
+    part.push(m);
+    bytes += size;
+  }
+  if (part.length > 0) parts.push(part);
   return parts;
 }
 

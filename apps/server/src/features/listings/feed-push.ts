@@ -26,20 +26,21 @@ export async function pushByFeed(
   changes: Change[],
 ): Promise<'done' | 'feed-late' | 'feed-failed'> {
   let outcome: 'done' | 'feed-late' | 'feed-failed' = 'done';
-  for (const part of feedParts(changes)) {
-    const messages: ListingsFeedMessage[] = part.map((c, n) => ({
-      messageId: n + 1,
-      sku: c.listing.sku,
-      operationType: 'PATCH',
-      ...offerPatchBody(country, { offer: c.offer, quantity: c.quantity }),
-    }));
-    const feed = await submitAndFollow(deps, target, messages, deps.feedDeadlineMs ?? 2 * 3600_000);
+  // One numbering across the feeds: a message's id is unique in its feed and leads back to its change.
+  const messages: ListingsFeedMessage[] = changes.map((c, n) => ({
+    messageId: n + 1,
+    sku: c.listing.sku,
+    operationType: 'PATCH',
+    ...offerPatchBody(country, { offer: c.offer, quantity: c.quantity }),
+  }));
+  for (const part of feedParts(messages)) {
+    const feed = await submitAndFollow(deps, target, part, deps.feedDeadlineMs ?? 2 * 3600_000);
     if (feed.ended !== 'done') {
       outcome = feed.ended === 'late' ? 'feed-late' : 'feed-failed';
       await recordInParts(
         deps,
-        part.map((c) => ({
-          change: c,
+        part.map((m) => ({
+          change: changes[m.messageId - 1]!,
           answer: { status: feed.status, issues: [], submissionId: feed.feedId },
         })),
       );
@@ -47,10 +48,10 @@ export async function pushByFeed(
     }
     await recordInParts(
       deps,
-      part.map((c, n) => {
-        const refused = refusals(feed.issues.get(n + 1));
+      part.map((m) => {
+        const refused = refusals(feed.issues.get(m.messageId));
         return {
-          change: c,
+          change: changes[m.messageId - 1]!,
           answer: {
             status: refused.length ? 'INVALID' : 'ACCEPTED',
             issues: refused,

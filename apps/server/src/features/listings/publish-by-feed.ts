@@ -158,21 +158,17 @@ export async function publishByFeed(
 ): Promise<{ results: ListingRunResult[]; feeds: { id: string; status: string }[] }> {
   const results: ListingRunResult[] = [];
   const feeds: { id: string; status: string }[] = [];
-  for (const part of feedParts(items)) {
-    const messages: ListingsFeedMessage[] = part.map((item, n) => ({
-      messageId: n + 1,
-      sku: item.sku,
-      operationType: 'UPDATE',
-      ...item.body,
-    }));
-    const feed = await submitAndFollow(
-      deps,
-      target,
-      messages,
-      deps.feedDeadlineMs ?? PUBLISH_FEED_DEADLINE_MS,
-    );
+  // One numbering across the feeds: a message's id is unique in its feed and leads back to its product.
+  const messages: ListingsFeedMessage[] = items.map((item, n) => ({
+    messageId: n + 1,
+    sku: item.sku,
+    operationType: 'UPDATE',
+    ...item.body,
+  }));
+  for (const part of feedParts(messages)) {
+    const feed = await submitAndFollow(deps, target, part, deps.feedDeadlineMs ?? PUBLISH_FEED_DEADLINE_MS);
     feeds.push({ id: feed.feedId, status: feed.status });
-    const verdicts = part.map((item, n) => verdict(item, feed, n + 1));
+    const verdicts = part.map((m) => verdict(items[m.messageId - 1]!, feed, m.messageId));
     const rows = verdicts.flatMap((v) => (v.row ? [v.row] : []));
     for (let i = 0; i < rows.length; i += SAVE_PART)
       await saveAll(deps.db, run, marketplaceId, rows.slice(i, i + SAVE_PART));
