@@ -5,7 +5,7 @@ import type { App } from '../src/app';
 import { createLookupAccounts, tokenBoxFor } from '../src/features/amazon';
 import { saveConnection } from '../src/features/amazon/repo';
 import { sealContext } from '../src/features/amazon/token-box';
-import { FEED_BYTES, FEED_MAX, feedParts } from '../src/features/listings/feed-follow';
+import { FEED_BYTES, FEED_MAX, feedParts, submitAndFollow } from '../src/features/listings/feed-follow';
 import { runListings, type ListingsDeps } from '../src/features/listings/publish';
 import { insertRun } from '../src/features/listings/repo';
 import { createMarketplace } from '../src/providers/marketplace';
@@ -305,23 +305,24 @@ describe('below the threshold, and a dry run', () => {
   });
 });
 
-describe('the feed size', () => {
-  const patch = (n: number, pad = ''): ListingsFeedMessage => ({
-    messageId: n + 1,
-    sku: `CM-${n}${pad}`,
-    operationType: 'PATCH',
-    productType: 'PRODUCT',
-    patches: [
-      {
-        op: 'merge',
-        path: '/attributes/fulfillment_availability',
-        value: [{ fulfillment_channel_code: 'DEFAULT', quantity: 0 }],
-      },
-    ],
-  });
+/** A small PATCH message (a quantity to 0), padded in its SKU to make it larger. */
+const patchMessage = (n: number, pad = ''): ListingsFeedMessage => ({
+  messageId: n + 1,
+  sku: `CM-${n}${pad}`,
+  operationType: 'PATCH',
+  productType: 'PRODUCT',
+  patches: [
+    {
+      op: 'merge',
+      path: '/attributes/fulfillment_availability',
+      value: [{ fulfillment_channel_code: 'DEFAULT', quantity: 0 }],
+    },
+  ],
+});
 
+describe('the feed size', () => {
   it("splits at Amazon's 25,000 messages a feed, in order", () => {
-    const messages = Array.from({ length: 2 * FEED_MAX + 1 }, (_, n) => patch(n));
+    const messages = Array.from({ length: 2 * FEED_MAX + 1 }, (_, n) => patchMessage(n));
     const parts = feedParts(messages);
     expect(FEED_MAX).toBe(25_000);
     expect(parts.map((p) => p.length)).toEqual([25_000, 25_000, 1]);
@@ -330,10 +331,42 @@ describe('the feed size', () => {
 
   it('keeps each feed under 10 MiB of messages when they are large', () => {
     const pad = 'x'.repeat(1_000);
-    const messages = Array.from({ length: FEED_MAX }, (_, n) => patch(n, pad));
+    const messages = Array.from({ length: FEED_MAX }, (_, n) => patchMessage(n, pad));
     const parts = feedParts(messages);
     expect(parts.length).toBeGreaterThan(1);
     expect(parts.flat()).toEqual(messages);
     for (const part of parts) expect(Buffer.byteLength(JSON.stringify(part))).toBeLessThanOrEqual(FEED_BYTES);
+  });
+});
+
+describe('several feeds', () => {
+  it('submits them all before following; one Amazon refuses to take stops there, and the earlier are still recorded', async () => {
+    const events: string[] = [];
+    const store = {
+      submitFeed: async (_t: unknown, messages: ListingsFeedMessage[]) => {
+        if (messages[0]!.messageId === 3) throw new Error('QuotaExceeded');
+        events.push(`submit ${messages[0]!.messageId}`);
+        return `F${messages[0]!.messageId}`;
+      },
+      feedResult: async (_t: unknown, feedId: string) => {
+        events.push(`follow ${feedId}`);
+        return { status: 'DONE', report: { issues: [] } };
+      },
+    } as unknown as ListingsDeps['store'];
+    const parts = [[1], [2], [3], [4]].map((ids) => ids.map((n) => patchMessage(n - 1)));
+    const followed: string[] = [];
+    await expect(
+      submitAndFollow(
+        { store, logger: pino({ level: 'silent' }), feedPollMs: 1 },
+        {} as Parameters<typeof submitAndFollow>[1],
+        parts,
+        1_000,
+        async (messages, feed) => {
+          followed.push(`${feed.feedId}:${feed.ended}:${messages.length}`);
+        },
+      ),
+    ).rejects.toThrow('QuotaExceeded');
+    expect(events).toEqual(['submit 1', 'submit 2', 'follow F1', 'follow F2']);
+    expect(followed).toEqual(['F1:done:1', 'F2:done:1']);
   });
 });

@@ -48,20 +48,14 @@ export type FollowedFeed =
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const running = (status: string) => status === 'IN_QUEUE' || status === 'IN_PROGRESS';
 
-/**
- * Submits one feed of one marketplace (at most `FEED_MAX` messages) and follows it: getFeed every `pollMs`
- * until DONE (then the processing report's issues, by the message they name; a feed-level issue names
- * none), CANCELLED or FATAL (`failed`: some, none or all messages may have applied, so none is taken as
- * done), or until `deadlineMs` passes (`late`: reported, not waited on forever).
- */
-export async function submitAndFollow(
+/** getFeed every `pollMs` until the feed ends or the deadline (a time) passes; once DONE, its report's issues. */
+async function follow(
   deps: Pick<ListingsDeps, 'store' | 'logger' | 'feedPollMs'>,
   target: StoreTarget,
-  messages: ListingsFeedMessage[],
-  deadlineMs: number,
+  feedId: string,
+  messages: number,
+  deadline: number,
 ): Promise<FollowedFeed> {
-  const feedId = await deps.store.submitFeed!(target, messages);
-  const deadline = Date.now() + deadlineMs;
   let result = await deps.store.feedResult!(target, feedId);
   while (running(result.status) && Date.now() < deadline) {
     await sleep(deps.feedPollMs ?? 60_000);
@@ -71,7 +65,7 @@ export async function submitAndFollow(
   if (result.status !== 'DONE') {
     const late = running(result.status);
     deps.logger.warn(
-      { feedId, status: result.status, messages: messages.length },
+      { feedId, status: result.status, messages },
       late ? 'listings feed past its deadline' : 'listings feed failed',
     );
     return { feedId, status: result.status, ended: late ? 'late' : 'failed', issues };
@@ -83,6 +77,38 @@ export async function submitAndFollow(
     issues.set(issue.messageId, list);
   }
   return { feedId, status: 'DONE', ended: 'done', issues };
+}
+
+/**
+ * Submits the feeds of one marketplace (`feedParts`), all first so Amazon works on them together, then
+ * follows each until one shared deadline, `deadlineMs` from the last submission: DONE gives the processing
+ * report's issues by the message they name (a feed-level issue names none), CANCELLED or FATAL is `failed`
+ * (some, none or all messages may have applied, so none is taken as done), and one still running at the
+ * deadline is `late` (reported, not waited on forever). `onFeed` records each as it ends. A submission
+ * Amazon refuses stops the submitting; the feeds already submitted are still followed and recorded, then
+ * the error is thrown (the job fails and is retried as before).
+ */
+export async function submitAndFollow<T extends ListingsFeedMessage>(
+  deps: Pick<ListingsDeps, 'store' | 'logger' | 'feedPollMs'>,
+  target: StoreTarget,
+  parts: T[][],
+  deadlineMs: number,
+  onFeed: (messages: T[], feed: FollowedFeed) => Promise<void>,
+): Promise<void> {
+  const submitted: { messages: T[]; feedId: string }[] = [];
+  let refused: { error: unknown } | undefined;
+  for (const messages of parts) {
+    try {
+      submitted.push({ messages, feedId: await deps.store.submitFeed!(target, messages) });
+    } catch (error) {
+      refused = { error };
+      break;
+    }
+  }
+  const deadline = Date.now() + deadlineMs;
+  for (const { messages, feedId } of submitted)
+    await onFeed(messages, await follow(deps, target, feedId, messages.length, deadline));
+  if (refused) throw refused.error;
 }
 
 /** The ERROR issues among a message's: the ones that mean Amazon refused it. */

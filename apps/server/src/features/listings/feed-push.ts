@@ -33,33 +33,38 @@ export async function pushByFeed(
     operationType: 'PATCH',
     ...offerPatchBody(country, { offer: c.offer, quantity: c.quantity }),
   }));
-  for (const part of feedParts(messages)) {
-    const feed = await submitAndFollow(deps, target, part, deps.feedDeadlineMs ?? 2 * 3600_000);
-    if (feed.ended !== 'done') {
-      outcome = feed.ended === 'late' ? 'feed-late' : 'feed-failed';
+  await submitAndFollow(
+    deps,
+    target,
+    feedParts(messages),
+    deps.feedDeadlineMs ?? 2 * 3600_000,
+    async (part, feed) => {
+      if (feed.ended !== 'done') {
+        outcome = feed.ended === 'late' ? 'feed-late' : 'feed-failed';
+        await recordInParts(
+          deps,
+          part.map((m) => ({
+            change: changes[m.messageId - 1]!,
+            answer: { status: feed.status, issues: [], submissionId: feed.feedId },
+          })),
+        );
+        return;
+      }
       await recordInParts(
         deps,
-        part.map((m) => ({
-          change: changes[m.messageId - 1]!,
-          answer: { status: feed.status, issues: [], submissionId: feed.feedId },
-        })),
+        part.map((m) => {
+          const refused = refusals(feed.issues.get(m.messageId));
+          return {
+            change: changes[m.messageId - 1]!,
+            answer: {
+              status: refused.length ? 'INVALID' : 'ACCEPTED',
+              issues: refused,
+              submissionId: feed.feedId,
+            },
+          };
+        }),
       );
-      continue;
-    }
-    await recordInParts(
-      deps,
-      part.map((m) => {
-        const refused = refusals(feed.issues.get(m.messageId));
-        return {
-          change: changes[m.messageId - 1]!,
-          answer: {
-            status: refused.length ? 'INVALID' : 'ACCEPTED',
-            issues: refused,
-            submissionId: feed.feedId,
-          },
-        };
-      }),
-    );
-  }
+    },
+  );
   return outcome;
 }

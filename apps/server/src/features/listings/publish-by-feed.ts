@@ -155,8 +155,9 @@ export async function publishByFeed(
   run: { inventoryId: string; userId: string },
   marketplaceId: string,
   items: PublishItem[],
-): Promise<{ results: ListingRunResult[]; feeds: { id: string; status: string }[] }> {
-  const results: ListingRunResult[] = [];
+  /** Each product's result, by product, set as its feed ends (kept if a later submission fails). */
+  sent: Map<string, ListingRunResult>,
+): Promise<{ id: string; status: string }[]> {
   const feeds: { id: string; status: string }[] = [];
   // One numbering across the feeds: a message's id is unique in its feed and leads back to its product.
   const messages: ListingsFeedMessage[] = items.map((item, n) => ({
@@ -165,14 +166,19 @@ export async function publishByFeed(
     operationType: 'UPDATE',
     ...item.body,
   }));
-  for (const part of feedParts(messages)) {
-    const feed = await submitAndFollow(deps, target, part, deps.feedDeadlineMs ?? PUBLISH_FEED_DEADLINE_MS);
-    feeds.push({ id: feed.feedId, status: feed.status });
-    const verdicts = part.map((m) => verdict(items[m.messageId - 1]!, feed, m.messageId));
-    const rows = verdicts.flatMap((v) => (v.row ? [v.row] : []));
-    for (let i = 0; i < rows.length; i += SAVE_PART)
-      await saveAll(deps.db, run, marketplaceId, rows.slice(i, i + SAVE_PART));
-    results.push(...verdicts.map((v) => v.result));
-  }
-  return { results, feeds };
+  await submitAndFollow(
+    deps,
+    target,
+    feedParts(messages),
+    deps.feedDeadlineMs ?? PUBLISH_FEED_DEADLINE_MS,
+    async (part, feed) => {
+      feeds.push({ id: feed.feedId, status: feed.status });
+      const verdicts = part.map((m) => verdict(items[m.messageId - 1]!, feed, m.messageId));
+      const rows = verdicts.flatMap((v) => (v.row ? [v.row] : []));
+      for (let i = 0; i < rows.length; i += SAVE_PART)
+        await saveAll(deps.db, run, marketplaceId, rows.slice(i, i + SAVE_PART));
+      for (const v of verdicts) sent.set(v.result.product_id, v.result);
+    },
+  );
+  return feeds;
 }

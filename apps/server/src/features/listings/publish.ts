@@ -172,15 +172,15 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     });
   try {
     if (byFeed) {
-      const done = await publishByFeed(
+      const feeds = await publishByFeed(
         deps,
         target,
         { inventoryId: run.inventory_id, userId: run.user_id },
         marketplaceId,
         sendable,
+        sent,
       );
-      for (const r of done.results) sent.set(r.product_id, r);
-      deps.logger.info({ runId, products: sendable.length, feeds: done.feeds }, 'listings published by feed');
+      deps.logger.info({ runId, products: sendable.length, feeds }, 'listings published by feed');
     } else {
       for (let i = 0; i < sendable.length; i += CHUNK)
         for (const r of await Promise.all(sendable.slice(i, i + CHUNK).map(one))) sent.set(r.product_id, r);
