@@ -42,6 +42,11 @@ export const watches = pgTable(
   (t) => [
     index('watches_product_idx').on(t.marketplace, t.asin),
     index('watches_user_idx').on(t.userId, t.createdAt),
+    // Deleting an inventory cascades here, and the inventory's update looks up its whole-inventory
+    // watches: without it, both scan every seller's watches.
+    index('watches_inventory_idx')
+      .on(t.inventoryId)
+      .where(sql`${t.inventoryId} is not null`),
   ],
 );
 
