@@ -13,7 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { inventories, user } from './schema-core';
+import { user } from './schema-core';
+import { inventories } from './schema-inventories';
 
 /**
  * A seller's watch on one product in one marketplace (issue 49): a condition on what lookups observe,
