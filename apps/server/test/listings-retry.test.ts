@@ -1,4 +1,4 @@
-import type { ListingHistory, ListingRetry, ListingRun, ListingsView } from '@crossmarket/domain';
+import type { ListingHistory, ListingRetry, ListingsView } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { skuFor } from '../src/features/analysis';
@@ -6,7 +6,13 @@ import { MARKETPLACES } from '../src/providers/marketplace/spapi/regions';
 import { sandboxStoreListings } from '../src/providers/seller-store';
 import { userIdOf } from './helpers/analysis';
 import { alice, app, bob, call, create, database, setUpInventories } from './helpers/inventories';
-import { listingsOf, seedPricedProducts, waitForRun, listableInCanada } from './helpers/listings';
+import {
+  dryRunThenPublish,
+  listingsOf,
+  seedPricedProducts,
+  waitForRun,
+  listableInCanada,
+} from './helpers/listings';
 
 // A listing's retry: owner only; a listing Amazon took gets its current price and quantity sent again, one
 // it never took is published again, a deleted one is not retried.
@@ -36,12 +42,7 @@ beforeAll(async () => {
     userId,
     codes.map((code) => ({ code, std: 30, min: 20, max: 45, stock: 4 })),
   );
-  const res = await call('POST', `/api/inventories/${inventoryId}/listings`, alice, {
-    mode: 'publish',
-    product_ids: codes.slice(0, 2),
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const view = await waitForRun(app, alice, inventoryId, res.json<ListingRun>().id);
+  const view = await dryRunThenPublish(app, alice, inventoryId, codes.slice(0, 2));
   // The run's verdicts name why when a product did not go live (seen once in a full run: none did).
   expect(
     view.listings.map((l) => l.state),
