@@ -8,6 +8,7 @@ import { userIdOf } from './helpers/analysis';
 import { alice, app, bob, call, create, database, setUpInventories } from './helpers/inventories';
 import {
   dryRunThenPublish,
+  listingsRun,
   listingsOf,
   seedPricedProducts,
   waitForRun,
@@ -87,6 +88,12 @@ describe("a listing's retry", () => {
       .execute(sql`insert into listings (inventory_id, user_id, code, sku, marketplace_id, state, issues)
       values (${inventoryId}::uuid, ${userId}, ${code}, ${skuFor(userId, code)}, ${MARKETPLACES.ca.id},
               'needs_attention', '[{"code":"90220","message":"missing","severity":"ERROR"}]'::jsonb)`);
+    // Like any publish, it needs Amazon's verdict from a dry run of the last day first.
+    const unchecked = await retry(alice, code);
+    expect(unchecked.statusCode, unchecked.body).toBe(409);
+    expect(unchecked.json().error.code).toBe('listings_dry_run_required');
+    expect(await storeRow(skuFor(userId, code))).toBeUndefined();
+    await listingsRun(app, alice, inventoryId, 'preview', [code]);
     const res = await retry(alice, code);
     expect(res.statusCode, res.body).toBe(202);
     const asked = res.json<ListingRetry>();

@@ -205,6 +205,7 @@ export function registerListingRoutes(
         if (retry === 'missing') throw missing();
         if (retry === 'removed') throw apiError(409, 'listing_removed', 'apiErrors.listingRemoved');
         if (retry === 'paused') throw listingsPaused();
+        if ('unchecked' in retry) throw dryRunRequired(retry.unchecked);
         return reply.status(202).send(retry);
       },
     );
