@@ -149,6 +149,14 @@ describe('watching the product from the panel', () => {
     await user.keyboard('{Enter}');
     expect(calls(send, 'removeWatch')).toEqual([]);
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    // The focus goes back where it was; Escape keeps the watch too.
+    const again = screen.getByRole('button', { name: 'Remove the watch: Back in stock at the source' });
+    expect(again).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('group')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    expect(calls(send, 'removeWatch')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Remove the watch: Back in stock at the source' }));
     await user.click(screen.getByRole('button', { name: 'Yes, remove it' }));

@@ -42,6 +42,9 @@ export function WatchSection({
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
+  // Each watch's Remove button, and the one the focus returns to when the seller keeps the watch.
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const refocus = useRef<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -57,7 +60,13 @@ export function WatchSection({
   // The question takes the focus, on its safe answer: a second Enter keeps the watch.
   useEffect(() => {
     if (confirming) keepRef.current?.focus();
+    else if (refocus.current) removeButtons.current.get(refocus.current)?.focus();
+    refocus.current = null;
   }, [confirming]);
+  const keep = (id: string) => {
+    refocus.current = id;
+    setConfirming(null);
+  };
 
   const remove = async (w: Watch) => {
     setBusy(true);
@@ -112,12 +121,13 @@ export function WatchSection({
                         role="group"
                         aria-label={t('watchRemoveConfirm', { watch: words })}
                         className="cm-row"
+                        onKeyDown={(e) => e.key === 'Escape' && keep(w.id)}
                       >
                         <span>{t('watchRemoveConfirm', { watch: words })}</span>
                         <button type="button" disabled={busy} onClick={() => void remove(w)}>
                           {t('watchRemoveYes')}
                         </button>
-                        <button type="button" ref={keepRef} onClick={() => setConfirming(null)}>
+                        <button type="button" ref={keepRef} onClick={() => keep(w.id)}>
                           {t('watchRemoveNo')}
                         </button>
                       </div>
@@ -126,6 +136,10 @@ export function WatchSection({
                         <span>{words}</span>
                         <button
                           type="button"
+                          ref={(el) => {
+                            if (el) removeButtons.current.set(w.id, el);
+                            else removeButtons.current.delete(w.id);
+                          }}
                           aria-label={t('watchRemoveLabel', { watch: words })}
                           disabled={busy}
                           onClick={() => setConfirming(w.id)}
