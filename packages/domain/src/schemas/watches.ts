@@ -52,7 +52,7 @@ export const watchCreateSchema = z
     threshold: z
       .number({ error: 'validation.watch.threshold' })
       .positive('validation.watch.threshold')
-      .max(1e7)
+      .max(1e7, 'validation.watch.thresholdMax')
       .nullish(),
   })
   .refine((w) => !WATCH_THRESHOLD_CONDITIONS.includes(w.condition) || w.threshold != null, {
