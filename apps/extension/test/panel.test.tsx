@@ -95,6 +95,7 @@ function worker(handlers: Handlers = {}) {
     status: () => ({ ok: true, data: { signedIn: true, server: SERVER, prefs: {} } }),
     latest: () => ({ ok: true, data: { latest: null } }),
     history: (r) => ({ ok: true, data: historyAnswer(r.marketplace) }),
+    watches: () => ({ ok: true, data: { watches: [], used: 0, limit: 10 } }),
     inventories: () => ({ ok: true, data: [] }),
     remember: () => ({ ok: true, data: null }),
     openOptions: () => ({ ok: true, data: null }),
@@ -285,6 +286,15 @@ describe('the panel', () => {
     expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent('Out of stock');
     expect(rows[2]).toHaveTextContent('$10.00');
+  });
+
+  it("offers to watch the product on the page's marketplace, beside its history", async () => {
+    const send = worker();
+    renderPanel(send, { page: 'uk' });
+    const watch = await screen.findByRole('region', { name: 'Watch this product' });
+    expect(await within(watch).findByText('0 of your 10 watches in use.')).toBeInTheDocument();
+    expect(send).toHaveBeenCalledWith({ type: 'watches', marketplace: 'uk', asin: 'B0C1XAMPLE' });
+    expect(screen.getByTestId('cm-history').nextElementSibling).toBe(watch);
   });
 
   it('says when the history cannot be loaded, and the rest of the panel still works', async () => {

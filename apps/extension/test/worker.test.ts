@@ -123,3 +123,102 @@ describe('testing an address (issue 46)', () => {
     });
   });
 });
+
+describe('watches (issue 49)', () => {
+  const watch = (id: string, marketplace: string, asin: string | null) => ({
+    id,
+    marketplace,
+    asin,
+    inventory_id: asin ? null : 'a5c1e1f4-0a52-4d7e-9a3c-1f2b3c4d5e6f',
+    condition: 'back_in_stock',
+    threshold: null,
+    created_at: '2026-11-20T09:00:00.000Z',
+  });
+  const bearerOnly = { authorization: 'Bearer cm_secret' };
+
+  it("lists the page product's watches on this marketplace, with how many of the plan's are used", async () => {
+    const all = [
+      watch('w1', 'ae', 'B0C1XAMPLE'),
+      watch('w2', 'us', 'B0C1XAMPLE'),
+      watch('w3', 'ae', 'B0OTHER001'),
+      watch('w4', 'ae', null),
+    ];
+    const fetchFn = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      json(200, { watches: all, limit: 50 }),
+    );
+    const answer = await handle(
+      { type: 'watches', marketplace: 'ae', asin: 'b0c1xample' },
+      SETTINGS,
+      fetchFn,
+    );
+    expect(answer).toEqual({ ok: true, data: { watches: [all[0]], used: 4, limit: 50 } });
+    expect(fetchFn).toHaveBeenCalledWith('https://crossmarket.example/api/watches', {
+      method: 'GET',
+      credentials: 'omit',
+      headers: bearerOnly,
+    });
+  });
+
+  it('sets a watch with its body as JSON, and removes one by its id', async () => {
+    const body = {
+      marketplace: 'ae',
+      asin: 'B0C1XAMPLE',
+      condition: 'price_at_or_below',
+      threshold: 45.5,
+    } as const;
+    const made = { ...watch('w9', 'ae', 'B0C1XAMPLE'), condition: body.condition, threshold: 45.5 };
+    const post = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(201, made));
+    expect(await handle({ type: 'addWatch', body }, SETTINGS, post)).toEqual({ ok: true, data: made });
+    expect(post).toHaveBeenCalledWith('https://crossmarket.example/api/watches', {
+      method: 'POST',
+      credentials: 'omit',
+      headers: { ...bearerOnly, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+    const del = vi.fn(
+      async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(null, { status: 204 }),
+    );
+    expect(await handle({ type: 'removeWatch', id: 'w/9' }, SETTINGS, del)).toEqual({ ok: true, data: null });
+    expect(del).toHaveBeenCalledWith('https://crossmarket.example/api/watches/w%2F9', {
+      method: 'DELETE',
+      credentials: 'omit',
+      headers: bearerOnly,
+    });
+  });
+
+  it("passes the plan's cap on as a refusal with its key and limit; another's watch is a 404", async () => {
+    const key = 'validation.watch.limit';
+    const capped = await handle(
+      { type: 'addWatch', body: { marketplace: 'us', asin: 'B0C1XAMPLE', condition: 'back_in_stock' } },
+      SETTINGS,
+      async () =>
+        json(409, {
+          error: {
+            code: 'watch_limit',
+            message: 'You can watch at most 5 products.',
+            key,
+            params: { limit: 5 },
+            fields: [{ field: 'limit', key, params: { limit: 5 } }],
+          },
+        }),
+    );
+    expect(capped).toEqual({
+      ok: false,
+      reason: 'refused',
+      status: 409,
+      code: 'watch_limit',
+      message: 'You can watch at most 5 products.',
+      key,
+      params: { limit: 5 },
+    });
+    const missing = await handle({ type: 'removeWatch', id: 'w1' }, SETTINGS, async () =>
+      json(404, { error: { code: 'not_found', message: 'This watch was not found.' } }),
+    );
+    expect(missing).toMatchObject({ ok: false, reason: 'refused', status: 404 });
+    expect(await handle({ type: 'watches', marketplace: 'us', asin: 'B0C1XAMPLE' }, {}, vi.fn())).toEqual({
+      ok: false,
+      reason: 'signed-out',
+    });
+  });
+});

@@ -10,7 +10,13 @@ import { createSellerStore, sandboxStoreListings } from '../src/providers/seller
 import { userIdOf } from './helpers/analysis';
 import { testConfig } from './helpers/app';
 import { alice, app, bob, call, create, database, setUpInventories } from './helpers/inventories';
-import { listableInCanada, listingsOf, seedPricedProducts, waitForRun } from './helpers/listings';
+import {
+  dryRunThenPublish,
+  listableInCanada,
+  listingsOf,
+  seedPricedProducts,
+  waitForRun,
+} from './helpers/listings';
 
 // The account-wide pause is the switch a seller reaches for when something is wrong: while it is on,
 // nothing is written to their Amazon account — no sync, and none of their own requests either (publish,
@@ -37,12 +43,7 @@ beforeAll(async () => {
     userId,
     codes.map((code) => ({ code, std: 30, stock: 4 })),
   );
-  const res = await call('POST', `/api/inventories/${inventoryId}/listings`, alice, {
-    mode: 'publish',
-    product_ids: codes.slice(0, 2),
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const view = await waitForRun(app, alice, inventoryId, res.json<ListingRun>().id);
+  const view = await dryRunThenPublish(app, alice, inventoryId, codes.slice(0, 2));
   // The run's verdicts name why when a product did not go live (seen once in a full run: none did).
   expect(
     view.listings.map((l) => l.state),

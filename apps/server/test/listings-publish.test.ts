@@ -124,12 +124,49 @@ describe('a dry run', () => {
   });
 });
 
+describe('the dry run comes first', () => {
+  it('refuses to publish what Amazon has not checked in a dry run of the last 24 hours (409, nothing sent)', async () => {
+    const before = stand.listings.calls.length;
+    const refused = async (body: object) => {
+      const res = await post('alice', inventoryId, { mode: 'publish', ...body });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.code).toBe('listings_dry_run_required');
+      return res.json().error.message as string;
+    };
+    // The dry run above checked three of the 31 products.
+    expect(await refused({})).toBe(
+      'Run a dry run first: Amazon has not checked 28 of these products in the last 24 hours. Nothing was published.',
+    );
+    const checked = [products[0]!.code, products[1]!.code];
+    // A product Amazon did not answer for in the dry run has no verdict.
+    await database.db
+      .execute(sql`update listing_runs set results = jsonb_set(results, '{0,outcome}', '"failed"')
+      where inventory_id = ${inventoryId}::uuid and results -> 0 ->> 'product_id' = ${checked[0]!}`);
+    expect(await refused({ product_ids: checked })).toContain('not checked 1 of these products');
+    await database.db
+      .execute(sql`update listing_runs set results = jsonb_set(results, '{0,outcome}', '"valid"')
+      where inventory_id = ${inventoryId}::uuid and results -> 0 ->> 'product_id' = ${checked[0]!}`);
+    // A day-old dry run no longer counts.
+    await database.db.execute(sql`update listing_runs set finished_at = finished_at - interval '25 hours'
+      where inventory_id = ${inventoryId}::uuid`);
+    expect(await refused({ product_ids: checked })).toContain('not checked 2 of these products');
+    expect(stand.listings.calls.length).toBe(before);
+    const runs = await database.db.execute(
+      sql`select 1 from listing_runs where inventory_id = ${inventoryId}::uuid and mode = 'publish'`,
+    );
+    expect(runs.rows).toEqual([]);
+  });
+});
+
 describe('a publish', () => {
   it('sends 30 offer-only bodies with the marketplace, currency, prices, quantity and handling time', async () => {
     // The gated product is known restricted for Alice's account: left out without a call.
     await database.db
       .execute(sql`insert into listing_restrictions (user_id, selling_partner_id, country, asin, state, reasons)
       values (${ids.alice!}, ${ALICE_SELLER}, 'ca', 'BGATED0001', 'approval_required', '["Approval needed."]'::jsonb)`);
+    // The seller's dry run of the whole inventory, then the publish.
+    const checked = await post('alice', inventoryId, { mode: 'preview' });
+    await waitForRun(app, cookies.alice!, inventoryId, checked.json<ListingRun>().id);
     const before = stand.listings.calls.length;
     const res = await post('alice', inventoryId, { mode: 'publish' });
     expect(res.statusCode, res.body).toBe(202);

@@ -1,10 +1,10 @@
-import type { ListingHistory, ListingRun, ListingsView } from '@crossmarket/domain';
+import type { ListingHistory, ListingsView } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxStoreListings } from '../src/providers/seller-store';
 import { userIdOf } from './helpers/analysis';
 import { alice, app, bob, call, create, database, setUpInventories } from './helpers/inventories';
-import { listingsOf, seedPricedProducts, waitForRun, listableInCanada } from './helpers/listings';
+import { dryRunThenPublish, listingsOf, seedPricedProducts, listableInCanada } from './helpers/listings';
 
 // Removing a product that has an offer on Amazon from an inventory: the seller must say what happens to
 // the offer (quantity 0 or delete), and the sandbox store gets exactly that, kept in the listing's history.
@@ -36,12 +36,7 @@ beforeAll(async () => {
     codes.map((code, i) => ({ code, std: 20 + i, stock: 4 })),
   );
   // The last product is never published: removing it needs no choice.
-  const res = await call('POST', `/api/inventories/${inventoryId}/listings`, alice, {
-    mode: 'publish',
-    product_ids: codes.slice(0, 3),
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  published = await waitForRun(app, alice, inventoryId, res.json<ListingRun>().id);
+  published = await dryRunThenPublish(app, alice, inventoryId, codes.slice(0, 3));
   expect(published.listings.map((l) => l.state)).toEqual(['live', 'live', 'live']);
 });
 

@@ -1,4 +1,4 @@
-import type { ListingHistory, ListingRetry, ListingRun, ListingsView } from '@crossmarket/domain';
+import type { ListingHistory, ListingRetry, ListingsView } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { skuFor } from '../src/features/analysis';
@@ -6,7 +6,14 @@ import { MARKETPLACES } from '../src/providers/marketplace/spapi/regions';
 import { sandboxStoreListings } from '../src/providers/seller-store';
 import { userIdOf } from './helpers/analysis';
 import { alice, app, bob, call, create, database, setUpInventories } from './helpers/inventories';
-import { listingsOf, seedPricedProducts, waitForRun, listableInCanada } from './helpers/listings';
+import {
+  dryRunThenPublish,
+  listingsRun,
+  listingsOf,
+  seedPricedProducts,
+  waitForRun,
+  listableInCanada,
+} from './helpers/listings';
 
 // A listing's retry: owner only; a listing Amazon took gets its current price and quantity sent again, one
 // it never took is published again, a deleted one is not retried.
@@ -36,12 +43,7 @@ beforeAll(async () => {
     userId,
     codes.map((code) => ({ code, std: 30, min: 20, max: 45, stock: 4 })),
   );
-  const res = await call('POST', `/api/inventories/${inventoryId}/listings`, alice, {
-    mode: 'publish',
-    product_ids: codes.slice(0, 2),
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const view = await waitForRun(app, alice, inventoryId, res.json<ListingRun>().id);
+  const view = await dryRunThenPublish(app, alice, inventoryId, codes.slice(0, 2));
   // The run's verdicts name why when a product did not go live (seen once in a full run: none did).
   expect(
     view.listings.map((l) => l.state),
@@ -86,6 +88,12 @@ describe("a listing's retry", () => {
       .execute(sql`insert into listings (inventory_id, user_id, code, sku, marketplace_id, state, issues)
       values (${inventoryId}::uuid, ${userId}, ${code}, ${skuFor(userId, code)}, ${MARKETPLACES.ca.id},
               'needs_attention', '[{"code":"90220","message":"missing","severity":"ERROR"}]'::jsonb)`);
+    // Like any publish, it needs Amazon's verdict from a dry run of the last day first.
+    const unchecked = await retry(alice, code);
+    expect(unchecked.statusCode, unchecked.body).toBe(409);
+    expect(unchecked.json().error.code).toBe('listings_dry_run_required');
+    expect(await storeRow(skuFor(userId, code))).toBeUndefined();
+    await listingsRun(app, alice, inventoryId, 'preview', [code]);
     const res = await retry(alice, code);
     expect(res.statusCode, res.body).toBe(202);
     const asked = res.json<ListingRetry>();

@@ -1,4 +1,4 @@
-import type { Inventory, ListingRun } from '@crossmarket/domain';
+import type { Inventory } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { activeUser } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { BODY } from './helpers/inventories';
-import { listingsOf, seedPricedProducts, waitForRun } from './helpers/listings';
+import { dryRunThenPublish, listingsOf, seedPricedProducts } from './helpers/listings';
 
 // Offline parity: with the sandbox marketplace, an inventory is published to the sandbox's store, and an
 // "Update now" of an inventory with sync on pushes what changed to it, through the real jobs.
@@ -73,11 +73,7 @@ describe('the sandbox store', () => {
       'done',
     );
 
-    const res = await call(app, 'POST', `/api/inventories/${inventory.id}/listings`, cookie, {
-      mode: 'publish',
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    const published = await waitForRun(app, cookie, inventory.id, res.json<ListingRun>().id);
+    const published = await dryRunThenPublish(app, cookie, inventory.id);
     const live = published.listings.filter((l) => l.state === 'live');
     expect(live.length).toBeGreaterThan(0);
     const store = await sandboxStoreListings(database.db);

@@ -1,9 +1,9 @@
-import type { ListingRun, ListingShippingTemplates } from '@crossmarket/domain';
+import type { ListingShippingTemplates } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userIdOf } from './helpers/analysis';
 import { alice, app, bob, call, create, database, setUpInventories } from './helpers/inventories';
-import { listableInCanada, seedPricedProducts, waitForRun } from './helpers/listings';
+import { dryRunThenPublish, listableInCanada, seedPricedProducts } from './helpers/listings';
 
 // The shipping template an inventory's offers carry: chosen from the seller's own templates in the
 // selling marketplace (the sandbox store has two in each), sent as merchant_shipping_group from the next
@@ -20,12 +20,7 @@ const templates = (cookie: string, id = inventoryId) =>
 const choose = (cookie: string, templateId: unknown, id = inventoryId) =>
   call('PUT', `/api/inventories/${id}/listings/shipping-template`, cookie, { template_id: templateId });
 async function publish(code: string) {
-  const res = await call('POST', `/api/inventories/${inventoryId}/listings`, alice, {
-    mode: 'publish',
-    product_ids: [code],
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const view = await waitForRun(app, alice, inventoryId, res.json<ListingRun>().id);
+  const view = await dryRunThenPublish(app, alice, inventoryId, [code]);
   const sku = view.listings.find((l) => l.product_id === code)!.sku;
   const rows = await database.db.execute<{ attributes: Record<string, unknown> }>(
     sql`select attributes from sandbox_listings where sku = ${sku}`,

@@ -1,4 +1,3 @@
-import type { ListingRun } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,7 @@ import { activeUser } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { BODY } from './helpers/inventories';
-import { listingsOf, seedPricedProducts, waitForRun } from './helpers/listings';
+import { dryRunThenPublish, listingsOf, seedPricedProducts } from './helpers/listings';
 import { startSpapiStandIn, type SpapiStandIn } from './helpers/spapi-stand-in';
 
 // Keeping published offers in step with the source, against the SP-API stand-in: only what changed is
@@ -90,10 +89,7 @@ beforeAll(async () => {
   const created = await call(app, 'POST', '/api/inventories', cookie, BODY);
   inventoryId = created.json<{ id: string }>().id;
   await seedPricedProducts(database.db, inventoryId, userId, products);
-  const res = await call(app, 'POST', `/api/inventories/${inventoryId}/listings`, cookie, {
-    mode: 'publish',
-  });
-  const view = await waitForRun(app, cookie, inventoryId, res.json<ListingRun>().id);
+  const view = await dryRunThenPublish(app, cookie, inventoryId);
   expect(view.listings.map((l) => l.state)).toEqual(products.map(() => 'live'));
   deps = {
     db: database.db,

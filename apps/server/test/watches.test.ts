@@ -15,6 +15,7 @@ import { fireWatches } from '../src/features/watches';
 import { fireSellerWatches } from '../src/features/watches/fire-seller-watches';
 import { refreshWatched } from '../src/features/watches/refresh-watched';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { tokenOf } from './helpers/admin';
 import { userIdOf } from './helpers/analysis';
 import { injectJson } from './helpers/auth';
 import { alice, app, bob, create, database, setUpInventories } from './helpers/inventories';
@@ -85,6 +86,49 @@ describe('watches', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[0].field).toBe('threshold');
+  });
+
+  it("a personal token (the extension's) lists, sets and removes its owner's watches; another's is 404", async () => {
+    const [aliceToken, bobToken] = await Promise.all([tokenOf(app, alice), tokenOf(app, bob)]);
+    const asToken = (token: string, method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, body?: object) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { payload: body } : {}),
+      });
+    const made = await asToken(aliceToken, 'POST', '/api/watches', {
+      marketplace: 'ae',
+      asin: 'B0TOKEN001',
+      condition: 'price_at_or_below',
+      threshold: 45.5,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as string;
+    const [row] = await database.db.select().from(watches).where(eq(watches.id, id));
+    expect(row).toMatchObject({
+      userId: await userIdOf(database.db, 'alice@example.com'),
+      asin: 'B0TOKEN001',
+      thresholdCents: 4550,
+    });
+    // The owner's session sees it too; the token lists it with the plan's limit.
+    expect((await call(alice, 'GET', '/api/watches')).json().watches).toContainEqual(
+      expect.objectContaining({ id, marketplace: 'ae', threshold: 45.5 }),
+    );
+    const listed = await asToken(aliceToken, 'GET', '/api/watches');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toMatchObject({ limit: planByCode('S')!.watchLimit });
+    expect((await asToken(bobToken, 'GET', '/api/watches')).json().watches).toEqual([]);
+    expect((await asToken(bobToken, 'DELETE', `/api/watches/${id}`)).statusCode).toBe(404);
+    // The e-mail setting stays the session's: a token reaches only what the extension needs.
+    expect((await asToken(aliceToken, 'PUT', '/api/watches/settings', { digest: 'off' })).statusCode).toBe(
+      403,
+    );
+    expect((await asToken(aliceToken, 'DELETE', `/api/watches/${id}`)).statusCode).toBe(204);
+    expect(await database.db.$count(watches, eq(watches.id, id))).toBe(0);
   });
 
   it('a price watch fires once when a lookup sees the price, and not again the same day', async () => {

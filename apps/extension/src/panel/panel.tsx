@@ -6,6 +6,7 @@ import type { Prefs } from '../shared/settings';
 import { HistorySection } from './history-section';
 import { QuickCheck, type Remember } from './quick-check';
 import { ReportsSection } from './reports-section';
+import { WatchSection } from './watch-section';
 
 type State =
   | { kind: 'loading' }
@@ -91,6 +92,7 @@ export function Panel({ asin, page, lang, send, stored, remember }: PanelProps) 
           <>
             <ReportsSection latest={state.latest} asin={asin} server={state.server} lang={lang} t={t} />
             <HistorySection asin={asin} page={page} send={send} lang={lang} t={t} />
+            <WatchSection asin={asin} page={page} send={send} lang={lang} t={t} />
             <QuickCheck
               asin={asin}
               page={page}

@@ -22,10 +22,12 @@ h2 { font-size: 15px; margin: 0; }
 h3 { font-size: 13px; margin: 10px 0 4px; }
 p { margin: 4px 0; }
 a { color: var(--accent); }
-button, select { font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--border);
+button, select, input { font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--border);
   border-radius: 6px; padding: 3px 8px; cursor: pointer; }
+input { cursor: text; width: 8em; }
+input[aria-invalid='true'] { border-color: var(--problem); }
 button:disabled { cursor: default; opacity: 0.7; }
-button:focus-visible, select:focus-visible, a:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+button:focus-visible, select:focus-visible, input:focus-visible, a:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .cm-primary { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
 .cm-muted { color: var(--muted); }
 .cm-problem { color: var(--problem); }
@@ -42,6 +44,9 @@ button:focus-visible, select:focus-visible, a:focus-visible { outline: 2px solid
 .cm-table th, .cm-table td { text-align: start; padding: 2px 4px; border-bottom: 1px solid var(--border); }
 summary { cursor: pointer; color: var(--accent); }
 summary:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+.cm-list { list-style: none; padding: 0; margin: 4px 0; }
+.cm-list li { display: flex; align-items: center; justify-content: space-between; gap: 6px; flex-wrap: wrap;
+  padding: 2px 0; border-bottom: 1px solid var(--border); }
 .cm-actions { display: flex; flex-direction: column; gap: 6px; margin-top: 6px; align-items: flex-start; }
 [hidden] { display: none !important; }
 `;

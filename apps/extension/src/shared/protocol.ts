@@ -5,6 +5,8 @@ import type {
   LookupResult,
   ProductHistory,
   RegionCode,
+  Watch,
+  WatchCreate,
 } from '@crossmarket/domain';
 import type { Prefs } from './settings';
 
@@ -14,6 +16,13 @@ export interface InventoryChoice {
   title: string;
   from_country: string;
   to_country: string;
+}
+
+/** The seller's watches of one product in one marketplace, and how many they have of their plan's limit. */
+export interface ProductWatches {
+  watches: Watch[];
+  used: number;
+  limit: number;
 }
 
 /**
@@ -34,6 +43,10 @@ export type Request =
   | { type: 'inventories'; from: RegionCode; to: RegionCode }
   | { type: 'addToInventory'; inventoryId: string; lookupId: string }
   | { type: 'newReport'; asin: string; from: RegionCode; to: RegionCode }
+  /** Issue 49: the product's watches on one marketplace; a new one (checked by `watchCreateSchema`); removal. */
+  | { type: 'watches'; marketplace: RegionCode; asin: string }
+  | { type: 'addWatch'; body: WatchCreate }
+  | { type: 'removeWatch'; id: string }
   | { type: 'openOptions' };
 
 /** The answer of each request type. */
@@ -48,6 +61,9 @@ export interface Answers {
   inventories: InventoryChoice[];
   addToInventory: InventoryAddProductsResult;
   newReport: { report_id: string; url: string };
+  watches: ProductWatches;
+  addWatch: Watch;
+  removeWatch: null;
   openOptions: null;
 }
 

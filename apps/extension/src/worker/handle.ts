@@ -1,3 +1,4 @@
+import type { WatchList } from '@crossmarket/domain';
 import type { Answers, InventoryChoice, Outcome, Request } from '../shared/protocol';
 import { normaliseServer, prefsOf, type StoredSettings } from '../shared/settings';
 
@@ -7,7 +8,7 @@ type Fetch = typeof fetch;
 async function call<T>(
   settings: StoredSettings,
   fetchFn: Fetch,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<Outcome<T>> {
@@ -127,6 +128,21 @@ export async function handle(
         },
       };
     }
+    case 'watches': {
+      // The list has no product filter: a seller has at most their plan's few watches.
+      const listed = await call<WatchList>(settings, fetchFn, 'GET', '/api/watches');
+      if (!listed.ok) return listed;
+      const asin = request.asin.toUpperCase();
+      const watches = listed.data.watches.filter(
+        (w) => w.asin === asin && w.marketplace === request.marketplace,
+      );
+      return { ok: true, data: { watches, used: listed.data.watches.length, limit: listed.data.limit } };
+    }
+    case 'addWatch':
+      return call(settings, fetchFn, 'POST', '/api/watches', request.body);
+    case 'removeWatch':
+      // 204 has no body: the call's JSON is null, which is the answer.
+      return call(settings, fetchFn, 'DELETE', `/api/watches/${encodeURIComponent(request.id)}`);
     case 'openOptions':
     case 'remember':
       // Side effects of the worker itself (service-worker.ts); nothing to ask Crossmarket.

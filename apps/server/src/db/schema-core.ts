@@ -3,7 +3,6 @@ import {
   bigserial,
   boolean,
   check,
-  doublePrecision,
   index,
   integer,
   jsonb,
@@ -13,16 +12,11 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type {
-  LaneSettings,
-  LookupAccountKind,
-  ReportLane,
-  PricingSettings,
-  SupportTopic,
-} from '@crossmarket/domain';
+import type { LaneSettings, LookupAccountKind, ReportLane, PricingSettings } from '@crossmarket/domain';
 
 const tz = { withTimezone: true } as const;
-const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
+/** The creation time every table keeps (the other schema files share it). */
+export const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
 const updatedAt = () =>
   timestamp('updated_at', tz)
     .notNull()
@@ -316,120 +310,4 @@ export const filterSets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('filter_sets_user_idx').on(t.userId, t.createdAt)],
-);
-
-export const inventories = pgTable(
-  'inventories',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    sellType: text('sell_type').notNull().default('fbm'),
-    fromMarketplace: text('from_marketplace').notNull().default('amazon'),
-    toMarketplace: text('to_marketplace').notNull().default('amazon'),
-    fromCountry: text('from_country').notNull(),
-    toCountry: text('to_country').notNull(),
-    amazonStoreId: text('amazon_store_id'),
-    filterId: uuid('filter_id').references(() => filterSets.id, { onDelete: 'restrict' }),
-    settings: jsonb('settings').notNull(),
-    createdAt: createdAt(),
-    // The price and stock update (daily, or "Update now"): never → queued → running → done | failed.
-    // A run re-looks-up the products not updated since `update_started_at`, so a crash resumes.
-    updateStatus: text('update_status').notNull().default('never'),
-    updateQueuedAt: timestamp('update_queued_at', { withTimezone: true }),
-    updateStartedAt: timestamp('update_started_at', { withTimezone: true }),
-    updateFinishedAt: timestamp('update_finished_at', { withTimezone: true }),
-    updateRequestedAt: timestamp('update_requested_at', { withTimezone: true }),
-    updateLeaseOwner: text('update_lease_owner'),
-    updateLeaseUntil: timestamp('update_lease_until', { withTimezone: true }),
-    updatedCount: integer('updated_count').notNull().default(0),
-    unavailableCount: integer('unavailable_count').notNull().default(0),
-    priceChangedCount: integer('price_changed_count').notNull().default(0),
-    // Listings on Amazon (issue 48): whether updates push price and stock, the seller's pause, and a
-    // safety hold (what the held run would have changed) until the seller decides.
-    listingSyncEnabled: boolean('listing_sync_enabled').notNull().default(false),
-    listingSyncPaused: boolean('listing_sync_paused').notNull().default(false),
-    listingHold: jsonb('listing_hold'),
-    // The seller's shipping template (merchant_shipping_group) for this inventory's offers; null: Amazon's default.
-    listingShippingTemplate: text('listing_shipping_template'),
-  },
-  (t) => [index('inventories_user_idx').on(t.userId, t.createdAt)],
-);
-
-export const inventoryProducts = pgTable(
-  'inventory_products',
-  {
-    inventoryId: uuid('inventory_id')
-      .notNull()
-      .references(() => inventories.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    code: text('code').notNull(),
-    image: text('image'),
-    createdAt: createdAt(),
-    /** The report row it came from, then the last update's lookup: `{ row_cross, row_to }`. */
-    snapshot: jsonb('snapshot'),
-    // What the last update priced with the inventory's settings; null until its first update.
-    available: boolean('available'),
-    minPrice: doublePrecision('min_price'),
-    stdPrice: doublePrecision('std_price'),
-    maxPrice: doublePrecision('max_price'),
-    stock: integer('stock'),
-    /**
-     * The landed cost in the selling currency and the profit at the standard price, as the same pricing
-     * computed them (the inventory table shows them); null when it could not price the product.
-     */
-    costInTc: doublePrecision('cost_in_tc'),
-    stdProfit: doublePrecision('std_profit'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.inventoryId, t.code] }),
-    index('inventory_products_user_idx').on(t.userId),
-  ],
-);
-
-/** Tickets from the support centre's drawer; the user comes from the session, never from the body. */
-export const supportTickets = pgTable(
-  'support_tickets',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    topic: text('topic').$type<SupportTopic>().notNull(),
-    message: text('message').notNull(),
-    /** open: waits for support; answered: support replied last; closed. The seller's answer reopens it. */
-    status: text('status').$type<'open' | 'answered' | 'closed'>().notNull().default('open'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('support_tickets_user_created_idx').on(t.userId, t.createdAt),
-    index('support_tickets_status_created_idx').on(t.status, t.createdAt),
-    check('support_tickets_topic', sql`${t.topic} in ('account', 'reports', 'payments', 'other')`),
-    check('support_tickets_status', sql`${t.status} in ('open', 'answered', 'closed')`),
-  ],
-);
-
-/** A ticket's thread after its first message (which stays on the ticket): replies both ways. */
-export const supportTicketMessages = pgTable(
-  'support_ticket_messages',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => supportTickets.id, { onDelete: 'cascade' }),
-    author: text('author').$type<'seller' | 'operator'>().notNull(),
-    /** The operator who answered (their e-mail is kept: they may lose the role later). */
-    authorEmail: text('author_email').notNull(),
-    message: text('message').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt),
-    check('support_ticket_messages_author', sql`${t.author} in ('seller', 'operator')`),
-  ],
 );

@@ -12,7 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { inventories, user } from './schema-core';
+import { user } from './schema-core';
+import { inventories } from './schema-inventories';
 
 const tz = { withTimezone: true } as const;
 

@@ -13,7 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { inventories, user } from './schema-core';
+import { user } from './schema-core';
+import { inventories } from './schema-inventories';
 
 /**
  * A seller's watch on one product in one marketplace (issue 49): a condition on what lookups observe,
@@ -42,6 +43,11 @@ export const watches = pgTable(
   (t) => [
     index('watches_product_idx').on(t.marketplace, t.asin),
     index('watches_user_idx').on(t.userId, t.createdAt),
+    // Deleting an inventory cascades here, and the inventory's update looks up its whole-inventory
+    // watches: without it, both scan every seller's watches.
+    index('watches_inventory_idx')
+      .on(t.inventoryId)
+      .where(sql`${t.inventoryId} is not null`),
   ],
 );
 

@@ -1,6 +1,9 @@
 // Every table, for the app and drizzle-kit. The table files import one another directly (the accounts,
-// plans and reports they refer to live in schema-core.ts), never this index, so there is no import cycle.
+// plans and reports they refer to live in schema-core.ts, inventories in schema-inventories.ts), never
+// this index, so there is no import cycle.
 export * from './schema-core';
+export * from './schema-inventories';
+export * from './schema-support';
 export * from './schema-api-keys';
 export * from './schema-billing';
 export * from './schema-reports';

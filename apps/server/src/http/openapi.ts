@@ -70,6 +70,8 @@ function transform(input: TransformInput): ReturnType<typeof zodTransform> {
     const { codes, shape } = defaultErrors(method, url, out);
     for (const code of codes) response[code] = { $ref: shape ? `${SCHEMAS}${shape}` : ERROR_REF };
   }
+  // A personal token's calls are counted: any route it may call can answer 429, declared errors or not.
+  if (tokenAllowed(method, url)) response['429'] ??= { $ref: ERROR_REF };
   response['500'] ??= { $ref: ERROR_REF };
   for (const [status, schema] of Object.entries(response)) {
     const description = /^[45]/.test(status) && errorDescription(status, method, url);

@@ -61,6 +61,33 @@ export async function waitForRun(app: App, cookie: string, inventoryId: string, 
   }
 }
 
+/** Asks for a dry run or a publish (expecting 202) and waits for it: the listings view once it is finished. */
+export async function listingsRun(
+  app: App,
+  cookie: string,
+  inventoryId: string,
+  mode: 'preview' | 'publish',
+  productIds?: string[],
+) {
+  const res = await injectJson(app, 'POST', `/api/inventories/${inventoryId}/listings`, cookie, {
+    mode,
+    ...(productIds && { product_ids: productIds }),
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  return waitForRun(app, cookie, inventoryId, res.json<{ id: string }>().id);
+}
+
+/** A publish as a seller makes one: the dry run of the same products, then the publish; the view after it. */
+export async function dryRunThenPublish(
+  app: App,
+  cookie: string,
+  inventoryId: string,
+  productIds?: string[],
+) {
+  await listingsRun(app, cookie, inventoryId, 'preview', productIds);
+  return listingsRun(app, cookie, inventoryId, 'publish', productIds);
+}
+
 /**
  * `count` sandbox products Canada lets anyone list (so the sandbox store takes them), searched from
  * `from` upwards: test files that share nothing take different ranges.

@@ -16,6 +16,7 @@ import { onboardingInfoSchema, profileSchema } from './profile';
 import { filterSetNameSchema } from './filter-sets';
 import { checkReportRequest, reportCreationSchema } from './reports';
 import { supportTicketSchema } from './support';
+import { watchCreateSchema } from './watches';
 import { individualRatesSchema, inventoryFormSchema, pricingRuleSchema, settingsSchema } from './settings';
 
 /** The English texts of every issue, by field path: what a form would show. */
@@ -349,5 +350,19 @@ describe('small forms', () => {
       topic: ['Select your topic.'],
       message: ['Explain your problem.'],
     });
+  });
+});
+
+describe('a watch', () => {
+  const watch = { marketplace: 'ca', asin: 'B000000001', condition: 'price_at_or_below' };
+  it('names the threshold it needs, and says its bounds in words', () => {
+    expect(errors(watchCreateSchema, watch)).toEqual({ threshold: ['Enter a price above zero.'] });
+    expect(errors(watchCreateSchema, { ...watch, threshold: 0 })).toEqual({
+      threshold: ['Enter a price above zero.'],
+    });
+    expect(errors(watchCreateSchema, { ...watch, threshold: 2e7 })).toEqual({
+      threshold: ['Enter a threshold of at most 10,000,000.'],
+    });
+    expect(errors(watchCreateSchema, { ...watch, threshold: 12.5 })).toEqual({});
   });
 });

@@ -52,7 +52,7 @@ export const watchCreateSchema = z
     threshold: z
       .number({ error: 'validation.watch.threshold' })
       .positive('validation.watch.threshold')
-      .max(1e7)
+      .max(1e7, 'validation.watch.thresholdMax')
       .nullish(),
   })
   .refine((w) => !WATCH_THRESHOLD_CONDITIONS.includes(w.condition) || w.threshold != null, {
@@ -83,6 +83,7 @@ export const watchSchema = z.object({
 /** The seller's watches and how many their plan allows (`Plan.watchLimit`). */
 export const watchListSchema = z.object({ watches: z.array(watchSchema), limit: z.number().int() });
 export type Watch = z.output<typeof watchSchema>;
+export type WatchList = z.output<typeof watchListSchema>;
 
 /**
  * A watch that fired: once per watch and day at most. `price` in `currency`, where the condition has one

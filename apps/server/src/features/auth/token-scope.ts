@@ -1,7 +1,7 @@
 /**
  * What a personal API token may call: pushing product IDs in, following a report, pulling its filtered
- * rows and exports, the day's usage, the browser extension's quick check and inventory list, and an
- * inventory's listings on Amazon.
+ * rows and exports, the day's usage, the browser extension's quick check and inventory list, an
+ * inventory's listings on Amazon, and a product's watches.
  * Everything else — billing, the account, the tokens themselves — needs the session, so a leaked token cannot spend money or mint more tokens.
  * Keys are Fastify route patterns (`request.routeOptions.url`), as the OpenAPI document names them too.
  */
@@ -18,6 +18,10 @@ const TOKEN_ROUTES: ReadonlyArray<readonly [method: string, url: string | RegExp
   ['PUT', '/api/inventories/:id/listings/sync'],
   ['PUT', '/api/listings/pause'],
   ['GET', '/api/inventories/:id/listings/:product_id/history'],
+  // Watches (issue 49), set from the extension's panel: a watch spends no money or credit and is capped by plan.
+  ['GET', '/api/watches'],
+  ['POST', '/api/watches'],
+  ['DELETE', '/api/watches/:id'],
   ['*', /^\/v1\//],
 ];
 

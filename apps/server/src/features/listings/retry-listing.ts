@@ -5,6 +5,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { SpapiError } from '../../providers/marketplace/spapi/client';
 import type { ListingSubmission } from '../../providers/seller-store';
 import { sourceMaxAgeHours } from '../inventories';
+import { productsWithoutDryRun } from './dry-run-first';
 import { targetOffer, targetQuantity } from './keep-in-step';
 import { offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
@@ -24,8 +25,9 @@ async function listingOf(db: Db, inventoryId: string, code: string, userId: stri
 
 /**
  * POST …/listings/:product_id/retry, for the owner only: a listing Amazon never took is published again
- * (a publish run of that one product); one it took gets its current price and quantity sent again by the
- * `retry-listing` job. A deleted listing is not retried: the seller removed it.
+ * (a publish run of that one product, which like any publish needs a dry-run verdict of the last day);
+ * one it took gets its current price and quantity sent again by the `retry-listing` job. A deleted listing
+ * is not retried: the seller removed it.
  */
 export async function requestRetry(
   db: Db,
@@ -33,13 +35,15 @@ export async function requestRetry(
   userId: string,
   inventoryId: string,
   code: string,
-): Promise<ListingRetry | 'missing' | 'removed' | 'paused'> {
+): Promise<ListingRetry | 'missing' | 'removed' | 'paused' | { unchecked: number }> {
   const listing = await listingOf(db, inventoryId, code, userId);
   const inventory = listing && (await ownedInventory(db, userId, inventoryId));
   if (!listing || !inventory) return 'missing';
   if (listing.state === 'removed') return 'removed';
   if (inventory.account_paused) return 'paused';
   if (listing.pushed_at === null) {
+    const unchecked = await productsWithoutDryRun(db, inventoryId, [code]);
+    if (unchecked > 0) return { unchecked };
     const run = await insertRun(db, userId, inventoryId, 'publish', [code]);
     await queue.send(JOB_NAMES.publishListings, { run_id: run.id });
     return { product_id: code, action: 'publish', run_id: run.id };

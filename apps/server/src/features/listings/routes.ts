@@ -24,6 +24,7 @@ import type { LookupAccounts } from '../../providers/marketplace/types';
 import type { SellerStore } from '../../providers/seller-store';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
 import { resolveDrift } from './drift';
+import { dryRunRequired, productsWithoutDryRun } from './dry-run-first';
 import {
   insertRun,
   listingHistory,
@@ -98,8 +99,13 @@ export function registerListingRoutes(
         const { userId } = callerOf(request);
         const inventory = await ownedInventory(db, userId, request.params.id);
         if (!inventory) throw missing();
-        if (request.body.mode === 'publish' && inventory.account_paused) throw listingsPaused();
+        const publish = request.body.mode === 'publish';
+        if (publish && inventory.account_paused) throw listingsPaused();
         await ownStore(userId, inventory.to_country);
+        if (publish) {
+          const unchecked = await productsWithoutDryRun(db, inventory.id, request.body.product_ids ?? null);
+          if (unchecked > 0) throw dryRunRequired(unchecked);
+        }
         const run = await insertRun(
           db,
           userId,
@@ -199,6 +205,7 @@ export function registerListingRoutes(
         if (retry === 'missing') throw missing();
         if (retry === 'removed') throw apiError(409, 'listing_removed', 'apiErrors.listingRemoved');
         if (retry === 'paused') throw listingsPaused();
+        if ('unchecked' in retry) throw dryRunRequired(retry.unchecked);
         return reply.status(202).send(retry);
       },
     );

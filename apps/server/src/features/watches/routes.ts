@@ -20,18 +20,21 @@ import { createInventoryWatch, createWatch, deleteWatch, listWatches } from './w
 const missingWatch = () => notFound('This watch was not found.');
 const missingNotification = () => notFound('This notification was not found.');
 
-/** `/api/watches` and `/api/notifications` (issue 49): the caller's own rows only; another's answer 404. */
+/**
+ * `/api/watches` and `/api/notifications` (issue 49): the caller's own rows only; another's answer 404.
+ * Listing, setting and removing a watch also take a personal token (the extension), hence their 429.
+ */
 export function registerWatchRoutes(app: App, { db, guard }: { db: Db; guard: Guard }) {
   registerGuardedScope(app, guard, missingWatch, (scope) => {
     scope.get(
       '/api/watches',
-      { schema: { response: { 200: watchListSchema, ...guardedErrors() } } },
+      { schema: { response: { 200: watchListSchema, ...guardedErrors(429) } } },
       (request) => listWatches(db, callerOf(request).userId),
     );
     scope.post(
       '/api/watches',
       {
-        schema: { body: watchCreateSchema, response: { 201: watchSchema, ...guardedErrors(400, 409) } },
+        schema: { body: watchCreateSchema, response: { 201: watchSchema, ...guardedErrors(400, 409, 429) } },
         bodyLimit: 1024,
       },
       async (request, reply) =>
@@ -69,7 +72,7 @@ export function registerWatchRoutes(app: App, { db, guard }: { db: Db; guard: Gu
     );
     scope.delete(
       '/api/watches/:id',
-      { schema: { params, response: { 204: noContentSchema, ...guardedErrors(404) } } },
+      { schema: { params, response: { 204: noContentSchema, ...guardedErrors(404, 429) } } },
       async (request, reply) => {
         if (!(await deleteWatch(db, callerOf(request).userId, request.params.id))) throw missingWatch();
         return reply.status(204).send();

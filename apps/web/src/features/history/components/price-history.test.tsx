@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import i18n, { changeLanguage } from '../../../i18n';
 import { fakeApi } from '../../../test/fake-api';
+import { historyPoint } from '../../../test/history-fixtures';
 import { PriceHistory, type HistoryCountries } from './price-history';
 
 // jsdom has no canvas: the chart stands in as its series' names and point counts (the e2e test draws it).
@@ -24,21 +25,7 @@ const countries: HistoryCountries = {
   to: { code: 'ca', name: 'Canada', flag_code: 'CA', currency: { code: 'CAD', symbol: '$' } },
 };
 
-const point = (at: string, o: Partial<HistoryPoint> = {}): HistoryPoint => ({
-  at,
-  source: 'observed',
-  observations: 1,
-  buybox_price: 10,
-  buybox_is_amazon: false,
-  lowest_new_price: 9.5,
-  lowest_fba_price: null,
-  new_offers: 3,
-  fba_offers: 1,
-  sales_rank: 1200,
-  rank_category: 'Toys & Games',
-  in_stock: true,
-  ...o,
-});
+const point = (at: string, o: Partial<HistoryPoint> = {}) => historyPoint({ at, ...o });
 
 function answer(marketplace: 'us' | 'ca', days: number): ProductHistory {
   const us = marketplace === 'us';

@@ -159,6 +159,34 @@ describe('the listings section', () => {
     });
   });
 
+  it('says a dry run must come first when the server refuses a publish for it, in Turkish too', async () => {
+    await changeLanguage('tr');
+    fakeApi((url, init) => {
+      if (url === URL && (init?.method ?? 'GET') === 'GET') return { body: view({ last_run: null }) };
+      if (url === URL && init?.method === 'POST')
+        return {
+          status: 409,
+          body: {
+            error: {
+              code: 'listings_dry_run_required',
+              message: 'Run a dry run first.',
+              key: 'apiErrors.listingsDryRunRequired',
+              params: { count: 28, hours: 24 },
+            },
+          },
+        };
+      return undefined;
+    });
+    const user = renderSection();
+    await user.click(await screen.findByRole('button', { name: /Yayınla/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /yayınla/i }));
+    expect(
+      await screen.findByText(
+        'Önce bir deneme çalıştırması yapın: Amazon bu ürünlerden 28 tanesini son 24 saatte kontrol etmedi. Hiçbir şey yayınlanmadı.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('turns sync on, and releases a hold', async () => {
     const held = view({
       sync: {

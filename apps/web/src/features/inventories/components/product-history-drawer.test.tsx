@@ -1,4 +1,4 @@
-import type { HistoryPoint, ProductHistory } from '@crossmarket/domain';
+import type { ProductHistory } from '@crossmarket/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import '../../../i18n';
 import { fakeApi } from '../../../test/fake-api';
+import { historyPoint } from '../../../test/history-fixtures';
 import { InventoryViewPage } from '../inventory-view-page';
 import { INVENTORY_ID, inventoryFixture, productsFixture } from '../test/fixtures';
 
@@ -21,29 +22,13 @@ vi.mock('../../../lib/echarts-view', () => ({
   ),
 }));
 
-const point = (o: Partial<HistoryPoint>): HistoryPoint => ({
-  at: '2026-11-20T09:00:00.000Z',
-  source: 'observed',
-  observations: 1,
-  buybox_price: 10,
-  buybox_is_amazon: false,
-  lowest_new_price: 9.5,
-  lowest_fba_price: null,
-  new_offers: 3,
-  fba_offers: 1,
-  sales_rank: 1200,
-  rank_category: 'Toys & Games',
-  in_stock: true,
-  ...o,
-});
-
 const answer = (marketplace: 'us' | 'ca'): ProductHistory => ({
   marketplace,
   asin: 'B000000001',
   currency: marketplace === 'us' ? 'USD' : 'CAD',
   days: 90,
   resolution: 'hour',
-  points: [point({ buybox_price: marketplace === 'us' ? 10 : 19.5 })],
+  points: [historyPoint({ buybox_price: marketplace === 'us' ? 10 : 19.5 })],
   signals: {
     lowest_price: { price: 19.5, at: '2026-11-20T09:00:00.000Z' },
     highest_price: { price: 19.5, at: '2026-11-20T09:00:00.000Z' },

@@ -1,0 +1,1 @@
+CREATE INDEX "watches_inventory_idx" ON "watches" USING btree ("inventory_id") WHERE "watches"."inventory_id" is not null;

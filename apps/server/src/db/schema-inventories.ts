@@ -1,0 +1,89 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, filterSets, user } from './schema-core';
+
+// A seller's inventories (products kept to list and update on the selling marketplace) and their products.
+
+export const inventories = pgTable(
+  'inventories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    sellType: text('sell_type').notNull().default('fbm'),
+    fromMarketplace: text('from_marketplace').notNull().default('amazon'),
+    toMarketplace: text('to_marketplace').notNull().default('amazon'),
+    fromCountry: text('from_country').notNull(),
+    toCountry: text('to_country').notNull(),
+    amazonStoreId: text('amazon_store_id'),
+    filterId: uuid('filter_id').references(() => filterSets.id, { onDelete: 'restrict' }),
+    settings: jsonb('settings').notNull(),
+    createdAt: createdAt(),
+    // The price and stock update (daily, or "Update now"): never → queued → running → done | failed.
+    // A run re-looks-up the products not updated since `update_started_at`, so a crash resumes.
+    updateStatus: text('update_status').notNull().default('never'),
+    updateQueuedAt: timestamp('update_queued_at', { withTimezone: true }),
+    updateStartedAt: timestamp('update_started_at', { withTimezone: true }),
+    updateFinishedAt: timestamp('update_finished_at', { withTimezone: true }),
+    updateRequestedAt: timestamp('update_requested_at', { withTimezone: true }),
+    updateLeaseOwner: text('update_lease_owner'),
+    updateLeaseUntil: timestamp('update_lease_until', { withTimezone: true }),
+    updatedCount: integer('updated_count').notNull().default(0),
+    unavailableCount: integer('unavailable_count').notNull().default(0),
+    priceChangedCount: integer('price_changed_count').notNull().default(0),
+    // Listings on Amazon (issue 48): whether updates push price and stock, the seller's pause, and a
+    // safety hold (what the held run would have changed) until the seller decides.
+    listingSyncEnabled: boolean('listing_sync_enabled').notNull().default(false),
+    listingSyncPaused: boolean('listing_sync_paused').notNull().default(false),
+    listingHold: jsonb('listing_hold'),
+    // The seller's shipping template (merchant_shipping_group) for this inventory's offers; null: Amazon's default.
+    listingShippingTemplate: text('listing_shipping_template'),
+  },
+  (t) => [index('inventories_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const inventoryProducts = pgTable(
+  'inventory_products',
+  {
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    image: text('image'),
+    createdAt: createdAt(),
+    /** The report row it came from, then the last update's lookup: `{ row_cross, row_to }`. */
+    snapshot: jsonb('snapshot'),
+    // What the last update priced with the inventory's settings; null until its first update.
+    available: boolean('available'),
+    minPrice: doublePrecision('min_price'),
+    stdPrice: doublePrecision('std_price'),
+    maxPrice: doublePrecision('max_price'),
+    stock: integer('stock'),
+    /**
+     * The landed cost in the selling currency and the profit at the standard price, as the same pricing
+     * computed them (the inventory table shows them); null when it could not price the product.
+     */
+    costInTc: doublePrecision('cost_in_tc'),
+    stdProfit: doublePrecision('std_profit'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inventoryId, t.code] }),
+    index('inventory_products_user_idx').on(t.userId),
+  ],
+);
