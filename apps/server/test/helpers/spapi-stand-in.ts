@@ -22,13 +22,16 @@ import {
 } from './spapi-stand-in-answers';
 import { createLwaStandIn } from './lwa-stand-in';
 import {
-  createDefinitionsStandIn,
   createFeedsStandIn,
+  feedsOperation,
+  type FeedsOperation,
+  type FeedStatusOf,
+} from './spapi-stand-in-feeds';
+import {
+  createDefinitionsStandIn,
   createListingsStandIn,
   definitionsOperation,
-  feedsOperation,
   listingsOperation,
-  type FeedsOperation,
   type ListingsOperation,
 } from './spapi-stand-in-listings';
 import { REGION_CODES } from '@crossmarket/domain';
@@ -114,6 +117,8 @@ export async function startSpapiStandIn(
     restricted?: (asin: string) => boolean;
     /** SKUs whose JSON_LISTINGS_FEED message the processing report refuses. */
     feedFailures?: (sku: string) => boolean;
+    /** A feed's end other than DONE (FATAL, CANCELLED, or IN_PROGRESS for ever), from its messages. */
+    feedStatus?: FeedStatusOf;
     /** The seller's shipping templates per marketplace (Product Type Definitions with `sellerId`); none by default. */
     shippingTemplates?: (sellerId: string, marketplaceId: string) => { id: string; name: string }[];
   } = {},
@@ -133,7 +138,10 @@ export async function startSpapiStandIn(
     restricted: options.restricted,
     templatesOf: options.shippingTemplates,
   });
-  const feeds = createFeedsStandIn(listings, { feedFailures: options.feedFailures });
+  const feeds = createFeedsStandIn(listings, {
+    feedFailures: options.feedFailures,
+    feedStatus: options.feedStatus,
+  });
   const definitions = createDefinitionsStandIn(options.shippingTemplates ?? (() => []));
   const pricingAsked = new Map<string, number>();
   const summaryAsked = new Map<string, number>();
@@ -432,7 +440,7 @@ export async function startSpapiStandIn(
     throttled,
     /** The Listings Items calls received, and the listings the stand-in keeps. */
     listings,
-    /** The feeds created, by id. */
+    /** The feeds created, by id, with their messages as sent. */
     feeds: feeds.feeds,
     /** Requests answered 400 or 404, with Amazon's reason. */
     refused,

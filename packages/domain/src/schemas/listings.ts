@@ -115,8 +115,16 @@ export const listingRunResultSchema = z.object({
   outcome: z.enum(['valid', 'invalid', 'accepted', 'left_out', 'failed']),
   left_out: z.enum(LISTING_LEFT_OUT_REASONS).nullable(),
   issues: z.array(listingIssueSchema),
+  /**
+   * The JSON_LISTINGS_FEED that carried the product (a large publish) and Amazon's processing status of it
+   * when the run stopped following it; null or absent: a single call.
+   */
+  feed: z.object({ id: z.string(), status: z.string() }).nullable().optional(),
 });
 export type ListingRunResult = z.output<typeof listingRunResultSchema>;
+
+/** Amazon's processing statuses of a feed that is not finished: the run's products wait on Amazon. */
+export const FEED_WAITING_STATUSES = ['IN_QUEUE', 'IN_PROGRESS'] as const;
 
 export const listingRunSchema = z.object({
   id: z.uuid(),
@@ -125,6 +133,20 @@ export const listingRunSchema = z.object({
   created_at: timestampSchema,
   finished_at: timestampSchema.nullable(),
   results: z.array(listingRunResultSchema),
+  /**
+   * How the products went to Amazon: one Listings Items call each (`items`; every preview) or as
+   * JSON_LISTINGS_FEEDs (`feed`, from 500 products); null until the run is finished.
+   */
+  via: z.enum(['items', 'feed']).nullable().optional(),
+  /**
+   * The run's feeds, each with Amazon's processing status and how many products it carried; `waiting`: Amazon
+   * had not finished it (IN_QUEUE, IN_PROGRESS) when the run stopped following it, so its listings stay pending.
+   */
+  feeds: z
+    .array(
+      z.object({ id: z.string(), status: z.string(), products: z.int().nonnegative(), waiting: z.boolean() }),
+    )
+    .optional(),
 });
 export type ListingRun = z.output<typeof listingRunSchema>;
 

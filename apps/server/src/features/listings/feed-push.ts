@@ -1,17 +1,9 @@
 import type { RegionCode } from '@crossmarket/domain';
-import type { ListingIssue, ListingsFeedMessage, StoreTarget } from '../../providers/seller-store';
+import type { ListingsFeedMessage, StoreTarget } from '../../providers/seller-store';
+import { feedParts, refusals, submitAndFollow } from './feed-follow';
 import { offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
 import { recordPushes, type Change } from './record-push';
-
-/**
- * From how many changes a sync goes by JSON_LISTINGS_FEED rather than one patch each: at the patches' 5 a
- * second, 500 take 100 s of the seller's allowance; a feed takes one call of 5 allowed per 5 minutes, at
- * the price of Amazon's feed latency (minutes to hours).
- */
-export const FEED_FROM = 500;
-/** Amazon's limit per JSON_LISTINGS_FEED (listings-feed-schema-v2.json `messages.maxItems`). */
-const FEED_MAX = 25_000;
 
 /** Pushes recorded per statement: a feed's 25,000 in five. */
 const RECORD_PART = 5_000;
@@ -21,13 +13,11 @@ async function recordInParts(deps: ListingsDeps, pushes: Parameters<typeof recor
     await recordPushes(deps.db, pushes.slice(i, i + RECORD_PART));
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
- * The changes as JSON_LISTINGS_FEEDs of the one marketplace, followed to the end: getFeed until DONE (then
- * the processing report marks exactly the messages it names as refused), CANCELLED or FATAL (nothing is
- * taken as pushed), or past the deadline (reported, not waited on forever; the next sync sends again what
- * still differs).
+ * The changes as JSON_LISTINGS_FEEDs of the one marketplace, followed to the end (feed-follow.ts): DONE
+ * marks exactly the messages the processing report refuses, CANCELLED or FATAL takes nothing as pushed,
+ * and one past the deadline is reported, not waited on forever; the next sync sends again what still
+ * differs.
  */
 export async function pushByFeed(
   deps: ListingsDeps,
@@ -36,51 +26,45 @@ export async function pushByFeed(
   changes: Change[],
 ): Promise<'done' | 'feed-late' | 'feed-failed'> {
   let outcome: 'done' | 'feed-late' | 'feed-failed' = 'done';
-  for (let i = 0; i < changes.length; i += FEED_MAX) {
-    const part = changes.slice(i, i + FEED_MAX);
-    const messages: ListingsFeedMessage[] = part.map((c, n) => ({
-      messageId: n + 1,
-      sku: c.listing.sku,
-      operationType: 'PATCH',
-      ...offerPatchBody(country, { offer: c.offer, quantity: c.quantity }),
-    }));
-    const feedId = await deps.store.submitFeed!(target, messages);
-    const deadline = Date.now() + (deps.feedDeadlineMs ?? 2 * 3600_000);
-    let result = await deps.store.feedResult!(target, feedId);
-    while (['IN_QUEUE', 'IN_PROGRESS'].includes(result.status) && Date.now() < deadline) {
-      await sleep(deps.feedPollMs ?? 60_000);
-      result = await deps.store.feedResult!(target, feedId);
-    }
-    if (result.status !== 'DONE') {
-      const late = ['IN_QUEUE', 'IN_PROGRESS'].includes(result.status);
-      deps.logger.warn(
-        { feedId, status: result.status },
-        late ? 'listings feed past its deadline' : 'listings feed failed',
-      );
-      outcome = late ? 'feed-late' : 'feed-failed';
+  // One numbering across the feeds: a message's id is unique in its feed and leads back to its change.
+  const messages: ListingsFeedMessage[] = changes.map((c, n) => ({
+    messageId: n + 1,
+    sku: c.listing.sku,
+    operationType: 'PATCH',
+    ...offerPatchBody(country, { offer: c.offer, quantity: c.quantity }),
+  }));
+  await submitAndFollow(
+    deps,
+    target,
+    feedParts(messages),
+    deps.feedDeadlineMs ?? 2 * 3600_000,
+    async (part, feed) => {
+      if (feed.ended !== 'done') {
+        outcome = feed.ended === 'late' ? 'feed-late' : 'feed-failed';
+        await recordInParts(
+          deps,
+          part.map((m) => ({
+            change: changes[m.messageId - 1]!,
+            answer: { status: feed.status, issues: [], submissionId: feed.feedId },
+          })),
+        );
+        return;
+      }
       await recordInParts(
         deps,
-        part.map((c) => ({ change: c, answer: { status: result.status, issues: [], submissionId: feedId } })),
+        part.map((m) => {
+          const refused = refusals(feed.issues.get(m.messageId));
+          return {
+            change: changes[m.messageId - 1]!,
+            answer: {
+              status: refused.length ? 'INVALID' : 'ACCEPTED',
+              issues: refused,
+              submissionId: feed.feedId,
+            },
+          };
+        }),
       );
-      continue;
-    }
-    const refused = new Map<number, ListingIssue[]>();
-    for (const issue of result.report?.issues ?? []) {
-      if (issue.messageId === undefined || issue.severity !== 'ERROR') continue;
-      const list = refused.get(issue.messageId) ?? [];
-      list.push({ code: issue.code, message: issue.message, severity: issue.severity });
-      refused.set(issue.messageId, list);
-    }
-    await recordInParts(
-      deps,
-      part.map((c, n) => {
-        const issues = refused.get(n + 1);
-        return {
-          change: c,
-          answer: { status: issues ? 'INVALID' : 'ACCEPTED', issues: issues ?? [], submissionId: feedId },
-        };
-      }),
-    );
-  }
+    },
+  );
   return outcome;
 }

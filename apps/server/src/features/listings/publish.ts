@@ -4,9 +4,18 @@ import type { Logger } from '../../logger';
 import { SpapiError } from '../../providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
 import type { Allowance, LookupAccounts } from '../../providers/marketplace/types';
-import type { ListingIssue, ListingSubmission, SellerStore } from '../../providers/seller-store';
+import {
+  SEARCH_SKUS,
+  type ListingIssue,
+  type ListingsItem,
+  type ListingsItemPutRequest,
+  type ListingSubmission,
+  type SellerStore,
+} from '../../providers/seller-store';
 import { skuFor } from '../analysis';
+import { FEED_FROM } from './feed-follow';
 import { offerPutBody } from './offer-body';
+import { publishByFeed, type PublishItem } from './publish-by-feed';
 import {
   claimRun,
   finishRun,
@@ -27,7 +36,10 @@ export interface ListingsDeps {
   accounts?: LookupAccounts;
   /** The marketplace provider's allowance: how often the update plan refreshes each source. */
   allowance?: Allowance;
-  /** From how many changes a sync goes by feed (`FEED_FROM`); how often and how long a feed is followed. */
+  /**
+   * From how many changes a sync, or products a publish, goes by feed (`FEED_FROM`); how often and how
+   * long a feed is followed.
+   */
   feedFrom?: number;
   feedPollMs?: number;
   feedDeadlineMs?: number;
@@ -50,10 +62,16 @@ const failure = (error: unknown): ListingIssue[] =>
     ? error.errors.map((e) => ({ code: e.code, message: e.message, severity: 'ERROR' as const }))
     : [{ code: 'NO_ANSWER', message: 'Amazon did not answer.', severity: 'ERROR' as const }];
 
+/** The standard price an offer-only put carries. */
+const offerPrice = (body: ListingsItemPutRequest) =>
+  (body.attributes.purchasable_offer![0]!.our_price as { schedule: { value_with_tax: number }[] }[])[0]!
+    .schedule[0]!.value_with_tax;
+
 /**
  * The `publish-listings` job: a preview asks Amazon's validation preview for every product and keeps
- * only the verdicts (nothing is listed); a publish puts each offer and keeps the listing, its state and
- * the push. Restricted, unpriced and unavailable products are left out and said so.
+ * only the verdicts (nothing is listed); a publish puts each offer (from `FEED_FROM` products, where the
+ * store has feeds, as JSON_LISTINGS_FEEDs: publish-by-feed.ts) and keeps the listing, its state and the
+ * push. Restricted, unpriced and unavailable products are left out and said so.
  */
 export async function runListings(deps: ListingsDeps, runId: string): Promise<string> {
   const run = await claimRun(deps.db, runId);
@@ -74,12 +92,12 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
   const marketplaceId = MARKETPLACES[country].id;
   const products = await productFacts(deps.db, run.inventory_id, run.product_ids);
   const preview = run.mode === 'preview';
-  const results: ListingRunResult[] = [];
 
-  const one = async (p: ProductFacts): Promise<ListingRunResult> => {
+  /** Each product's SKU and offer-only put, or why it is left out (then nothing is sent for it). */
+  const prepared = products.map((p) => {
     const sku = skuFor(run.user_id, p.code);
     const reason = leftOutReason(p);
-    if (reason) return { product_id: p.code, sku, outcome: 'left_out', left_out: reason, issues: [] };
+    if (reason) return { p, sku, reason };
     const figures = { price: p.std_price!, min: p.min_price, max: p.max_price, quantity: p.stock! };
     const body = offerPutBody(
       country,
@@ -88,6 +106,18 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
       inventory.settings.handling_time,
       inventory.shipping_template,
     );
+    return { p, sku, body, price: offerPrice(body) };
+  });
+  const sendable = prepared.flatMap((x) => ('body' in x ? [x as PublishItem] : []));
+  // Feeds have no validation preview (listings-feed-schema-v2.json has no mode; feedOptions name none), so
+  // a dry run always goes product by product; so does the sandbox store, which has no feeds.
+  const byFeed =
+    !preview &&
+    deps.store.submitFeed !== undefined &&
+    deps.store.feedResult !== undefined &&
+    sendable.length >= (deps.feedFrom ?? FEED_FROM);
+
+  const one = async ({ p, sku, body, price }: PublishItem): Promise<ListingRunResult> => {
     let answer: ListingSubmission;
     try {
       answer = await deps.store.put(target, sku, body, { preview });
@@ -105,9 +135,6 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     const outcome = answer.status === 'INVALID' ? 'invalid' : preview ? 'valid' : 'accepted';
     if (!preview) {
       const accepted = answer.status === 'ACCEPTED';
-      const offer = body.attributes.purchasable_offer![0]!;
-      const price = (offer.our_price as { schedule: { value_with_tax: number }[] }[])[0]!.schedule[0]!
-        .value_with_tax;
       const listingId = await saveListing(deps.db, {
         inventoryId: run.inventory_id,
         userId: run.user_id,
@@ -134,23 +161,48 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     return { product_id: p.code, sku, outcome, left_out: null, issues: issues.map(toIssue) };
   };
 
+  /** Amazon's verdicts so far, by product; with the left-out ones, the run's results in product order. */
+  const sent = new Map<string, ListingRunResult>();
+  const results = (): ListingRunResult[] =>
+    prepared.flatMap((x): ListingRunResult[] => {
+      if ('reason' in x && x.reason)
+        return [{ product_id: x.p.code, sku: x.sku, outcome: 'left_out', left_out: x.reason, issues: [] }];
+      const verdict = sent.get(x.p.code);
+      return verdict ? [verdict] : [];
+    });
   try {
-    for (let i = 0; i < products.length; i += CHUNK) {
-      results.push(...(await Promise.all(products.slice(i, i + CHUNK).map(one))));
+    if (byFeed) {
+      const feeds = await publishByFeed(
+        deps,
+        target,
+        { inventoryId: run.inventory_id, userId: run.user_id },
+        marketplaceId,
+        sendable,
+        sent,
+      );
+      deps.logger.info({ runId, products: sendable.length, feeds }, 'listings published by feed');
+    } else {
+      for (let i = 0; i < sendable.length; i += CHUNK)
+        for (const r of await Promise.all(sendable.slice(i, i + CHUNK).map(one))) sent.set(r.product_id, r);
     }
-    if (!preview) await readBack(deps, target, run.inventory_id, results);
+    if (!preview) await readBack(deps, target, run.inventory_id, results());
   } catch (error) {
     deps.logger.warn({ err: error, runId }, 'listings run failed');
-    await finishRun(deps.db, runId, 'failed', results, 'failed');
+    await finishRun(deps.db, runId, 'failed', results(), 'failed');
     return 'failed';
   }
-  await finishRun(deps.db, runId, 'done', results);
+  await finishRun(deps.db, runId, 'done', results());
   return 'done';
 }
 
+/** Read-back searches in flight at once; the store's pacing (searchListingsItems 5/s) decides when each goes. */
+const SEARCHES_IN_FLIGHT = 10;
+
 /**
  * Accepted is not live: Amazon checks further after it takes a submission. Each accepted listing is read
- * back once; one Amazon shows is live unless it has an error, one it does not show yet stays pending.
+ * back once, 20 SKUs a search (searchListingsItems with issues: 5,000 products in 250 calls, where one
+ * getListingsItem each would hold the job for 17 minutes); one Amazon shows is live unless it has an
+ * error, one it does not show yet stays pending.
  */
 async function readBack(
   deps: ListingsDeps,
@@ -159,15 +211,24 @@ async function readBack(
   results: ListingRunResult[],
 ) {
   const accepted = results.filter((r) => r.outcome === 'accepted');
-  for (let i = 0; i < accepted.length; i += CHUNK) {
-    await Promise.all(
-      accepted.slice(i, i + CHUNK).map(async (r) => {
-        const item = await deps.store.get(target, r.sku).catch(() => null);
-        if (!item?.summaries?.length) return;
-        const issues = item.issues ?? [];
-        const state = issues.some((x) => x.severity === 'ERROR') ? 'needs_attention' : 'live';
-        await setListingState(deps.db, inventoryId, r.product_id, state, issues);
-      }),
-    );
-  }
+  const batches: ListingRunResult[][] = [];
+  for (let i = 0; i < accepted.length; i += SEARCH_SKUS) batches.push(accepted.slice(i, i + SEARCH_SKUS));
+  const readBatch = async (batch: ListingRunResult[]) => {
+    const items = await deps.store
+      .search(
+        target,
+        batch.map((r) => r.sku),
+      )
+      .catch((): ListingsItem[] => []);
+    const bySku = new Map(items.map((item) => [item.sku, item]));
+    for (const r of batch) {
+      const item = bySku.get(r.sku);
+      if (!item?.summaries?.length) continue;
+      const issues = item.issues ?? [];
+      const state = issues.some((x) => x.severity === 'ERROR') ? 'needs_attention' : 'live';
+      await setListingState(deps.db, inventoryId, r.product_id, state, issues);
+    }
+  };
+  for (let i = 0; i < batches.length; i += SEARCHES_IN_FLIGHT)
+    await Promise.all(batches.slice(i, i + SEARCHES_IN_FLIGHT).map(readBatch));
 }

@@ -1,5 +1,6 @@
 import {
   amazonRegionOfCountry,
+  FEED_WAITING_STATUSES,
   REGION_CODES,
   type ListingDrift,
   type ListingRun,
@@ -74,14 +75,37 @@ type RunRow = {
   finished_at: Date | string | null;
   results: ListingRunResult[];
 };
-const runView = (r: RunRow): ListingRun => ({
-  id: r.id,
-  mode: r.mode,
-  status: r.status,
-  created_at: new Date(r.created_at).toISOString(),
-  finished_at: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
-  results: r.results,
-});
+/** The feeds a run's products went in (results name theirs), with how many each carried. */
+function feedsOf(results: ListingRunResult[]): NonNullable<ListingRun['feeds']> {
+  const feeds = new Map<string, { id: string; status: string; products: number; waiting: boolean }>();
+  for (const r of results) {
+    if (!r.feed) continue;
+    const seen = feeds.get(r.feed.id);
+    if (seen) seen.products += 1;
+    else
+      feeds.set(r.feed.id, {
+        ...r.feed,
+        products: 1,
+        waiting: (FEED_WAITING_STATUSES as readonly string[]).includes(r.feed.status),
+      });
+  }
+  return [...feeds.values()];
+}
+
+const runView = (r: RunRow): ListingRun => {
+  const feeds = feedsOf(r.results);
+  const finished = r.status === 'done' || r.status === 'failed';
+  return {
+    id: r.id,
+    mode: r.mode,
+    status: r.status,
+    created_at: new Date(r.created_at).toISOString(),
+    finished_at: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
+    results: r.results,
+    via: finished ? (feeds.length ? 'feed' : 'items') : null,
+    feeds,
+  };
+};
 
 export async function insertRun(
   db: Db,

@@ -68,21 +68,23 @@ export interface ShippingTemplate {
 /** searchListingsItems' `identifiers` maxItems and `pageSize` maximum (listingsItems_2021-08-01.json). */
 export const SEARCH_SKUS = 20;
 
-/** One message of a JSON_LISTINGS_FEED (listings-feed-schema-v2.json): here always a PATCH. */
-export interface ListingsFeedMessage {
-  messageId: number;
-  sku: string;
-  operationType: 'PATCH';
-  productType: string;
-  patches: PatchOperation[];
-}
+/**
+ * One message of a JSON_LISTINGS_FEED (listings-feed-schema-v2.json): a PATCH (the sync's changes: `productType`
+ * and `patches`, no `requirements` or `attributes`) or an UPDATE (a publish: the full put, `productType` and
+ * `attributes`, `requirements` optional, no `patches`).
+ */
+export type ListingsFeedMessage = { messageId: number; sku: string } & (
+  | ({ operationType: 'PATCH' } & ListingsItemPatchRequest)
+  | ({ operationType: 'UPDATE' } & ListingsItemPutRequest)
+);
 
 /** The feed's processing report (listings-feed-processing-report-schema-v2.json), the parts we read. */
 export interface FeedReport {
   issues?: {
     messageId?: number;
     sku?: string;
-    code: string;
+    /** Optional in the report's schema. */
+    code?: string;
     severity: ListingIssue['severity'];
     message: string;
   }[];
@@ -120,7 +122,7 @@ export interface SellerStore {
   /** getListingsItem; null when the seller has no such SKU there (404). */
   get(target: StoreTarget, sku: string): Promise<ListingsItem | null>;
   /**
-   * searchListingsItems by SKU, at most `SEARCH_SKUS` a call, with offers and fulfillment availability:
+   * searchListingsItems by SKU, at most `SEARCH_SKUS` a call, with offers, fulfillment availability and issues:
    * the listings the seller has of these SKUs (one missing from the answer has none there).
    */
   search(target: StoreTarget, skus: string[]): Promise<ListingsItem[]>;

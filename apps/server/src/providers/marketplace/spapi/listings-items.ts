@@ -95,7 +95,7 @@ export function createSpapiSellerStore(client: SpapiClient): SellerStore {
       const query = new URLSearchParams({
         marketplaceIds: marketplace.id,
         issueLocale: ISSUE_LOCALE,
-        includedData: 'summaries,offers,fulfillmentAvailability',
+        includedData: 'summaries,offers,fulfillmentAvailability,issues',
         identifiers: skus.join(','),
         identifiersType: 'SKU',
         pageSize: String(SEARCH_SKUS),
