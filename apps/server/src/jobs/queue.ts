@@ -69,6 +69,11 @@ const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
   // A report's restriction phase: one queued job per report; its liveness is `restrictions_at` (the phase
   // claims the report), not the job's expiry, so a 35-minute phase is never expired and run twice.
   [JOB_NAMES.checkRestrictions]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
+  // Listings jobs wait on Amazon: a dry run of 10,000 products at 5 puts a second (1 a second if the
+  // preview's reported limit holds: 2.8 h), a sync following its feed for up to 2 h. Expired at pg-boss's
+  // 15 minutes, a job would be run again while the first still works, and send a second feed.
+  [JOB_NAMES.publishListings]: { expireInSeconds: 4 * 3600 },
+  [JOB_NAMES.syncListings]: { expireInSeconds: 3 * 3600 },
 };
 
 /** Any number, the same in every process: the key of the lock that serialises queue creation. */
@@ -84,14 +89,20 @@ export async function ensureQueues(boss: PgBoss, pool: pg.Pool) {
   try {
     await client.query('select pg_advisory_lock($1)', [QUEUES_LOCK]);
     for (const name of Object.values(JOB_NAMES)) {
-      if (!(await boss.getQueue(name)))
+      const existing = await boss.getQueue(name);
+      const wanted = QUEUE_OPTIONS[name];
+      if (!existing)
         await boss.createQueue(name, {
           name,
           retryLimit: 5,
           retryDelay: 5,
           retryBackoff: true,
-          ...QUEUE_OPTIONS[name],
+          ...wanted,
         });
+      else if (wanted?.expireInSeconds && existing.expireInSeconds !== wanted.expireInSeconds)
+        // A queue made before its expiry was chosen (an earlier version) takes it; its policy stays (pg-boss
+        // would otherwise reset it to standard).
+        await boss.updateQueue(name, { policy: existing.policy, expireInSeconds: wanted.expireInSeconds });
     }
   } finally {
     await client.query('select pg_advisory_unlock($1)', [QUEUES_LOCK]).catch(() => {});
