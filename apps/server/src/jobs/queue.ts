@@ -102,7 +102,11 @@ export async function ensureQueues(boss: PgBoss, pool: pg.Pool) {
       else if (wanted?.expireInSeconds && existing.expireInSeconds !== wanted.expireInSeconds)
         // A queue made before its expiry was chosen (an earlier version) takes it; its policy stays (pg-boss
         // would otherwise reset it to standard).
-        await boss.updateQueue(name, { policy: existing.policy, expireInSeconds: wanted.expireInSeconds });
+        await boss.updateQueue(name, {
+          name,
+          policy: existing.policy,
+          expireInSeconds: wanted.expireInSeconds,
+        });
     }
   } finally {
     await client.query('select pg_advisory_unlock($1)', [QUEUES_LOCK]).catch(() => {});
