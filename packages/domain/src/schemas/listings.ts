@@ -133,6 +133,8 @@ export const listingRunSchema = z.object({
   created_at: timestampSchema,
   finished_at: timestampSchema.nullable(),
   results: z.array(listingRunResultSchema),
+  /** The products the run covers: its `results` while it runs are how far it is. */
+  total: z.int().nonnegative(),
   /**
    * How the products went to Amazon: one Listings Items call each (`items`; every preview) or as
    * JSON_LISTINGS_FEEDs (`feed`, from 500 products); null until the run is finished.

@@ -23,6 +23,7 @@ import {
   ownedInventory,
   productFacts,
   saveListing,
+  saveRunProgress,
   setListingState,
   toIssue,
   type ProductFacts,
@@ -43,10 +44,17 @@ export interface ListingsDeps {
   feedFrom?: number;
   feedPollMs?: number;
   feedDeadlineMs?: number;
+  /** How often a run's verdicts so far are saved for the seller to follow (`PROGRESS_EVERY_MS`). */
+  progressEveryMs?: number;
 }
 
 /** Products sent to Amazon at once; the store's pacing decides when each call leaves. */
 const CHUNK = 50;
+/**
+ * A dry run of thousands of products takes minutes (5 previews a second): its verdicts so far are saved
+ * this often, so the section shows how far it is.
+ */
+const PROGRESS_EVERY_MS = 3_000;
 
 /** Why a product is not sent at all; null when it can be. */
 export function leftOutReason(p: ProductFacts): ListingRunResult['left_out'] {
@@ -182,8 +190,14 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
       );
       deps.logger.info({ runId, products: sendable.length, feeds }, 'listings published by feed');
     } else {
-      for (let i = 0; i < sendable.length; i += CHUNK)
+      let savedAt = Date.now();
+      for (let i = 0; i < sendable.length; i += CHUNK) {
         for (const r of await Promise.all(sendable.slice(i, i + CHUNK).map(one))) sent.set(r.product_id, r);
+        if (Date.now() - savedAt >= (deps.progressEveryMs ?? PROGRESS_EVERY_MS)) {
+          await saveRunProgress(deps.db, runId, results());
+          savedAt = Date.now();
+        }
+      }
     }
     if (!preview) await readBack(deps, target, run.inventory_id, results());
   } catch (error) {

@@ -74,7 +74,12 @@ type RunRow = {
   created_at: Date | string;
   finished_at: Date | string | null;
   results: ListingRunResult[];
+  total: number;
 };
+/** The products a run covers: those it named, or the inventory's (as many as it has now). */
+const runTotal = sql`coalesce(jsonb_array_length(product_ids),
+  (select count(*) from inventory_products p where p.inventory_id = listing_runs.inventory_id))::int as total`;
+
 /** The feeds a run's products went in (results name theirs), with how many each carried. */
 function feedsOf(results: ListingRunResult[]): NonNullable<ListingRun['feeds']> {
   const feeds = new Map<string, { id: string; status: string; products: number; waiting: boolean }>();
@@ -102,6 +107,7 @@ const runView = (r: RunRow): ListingRun => {
     created_at: new Date(r.created_at).toISOString(),
     finished_at: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
     results: r.results,
+    total: Math.max(r.total, r.results.length),
     via: finished ? (feeds.length ? 'feed' : 'items') : null,
     feeds,
   };
@@ -117,7 +123,7 @@ export async function insertRun(
   const rows = await db.execute<RunRow>(sql`
     insert into listing_runs (inventory_id, user_id, mode, product_ids)
     values (${inventoryId}::uuid, ${userId}, ${mode}, ${productIds === null ? null : JSON.stringify(productIds)}::jsonb)
-    returning id, mode, status, created_at, finished_at, results`);
+    returning id, mode, status, created_at, finished_at, results, ${runTotal}`);
   return runView(rows.rows[0]!);
 }
 
@@ -130,6 +136,12 @@ export async function finishRun(
 ) {
   await db.execute(sql`update listing_runs set status = ${status}, results = ${JSON.stringify(results)}::jsonb,
     error = ${error ?? null}, finished_at = now() where id = ${runId}::uuid`);
+}
+
+/** A running run's verdicts so far (its products in order, left-out ones included). */
+export async function saveRunProgress(db: Db, runId: string, results: ListingRunResult[]) {
+  await db.execute(sql`update listing_runs set results = ${JSON.stringify(results)}::jsonb
+    where id = ${runId}::uuid and status = 'running'`);
 }
 
 /** Takes a queued run for this job; undefined when another job has it or it is finished. */
@@ -283,7 +295,7 @@ export async function listingsView(db: Db, userId: string, id: string): Promise<
   if (!inventory) return undefined;
   const [rows, run] = await Promise.all([
     inventoryListings(db, id),
-    db.execute<RunRow>(sql`select id, mode, status, created_at, finished_at, results from listing_runs
+    db.execute<RunRow>(sql`select id, mode, status, created_at, finished_at, results, ${runTotal} from listing_runs
       where inventory_id = ${id}::uuid order by created_at desc, id desc limit 1`),
   ]);
   const hold = inventory.hold && !inventory.hold.released ? inventory.hold : null;

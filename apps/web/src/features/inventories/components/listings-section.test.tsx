@@ -35,6 +35,7 @@ const view = (overrides: Partial<ListingsView> = {}): ListingsView => ({
     status: 'done',
     created_at: '2026-11-20T09:00:00.000Z',
     finished_at: '2026-11-20T09:01:00.000Z',
+    total: 2,
     results: [
       { product_id: 'B000000001', sku: 'SS-1', outcome: 'valid', left_out: null, issues: [] },
       {
@@ -183,6 +184,58 @@ describe('the listings section', () => {
     expect(
       await screen.findByText(
         'Önce bir deneme çalıştırması yapın: Amazon bu ürünlerden 28 tanesini son 24 saatte kontrol etmedi. Hiçbir şey yayınlanmadı.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says how far a long dry run is, and which published products wait on Amazon processing a feed', async () => {
+    const running = view({
+      last_run: { ...view().last_run!, status: 'running', finished_at: null, total: 5000 },
+    });
+    running.last_run!.results = Array.from({ length: 1250 }, (_, i) => ({
+      product_id: `B${String(i).padStart(9, '0')}`,
+      sku: `SS-${i}`,
+      outcome: 'valid' as const,
+      left_out: null,
+      issues: [],
+    }));
+    let answer = running;
+    fakeApi((url) => (url === URL ? { body: answer } : undefined));
+    const { unmount } = render(
+      <AppProviders>
+        <AntApp>
+          <ListingsSection inventory={inventoryFixture()} />
+        </AntApp>
+      </AppProviders>,
+    );
+    const progress = await screen.findByTestId('listings-progress');
+    expect(within(progress).getByText('Dry run: 1,250 of 5,000 products checked…')).toBeInTheDocument();
+    expect(within(progress).getByRole('progressbar', { name: /1,250 of 5,000/ })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    unmount();
+
+    const feed = { id: '50001', status: 'IN_PROGRESS' };
+    answer = view({
+      last_run: {
+        ...view().last_run!,
+        mode: 'publish',
+        total: 2,
+        results: view().last_run!.results.map((r) => ({
+          ...r,
+          outcome: 'accepted' as const,
+          issues: [],
+          feed,
+        })),
+        via: 'feed',
+        feeds: [{ ...feed, products: 2, waiting: true }],
+      },
+    });
+    renderSection();
+    expect(
+      await screen.findByText(
+        'Amazon is still processing 2 products sent in one file (a feed). Their listings stay pending until Amazon finishes; this can take hours.',
       ),
     ).toBeInTheDocument();
   });

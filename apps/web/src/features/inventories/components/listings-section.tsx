@@ -1,9 +1,10 @@
 import { CloudUploadOutlined, ExperimentOutlined } from '@ant-design/icons';
-import { LISTINGS_PER_REQUEST, type Inventory } from '@crossmarket/domain';
-import { Alert, App, Button, Card, Flex, Space, Switch, Typography } from 'antd';
+import { LISTINGS_PER_REQUEST, type Inventory, type ListingRun } from '@crossmarket/domain';
+import { Alert, App, Button, Card, Flex, Progress, Space, Switch, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
+import { formatNumber } from '../../../lib/format-number';
 import { ConnectAmazonLink, notConnectedParams, notConnectedRegion } from '../../settings';
 import {
   runInProgress,
@@ -158,7 +159,7 @@ export function ListingsSection({
         {view?.last_run && view.last_run.status !== 'queued' && view.last_run.status !== 'running' && (
           <RunResults run={view.last_run} />
         )}
-        {busy && <Typography.Text>{t('listings.running')}</Typography.Text>}
+        {busy && <RunProgress run={view?.last_run} />}
         <ListingsTable
           inventoryId={inventory.id}
           toCountry={inventory.to_country}
@@ -166,5 +167,23 @@ export function ListingsSection({
         />
       </Flex>
     </Card>
+  );
+}
+
+/** How far a run is: its verdicts so far against the products it covers, once the worker has started it. */
+function RunProgress({ run }: { run: ListingRun | null | undefined }) {
+  const { t, i18n } = useTranslation();
+  if (!run || run.status !== 'running' || run.total === 0)
+    return <Typography.Text>{t('listings.running')}</Typography.Text>;
+  const done = run.results.length;
+  const text = t(`listings.progress.${run.mode}`, {
+    done: formatNumber(done, i18n.language),
+    total: formatNumber(run.total, i18n.language),
+  });
+  return (
+    <Flex vertical gap={4} data-testid="listings-progress">
+      <Typography.Text>{text}</Typography.Text>
+      <Progress percent={Math.floor((done / run.total) * 100)} aria-label={text} />
+    </Flex>
   );
 }

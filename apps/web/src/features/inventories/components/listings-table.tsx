@@ -1,6 +1,6 @@
 import type { Listing, ListingIssue, ListingRun } from '@crossmarket/domain';
 import { listingIssueKey, regionByCode, type RegionCode } from '@crossmarket/domain';
-import { App, Button, Flex, List, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, List, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
@@ -48,32 +48,38 @@ export function IssueList({ issues }: { issues: ListingIssue[] }) {
 export function RunResults({ run }: { run: ListingRun }) {
   const { t } = useTranslation();
   const shown = run.results.filter((r) => r.outcome !== 'valid' && r.outcome !== 'accepted');
+  const waiting = (run.feeds ?? []).filter((f) => f.waiting).reduce((n, f) => n + f.products, 0);
   return (
-    <List
-      size="small"
-      data-testid="run-results"
-      header={t(`listings.run.summary.${run.mode}`, {
-        ok: run.results.length - shown.length,
-        total: run.results.length,
-      })}
-      dataSource={shown}
-      locale={{ emptyText: t('listings.run.nothingRefused') }}
-      renderItem={(r) => (
-        <List.Item>
-          <List.Item.Meta
-            title={
-              <>
-                <Typography.Text code>{r.product_id}</Typography.Text>{' '}
-                <Tag color={OUTCOME_COLORS[r.outcome]}>
-                  {r.left_out ? t(`listings.leftOut.${r.left_out}`) : t(`listings.outcome.${r.outcome}`)}
-                </Tag>
-              </>
-            }
-            description={<IssueList issues={r.issues} />}
-          />
-        </List.Item>
+    <>
+      {waiting > 0 && (
+        <Alert type="info" showIcon title={t('listings.run.feedWaiting', { count: waiting })} />
       )}
-    />
+      <List
+        size="small"
+        data-testid="run-results"
+        header={t(`listings.run.summary.${run.mode}`, {
+          ok: run.results.length - shown.length,
+          total: run.results.length,
+        })}
+        dataSource={shown}
+        locale={{ emptyText: t('listings.run.nothingRefused') }}
+        renderItem={(r) => (
+          <List.Item>
+            <List.Item.Meta
+              title={
+                <>
+                  <Typography.Text code>{r.product_id}</Typography.Text>{' '}
+                  <Tag color={OUTCOME_COLORS[r.outcome]}>
+                    {r.left_out ? t(`listings.leftOut.${r.left_out}`) : t(`listings.outcome.${r.outcome}`)}
+                  </Tag>
+                </>
+              }
+              description={<IssueList issues={r.issues} />}
+            />
+          </List.Item>
+        )}
+      />
+    </>
   );
 }
 
