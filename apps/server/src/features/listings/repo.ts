@@ -293,11 +293,12 @@ export async function logPush(
 export async function listingsView(db: Db, userId: string, id: string): Promise<ListingsView | undefined> {
   const inventory = await ownedInventory(db, userId, id);
   if (!inventory) return undefined;
-  const [rows, run] = await Promise.all([
-    inventoryListings(db, id),
-    db.execute<RunRow>(sql`select id, mode, status, created_at, finished_at, results, ${runTotal} from listing_runs
-      where inventory_id = ${id}::uuid order by created_at desc, id desc limit 1`),
-  ]);
+  // The run first, then the listings: read side by side, on two connections, the listings could be read
+  // before a run that finished meanwhile, and a finished run would show listings older than its outcome.
+  const run =
+    await db.execute<RunRow>(sql`select id, mode, status, created_at, finished_at, results, ${runTotal}
+    from listing_runs where inventory_id = ${id}::uuid order by created_at desc, id desc limit 1`);
+  const rows = await inventoryListings(db, id);
   const hold = inventory.hold && !inventory.hold.released ? inventory.hold : null;
   return {
     sync: {
