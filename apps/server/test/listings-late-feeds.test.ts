@@ -102,7 +102,7 @@ beforeAll(async () => {
   const created = await call(app, 'POST', '/api/inventories', cookie, BODY);
   inventoryId = created.json<{ id: string }>().id;
   await seedPricedProducts(database.db, inventoryId, userId, [
-    ...[1, 2, 3].flatMap(group),
+    ...[1, 2, 3, 4].flatMap(group),
     { code: GATED, std: 30, min: 25, max: 50, stock: 2 },
   ]);
   deps = {
@@ -163,6 +163,17 @@ describe('a publish whose feed Amazon finished late', () => {
     expect(await historyOf(GATED)).toEqual([
       expect.objectContaining({ reason: 'publish', status: 'INVALID', submission_id: feedId }),
     ]);
+    // The run that sent it no longer says it waits on Amazon, and says what the report made of each.
+    expect(before.last_run).toMatchObject({ feeds: [{ id: feedId, status: 'IN_PROGRESS', waiting: true }] });
+    expect(after.last_run).toMatchObject({
+      feeds: [{ id: feedId, status: 'DONE', products: 5, waiting: false }],
+    });
+    for (const r of after.last_run!.results)
+      expect(r).toMatchObject(
+        r.product_id === GATED
+          ? { outcome: 'invalid', issues: [expect.objectContaining({ code: '5665' })] }
+          : { outcome: 'accepted', issues: [] },
+      );
     // The others were read back (one search of 20 SKUs) and Amazon shows them.
     expect(stand.arrivals.searchListingsItems.length).toBe(searches + 1);
     for (const p of products) {
@@ -196,6 +207,8 @@ describe('a publish whose feed Amazon finished late', () => {
       });
       expect((await historyOf(p.code))[0]).toMatchObject({ status: 'FATAL', submission_id: feedId });
     }
+    expect(after.last_run).toMatchObject({ feeds: [{ id: feedId, status: 'FATAL', waiting: false }] });
+    expect(after.last_run!.results.map((r) => r.outcome)).toEqual(codes.map(() => 'failed'));
     // A retry publishes it again (not a patch of an offer Amazon never took).
     const sent: unknown[] = [];
     const queue = { send: async (_n: string, data: unknown) => sent.push(data) } as unknown as JobQueue;
@@ -244,6 +257,14 @@ describe('a sync whose feed Amazon finished late', () => {
     stand.finishFeed(feedId, 'DONE');
     expect(await followListingFeeds(deps)).toBe('1/1');
     const after = await view();
+    const ids = await database.db.execute<{ sku: string; message_id: number }>(sql`select sku, message_id
+      from listing_pushes where submission_id = ${feedId} order by sku`);
+    expect(ids.rows).toEqual(
+      stand.feeds
+        .get(feedId)!
+        .messages.map((m) => ({ sku: m.sku, message_id: m.messageId }))
+        .sort((a, b) => a.sku.localeCompare(b.sku)),
+    );
     for (const p of moved) {
       expect(listing(after, p.code)).toMatchObject({ state: 'live', price: p.std, drift: null });
       expect((await historyOf(p.code))[0]).toMatchObject({
@@ -269,5 +290,52 @@ describe('a sync whose feed Amazon finished late', () => {
         .filter((c) => c.operation === 'patchListingsItem')
         .map((c) => c.sku),
     ).toEqual([listing(next, one!.code).sku]);
+  });
+});
+
+describe('a feed still running after three days', () => {
+  it('is said once as it leaves the window, then neither asked about nor taken as in flight', async () => {
+    feedEnd = 'IN_PROGRESS';
+    const products = group(4);
+    await run(products.map((p) => p.code));
+    const feedId = lastFeed();
+    const warned: { msg: string; feedId?: string }[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => warned.push(JSON.parse(line)) });
+    const age = (interval: string) =>
+      database.db.execute(sql`update listing_pushes set at = now() - ${interval}::interval
+        where submission_id = ${feedId}`);
+    const asked = () => stand.arrivals.getFeed.length;
+
+    // Its last ask, within the job's ten minutes of three days: still running, said so.
+    await age('3 days -5 minutes');
+    let before = asked();
+    expect(await followListingFeeds({ ...deps, logger })).toBe('0/1');
+    expect(asked()).toBe(before + 1);
+    expect(warned).toEqual([
+      expect.objectContaining({ feedId, msg: 'listings feed still running after three days; no longer followed' }),
+    ]);
+    // An hour younger it is asked without a word.
+    await age('2 days 23 hours');
+    expect(await followListingFeeds({ ...deps, logger })).toBe('0/1');
+    expect(warned).toHaveLength(1);
+
+    // Past three days it is left: not asked, its push keeps Amazon's last status, and the listing is
+    // kept in step again (it is sent what changed).
+    await age('3 days 1 minute');
+    before = asked();
+    expect(await followListingFeeds({ ...deps, logger })).toBe('0/0');
+    expect(asked()).toBe(before);
+    expect((await historyOf(products[0]!.code))[0]).toMatchObject({ status: 'IN_PROGRESS' });
+    await seedPricedProducts(database.db, inventoryId, userId, [{ ...products[0]!, stock: 9 }]);
+    const calls = stand.listings.calls.length;
+    feedEnd = undefined;
+    expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('done');
+    const sku = listing(await view(), products[0]!.code).sku;
+    expect(
+      stand.listings.calls
+        .slice(calls)
+        .filter((c) => c.operation === 'patchListingsItem')
+        .map((c) => c.sku),
+    ).toEqual([sku]);
   });
 });

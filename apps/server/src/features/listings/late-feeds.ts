@@ -1,4 +1,4 @@
-import type { RegionCode } from '@crossmarket/domain';
+import type { ListingRunResult, RegionCode } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { FeedReport, ListingIssue, StoreTarget } from '../../providers/seller-store';
@@ -7,6 +7,7 @@ import type { ListingsDeps } from './publish';
 import { stopped } from './publish-by-feed';
 import { readBack } from './read-back';
 import { applyOutcomes } from './record-push';
+import { toIssue } from './repo';
 import { storeTarget } from './store-target';
 
 /**
@@ -65,12 +66,44 @@ function outcomeOf(
 }
 
 /**
+ * The publish run that sent the feed says how it ended, as if it had waited: the feed's status (no longer
+ * waiting on Amazon), and per product what the report or the stop made of it.
+ */
+async function settleRuns(
+  db: Db,
+  feedId: string,
+  status: string,
+  decided: { push: Push; status: string; refused: ListingIssue[] }[],
+) {
+  const inventories = [...new Set(decided.map((d) => d.push.inventory_id))];
+  if (inventories.length === 0) return;
+  const byCode = new Map(decided.map((d) => [d.push.code, d]));
+  const runs = await db.execute<{ id: string; results: ListingRunResult[] }>(sql`
+    select id, results from listing_runs
+     where inventory_id = any(${sql.param(inventories)}::uuid[]) and mode = 'publish'
+       and results @> ${JSON.stringify([{ feed: { id: feedId } }])}::jsonb`);
+  for (const run of runs.rows) {
+    const results = run.results.map((r): ListingRunResult => {
+      const d = byCode.get(r.product_id);
+      if (r.feed?.id !== feedId || !d) return r;
+      const feed = { id: feedId, status };
+      if (d.status === 'INVALID') return { ...r, feed, outcome: 'invalid', issues: d.refused.map(toIssue) };
+      if (d.status !== 'ACCEPTED') return { ...r, feed, outcome: 'failed', issues: [toIssue(stopped(status))] };
+      return { ...r, feed, issues: r.issues.filter((i) => i.code !== 'FEED_PENDING') };
+    });
+    await db.execute(
+      sql`update listing_runs set results = ${JSON.stringify(results)}::jsonb where id = ${run.id}::uuid`,
+    );
+  }
+}
+
+/**
  * One ended feed's outcome on its waiting pushes. Each push is claimed by moving it off IN_QUEUE /
  * IN_PROGRESS, so two runs of the job never apply one twice. A sync's push goes as if Amazon had answered
  * it then (record-push.ts `applyOutcomes`: taken, the listing's pushed figures are the push's, so the next
  * read-back sees no drift; refused, it needs attention). A publish's listing, while still pending: refused
  * or stopped, it needs attention and is cleared of what was pushed (a retry publishes it again); taken, it
- * is read back like any publish.
+ * is read back like any publish, and the run that sent it says how the feed ended (`settleRuns`).
  */
 async function applyFeed(
   deps: ListingsDeps,
@@ -132,6 +165,7 @@ async function applyFeed(
       { product_id: p.code, sku: p.sku },
     ]);
   for (const [inventoryId, listings] of byInventory) await readBack(deps, target, inventoryId, listings);
+  await settleRuns(deps.db, feedId, result.status, publishes);
   return { pushes: ours.length, refused: ours.filter((d) => d.status === 'INVALID').length };
 }
 
