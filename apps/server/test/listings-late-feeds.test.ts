@@ -312,7 +312,10 @@ describe('a feed still running after three days', () => {
     expect(await followListingFeeds({ ...deps, logger })).toBe('0/1');
     expect(asked()).toBe(before + 1);
     expect(warned).toEqual([
-      expect.objectContaining({ feedId, msg: 'listings feed still running after three days; no longer followed' }),
+      expect.objectContaining({
+        feedId,
+        msg: 'listings feed still running after three days; no longer followed',
+      }),
     ]);
     // An hour younger it is asked without a word.
     await age('2 days 23 hours');

@@ -88,7 +88,8 @@ async function settleRuns(
       if (r.feed?.id !== feedId || !d) return r;
       const feed = { id: feedId, status };
       if (d.status === 'INVALID') return { ...r, feed, outcome: 'invalid', issues: d.refused.map(toIssue) };
-      if (d.status !== 'ACCEPTED') return { ...r, feed, outcome: 'failed', issues: [toIssue(stopped(status))] };
+      if (d.status !== 'ACCEPTED')
+        return { ...r, feed, outcome: 'failed', issues: [toIssue(stopped(status))] };
       return { ...r, feed, issues: r.issues.filter((i) => i.code !== 'FEED_PENDING') };
     });
     await db.execute(
@@ -204,7 +205,10 @@ export async function followListingFeeds(deps: ListingsDeps): Promise<string> {
     if (running(result.status)) {
       // The last time it is asked (the next run finds it past the window): said once, then left.
       if (Date.now() - new Date(f.oldest).getTime() > FOLLOW_MS - EVERY_MS)
-        log.warn({ status: result.status }, 'listings feed still running after three days; no longer followed');
+        log.warn(
+          { status: result.status },
+          'listings feed still running after three days; no longer followed',
+        );
       continue;
     }
     const applied = await applyFeed(deps, target, f.feed_id, result);
