@@ -261,7 +261,8 @@ describe('a publish from the threshold', () => {
         outcome: 'accepted',
         issues: [expect.objectContaining({ code: 'FEED_PENDING', severity: 'INFO' })],
       });
-      // Sent: sync keeps it in step from here (a sold-out source still reaches it); Amazon does not show it yet.
+      // Sent, pending with what was pushed: Amazon does not show it yet, and the follow-listing-feeds job
+      // applies the feed's outcome when Amazon ends it (listings-late-feeds.test.ts).
       expect(view.listings.find((l) => l.product_id === p.code)).toMatchObject({
         state: 'pending',
         price: p.std,

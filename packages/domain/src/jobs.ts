@@ -26,6 +26,7 @@ export const JOB_NAMES = {
   syncListings: 'sync-listings',
   removeListings: 'remove-listings',
   retryListing: 'retry-listing',
+  followListingFeeds: 'follow-listing-feeds',
   watchAlerts: 'watch-alerts',
   watchDigest: 'watch-daily-digest',
   watchRefresh: 'watch-refresh',
@@ -88,6 +89,7 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.retryListing]: z
     .object({ inventory_id: z.uuid(), product_id: z.string().regex(PRODUCT_ID) })
     .strict(),
+  [JOB_NAMES.followListingFeeds]: z.object({}).strict(),
   [JOB_NAMES.watchAlerts]: z.object({}).strict(),
   [JOB_NAMES.watchDigest]: z.object({}).strict(),
   [JOB_NAMES.watchRefresh]: z.object({}).strict(),
@@ -117,4 +119,7 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   [JOB_NAMES.watchDigest]: '0 8 * * *',
   // Watched products no lookup saw today, after the inventories' 04:15 updates and before the digest.
   [JOB_NAMES.watchRefresh]: '0 6 * * *',
+  // Listings feeds a publish or sync stopped following before Amazon finished them
+  // (features/listings/late-feeds.ts): their outcome within ten minutes of Amazon's.
+  [JOB_NAMES.followListingFeeds]: '*/10 * * * *',
 };

@@ -84,12 +84,28 @@ export const listingPushes = pgTable(
     newQuantity: integer('new_quantity'),
     /** publish | price | restock | sold_out | unprofitable | restricted | stale */
     reason: text('reason').notNull(),
-    /** ACCEPTED | INVALID (Amazon's submission status), or failed when Amazon gave no answer. */
+    /**
+     * ACCEPTED | INVALID (Amazon's submission status), or failed when Amazon gave no answer; for a feed's
+     * push, IN_QUEUE | IN_PROGRESS while Amazon works on it (late-feeds.ts reads the outcome) and FATAL |
+     * CANCELLED when Amazon stopped it.
+     */
     status: text('status').notNull(),
     submissionId: text('submission_id'),
+    /**
+     * The push's `messageId` in its JSON_LISTINGS_FEED (the feed id is `submission_id`): how a processing
+     * report read after the run (late-feeds.ts) leads back to it. Null for a single call.
+     */
+    messageId: integer('message_id'),
     at: timestamp('at', tz).notNull().defaultNow(),
   },
-  (t) => [index('listing_pushes_listing_idx').on(t.listingId, t.at)],
+  (t) => [
+    index('listing_pushes_listing_idx').on(t.listingId, t.at),
+    // The pushes still waiting on a feed, which the `follow-listing-feeds` job reads every ten minutes: a
+    // handful among millions of pushes kept as history.
+    index('listing_pushes_waiting_idx')
+      .on(t.submissionId)
+      .where(sql`${t.status} in ('IN_QUEUE', 'IN_PROGRESS')`),
+  ],
 );
 
 /**

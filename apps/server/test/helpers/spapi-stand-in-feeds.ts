@@ -22,6 +22,8 @@ export interface StandInFeed {
   status: string;
   resultFeedDocumentId?: string;
   messages: ListingsFeedMessage[];
+  /** Where a feed kept unfinished (`feedStatus`) applies its messages when `finish` ends it. */
+  held?: { sellerId: string; marketplaceId: string; base: string };
 }
 
 /** How a feed ends when not DONE (FATAL, CANCELLED: nothing applied; IN_PROGRESS: never finishes). */
@@ -137,16 +139,27 @@ export function createFeedsStandIn(
       return problem(`A feed carries 1 to ${FEED_MAX} messages`);
     const feedId = String(documents.size + feeds.size + 50_000_000_000);
     const forced = options.feedStatus?.(feed.messages);
+    const held = { sellerId: feed.header.sellerId, marketplaceId: request.marketplaceIds[0]!, base };
     if (forced) {
-      feeds.set(feedId, { status: forced, messages: feed.messages });
+      feeds.set(feedId, { status: forced, messages: feed.messages, held });
       return { status: 202, body: { feedId } };
     }
+    process(feedId, feed.messages, held);
+    return { status: 202, body: { feedId } };
+  }
+
+  /** Applies the feed's messages and writes its processing report: the feed is DONE. */
+  function process(
+    feedId: string,
+    messages: ListingsFeedMessage[],
+    at: { sellerId: string; marketplaceId: string; base: string },
+  ) {
     const issues: { messageId: number; sku: string; code: string; severity: string; message: string }[] = [];
-    for (const m of feed.messages) {
+    for (const m of messages) {
       const itemUrl = new URL(
-        `${base}/listings/2021-08-01/items/${encodeURIComponent(feed.header.sellerId)}/${encodeURIComponent(m.sku)}`,
+        `${at.base}/listings/2021-08-01/items/${encodeURIComponent(at.sellerId)}/${encodeURIComponent(m.sku)}`,
       );
-      itemUrl.searchParams.set('marketplaceIds', request.marketplaceIds[0]!);
+      itemUrl.searchParams.set('marketplaceIds', at.marketplaceId);
       if (options.feedFailures?.(m.sku)) {
         issues.push({
           messageId: m.messageId,
@@ -171,20 +184,30 @@ export function createFeedsStandIn(
     documents.set(reportId, {
       contentType: 'application/json',
       content: JSON.stringify({
-        header: { sellerId: feed.header.sellerId, version: '2.0', feedId },
+        header: { sellerId: at.sellerId, version: '2.0', feedId },
         issues,
         summary: {
           errors: issues.length,
           warnings: 0,
-          messagesProcessed: feed.messages.length,
-          messagesAccepted: feed.messages.length - invalid,
+          messagesProcessed: messages.length,
+          messagesAccepted: messages.length - invalid,
           messagesInvalid: invalid,
         },
       }),
     });
-    feeds.set(feedId, { status: 'DONE', resultFeedDocumentId: reportId, messages: feed.messages });
-    return { status: 202, body: { feedId } };
+    feeds.set(feedId, { status: 'DONE', resultFeedDocumentId: reportId, messages });
   }
 
-  return { handle, serveDocument, feeds };
+  /**
+   * Ends a feed kept IN_PROGRESS (`feedStatus`) as Amazon would later: DONE applies its messages then
+   * (with `feedFailures` as they are now), FATAL or CANCELLED applies none.
+   */
+  function finish(feedId: string, status: 'DONE' | 'FATAL' | 'CANCELLED' = 'DONE') {
+    const feed = feeds.get(feedId);
+    if (!feed?.held) throw new Error(`feed ${feedId} is not held`);
+    if (status === 'DONE') process(feedId, feed.messages, feed.held);
+    else feeds.set(feedId, { status, messages: feed.messages });
+  }
+
+  return { handle, serveDocument, feeds, finish };
 }

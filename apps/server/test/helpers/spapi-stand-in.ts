@@ -442,6 +442,8 @@ export async function startSpapiStandIn(
     listings,
     /** The feeds created, by id, with their messages as sent. */
     feeds: feeds.feeds,
+    /** Ends a feed kept IN_PROGRESS by `feedStatus`, as Amazon does later: DONE (applied), FATAL, CANCELLED. */
+    finishFeed: feeds.finish,
     /** Requests answered 400 or 404, with Amazon's reason. */
     refused,
     /** Calls admitted under one authorisation (its refresh token), of one operation. */

@@ -1,4 +1,9 @@
-import type { ListingIssue, ListingsFeedMessage, StoreTarget } from '../../providers/seller-store';
+import type {
+  FeedReport,
+  ListingIssue,
+  ListingsFeedMessage,
+  StoreTarget,
+} from '../../providers/seller-store';
 import type { ListingsDeps } from './publish';
 
 /**
@@ -46,7 +51,7 @@ export type FollowedFeed =
   | { feedId: string; status: string; ended: 'failed' | 'late'; issues: Map<number, ListingIssue[]> };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const running = (status: string) => status === 'IN_QUEUE' || status === 'IN_PROGRESS';
+export const running = (status: string) => status === 'IN_QUEUE' || status === 'IN_PROGRESS';
 
 /** getFeed every `pollMs` until the feed ends or the deadline (a time) passes; once DONE, its report's issues. */
 async function follow(
@@ -61,22 +66,27 @@ async function follow(
     await sleep(deps.feedPollMs ?? 60_000);
     result = await deps.store.feedResult!(target, feedId);
   }
-  const issues = new Map<number, ListingIssue[]>();
   if (result.status !== 'DONE') {
     const late = running(result.status);
     deps.logger.warn(
       { feedId, status: result.status, messages },
       late ? 'listings feed past its deadline' : 'listings feed failed',
     );
-    return { feedId, status: result.status, ended: late ? 'late' : 'failed', issues };
+    return { feedId, status: result.status, ended: late ? 'late' : 'failed', issues: new Map() };
   }
-  for (const issue of result.report?.issues ?? []) {
+  return { feedId, status: 'DONE', ended: 'done', issues: reportIssues(result.report) };
+}
+
+/** A processing report's issues by the message they name (a feed-level issue names none and is left out). */
+export function reportIssues(report: FeedReport | undefined): Map<number, ListingIssue[]> {
+  const issues = new Map<number, ListingIssue[]>();
+  for (const issue of report?.issues ?? []) {
     if (issue.messageId === undefined) continue;
     const list = issues.get(issue.messageId) ?? [];
     list.push({ code: issue.code ?? 'FEED_ISSUE', message: issue.message, severity: issue.severity });
     issues.set(issue.messageId, list);
   }
-  return { feedId, status: 'DONE', ended: 'done', issues };
+  return issues;
 }
 
 /**

@@ -45,7 +45,12 @@ export async function pushByFeed(
           deps,
           part.map((m) => ({
             change: changes[m.messageId - 1]!,
-            answer: { status: feed.status, issues: [], submissionId: feed.feedId },
+            answer: {
+              status: feed.status,
+              issues: [],
+              submissionId: feed.feedId,
+              messageId: m.messageId,
+            },
           })),
         );
         return;
@@ -60,6 +65,7 @@ export async function pushByFeed(
               status: refused.length ? 'INVALID' : 'ACCEPTED',
               issues: refused,
               submissionId: feed.feedId,
+              messageId: m.messageId,
             },
           };
         }),

@@ -3,6 +3,7 @@ import type { JobHandlers } from '../../jobs/types';
 import { createSandboxSellerStore } from '../../providers/seller-store';
 import type { JobContext } from '../../jobs/types';
 import { keepListingsInStep } from './keep-in-step';
+import { followListingFeeds } from './late-feeds';
 import { runListings, type ListingsDeps } from './publish';
 import { removeListings } from './remove-listings';
 import { retryListing } from './retry-listing';
@@ -15,7 +16,10 @@ const depsOf = (ctx: JobContext): ListingsDeps => ({
   allowance: ctx.marketplace.allowance,
 });
 
-/** The listings jobs: a preview or publish run, pushing what an update changed, removals and retries. */
+/**
+ * The listings jobs: a preview or publish run, pushing what an update changed, removals and retries, and
+ * reading the outcome of feeds Amazon finished after their run stopped following them.
+ */
 export const listingJobs: JobHandlers = {
   [JOB_NAMES.publishListings]: async ({ run_id: runId }, ctx) => runListings(depsOf(ctx), runId),
   [JOB_NAMES.syncListings]: async ({ inventory_id: id }, ctx) => keepListingsInStep(depsOf(ctx), id),
@@ -23,4 +27,5 @@ export const listingJobs: JobHandlers = {
     removeListings(depsOf(ctx), id, codes, choice),
   [JOB_NAMES.retryListing]: async ({ inventory_id: id, product_id: code }, ctx) =>
     retryListing(depsOf(ctx), id, code),
+  [JOB_NAMES.followListingFeeds]: async (_payload, ctx) => followListingFeeds(depsOf(ctx)),
 };

@@ -9,6 +9,7 @@ import { FEED_FROM } from './feed-follow';
 import { pushByFeed } from './feed-push';
 import { recordPush, type Change } from './record-push';
 import { withoutDrift } from './drift';
+import { inFlight } from './late-feeds';
 import { holdsRun } from './safety';
 import { storeTarget } from './store-target';
 
@@ -92,8 +93,9 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
   if (inventory.paused || inventory.account_paused) return 'paused';
   const target = await storeTarget(deps.store, deps.accounts, inventory.user_id, inventory.to_country);
   if (!target) return 'not-connected';
-  const [rows, facts, staleHours] = await Promise.all([
+  const [rows, flying, facts, staleHours] = await Promise.all([
     inventoryListings(deps.db, inventoryId),
+    inFlight(deps.db, inventoryId),
     productFacts(deps.db, inventoryId, null),
     sourceMaxAgeHours(deps.db, deps.allowance, {
       id: inventoryId,
@@ -102,7 +104,12 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
     }),
   ]);
   const byCode = new Map(facts.map((f) => [f.code, f]));
-  const live = rows.filter((r) => (r.state === 'live' || r.state === 'pending') && r.pushed_at !== null);
+  // A listing whose last push still waits on its feed is in flight: Amazon has not applied it yet, so its
+  // figures would read as the seller's edit (drift), and what it carries may still land after anything sent
+  // now. It is left until the feed ends (late-feeds.ts applies the outcome), sold-out quantities included.
+  const live = rows.filter(
+    (r) => (r.state === 'live' || r.state === 'pending') && r.pushed_at !== null && !flying.has(r.id),
+  );
   let changes = live.flatMap((r) => {
     const p = byCode.get(r.code);
     const change = p && changeOf(r, p, staleHours);

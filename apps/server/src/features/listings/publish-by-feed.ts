@@ -27,7 +27,7 @@ export interface PublishItem {
 const PUBLISH_FEED_DEADLINE_MS = 10 * 60_000;
 
 /** Our issue on a product whose feed Amazon stopped (FATAL) or cancelled: nothing of it is taken as listed. */
-const stopped = (status: string): ListingIssue => ({
+export const stopped = (status: string): ListingIssue => ({
   code: 'FEED_FAILED',
   message: `Amazon stopped the feed (${status}); the offer is not taken as listed. Try again.`,
   severity: 'ERROR',
@@ -48,7 +48,7 @@ type Saved = {
   state: ListingRow['state'];
   issues: ListingIssue[];
   /** Taken by Amazon (or still in its feed): the figures sent and the push kept in the listing's history. */
-  push?: { status: string; feedId: string };
+  push?: { status: string; feedId: string; messageId: number };
   price: number;
   min: number | null;
   max: number | null;
@@ -98,16 +98,17 @@ async function saveAll(
             quantity: r.quantity,
             status: r.push.status,
             feed_id: r.push.feedId,
+            message_id: r.push.messageId,
           },
         ]
       : [],
   );
   if (pushes.length === 0) return;
   await db.execute(sql`insert into listing_pushes (listing_id, sku, old_price, new_price, old_quantity,
-      new_quantity, reason, status, submission_id)
-    select p.id, p.sku, null, p.price, null, p.quantity, 'publish', p.status, p.feed_id
+      new_quantity, reason, status, submission_id, message_id)
+    select p.id, p.sku, null, p.price, null, p.quantity, 'publish', p.status, p.feed_id, p.message_id
       from jsonb_to_recordset(${JSON.stringify(pushes)}::jsonb)
-        as p(id uuid, sku text, price float8, quantity int, status text, feed_id text)`);
+        as p(id uuid, sku text, price float8, quantity int, status text, feed_id text, message_id int)`);
 }
 
 /** What one product of a followed feed comes to: its run result and, unless the feed was stopped, its row. */
@@ -136,7 +137,11 @@ function verdict(item: PublishItem, feed: FollowedFeed, messageId: number) {
       ...figures,
       state: 'pending' as const,
       issues,
-      push: { status: feed.ended === 'late' ? feed.status : 'ACCEPTED', feedId: feed.feedId },
+      push: {
+        status: feed.ended === 'late' ? feed.status : 'ACCEPTED',
+        feedId: feed.feedId,
+        messageId,
+      },
     },
   };
 }

@@ -5,9 +5,7 @@ import { SpapiError } from '../../providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
 import type { Allowance, LookupAccounts } from '../../providers/marketplace/types';
 import {
-  SEARCH_SKUS,
   type ListingIssue,
-  type ListingsItem,
   type ListingsItemPutRequest,
   type ListingSubmission,
   type SellerStore,
@@ -24,10 +22,10 @@ import {
   productFacts,
   saveListing,
   saveRunProgress,
-  setListingState,
   toIssue,
   type ProductFacts,
 } from './repo';
+import { readBack } from './read-back';
 import { storeTarget } from './store-target';
 
 export interface ListingsDeps {
@@ -199,7 +197,13 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
         }
       }
     }
-    if (!preview) await readBack(deps, target, run.inventory_id, results());
+    if (!preview)
+      await readBack(
+        deps,
+        target,
+        run.inventory_id,
+        results().filter((r) => r.outcome === 'accepted'),
+      );
   } catch (error) {
     deps.logger.warn({ err: error, runId }, 'listings run failed');
     await finishRun(deps.db, runId, 'failed', results(), 'failed');
@@ -207,42 +211,4 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
   }
   await finishRun(deps.db, runId, 'done', results());
   return 'done';
-}
-
-/** Read-back searches in flight at once; the store's pacing (searchListingsItems 5/s) decides when each goes. */
-const SEARCHES_IN_FLIGHT = 10;
-
-/**
- * Accepted is not live: Amazon checks further after it takes a submission. Each accepted listing is read
- * back once, 20 SKUs a search (searchListingsItems with issues: 5,000 products in 250 calls, where one
- * getListingsItem each would hold the job for 17 minutes); one Amazon shows is live unless it has an
- * error, one it does not show yet stays pending.
- */
-async function readBack(
-  deps: ListingsDeps,
-  target: NonNullable<Awaited<ReturnType<typeof storeTarget>>>,
-  inventoryId: string,
-  results: ListingRunResult[],
-) {
-  const accepted = results.filter((r) => r.outcome === 'accepted');
-  const batches: ListingRunResult[][] = [];
-  for (let i = 0; i < accepted.length; i += SEARCH_SKUS) batches.push(accepted.slice(i, i + SEARCH_SKUS));
-  const readBatch = async (batch: ListingRunResult[]) => {
-    const items = await deps.store
-      .search(
-        target,
-        batch.map((r) => r.sku),
-      )
-      .catch((): ListingsItem[] => []);
-    const bySku = new Map(items.map((item) => [item.sku, item]));
-    for (const r of batch) {
-      const item = bySku.get(r.sku);
-      if (!item?.summaries?.length) continue;
-      const issues = item.issues ?? [];
-      const state = issues.some((x) => x.severity === 'ERROR') ? 'needs_attention' : 'live';
-      await setListingState(deps.db, inventoryId, r.product_id, state, issues);
-    }
-  };
-  for (let i = 0; i < batches.length; i += SEARCHES_IN_FLIGHT)
-    await Promise.all(batches.slice(i, i + SEARCHES_IN_FLIGHT).map(readBatch));
 }

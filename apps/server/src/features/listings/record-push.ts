@@ -11,7 +11,45 @@ export interface Change {
   reason: string;
 }
 
-type Answer = { status: string; issues: ListingIssue[]; submissionId: string | null };
+type Answer = {
+  status: string;
+  issues: ListingIssue[];
+  submissionId: string | null;
+  /** The push's message in its feed (`submissionId` is the feed's id). */
+  messageId?: number;
+};
+
+/** What an answered push does to its listing: the figures it carried, and Amazon's status and issues. */
+export interface PushOutcome {
+  id: string;
+  status: string;
+  issues: ListingIssue[];
+  new_price: number | null;
+  min: number | null;
+  max: number | null;
+  new_quantity: number | null;
+  /** The push took the quantity to 0. */
+  zeroed: boolean;
+}
+
+const outcomeSet = (rows: PushOutcome[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+  as r(id uuid, status text, issues jsonb, new_price float8, min float8, max float8, new_quantity int,
+       zeroed boolean)`;
+
+/**
+ * Accepted, the listing keeps what was pushed; refused, it needs attention with Amazon's issues; any other
+ * status leaves it as it was. Shared by a push answered at once and one whose feed ended later
+ * (late-feeds.ts), in two statements whatever their number.
+ */
+export async function applyOutcomes(db: Db, rows: PushOutcome[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`update listings l set pushed_price = r.new_price, pushed_min_price = r.min,
+      pushed_max_price = r.max, pushed_quantity = r.new_quantity, pushed_at = now(),
+      kept_from_amazon = case when r.zeroed then l.kept_from_amazon - 'quantity' else l.kept_from_amazon end
+    from ${outcomeSet(rows)} where l.id = r.id and r.status = 'ACCEPTED'`);
+  await db.execute(sql`update listings l set state = 'needs_attention', issues = r.issues
+    from ${outcomeSet(rows)} where l.id = r.id and r.status = 'INVALID'`);
+}
 
 /**
  * What Amazon answered a push: accepted, the listing keeps what was pushed; refused, it needs attention
@@ -36,6 +74,7 @@ export async function recordPushes(db: Db, pushes: { change: Change; answer: Ans
       status: answer.status,
       issues: answer.issues,
       submission_id: answer.submissionId,
+      message_id: answer.messageId ?? null,
       reason: c.reason,
       old_price: listing.pushed_price,
       new_price: c.offer?.price ?? listing.pushed_price,
@@ -46,18 +85,12 @@ export async function recordPushes(db: Db, pushes: { change: Change; answer: Ans
       zeroed: c.quantity === 0,
     };
   });
-  const recordset = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, sku text, status text,
-    issues jsonb, submission_id text, reason text, old_price float8, new_price float8, min float8, max float8,
-    old_quantity int, new_quantity int, zeroed boolean)`;
-  await db.execute(sql`update listings l set pushed_price = r.new_price, pushed_min_price = r.min,
-      pushed_max_price = r.max, pushed_quantity = r.new_quantity, pushed_at = now(),
-      kept_from_amazon = case when r.zeroed then l.kept_from_amazon - 'quantity' else l.kept_from_amazon end
-    from ${recordset} where l.id = r.id and r.status = 'ACCEPTED'`);
-  await db.execute(sql`update listings l set state = 'needs_attention', issues = r.issues
-    from ${recordset} where l.id = r.id and r.status = 'INVALID'`);
+  await applyOutcomes(db, rows);
   await db.execute(sql`insert into listing_pushes (listing_id, sku, old_price, new_price, old_quantity,
-      new_quantity, reason, status, submission_id)
+      new_quantity, reason, status, submission_id, message_id)
     select r.id, r.sku, r.old_price, r.new_price, r.old_quantity, r.new_quantity, r.reason, r.status,
-           r.submission_id
-      from ${recordset}`);
+           r.submission_id, r.message_id
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, sku text, old_price float8,
+        new_price float8, old_quantity int, new_quantity int, reason text, status text, submission_id text,
+        message_id int)`);
 }

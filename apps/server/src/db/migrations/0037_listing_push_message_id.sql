@@ -1,0 +1,2 @@
+ALTER TABLE "listing_pushes" ADD COLUMN "message_id" integer;--> statement-breakpoint
+CREATE INDEX "listing_pushes_waiting_idx" ON "listing_pushes" USING btree ("submission_id") WHERE "listing_pushes"."status" in ('IN_QUEUE', 'IN_PROGRESS');
