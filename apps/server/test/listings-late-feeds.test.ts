@@ -3,34 +3,23 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { createLookupAccounts, tokenBoxFor } from '../src/features/amazon';
-import { saveConnection } from '../src/features/amazon/repo';
 import { keepListingsInStep } from '../src/features/listings/keep-in-step';
 import { followListingFeeds } from '../src/features/listings/late-feeds';
 import { runListings, type ListingsDeps } from '../src/features/listings/publish';
 import { insertRun } from '../src/features/listings/repo';
 import { requestRetry } from '../src/features/listings/retry-listing';
-import { sealContext } from '../src/features/amazon/token-box';
 import type { JobQueue } from '../src/jobs/queue';
-import { createMarketplace } from '../src/providers/marketplace';
-import { createSellerStore } from '../src/providers/seller-store';
-import { call, KEY_A } from './helpers/amazon';
-import { userIdOf } from './helpers/analysis';
-import { buildTestApp, testConfig, type TestApp } from './helpers/app';
-import { activeUser } from './helpers/auth';
-import { subscribe } from './helpers/billing';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { BODY } from './helpers/inventories';
+import { call } from './helpers/amazon';
 import { listingsOf, seedPricedProducts } from './helpers/listings';
-import { startSpapiStandIn, type SpapiStandIn } from './helpers/spapi-stand-in';
+import { spapiSeller, type SpapiSeller } from './helpers/spapi-seller';
+import type { SpapiStandIn } from './helpers/spapi-stand-in';
 
 // Feeds Amazon finishes after their publish or sync stopped following them, against the SP-API stand-in:
 // the `follow-listing-feeds` job reads each once Amazon has ended it and applies the outcome, so listings
 // do not stay pending for ever, a late sync is not taken for the seller's edit (drift), and a feed Amazon
 // stopped is not taken as listed.
 
-let database: TestDatabase;
-let testApp: TestApp;
+let database: SpapiSeller['database'];
 let app: App;
 let stand: SpapiStandIn;
 let cookie: string;
@@ -38,7 +27,6 @@ let userId: string;
 let inventoryId: string;
 let deps: ListingsDeps;
 const TOKEN = 'Atzr|alice-na-late';
-const SELLER = 'A1ALICESELLER';
 /** How the stand-in ends the next feeds (undefined: processed, DONE; IN_PROGRESS: until `finishFeed`). */
 let feedEnd: 'IN_PROGRESS' | undefined;
 /** Feeds from 3 products or changes, followed only 30 ms: every feed here is late unless DONE at once. */
@@ -67,61 +55,16 @@ async function run(codes: string[], mode: 'publish' | 'preview' = 'publish') {
 }
 const lastFeed = () => [...stand.feeds.keys()].pop()!;
 
+let seller: SpapiSeller;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  stand = await startSpapiStandIn(undefined, {
-    sellerOf: (t) => (t === TOKEN ? SELLER : undefined),
-    restricted: (asin) => asin.startsWith('BGATED'),
-    feedStatus: () => feedEnd,
-  });
-  const cfg = testConfig({
-    MARKETPLACE_PROVIDER: 'spapi',
-    SPAPI_CLIENT_ID: 'amzn1.application-oa2-client.test',
-    SPAPI_CLIENT_SECRET: 'secret',
-    SPAPI_ENDPOINT: stand.url,
-    LWA_TOKEN_URL: stand.lwaUrl,
-    TOKEN_ENCRYPTION_KEY: KEY_A,
-  });
-  const store = createSellerStore(cfg, { db: database.db });
-  testApp = await buildTestApp(database, cfg, {
-    marketplace: createMarketplace(cfg, { db: database.db }),
-    sellerStore: store,
-  });
-  app = testApp.app;
-  cookie = await activeUser(app, database.db, 'alice@example.com');
-  userId = await userIdOf(database.db, 'alice@example.com');
-  await subscribe(app, cookie, 'S');
-  const logger = pino({ level: 'silent' });
-  await saveConnection(
-    database.db,
-    userId,
-    'na',
-    SELLER,
-    tokenBoxFor(cfg, logger).seal(TOKEN, sealContext(userId, 'na')),
+  seller = await spapiSeller(
+    TOKEN,
+    { restricted: (asin) => asin.startsWith('BGATED'), feedStatus: () => feedEnd },
+    [...[1, 2, 3, 4].flatMap(group), { code: GATED, std: 30, min: 25, max: 50, stock: 2 }],
   );
-  const created = await call(app, 'POST', '/api/inventories', cookie, BODY);
-  inventoryId = created.json<{ id: string }>().id;
-  await seedPricedProducts(database.db, inventoryId, userId, [
-    ...[1, 2, 3, 4].flatMap(group),
-    { code: GATED, std: 30, min: 25, max: 50, stock: 2 },
-  ]);
-  deps = {
-    db: database.db,
-    logger,
-    store,
-    accounts: createLookupAccounts({
-      db: database.db,
-      queue: { send: async () => null, retry: async () => false },
-      config: cfg,
-      logger,
-    }),
-  };
+  ({ database, stand, app, cookie, userId, inventoryId, deps } = seller);
 });
-afterAll(async () => {
-  await testApp.close();
-  await stand.close();
-  await database.destroy();
-});
+afterAll(() => seller.close());
 
 describe('a publish whose feed Amazon finished late', () => {
   it('changes nothing while the feed runs; once DONE, the refused one needs attention and the others go live', async () => {

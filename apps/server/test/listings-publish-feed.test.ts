@@ -2,31 +2,22 @@ import type { ListingRun, ListingsView } from '@crossmarket/domain';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { createLookupAccounts, tokenBoxFor } from '../src/features/amazon';
-import { saveConnection } from '../src/features/amazon/repo';
-import { sealContext } from '../src/features/amazon/token-box';
 import { FEED_BYTES, FEED_MAX, feedParts, submitAndFollow } from '../src/features/listings/feed-follow';
 import { runListings, type ListingsDeps } from '../src/features/listings/publish';
 import { insertRun } from '../src/features/listings/repo';
-import { createMarketplace } from '../src/providers/marketplace';
 import { MARKETPLACES } from '../src/providers/marketplace/spapi/regions';
-import { createSellerStore, type ListingsFeedMessage } from '../src/providers/seller-store';
-import { call, KEY_A } from './helpers/amazon';
-import { userIdOf } from './helpers/analysis';
-import { buildTestApp, testConfig, type TestApp } from './helpers/app';
-import { activeUser } from './helpers/auth';
-import { subscribe } from './helpers/billing';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
+import type { ListingsFeedMessage } from '../src/providers/seller-store';
+import { call } from './helpers/amazon';
 import { BODY } from './helpers/inventories';
-import { listingsOf, seedPricedProducts } from './helpers/listings';
-import { startSpapiStandIn, type SpapiStandIn } from './helpers/spapi-stand-in';
+import { listingsOf } from './helpers/listings';
+import { spapiSeller, type SpapiSeller } from './helpers/spapi-seller';
+import type { SpapiStandIn } from './helpers/spapi-stand-in';
 
 // A large publish goes by JSON_LISTINGS_FEED (UPDATE messages carrying the offer-only put), against the
 // SP-API stand-in: one feed instead of a put per product, the processing report's refusals, a feed Amazon
 // stops, a feed still processing at the deadline, and single puts below the threshold or for a dry run.
 
-let database: TestDatabase;
-let testApp: TestApp;
+let database: SpapiSeller['database'];
 let app: App;
 let stand: SpapiStandIn;
 let cookie: string;
@@ -34,7 +25,6 @@ let userId: string;
 let inventoryId: string;
 let deps: ListingsDeps;
 const TOKEN = 'Atzr|alice-na-feed';
-const SELLER = 'A1ALICESELLER';
 const CA = MARKETPLACES.ca.id;
 /** How the stand-in ends the next feeds (undefined: processed, DONE). */
 let feedEnd: 'FATAL' | 'CANCELLED' | 'IN_PROGRESS' | undefined;
@@ -78,61 +68,16 @@ const readBacks = () => ({
   searches: stand.arrivals.searchListingsItems.length,
 });
 
+let seller: SpapiSeller;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  stand = await startSpapiStandIn(undefined, {
-    sellerOf: (t) => (t === TOKEN ? SELLER : undefined),
-    restricted: (asin) => asin.startsWith('BGATED'),
-    feedStatus: () => feedEnd,
-  });
-  const cfg = testConfig({
-    MARKETPLACE_PROVIDER: 'spapi',
-    SPAPI_CLIENT_ID: 'amzn1.application-oa2-client.test',
-    SPAPI_CLIENT_SECRET: 'secret',
-    SPAPI_ENDPOINT: stand.url,
-    LWA_TOKEN_URL: stand.lwaUrl,
-    TOKEN_ENCRYPTION_KEY: KEY_A,
-  });
-  const store = createSellerStore(cfg, { db: database.db });
-  testApp = await buildTestApp(database, cfg, {
-    marketplace: createMarketplace(cfg, { db: database.db }),
-    sellerStore: store,
-  });
-  app = testApp.app;
-  cookie = await activeUser(app, database.db, 'alice@example.com');
-  userId = await userIdOf(database.db, 'alice@example.com');
-  await subscribe(app, cookie, 'S');
-  const logger = pino({ level: 'silent' });
-  await saveConnection(
-    database.db,
-    userId,
-    'na',
-    SELLER,
-    tokenBoxFor(cfg, logger).seal(TOKEN, sealContext(userId, 'na')),
+  seller = await spapiSeller(
+    TOKEN,
+    { restricted: (asin) => asin.startsWith('BGATED'), feedStatus: () => feedEnd },
+    [...[1, 2, 3, 4, 5].flatMap(group), { code: GATED, std: 30, min: 25, max: 50, stock: 2 }],
   );
-  const created = await call(app, 'POST', '/api/inventories', cookie, BODY);
-  inventoryId = created.json<{ id: string }>().id;
-  await seedPricedProducts(database.db, inventoryId, userId, [
-    ...[1, 2, 3, 4, 5].flatMap(group),
-    { code: GATED, std: 30, min: 25, max: 50, stock: 2 },
-  ]);
-  deps = {
-    db: database.db,
-    logger,
-    store,
-    accounts: createLookupAccounts({
-      db: database.db,
-      queue: { send: async () => null, retry: async () => false },
-      config: cfg,
-      logger,
-    }),
-  };
+  ({ database, stand, app, cookie, userId, inventoryId, deps } = seller);
 });
-afterAll(async () => {
-  await testApp.close();
-  await stand.close();
-  await database.destroy();
-});
+afterAll(() => seller.close());
 
 describe('a publish from the threshold', () => {
   it('sends one feed of UPDATE messages, not a put per product; a refused message needs attention', async () => {
