@@ -1,6 +1,7 @@
 import { decodeFilters, encodeFilters, type ActiveFilter, type ResultRow } from '@crossmarket/domain';
 import { makeSettings } from '@crossmarket/domain/testing';
 import { eq, sql } from 'drizzle-orm';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportProducts, reports } from '../src/db/schema';
 import {
@@ -11,6 +12,7 @@ import {
   viewBytes,
 } from '../src/features/analysis/filter-cache';
 import { decodedFilters, decodeRequestFilters } from '../src/features/analysis/filter-report';
+import { parseServerTiming } from '../src/http/server-timing';
 import { analysisSetting, id, SETTINGS } from './helpers/analysis-setting';
 import { jsonHeaders } from './helpers/auth';
 
@@ -130,7 +132,8 @@ describe('decoded filter strings', () => {
 
 let s: Awaited<ReturnType<typeof analysisSetting>>;
 beforeAll(async () => {
-  s = await analysisSetting();
+  // Each answer says how it was made (kind: a scan, a kept page, a re-sorted kept view).
+  s = await analysisSetting({ SERVER_TIMING: true });
   // About the cache, not the money model: a `simple` lane keeps the specification's figures (a landed
   // lane may find no price for the 9,500 % rate below; landed/price-product-lane.test.ts proves simple).
   const lane = await s.app.inject({
@@ -146,14 +149,29 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 type Answer = { filtered_count: number; filtered_ids?: string[]; data: ResultRow[] };
-const ask = async (filters: ActiveFilter[], body: object = {}): Promise<Answer> => {
-  const res = await s.filter(s.owner, { filters: encodeFilters(filters), limit: 5, ...body });
+/** How the server made its last answer (Server-Timing's kind). */
+let lastKind: string | undefined;
+const askEncoded = async (filters: string, body: object = {}): Promise<Answer> => {
+  const res = await s.filter(s.owner, { filters, limit: 5, ...body });
   expect(res.statusCode, res.body).toBe(200);
+  lastKind = parseServerTiming(res.headers['server-timing'] as string).kind;
   return res.json();
 };
+const ask = (filters: ActiveFilter[], body: object = {}) => askEncoded(encodeFilters(filters), body);
 const pageIds = (a: Answer) => a.data.map((r) => r.product_id);
-// The same conditions in the other order: another key, so always a fresh scan.
-const fresh = (filters: ActiveFilter[], body: object = {}) => ask([...filters].reverse(), body);
+// The same filters in a string never sent before (JSON spacing differs): another key, so no kept view —
+// of these filters under any sort — can answer it; checked to be a scan.
+let freshStrings = 0;
+const fresh = async (filters: ActiveFilter[], body: object = {}) => {
+  freshStrings += 1;
+  const envelope = inflateRawSync(Buffer.from(encodeFilters(filters), 'base64url')).toString();
+  const answer = await askEncoded(
+    filters.length ? deflateRawSync(' '.repeat(freshStrings) + envelope).toString('base64url') : '',
+    body,
+  );
+  if (filters.length) expect(lastKind).toMatch(/^scan-/);
+  return answer;
+};
 
 describe('kept filter results', () => {
   const FILTERS: ActiveFilter[] = [
@@ -228,6 +246,70 @@ describe('kept filter results', () => {
       }
     },
   );
+
+  const SORTS = ['ppr', 'cost', '$natural', 'product_id'].flatMap((sort_key) =>
+    ['desc', 'asc'].map((sort_direction) => ({ sort_key, sort_direction })),
+  );
+
+  it('answers another sort of a kept view from its kept matches, as a scan does, ties and missing values included', async () => {
+    const rows = sql`${reportProducts.reportId} = ${s.report.id}::uuid`;
+    // Equal PPRs and costs in threes, some missing (as in the test above); the version moves.
+    await s.database.db.execute(sql`
+      update report_products
+         set fbm_profit_percent = case when position % 5 = 0 then null else (position / 3) * 2.5 end,
+             fbm_cost_in_tc = case when position % 5 = 1 then null else (position / 3) * 4 end
+       where ${rows}`);
+    await s.database.db
+      .update(reports)
+      .set({ resultsVersion: sql`${reports.resultsVersion} + 1` })
+      .where(eq(reports.id, s.report.id));
+    try {
+      const filters: ActiveFilter[] = [{ id: 'to_buybox_price', value: { min: 25 } }];
+      const kept = await ask(filters, { sort_key: 'cost', sort_direction: 'desc' });
+      expect(lastKind).toBe('scan-ids');
+      expect(kept.filtered_count).toBeGreaterThan(15);
+      for (const sort of SORTS.filter((o) => !(o.sort_key === 'cost' && o.sort_direction === 'desc'))) {
+        const first = await ask(filters, { ...sort, with_ids: false });
+        expect([lastKind, sort]).toEqual(['resorted', sort]);
+        const scanned = await fresh(filters, { ...sort, limit: 100 });
+        expect(first).toEqual({ ...(await fresh(filters, { ...sort, with_ids: false })) });
+        expect(pageIds(first)).toEqual(scanned.filtered_ids!.slice(0, 5));
+        // Its next page and its ID list come from the re-sorted list, kept in turn.
+        const next = await ask(filters, { ...sort, skip: 5 });
+        expect([lastKind, pageIds(next), next.filtered_ids]).toEqual([
+          'kept-page',
+          scanned.filtered_ids!.slice(5, 10),
+          scanned.filtered_ids,
+        ]);
+      }
+    } finally {
+      const saved = await s.post(s.owner, '/v1/settings', { report_id: s.report.id, ...SETTINGS });
+      expect(saved.statusCode).toBe(200);
+    }
+  });
+
+  it('re-sorts a kept view only for its owner and only at the version it was kept', async () => {
+    const filters: ActiveFilter[] = [{ id: 'cross_buybox_price', value: { min: 12 } }];
+    const byPpr = { sort_key: 'ppr', sort_direction: 'desc' };
+    const byCost = { sort_key: 'cost', sort_direction: 'asc', with_ids: false };
+    await ask(filters, byPpr);
+    const stranger = await s.filter(s.other, { filters: encodeFilters(filters), limit: 5, ...byCost });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.body).not.toContain(id(20));
+    // Prices move: the kept view is of another version, so the sort change scans.
+    const dearer = await s.post(s.owner, '/v1/settings', {
+      report_id: s.report.id,
+      ...makeSettings({ ...SETTINGS, parity: 2 }),
+    });
+    expect(dearer.statusCode).toBe(200);
+    try {
+      const after = await ask(filters, byCost);
+      expect(lastKind).toBe('scan-page');
+      expect(after).toEqual(await fresh(filters, byCost));
+    } finally {
+      await s.post(s.owner, '/v1/settings', { report_id: s.report.id, ...SETTINGS });
+    }
+  });
 
   it('is not served once the settings changed the prices', async () => {
     const byPpr: ActiveFilter[] = [{ id: 'to_ppr_percent', value: { min: 0 } }];

@@ -1,3 +1,5 @@
+import { SORT_KEYS } from '@crossmarket/domain';
+
 /**
  * A view's matching IDs in order, as PostgreSQL joined them with commas (product IDs are `B` and nine
  * letters or digits, so no ID holds a comma or needs escaping): splitting is cheap and done only when a
@@ -24,6 +26,20 @@ export class MatchedIds {
   json() {
     return this.joined === '' ? '[]' : `["${this.joined.replaceAll(',', '","')}"]`;
   }
+}
+
+/**
+ * The IDs of `matched` in the order of `order`, a list of every product of the same report and version in
+ * another sort (the unfiltered view's): a total order (every sort ends on the product ID, unique in a
+ * report), so keeping the matches in its order is the order a scan of the view under that sort answers.
+ * Undefined when `order` does not hold every match (it cannot, at one version; the caller scans then).
+ */
+export function resortMatches(matched: MatchedIds, order: MatchedIds): MatchedIds | undefined {
+  if (matched.length === order.length) return order;
+  const wanted = new Set(matched.all());
+  const ids: string[] = [];
+  for (const id of order.all()) if (wanted.has(id)) ids.push(id);
+  return ids.length === matched.length ? new MatchedIds(ids.join(','), ids.length) : undefined;
 }
 
 /**
@@ -148,6 +164,22 @@ export class FilterCache {
 
   get(key: string): MatchedIds | undefined {
     return this.views.get(key);
+  }
+
+  /** A kept list of `filters` over this version of `report` under a sort other than `sort`, if any. */
+  sibling(
+    report: { id: string; resultsVersion: number },
+    filters: string,
+    sort: { sort_key: string; sort_direction: string },
+  ): MatchedIds | undefined {
+    for (const sort_key of SORT_KEYS) {
+      for (const sort_direction of ['desc', 'asc']) {
+        if (sort_key === sort.sort_key && sort_direction === sort.sort_direction) continue;
+        const kept = this.views.get(FilterCache.key(report, filters, { sort_key, sort_direction }));
+        if (kept) return kept;
+      }
+    }
+    return undefined;
   }
 
   set(key: string, ids: MatchedIds) {
