@@ -83,14 +83,21 @@ export async function plainSqlReport(db: Db, userId: string, logger: Logger) {
 }
 
 /**
- * This machine's plain SQL p50, timed as analysis.bench.ts times it (its report alone in its database) by
- * a bench whose own database holds other data: in a database of its own on `url`'s server, dropped after.
+ * The plain SQL timed as analysis.bench.ts times it (its report alone in its database), for a bench whose
+ * own database holds other data: a database of its own on `url`'s server, dropped by `close`. `time(n)`
+ * adds `n` timings; `p50` is the median of all so far, so a bench can sample the machine's pace at
+ * several moments of its run.
  */
-export async function plainSqlOnItsOwn(url: string, runs: number) {
+export async function plainSqlOnItsOwn(url: string) {
   const admin = connect(url, { max: 1 });
   const name = `plain_sql_${process.pid}`;
   await admin.db.execute(sql.raw(`create database ${name}`));
-  const own = connect(url.replace(/\/[^/?]*(\?|$)/, `/${name}$1`), { max: 2 });
+  const own = connect(url.replace(/\/[^/?]*(\?|$)/, `/${name}$1`), { max: 1 });
+  const close = async () => {
+    await own.close();
+    await admin.db.execute(sql.raw(`drop database if exists ${name}`));
+    await admin.close();
+  };
   try {
     await migrateAndSeed(own.pool);
     const userId = `plain-sql-${process.pid}`;
@@ -103,12 +110,16 @@ export async function plainSqlOnItsOwn(url: string, runs: number) {
       updatedAt: new Date(),
     });
     const reportId = await plainSqlReport(own.db, userId, pino({ level: 'silent' }));
-    const times = (await timePlainSql(own.db, reportId, runs)).sort((a, b) => a - b);
-    return times[Math.floor(times.length / 2)]!;
-  } finally {
-    await own.close();
-    await admin.db.execute(sql.raw(`drop database if exists ${name}`));
-    await admin.close();
+    const times: number[] = [];
+    return {
+      time: async (n: number) => void times.push(...(await timePlainSql(own.db, reportId, n))),
+      p50: () => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!,
+      count: () => times.length,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
 
