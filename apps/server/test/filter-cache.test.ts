@@ -11,7 +11,11 @@ import {
   MatchedIds,
   viewBytes,
 } from '../src/features/analysis/filter-cache';
-import { decodedFilters, decodeRequestFilters } from '../src/features/analysis/filter-report';
+import {
+  decodedFilters,
+  decodeRequestFilters,
+  RESORT_MAX_PRODUCTS,
+} from '../src/features/analysis/filter-report';
 import { parseServerTiming } from '../src/http/server-timing';
 import { analysisSetting, id, SETTINGS } from './helpers/analysis-setting';
 import { jsonHeaders } from './helpers/auth';
@@ -151,10 +155,12 @@ afterAll(() => s.close());
 type Answer = { filtered_count: number; filtered_ids?: string[]; data: ResultRow[] };
 /** How the server made its last answer (Server-Timing's kind). */
 let lastKind: string | undefined;
+/** Where the server's last answer spent its time (Server-Timing's parts: scan, sort, read…). */
+let lastParts: Record<string, number> = {};
 const askEncoded = async (filters: string, body: object = {}): Promise<Answer> => {
   const res = await s.filter(s.owner, { filters, limit: 5, ...body });
   expect(res.statusCode, res.body).toBe(200);
-  lastKind = parseServerTiming(res.headers['server-timing'] as string).kind;
+  ({ kind: lastKind, parts: lastParts } = parseServerTiming(res.headers['server-timing'] as string));
   return res.json();
 };
 const ask = (filters: ActiveFilter[], body: object = {}) => askEncoded(encodeFilters(filters), body);
@@ -253,11 +259,14 @@ describe('kept filter results', () => {
 
   it('answers another sort of a kept view from its kept matches, as a scan does, ties and missing values included', async () => {
     const rows = sql`${reportProducts.reportId} = ${s.report.id}::uuid`;
-    // Equal PPRs and costs in threes, some missing (as in the test above); the version moves.
+    // Equal PPRs and costs in threes, some missing (as in the test above), and the positions reversed
+    // against the product IDs, so a tie broken by anything but the ID reads in another order; the
+    // version moves.
     await s.database.db.execute(sql`
       update report_products
          set fbm_profit_percent = case when position % 5 = 0 then null else (position / 3) * 2.5 end,
-             fbm_cost_in_tc = case when position % 5 = 1 then null else (position / 3) * 4 end
+             fbm_cost_in_tc = case when position % 5 = 1 then null else (position / 3) * 4 end,
+             position = 100 - position
        where ${rows}`);
     await s.database.db
       .update(reports)
@@ -282,9 +291,39 @@ describe('kept filter results', () => {
           scanned.filtered_ids,
         ]);
       }
+      // Another filter's sort change takes the unfiltered list kept for the first (every sort but the
+      // first view's own): no scan at all.
+      const other: ActiveFilter[] = [{ id: 'cross_buybox_price', value: { min: 9 } }];
+      await ask(other, { sort_key: 'ppr', sort_direction: 'asc' });
+      const byCost = { sort_key: 'cost', sort_direction: 'asc', with_ids: false };
+      const resorted = await ask(other, byCost);
+      expect([lastKind, lastParts.scan, lastParts.sort]).toEqual(['resorted', undefined, expect.any(Number)]);
+      expect(resorted).toEqual(await fresh(other, byCost));
     } finally {
+      await s.database.db.execute(sql`update report_products set position = 100 - position where ${rows}`);
       const saved = await s.post(s.owner, '/v1/settings', { report_id: s.report.id, ...SETTINGS });
       expect(saved.statusCode).toBe(200);
+    }
+  });
+
+  it('scans the sort changes of a report too large to re-sort here', async () => {
+    const filters: ActiveFilter[] = [{ id: 'to_buybox_price', value: { min: 30 } }];
+    const [before] = await s.database.db
+      .select({ size: reports.size })
+      .from(reports)
+      .where(eq(reports.id, s.report.id));
+    // The report's product count as the analysis calls read it (`size` counts both sides).
+    await s.database.db
+      .update(reports)
+      .set({ size: 2 * (RESORT_MAX_PRODUCTS + 1), resultsVersion: sql`${reports.resultsVersion} + 1` })
+      .where(eq(reports.id, s.report.id));
+    try {
+      await ask(filters, { sort_key: 'ppr', sort_direction: 'desc' });
+      expect(lastKind).toBe('scan-ids');
+      await ask(filters, { sort_key: 'cost', sort_direction: 'asc', with_ids: false });
+      expect(lastKind).toBe('scan-page');
+    } finally {
+      await s.database.db.update(reports).set({ size: before!.size }).where(eq(reports.id, s.report.id));
     }
   });
 
@@ -295,6 +334,13 @@ describe('kept filter results', () => {
     await ask(filters, byPpr);
     const stranger = await s.filter(s.other, { filters: encodeFilters(filters), limit: 5, ...byCost });
     expect(stranger.statusCode).toBe(404);
+    // Nothing was re-sorted or scanned for them.
+    const strangerParts = parseServerTiming(stranger.headers['server-timing'] as string);
+    expect([strangerParts.kind, strangerParts.parts.scan, strangerParts.parts.sort]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(stranger.body).not.toContain(id(20));
     // Prices move: the kept view is of another version, so the sort change scans.
     const dearer = await s.post(s.owner, '/v1/settings', {

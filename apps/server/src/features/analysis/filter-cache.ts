@@ -11,7 +11,10 @@ export class MatchedIds {
   constructor(
     readonly joined: string,
     readonly length: number,
-  ) {}
+    list?: string[],
+  ) {
+    this.list = list;
+  }
 
   /** IDs `from` (inclusive) to `to` (exclusive) in the view's order. */
   slice(from: number, to: number) {
@@ -39,7 +42,7 @@ export function resortMatches(matched: MatchedIds, order: MatchedIds): MatchedId
   const wanted = new Set(matched.all());
   const ids: string[] = [];
   for (const id of order.all()) if (wanted.has(id)) ids.push(id);
-  return ids.length === matched.length ? new MatchedIds(ids.join(','), ids.length) : undefined;
+  return ids.length === matched.length ? new MatchedIds(ids.join(','), ids.length, ids) : undefined;
 }
 
 /**
