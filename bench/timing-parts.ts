@@ -5,7 +5,19 @@
 // compressing, and the total the server saw.
 import { parseServerTiming } from '../apps/server/src/http/server-timing';
 
-const PARTS = ['queue', 'lane', 'guard', 'rate', 'scan', 'sort', 'read', 'build', 'serialise', 'compress', 'total'];
+const PARTS = [
+  'queue',
+  'lane',
+  'guard',
+  'rate',
+  'scan',
+  'sort',
+  'read',
+  'build',
+  'serialise',
+  'compress',
+  'total',
+];
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
