@@ -18,14 +18,7 @@ export async function benchDatabase() {
   const database = connect(server.url, { max: 6 });
   await migrateAndSeed(database.pool);
   const userId = `bench-${Date.now()}`;
-  await database.db.insert(user).values({
-    id: userId,
-    name: 'Bench',
-    email: `${userId}@example.com`,
-    emailVerified: true,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  });
+  await insertBenchUser(database.db, userId, 'Bench');
   return {
     ...database,
     url: server.url,
@@ -37,6 +30,18 @@ export async function benchDatabase() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A verified user `id`, written straight into the database (no sign-up). */
+export async function insertBenchUser(db: Db, id: string, name: string) {
+  await db.insert(user).values({
+    id,
+    name,
+    email: `${id}@example.com`,
+    emailVerified: true,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
 }
 
 /** `n` distinct valid product IDs. */

@@ -7,12 +7,11 @@ import { makeSettings } from '@crossmarket/domain/testing';
 import { sql } from 'drizzle-orm';
 import { connect, type Db } from '../apps/server/src/db/client';
 import { migrateAndSeed } from '../apps/server/src/db/migrate';
-import { user } from '../apps/server/src/db/schema';
 import { saveSettings } from '../apps/server/src/features/analysis/save-settings';
 import { processReport } from '../apps/server/src/features/reports/process-report';
 import { pino, type Logger } from 'pino';
 import { createSandboxMarketplace } from '../apps/server/src/providers/marketplace/sandbox';
-import { insertBenchReport } from './bench-db';
+import { insertBenchReport, insertBenchUser } from './bench-db';
 
 /** The plain query's p50 on the machine the budgets were set on. */
 export const BUDGET_MACHINE_PLAIN_SQL_MS = 25;
@@ -101,14 +100,7 @@ export async function plainSqlOnItsOwn(url: string) {
   try {
     await migrateAndSeed(own.pool);
     const userId = `plain-sql-${process.pid}`;
-    await own.db.insert(user).values({
-      id: userId,
-      name: 'Plain SQL',
-      email: `${userId}@example.com`,
-      emailVerified: true,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
+    await insertBenchUser(own.db, userId, 'Plain SQL');
     const reportId = await plainSqlReport(own.db, userId, pino({ level: 'silent' }));
     const times: number[] = [];
     return {
