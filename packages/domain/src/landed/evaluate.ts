@@ -72,6 +72,8 @@ export interface FixedCosts {
   clearance: number;
   /** The customs value when the source ships (the purchase), selling cents. */
   purchaseValue: number;
+  /** The freight a CIF customs value adds to the goods (the international leg), selling cents; else 0. */
+  freight: number;
   duty: Applied;
   intlAssumed: boolean;
   /** What was paid, in its own currency's cents (`paidOf` turns them into the lines' `paid`). */
@@ -127,6 +129,7 @@ export function fixedCosts(r: ResolvedLane, p: ProductCosts): FixedCosts {
     checkoutTax: source && importFeeCents > 0 ? toSellingCents(importFeeCents, parity) : -1,
     clearance: fee && !source ? roundHalfUp(toCents(fee.amount) * r.fx(fee.currency)) : 0,
     purchaseValue: toSellingCents(goodsCents + shipCents, parity),
+    freight: r.customs?.basis === 'cif' && !source ? intl : 0,
     duty: dutyFor(r, p.category),
     intlAssumed,
     native: { goods: goodsCents, tax: taxCents, ship: shipCents, importFee: importFeeCents, card: cardCents },
@@ -251,7 +254,7 @@ export function landedCents(
   if (f.checkoutTax >= 0) importTax = f.checkoutTax;
   else if (b) {
     const source = r.lane.route === 'source_ships';
-    const customs = source ? f.purchaseValue : value;
+    const customs = source ? f.purchaseValue : value + f.freight;
     const v = (customs / 100) * r.borderFx;
     const bands = b.global_bands;
     if (bands && v <= bands[bands.length - 1]!.up_to + 1e-9) {

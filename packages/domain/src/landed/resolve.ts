@@ -4,11 +4,13 @@ import type { LaneSettings } from '../schemas/lanes';
 import {
   borderRule,
   collectionRule,
+  customsValueRule,
   dsfRule,
   dutyRule,
   feeTaxRule,
   priceTaxRule,
   type BorderRule,
+  type CustomsValueRule,
   type RuleRow,
 } from './rules';
 import type { FeeSchedule } from '../pricing/commission';
@@ -41,6 +43,8 @@ export interface ResolvedLane {
   collection: (Applied & { upTo: number }) | null;
   /** Null on a domestic lane. */
   border: BorderRule | null;
+  /** What the border's percentages and thresholds are taken on; null on a domestic lane. */
+  customs: CustomsValueRule | null;
   /** Selling units → the border rule's threshold currency (multiply). */
   borderFx: number;
   feeTax: Applied | null;
@@ -104,6 +108,7 @@ export function resolveLane(ctx: LaneContext): ResolvedLane {
       : { rate: 0, rule: 'none', assumed: true, includes: false },
     collection: collect ? { ...applied(collect), upTo: collect.up_to } : null,
     border,
+    customs: domestic ? null : customsValueRule(to, on),
     borderFx: border ? 1 / fx(border.currency) : 1,
     feeTax: fees && !feesRecoverable ? applied(fees) : null,
     dsf: dsf ? applied(dsf) : null,

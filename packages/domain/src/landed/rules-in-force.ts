@@ -3,6 +3,7 @@ import type { LaneSettings, SellerTaxProfile } from '../schemas/lanes';
 import {
   borderRule,
   collectionRule,
+  customsValueRule,
   DEFAULT_CONVERSION_FEE,
   dsfRule,
   dutyRule,
@@ -15,6 +16,7 @@ export const RULE_FAMILIES = [
   'price_tax',
   'collection',
   'border',
+  'customs_value',
   'duty',
   'fee_tax',
   'digital_services_fee',
@@ -41,6 +43,7 @@ export function rulesInForce(
     collection:
       !domestic || (collect?.domestic_nonestablished && seller.establishment !== to) ? collect : null,
     border: domestic ? null : borderRule(to, from, lane.carrier, on),
+    customs_value: domestic ? null : customsValueRule(to, on),
     duty: domestic ? null : dutyRule(to, null, on),
     fee_tax: feeTaxRule(to, seller.establishment, on),
     digital_services_fee: dsfRule(to, seller.establishment, on),

@@ -11,16 +11,22 @@ const MAX_SCAN = 200_000;
 
 /**
  * Prices where the model changes piece (reference §3, pricing/commission.ts): the sale-tax collection and
- * border thresholds on the customs value, Mexico's bands, the referral tiers and the minimum fee.
+ * border thresholds on the customs value, Mexico's bands, the referral tiers and the minimum fee. A CIF
+ * customs value (`freightCents`, the UAE) reaches each border threshold that much earlier.
  */
-export function breakpoints(r: ResolvedLane, p: ProductCosts, minimumReferral: number): number[] {
+export function breakpoints(
+  r: ResolvedLane,
+  p: ProductCosts,
+  minimumReferral: number,
+  freightCents = 0,
+): number[] {
   const gross = r.priceTax.includes ? 1 + r.priceTax.rate / 100 : 1;
   const out: number[] = [];
   if (r.collection && Number.isFinite(r.collection.upTo)) out.push(r.collection.upTo * gross);
   const b = r.border;
   if (b && r.lane.route === 'reship') {
     for (const t of [b.duty_free_up_to, b.tax_free_up_to, ...(b.global_bands ?? []).map((x) => x.up_to)])
-      if (Number.isFinite(t)) out.push((t / r.borderFx) * gross);
+      if (Number.isFinite(t)) out.push((t / r.borderFx - freightCents / 100) * gross);
   }
   const s = p.schedule;
   if (s.kind === 'estimate') {
@@ -56,7 +62,7 @@ export interface Piece {
  * from rounded lines; import tax rates are at most 50 %).
  */
 export function piecesOf(r: ResolvedLane, p: ProductCosts, f: FixedCosts, st = emptyState()): Piece[] {
-  const bps = breakpoints(r, p, r.minimumReferral).map((x) => Math.round(x * 100));
+  const bps = breakpoints(r, p, r.minimumReferral, f.freight).map((x) => Math.round(x * 100));
   const starts = [1, ...bps.filter((c) => c > 1)];
   const pieces: Piece[] = [];
   for (let i = 0; i < starts.length; i++) {
@@ -102,8 +108,9 @@ export interface ProductPieces {
  * purchase tax, both legs) only move the lines' offsets, so the pieces are fitted once per schedule and
  * duty rate without them (`pieceCache`) and the product's costs are applied as a shift: the lines differ
  * from a product's own fit by float noise far inside the 0.01-cent margin of the slack, so the cents the
- * search checks, and its answer, are the same. When the source ships (the purchase is the customs value)
- * or with Amazon's estimate (a schedule per product), each product is fitted on its own.
+ * search checks, and its answer, are the same. When the source ships (the purchase is the customs value),
+ * when the customs value includes the freight, or with Amazon's estimate (a schedule per product), each
+ * product is fitted on its own.
  */
 export function productPieces(
   r: ResolvedLane,
@@ -111,7 +118,8 @@ export function productPieces(
   f: FixedCosts,
   st: MoneyState,
 ): ProductPieces {
-  if (r.lane.route !== 'reship' || p.schedule.kind === 'estimate')
+  // A CIF customs value moves the border's breakpoints by the product's own freight: fitted on its own too.
+  if (r.lane.route !== 'reship' || p.schedule.kind === 'estimate' || f.freight > 0)
     return { pieces: piecesOf(r, p, f, st), shift: 0 };
   let byDuty = r.pieceCache.get(p.schedule);
   if (!byDuty) r.pieceCache.set(p.schedule, (byDuty = new Map()));

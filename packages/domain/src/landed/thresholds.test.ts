@@ -89,6 +89,27 @@ describe('AE AED 1,000 (import VAT on every parcel)', () => {
   });
 });
 
+describe('AE: duty and import VAT on CIF (reference §3 AE row, §3a)', () => {
+  // AED 104.30 of international freight for the fixtures' 1 kg parcel.
+  const freight = { rate_card: { per_parcel: 100, per_kg: 4.3, divisor: 5000, currency: 'AED' } } as const;
+  it('a speaker at AED 1,299.00: duty and VAT on goods plus freight', () => {
+    // value 1299 ÷ 1.05 = 1237.14; CIF 1341.44: duty 5 % = 67.07, VAT 5 % × (1341.44 + 67.07) = 70.43
+    const x = lines('us', 'ae', 3.67, 1299, freight);
+    expect(x).toMatchObject({ international_shipping: 104.3, duty: 67.07, import_tax: 70.43 });
+    expect(x.rules).toMatchObject({ duty: 'duty-ae', import_tax: 'border-ae-courier' });
+  });
+  it('the AED 1,000 threshold is on the same CIF value: AED 999.99 and AED 1,000.01 with the freight', () => {
+    // CIF 999.99: goods 895.69 (price 940.47); CIF 1000.01: goods 895.71 (price 940.50)
+    expect(lines('us', 'ae', 3.67, 940.47, freight)).toMatchObject({ duty: 0, import_tax: 50 });
+    expect(lines('us', 'ae', 3.67, 940.5, freight)).toMatchObject({ duty: 50, import_tax: 52.5 });
+  });
+  it('the UK keeps the goods alone: the freight stays out of its customs value', () => {
+    const card = { rate_card: { per_parcel: 20, per_kg: 0, divisor: 5000, currency: 'GBP' } } as const;
+    // value 200, duty 4 % = 8.00, VAT 20 % × 208 = 41.60, whatever the freight
+    expect(lines('us', 'uk', 0.8, 240, card)).toMatchObject({ duty: 8, import_tax: 41.6 });
+  });
+});
+
 describe("Mexico's courier bands (US$, on the value ex IVA)", () => {
   // 18 MXN to the dollar; IVA 16 % inside the price, kept by Amazon (assumed, §11.6).
   it('from the US: exempt to US$50, 17 % to US$117, 19 % to US$2,500, then duty + IVA', () => {

@@ -1,5 +1,6 @@
 import type { RegionCode } from '../../regions';
 import { BORDER_RULES } from './border';
+import { CUSTOMS_VALUE_RULES } from './customs';
 import { DUTY_RULES } from './duty';
 import { DSF_RULES, DEFAULT_CONVERSION_FEE } from './fees';
 import { COLLECTION_RULES, FEE_TAX_RULES, PRICE_TAX_RULES } from './tax';
@@ -8,6 +9,7 @@ import type { Carrier, RuleRow } from './types';
 export * from './types';
 export {
   BORDER_RULES,
+  CUSTOMS_VALUE_RULES,
   DUTY_RULES,
   DSF_RULES,
   DEFAULT_CONVERSION_FEE,
@@ -49,6 +51,9 @@ export const borderRule = (country: RegionCode, shipFrom: string, carrier: Carri
     return from < 0 || by < 0 ? -1 : from + by;
   });
 
+export const customsValueRule = (country: RegionCode, on: string) =>
+  pick(CUSTOMS_VALUE_RULES, on, (r) => (r.country === country ? 0 : -1));
+
 export const dutyRule = (country: RegionCode, category: string | null, on: string) =>
   pick(DUTY_RULES, on, (r) =>
     r.country !== country ? -1 : r.category === null ? 0 : r.category === category ? 1 : -1,
@@ -71,6 +76,7 @@ const ALL_RULES: readonly RuleRow[] = [
   ...COLLECTION_RULES,
   ...FEE_TAX_RULES,
   ...BORDER_RULES,
+  ...CUSTOMS_VALUE_RULES,
   ...DUTY_RULES,
   ...DSF_RULES,
   DEFAULT_CONVERSION_FEE,

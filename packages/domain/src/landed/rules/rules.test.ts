@@ -82,15 +82,18 @@ describe('rulesInForce', () => {
       price_tax: 'price-tax-ca',
       collection: null,
       border: 'border-ca-us-courier',
+      customs_value: 'customs-ca-item',
       duty: 'duty-ca',
       fee_tax: null,
       digital_services_fee: 'dsf-ca',
       conversion_fee: 'accs-1.5',
     });
     expect(ids('us', 'ca', 'post').border).toBe('border-ca-us-post');
+    expect(ids('us', 'ae', 'courier').customs_value).toBe('customs-ae-cif');
     expect(ids('uk', 'uk', 'courier')).toMatchObject({
       collection: 'collect-uk', // a seller established outside the UK: Amazon keeps the VAT at any value
       border: null,
+      customs_value: null,
       duty: null,
       fee_tax: 'fee-tax-tr',
     });

@@ -61,6 +61,15 @@ export interface BorderRule extends RuleRow {
   global_bands?: readonly { up_to: number; rate: number }[];
 }
 
+/**
+ * What a country's border percentages and thresholds are taken on (reference §3, §3a): the goods alone
+ * (`item`, the buyer's price ex tax) or CIF (`cif`: the goods plus the international freight to the border).
+ */
+export interface CustomsValueRule extends RuleRow {
+  country: RegionCode;
+  basis: 'item' | 'cif';
+}
+
 /** The default duty percent above the threshold, per selling country and (optionally) category. */
 export interface DutyRule extends RuleRow {
   country: RegionCode;
