@@ -3,10 +3,20 @@
 // so a zip built for localhost:3000 cannot sign in to an app served elsewhere (issue 46).
 import fs from 'node:fs';
 
-/** The address the program serves the app at, as the server's config derives it (APP_URL, else PORT). */
+/**
+ * The address the program serves the app at, as the server's config derives it (APP_URL, else PORT); null
+ * when that is no address (a PORT or APP_URL the server's configuration check will name), so the start
+ * goes on to that check's message instead of a stack trace from here.
+ */
 export function extensionTarget(env) {
   const given = env.APP_URL || env.CROSSMARKET_URL;
-  return new URL(given || `http://localhost:${env.PORT || 3000}`).origin;
+  const port = env.PORT || '3000';
+  if (!given && !/^\d{1,5}$/.test(port)) return null;
+  try {
+    return new URL(given || `http://localhost:${port}`).origin;
+  } catch {
+    return null;
+  }
 }
 
 /** The file beside the zip naming the address it was built for (written by apps/extension/build.mjs). */

@@ -12,6 +12,11 @@ describe('the extension zip `npm start` serves (issue 46)', () => {
     expect(extensionTarget({ CROSSMARKET_URL: 'https://app.example.com' })).toBe('https://app.example.com');
   });
 
+  it('is no address, rather than a stack trace, when PORT or APP_URL is malformed (issue 59)', () => {
+    expect(extensionTarget({ PORT: 'not-a-port' })).toBeNull();
+    expect(extensionTarget({ APP_URL: 'not a url' })).toBeNull();
+  });
+
   it('is rebuilt when it was built for another address, even with no source change', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-ext-'));
     const zipPath = path.join(dir, 'crossmarket-extension.zip');

@@ -46,11 +46,14 @@ const extensionDir = path.join(root, 'apps/extension');
 const zip = path.join(extensionDir, 'release/crossmarket-extension.zip');
 const extensionSources = [path.join(extensionDir, 'src'), path.join(root, 'packages/domain/src')];
 const target = extensionTarget(process.env);
-const extensionOld = extensionStale({
-  zipPath: zip,
-  target,
-  sourcesNewerThan: (at) => extensionSources.some((s) => newestMtime(s) > at),
-});
+// No target: the address is malformed, and the program's configuration check says which variable.
+const extensionOld =
+  target !== null &&
+  extensionStale({
+    zipPath: zip,
+    target,
+    sourcesNewerThan: (at) => extensionSources.some((s) => newestMtime(s) > at),
+  });
 if (extensionOld && process.env.SKIP_WEB_BUILD !== '1') {
   console.log(`Building the browser extension for ${target}…`);
   const build = spawnSync(process.execPath, [path.join(extensionDir, 'build.mjs')], {
