@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { makeOperator, onboard, signedInUser } from './helpers';
+import { E2E_ADMIN_EMAIL, linkIn, mailFor, makeOperator, onboard, PASSWORD, signedInUser } from './helpers';
 
 async function act(page: Page, button: string, reason: string) {
   // The last action's "Done." stays a few seconds: this action's own message is the one to wait for.
@@ -131,4 +131,17 @@ test('an operator sees the work queues and the system, both accessible in light 
   await expect(page.getByText('Worker', { exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectAccessible(page, 'the system page');
+});
+
+test('an address in ADMIN_EMAILS that opens its activation link lands on the console (issue 59)', async ({
+  page,
+}) => {
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: { email: E2E_ADMIN_EMAIL, password: PASSWORD, name: 'Operator', callbackURL: '/welcome' },
+  });
+  expect(res.ok()).toBe(true);
+  const mail = await mailFor(page.request, E2E_ADMIN_EMAIL, /Activate/);
+  await page.goto(linkIn(mail));
+  await expect(page).toHaveURL(/\/admin(\/users)?$/);
+  await expect(page.getByText("Welcome to Crossmarket! Let's Go")).toHaveCount(0);
 });

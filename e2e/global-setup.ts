@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { E2E_ADMIN_EMAIL } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -38,6 +39,8 @@ export default async function globalSetup() {
       // A journey signs up several users: the cheap hash tests use (production refuses it).
       PASSWORD_HASH_COST: '1024',
       LOG_LEVEL: 'warn',
+      // One listed address, for the journey in which an operator opens their activation link.
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

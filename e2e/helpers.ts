@@ -58,7 +58,10 @@ export async function sql(text: string, values: unknown[] = []) {
   }
 }
 
-/** The console's role (the shared e2e program starts without ADMIN_EMAILS; the server tests cover it). */
+/** The one address in the e2e program's ADMIN_EMAILS (the other journeys make operators by SQL). */
+export const E2E_ADMIN_EMAIL = 'listed-operator@example.com';
+
+/** The console's role (the shared e2e program lists one address in ADMIN_EMAILS; the server tests cover it). */
 export async function makeOperator(email: string) {
   await sql(
     `update user_data set role = 'operator' where user_id = (select id from "user" where email = $1)`,

@@ -42,7 +42,8 @@ describe('decideGate: the six rules in order', () => {
     expect(decideGate(fresh, '/admin')).toEqual({ kind: 'page' });
     expect(decideGate(fresh, '/admin/users/u')).toEqual({ kind: 'page' });
     expect(decideGate(fresh, '/')).toEqual({ kind: 'redirect', to: '/admin' });
-    expect(decideGate(fresh, '/welcome')).toEqual({ kind: 'page' });
+    // The activation link's /welcome, too (issue 59).
+    expect(decideGate(fresh, '/welcome')).toEqual({ kind: 'redirect', to: '/admin' });
     // A seller is still sent through the wizard, and a suspended operator is still suspended.
     expect(decideGate(me({ role: 'seller', welcome_done: false }), '/admin')).toEqual({
       kind: 'redirect',

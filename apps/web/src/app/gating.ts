@@ -27,7 +27,8 @@ export function decideGate(me: Me | null, path: string): GateDecision {
   const operator = data.role === 'operator';
   if (operator && startsWithAny(path, ['/admin'])) return { kind: 'page' };
   if (!data.welcome_done) {
-    if (path === '/welcome') return { kind: 'page' };
+    // The activation link lands on /welcome: an operator goes on to the console (issue 59).
+    if (path === '/welcome') return operator ? { kind: 'redirect', to: '/admin' } : { kind: 'page' };
     return { kind: 'redirect', to: operator ? '/admin' : '/welcome' };
   }
   if (path === '/welcome') return { kind: 'redirect', to: '/' };
