@@ -7,11 +7,12 @@ import i18n, { changeLanguage } from '../../../i18n';
 import type { ResultRowView } from '../api/filter-results';
 import { CellKitProvider, CostProfit } from './product-cells';
 
-function renderCell(intlUnset: boolean) {
+function renderCell(intlUnset: boolean, sides: Partial<Parameters<typeof makeRow>[0]> = {}) {
   const base = makeRow({
     product_id: 'B000000001',
     row_cross: makeSide({ buybox: makeOffer({ buy_price: 10 }) }),
     row_to: makeSide({ buybox: makeOffer({ buy_price: 25 }) }),
+    ...sides,
   });
   const fbm = priceProduct(base, makeSettings(), { toRegion: 'ca' });
   const row = { ...base, fbm } as unknown as ResultRowView;
@@ -73,5 +74,20 @@ describe('the profit cell’s labels (issue 46)', () => {
     renderCell(false);
     expect(screen.getByTestId('at-buybox')).toHaveTextContent(/^BuyBox fiyatında \(.*25,00.*\):$/);
     expect(screen.getByTestId('our-price')).toHaveTextContent(/^Bizim fiyatımız: /);
+  });
+});
+
+describe('the profit cell names the side it is about (issue 59)', () => {
+  it('a source with no offer is not called an open field on the selling side', () => {
+    renderCell(false, { row_cross: makeSide({ status: 'nostock', buybox: null, lowest: null }) });
+    expect(screen.getByTestId('at-buybox')).toHaveTextContent(
+      'No offer to buy at the source: nothing to price from',
+    );
+  });
+  it('a selling side with no buy box is the open field, said of the selling side', () => {
+    renderCell(false, { row_to: makeSide({ status: 'nostock', buybox: null, lowest: null }) });
+    expect(screen.getByTestId('at-buybox')).toHaveTextContent(
+      'Nobody sells it on the selling side yet (an open field)',
+    );
   });
 });

@@ -33,9 +33,11 @@ export const CostProfit = memo(function CostProfit({
           three buy-box figures share a line where the column allows (denser rows, issue 46 item 7). */}
       <div className="cm-line cm-line-figures">
         <span data-testid="at-buybox">
-          {fbm.sell_price.buybox == null
-            ? t('reportDetail.row.noBuybox')
-            : t('reportDetail.row.atBuybox', { price: money(fbm.sell_price.buybox, currency) })}
+          {fbm.sell_price.buybox != null
+            ? t('reportDetail.row.atBuybox', { price: money(fbm.sell_price.buybox, currency) })
+            : row.row_cross.status !== 'ok'
+              ? t('reportDetail.row.noSource')
+              : t('reportDetail.row.noBuybox')}
         </span>
         <span className="cm-indent">
           PPR:{' '}

@@ -89,14 +89,21 @@ export const ProductDetails = memo(function ProductDetails({
               {t('reportDetail.row.banned')}: {t(`bannedReason.${row.banned}`)}
             </Tag>
           )}
+          {/* Which side the reason is about: the specification's text after the marketplace (issue 59). */}
           {row.row_cross.status !== 'ok' && (
             <Tag color="orange" data-testid="status-reason">
-              {t(statusReasonKey(row.row_cross.status))}
+              {t('reportDetail.row.sideReason', {
+                side: t('reportDetail.row.buyingSide', { country: countries.from.name }),
+                reason: t(statusReasonKey(row.row_cross.status)),
+              })}
             </Tag>
           )}
           {row.row_cross.status === 'ok' && row.row_to.status !== 'ok' && (
             <Tag color="orange" data-testid="status-reason">
-              {t(statusReasonKey(row.row_to.status))}
+              {t('reportDetail.row.sideReason', {
+                side: t('reportDetail.row.sellingSide', { country: countries.to.name }),
+                reason: t(statusReasonKey(row.row_to.status)),
+              })}
             </Tag>
           )}
         </div>
