@@ -1,6 +1,6 @@
 import { JOB_NAMES, planByCode } from '@crossmarket/domain';
 import { eq, sql } from 'drizzle-orm';
-import { inflateSync } from 'node:zlib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import {
@@ -41,21 +41,15 @@ afterAll(async () => {
 const userIdOf = async (email: string) =>
   (await database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
 
-/** The text a PDF shows: its streams inflated, the hex strings pdfkit writes for each run decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
+/** The text a PDF shows, line by line, as a reader extracts it (pdf.js, through the fonts' Unicode maps). */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
   let shown = '';
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let body: string;
-    try {
-      body = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const hex of body.matchAll(/<([0-9a-fA-F]+)>/g))
-      shown += Buffer.from(hex[1]!, 'hex').toString('latin1');
-    shown += '\n';
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    for (const item of content.items) if ('str' in item) shown += item.str + (item.hasEOL ? '\n' : '');
   }
+  await doc.destroy();
   return shown;
 }
 
@@ -183,11 +177,11 @@ describe('the invoice PDF', () => {
     await database.db
       .update(userProfiles)
       .set({
-        firstName: 'Ayse',
-        lastName: 'Yilmaz',
-        address: 'Bagdat Caddesi 12',
-        city: 'Istanbul',
-        state: 'Kadikoy',
+        firstName: 'Ayşe',
+        lastName: 'Yılmaz',
+        address: 'Bağdat Caddesi 112',
+        city: 'İstanbul',
+        state: 'Kadıköy',
         postalCode: '34710',
         country: 'TR',
       })
@@ -196,11 +190,12 @@ describe('the invoice PDF', () => {
     const [row] = (await app.inject({ url: '/api/payments?status=paid', headers: { cookie } })).json();
     const pdf = await app.inject({ url: row.invoice_pdf, headers: { cookie } });
     expect(pdf.statusCode).toBe(200);
-    const text = pdfText(pdf.rawPayload);
+    // Turkish letters read back exactly (issue 59: Helvetica printed ğ, ı, İ and ş broken).
+    const text = await pdfText(pdf.rawPayload);
     for (const line of [
-      'Billed to: Ayse Yilmaz',
-      'Bagdat Caddesi 12',
-      '34710 Istanbul, Kadikoy',
+      'Billed to: Ayşe Yılmaz',
+      'Bağdat Caddesi 112',
+      '34710 İstanbul, Kadıköy',
       'TR',
       email,
     ])

@@ -1,4 +1,15 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+
+// pdfkit's built-in Helvetica is WinAnsi only: ğ, ı, İ and ş came out broken, and many of our sellers
+// write their address in Turkish. Noto Sans covers every language we bill in; read once, embedded subset.
+const require = createRequire(import.meta.url);
+let noto: Buffer | undefined;
+const notoSans = () =>
+  (noto ??= fs.readFileSync(
+    require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+  ));
 
 export interface InvoiceForPdf {
   number: string;
@@ -15,7 +26,7 @@ export interface InvoiceForPdf {
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '-');
 
-/** A one-page invoice in PDF (pdfkit, built-in Helvetica), rendered on request from the stored invoice. */
+/** A one-page invoice in PDF (pdfkit, Noto Sans embedded), rendered on request from the stored invoice. */
 export function renderInvoicePdf(invoice: InvoiceForPdf, billedTo: readonly string[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
@@ -27,6 +38,8 @@ export function renderInvoicePdf(invoice: InvoiceForPdf, billedTo: readonly stri
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    doc.registerFont('body', notoSans());
+    doc.font('body');
 
     doc.fontSize(22).text('Crossmarket', { continued: false });
     doc.moveDown(0.2).fontSize(10).fillColor('#595959').text('Cross-marketplace product analysis');
