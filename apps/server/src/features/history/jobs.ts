@@ -13,8 +13,9 @@ export const HISTORY_DEFAULTS = { rawDays: 100, retentionDays: 730 };
 export const historyJobs: JobHandlers = {
   [JOB_NAMES.historyMaintenance]: async (_data, { db, history }) => {
     const made = await ensurePartitions(db);
-    const rolledUp = await rollUpRecent(db);
-    const dropped = await dropExpiredPartitions(db, history ?? HISTORY_DEFAULTS);
+    const kept = history ?? HISTORY_DEFAULTS;
+    const rolledUp = await rollUpRecent(db, new Date(), kept.rawDays);
+    const dropped = await dropExpiredPartitions(db, kept);
     return { made, rolledUp, dropped };
   },
 };

@@ -34,8 +34,26 @@ export async function rollUpDays(db: Db, from: Date, to: Date): Promise<number> 
 /** The start of the UTC day of `at`. */
 export const utcDayStart = (at: Date) => new Date(Math.floor(at.getTime() / DAY) * DAY);
 
-/** The nightly roll-up: the last `ROLL_UP_DAYS` whole UTC days before `now`. */
-export function rollUpRecent(db: Db, now = new Date()): Promise<number> {
-  const to = utcDayStart(now);
-  return rollUpDays(db, new Date(to.getTime() - ROLL_UP_DAYS * DAY), to);
+/** Days one roll-up statement folds at most, so a long catch-up stays a row of short statements. */
+const CATCH_UP_STEP_DAYS = 7;
+
+/**
+ * The nightly roll-up: the last `ROLL_UP_DAYS` whole UTC days before `now`, and every day since the last
+ * day already folded (a worker down for a week left days that the server's lookups observed, which three
+ * days would never reach), as far back as raw observations are kept (`rawDays`).
+ */
+export async function rollUpRecent(db: Db, now = new Date(), rawDays = 100): Promise<number> {
+  const to = utcDayStart(now).getTime();
+  const found = await db.execute<{ last: string | null }>(
+    sql`select max(day)::text as last from product_observation_days where day < ${new Date(to).toISOString()}::date`,
+  );
+  const last = found.rows[0]?.last;
+  let from = to - ROLL_UP_DAYS * DAY;
+  if (last) from = Math.min(from, Date.parse(`${last}T00:00:00Z`) + DAY);
+  else from = to - rawDays * DAY;
+  from = Math.max(from, to - rawDays * DAY);
+  let rows = 0;
+  for (let at = from; at < to; at += CATCH_UP_STEP_DAYS * DAY)
+    rows += await rollUpDays(db, new Date(at), new Date(Math.min(at + CATCH_UP_STEP_DAYS * DAY, to)));
+  return rows;
 }
