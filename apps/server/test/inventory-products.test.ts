@@ -374,3 +374,36 @@ describe('the inventory update', () => {
     expect(state).toMatchObject({ status: 'done', updated: codes.length - 1 });
   });
 });
+
+describe("the inventory update quotes the lane's route (issue 59)", () => {
+  it('on a reship lane (the default) the buying side is asked for delivery at home, light checks too', async () => {
+    const inventory = await create(alice);
+    await add(alice, inventory.id, ids(1, 6));
+    await database.db.execute(
+      sql`update inventories set update_status = 'queued', update_queued_at = now() where id = ${inventory.id}::uuid`,
+    );
+    const sandbox = createSandboxMarketplace();
+    const routes: string[] = [];
+    const recording: MarketplaceProvider = {
+      name: 'sandbox',
+      batchSize: 4,
+      lookup(productIds, region, options) {
+        if (region === 'us') routes.push(`lookup:${options.route ?? 'none'}`);
+        return sandbox.lookup(productIds, region, options);
+      },
+      refreshPrices(productIds, region, options) {
+        if (region === 'us') routes.push(`light:${options.route ?? 'none'}`);
+        return sandbox.refreshPrices!(productIds, region, options);
+      },
+    };
+    const logger = createLogger(testConfig({ LOG_LEVEL: 'silent' }));
+    expect(
+      await updateInventory(
+        { db: database.db, logger, leaseSeconds: 60, marketplace: recording, owner: 'routed' },
+        inventory.id,
+      ),
+    ).toBe('done');
+    expect(routes.length).toBeGreaterThan(0);
+    expect(new Set(routes.map((r) => r.split(':')[1]))).toEqual(new Set(['reship']));
+  });
+});

@@ -1,5 +1,6 @@
 import {
   JOB_NAMES,
+  lookupRoute,
   type FeeEstimate,
   type PricingSettings,
   type ProductSide,
@@ -184,6 +185,9 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
   const from = claimed.from_country;
   const to = claimed.to_country;
   const needsSeller = needsBuyBoxSeller(claimed.settings);
+  // The buying side quotes the lane's route, as a report's lookups do: a reship lane buys for home delivery.
+  const route = lookupRoute(claimed.lane);
+  const routed = route ? { route } : {};
   let fullLeft = plan.fullPerRun;
   // Renewals of old full lookups take at most their share, so fallbacks always find the rest.
   let renewLeft = plan.renewPerRun;
@@ -208,7 +212,12 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
     const [cross, toSide] = known.length
       ? await Promise.all([
           asOwner(from, (account) =>
-            marketplace.refreshPrices!(known, from, { shipTo: to, account, listed: listed('row_cross') }),
+            marketplace.refreshPrices!(known, from, {
+              shipTo: to,
+              account,
+              listed: listed('row_cross'),
+              ...routed,
+            }),
           ),
           asOwner(to, (account) =>
             marketplace.refreshPrices!(known, to, { shipTo: to, account, listed: listed('row_to') }),
@@ -227,7 +236,13 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
         ? await asOwner(region, (account) =>
             // A run that feeds Amazon never reuses another report's cached answer: a sell-out must not
             // reach the listing late.
-            marketplace.lookup(ids, region, { shipTo: to, lane: 'update', account, fresh: claimed.sync }),
+            marketplace.lookup(ids, region, {
+              shipTo: to,
+              lane: 'update',
+              account,
+              fresh: claimed.sync,
+              ...(region === from ? routed : {}),
+            }),
           )
         : [];
       return new Map(found.map((s) => [s.product_id, s.side]));

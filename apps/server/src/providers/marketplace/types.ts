@@ -180,7 +180,7 @@ export interface MarketplaceProvider {
   refreshPrices?(
     productIds: string[],
     region: RegionCode,
-    options: LookupOptions & { account?: LookupAccount; listed?: ReadonlySet<string> },
+    options: LookupOptions & { account?: LookupAccount; listed?: ReadonlySet<string>; route?: LaneRoute },
   ): Promise<PriceCheck[]>;
 }
 
