@@ -66,6 +66,7 @@ async function listen(app: App, config: Config) {
 }
 
 async function run(command: Command, config: Config, logger: Logger, resources: Resources) {
+  requireSharedKey(command, config);
   ensureWritableDir(config.dataDir, 'DATA_DIR');
   const server: DatabaseServer = await openDatabaseServer(config, logger);
   resources.add('PostgreSQL', () => server.stop());
@@ -132,6 +133,18 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
     logger.info(`Crossmarket is ready on ${config.APP_URL}`);
   }
   return 'running';
+}
+
+/**
+ * A `serve` or `worker` on an external database is one of several processes (docs/deploy.md): without
+ * TOKEN_ENCRYPTION_KEY each would generate its own key, and workers could open neither the sellers' Amazon
+ * tokens nor the sealed links of activation mails, so no sign-up mail would ever go, silently (issue 59).
+ */
+function requireSharedKey(command: Command, config: Config) {
+  if ((command === 'serve' || command === 'worker') && config.DATABASE_URL && !config.TOKEN_ENCRYPTION_KEY)
+    throw new StartupError(
+      `TOKEN_ENCRYPTION_KEY is not set: '${command}' on DATABASE_URL runs beside other processes, and every server and worker must seal and open with the same key (openssl rand -base64 32). See docs/deploy.md.`,
+    );
 }
 
 /** Stores the Stripe price id of each paid plan (found by lookup key); a miss is logged, not fatal. */

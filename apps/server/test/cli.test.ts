@@ -45,12 +45,21 @@ describe('the program', () => {
         PORT: String(port),
         DATABASE_URL: database.url,
         DATA_DIR: dataDir,
+        TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32),
       });
       expect(await run.exited).toBe(1);
       expect(run.output()).toContain(`Port ${port} is already in use. Set PORT to a free port.`);
     } finally {
       blocker.close();
     }
+  });
+
+  it('refuses a worker on an external database without TOKEN_ENCRYPTION_KEY, naming it (issue 59)', async () => {
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const run = runProgram(['worker'], { DATABASE_URL: database.url, DATA_DIR: dataDir });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('TOKEN_ENCRYPTION_KEY is not set');
   });
 
   it('prints usage for an unknown command', async () => {

@@ -288,6 +288,7 @@ describe('a worker killed mid-report', () => {
       REPORT_LEASE_SECONDS: '2',
       DATA_DIR: '/tmp',
       LOG_LEVEL: 'warn',
+      TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32),
     };
     const first = runProgram(['worker'], env);
     const midway = await waitFor(

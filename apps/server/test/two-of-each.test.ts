@@ -24,6 +24,7 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     SESSION_SECRET: 'two-of-each-secret-two-of-each-secret-42',
+    TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32),
     APP_URL,
     LOG_LEVEL: 'warn',
     SANDBOX_LOOKUP_DELAY_MS: '20',
