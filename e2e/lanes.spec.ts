@@ -47,6 +47,9 @@ test('a seller sets the US → CA lane, reads every line of a product and re-pri
   await page.getByTitle('Canada (CA)').last().click();
   await tab.getByRole('button', { name: 'Set up this lane' }).click();
   const card = page.getByTestId('lane-card-us-ca');
+  await expect(card.getByTestId('rule-border')).toContainText(
+    'Canada: border, from United States, by courier',
+  );
   await expect(card.getByTestId('rule-border')).toContainText('border-ca-us-courier');
   // antd's button radios hide the input: the seller clicks the button's text.
   await card.getByText('Courier', { exact: true }).click();

@@ -1,6 +1,13 @@
 import type { RegionCode } from '../regions';
 import type { LaneSettings, SellerTaxProfile } from '../schemas/lanes';
 import {
+  BORDER_RULES,
+  COLLECTION_RULES,
+  CUSTOMS_VALUE_RULES,
+  DSF_RULES,
+  DUTY_RULES,
+  FEE_TAX_RULES,
+  PRICE_TAX_RULES,
   borderRule,
   collectionRule,
   customsValueRule,
@@ -23,6 +30,24 @@ export const RULE_FAMILIES = [
   'conversion_fee',
 ] as const;
 export type RuleFamily = (typeof RULE_FAMILIES)[number];
+
+const FAMILY_OF = new Map<string, RuleFamily>(
+  (
+    [
+      ['price_tax', PRICE_TAX_RULES],
+      ['collection', COLLECTION_RULES],
+      ['border', BORDER_RULES],
+      ['customs_value', CUSTOMS_VALUE_RULES],
+      ['duty', DUTY_RULES],
+      ['fee_tax', FEE_TAX_RULES],
+      ['digital_services_fee', DSF_RULES],
+      ['conversion_fee', [DEFAULT_CONVERSION_FEE]],
+    ] as const
+  ).flatMap(([family, rows]) => rows.map((r: RuleRow) => [r.id, family] as const)),
+);
+
+/** The family a rule row belongs to, by its id (what its name is made of); undefined for no row. */
+export const ruleFamilyOf = (id: string): RuleFamily | undefined => FAMILY_OF.get(id);
 
 /**
  * The rule rows a lane uses on a day, one per family (null where none applies: no collection on a US

@@ -7,6 +7,7 @@ import { COLLECTION_RULES, FEE_TAX_RULES, PRICE_TAX_RULES } from './tax';
 import type { Carrier, RuleRow } from './types';
 
 export * from './types';
+export { REFERENCE_SOURCES, type ReferenceSource } from './sources';
 export {
   BORDER_RULES,
   CUSTOMS_VALUE_RULES,

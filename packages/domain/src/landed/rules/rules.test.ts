@@ -7,9 +7,10 @@ import {
   dutyRule,
   feeTaxRule,
   priceTaxRule,
+  REFERENCE_SOURCES,
   ruleById,
 } from './index';
-import { rulesInForce } from '../rules-in-force';
+import { ruleFamilyOf, rulesInForce } from '../rules-in-force';
 
 describe('the rules as data', () => {
   it('every row names its source and a real start date, under a unique id', () => {
@@ -97,5 +98,24 @@ describe('rulesInForce', () => {
       duty: null,
       fee_tax: 'fee-tax-tr',
     });
+  });
+});
+
+describe('the rule rows name their sources and their family', () => {
+  it('every source a row cites is in the reference list, with a title', () => {
+    for (const row of allRules()) {
+      const ids = row.source.match(/\bS\d+\b/g) ?? [];
+      // A row of our own choosing says so instead of citing.
+      if (ids.length === 0) expect(row.source).toBe('none (our choice)');
+      for (const id of ids) {
+        expect(REFERENCE_SOURCES[id], `${row.id} cites ${id}`).toBeDefined();
+        expect(REFERENCE_SOURCES[id]!.title.length).toBeGreaterThan(5);
+      }
+    }
+  });
+  it('every row has a family, so the Lanes page can name it', () => {
+    for (const row of allRules()) expect(ruleFamilyOf(row.id), row.id).toBeDefined();
+    expect(ruleFamilyOf('border-ca-us-courier')).toBe('border');
+    expect(ruleFamilyOf('customs-ae-cif')).toBe('customs_value');
   });
 });

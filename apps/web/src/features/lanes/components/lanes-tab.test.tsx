@@ -67,7 +67,13 @@ describe('Settings → Lanes', () => {
     const border = within(card).getByTestId('rule-border');
     const row = ca.rules.find((r) => r.family === 'border')!.row!;
     expect(border).toHaveTextContent(row.id);
-    expect(border).toHaveTextContent(`sources ${row.source}`);
+    // Named in words, each source by its title and linked (issue 59), not "S20 S21".
+    expect(border).toHaveTextContent('Canada: border, from United States, by courier');
+    const cbsa = within(border).getByRole('link', {
+      name: 'CBSA, "CUSMA: increase to low-value shipment thresholds"',
+    });
+    expect(cbsa).toHaveAttribute('href', 'https://www.cbsa-asfc.gc.ca/services/cusma-aceum/lvs-efv-eng.html');
+    expect(border).not.toHaveTextContent(`sources ${row.source}`);
     // Ontario's HST stands for every province: an assumed rule, marked in words.
     expect(within(card).getAllByText('Assumed').length).toBeGreaterThan(0);
     expect(within(card).getByRole('radio', { name: 'Reship' })).toBeChecked();
