@@ -120,6 +120,16 @@ test('an operator sees the work queues and the system, both accessible in light 
       .or(page.getByText(/ of \d+ products/))
       .first(),
   ).toBeVisible();
+  // The daily refresh of watched products, run now rather than at 06:00 (issue 59): its last run shows.
+  const schedules = page.getByTestId('admin-work-schedules');
+  const refresh = schedules.getByRole('row').filter({ hasText: 'watch-refresh' });
+  await expect(refresh).toContainText('0 6 * * *');
+  await refresh.getByRole('button', { name: 'Run now: watch-refresh' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill('A seller asked for today’s figures');
+  await dialog.getByRole('button', { name: 'Run now' }).click();
+  await expect(page.getByText('Done.')).toBeVisible();
+  await expect(refresh).not.toContainText('Not run yet');
   await page.waitForLoadState('networkidle');
   await expectAccessible(page, 'the work page');
 

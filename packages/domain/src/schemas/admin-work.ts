@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOB_NAMES } from '../jobs';
+import { JOB_NAMES, JOB_SCHEDULES, type JobName } from '../jobs';
 import { adminReasonField } from './admin';
 import { timestampSchema } from './api-responses';
 
@@ -51,9 +51,29 @@ export const adminAmazonAuthorisationSchema = z.object({
   utilisation: z.number().nullable(),
 });
 
+/** The jobs pg-boss runs on a schedule; each may also be run now from the Work page (all are idempotent). */
+export const ADMIN_SCHEDULED_JOBS = Object.keys(JOB_SCHEDULES) as [JobName, ...JobName[]];
+
+/** A scheduled job: its cron (the app's time zone) and its latest run, whatever started it. */
+export const adminScheduleSchema = z.object({
+  name: z.string(),
+  cron: z.string(),
+  last_run_at: timestampSchema.nullable(),
+  /** pg-boss's state of that run. */
+  last_state: z.enum(['created', 'retry', 'active', 'completed', 'cancelled', 'failed']).nullable(),
+});
+
+/** POST /api/admin/schedules/:name/run. */
+export const adminScheduleParamsSchema = z.object({
+  name: z.enum(ADMIN_SCHEDULED_JOBS, { error: 'validation.admin.queue' }),
+});
+export const adminRunScheduleSchema = z.object({ reason: adminReasonField });
+export type AdminRunScheduleInput = z.output<typeof adminRunScheduleSchema>;
+
 /** GET /api/admin/work. */
 export const adminWorkSchema = z.object({
   queues: z.array(adminQueueSchema),
+  schedules: z.array(adminScheduleSchema),
   running_reports: z.array(adminRunningReportSchema),
   failed_jobs: z.array(adminFailedJobSchema),
   amazon: z.array(adminAmazonAuthorisationSchema),

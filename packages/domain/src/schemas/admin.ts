@@ -161,6 +161,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'ticket.close',
   'report.cancel',
   'job.retry',
+  'schedule.run',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 

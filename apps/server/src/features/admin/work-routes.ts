@@ -2,6 +2,8 @@ import {
   adminActionResultSchema,
   adminActionSchema,
   adminRetryJobSchema,
+  adminRunScheduleSchema,
+  adminScheduleParamsSchema,
   adminSystemSchema,
   adminWorkSchema,
 } from '@crossmarket/domain';
@@ -14,6 +16,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { systemOverview } from './system/system-overview';
 import { cancelReport } from './work/cancel-report';
 import { retryJob } from './work/retry-job';
+import { runSchedule } from './work/run-schedule';
 import { workOverview } from './work/work-overview';
 
 const BODY_LIMIT = 16 * 1024;
@@ -46,6 +49,16 @@ export function registerWorkRoutes(
     },
     async (request) =>
       done(await retryJob({ db, queue }, callerOf(request), request.params.id, request.body)),
+  );
+
+  scope.post(
+    '/api/admin/schedules/:name/run',
+    {
+      schema: { params: adminScheduleParamsSchema, body: adminRunScheduleSchema, response: actionResponses },
+      bodyLimit: BODY_LIMIT,
+    },
+    async (request) =>
+      done(await runSchedule({ db, queue }, callerOf(request), request.params.name, request.body)),
   );
 
   scope.get('/api/admin/system', { schema: { response: { 200: adminSystemSchema, ...errors(404) } } }, () =>

@@ -10,6 +10,7 @@ import { ActionModal } from './components/action-modal';
 import { ConsoleHeading } from './components/console-heading';
 
 type Report = AdminWork['running_reports'][number];
+type Schedule = AdminWork['schedules'][number];
 type FailedJob = AdminWork['failed_jobs'][number];
 type Authorisation = AdminWork['amazon'][number];
 
@@ -26,7 +27,10 @@ interface Pending {
   danger?: boolean;
 }
 
-/** `/admin/work`: the job queues, the reports running, failed jobs and sellers' Amazon allowance. */
+/**
+ * `/admin/work`: the job queues, the scheduled jobs (run now, last run), the reports running, failed jobs
+ * and sellers' Amazon allowance.
+ */
 export function AdminWorkPage() {
   const { t } = useTranslation();
   const { data, isLoading, error } = useAdminWork();
@@ -76,6 +80,63 @@ export function AdminWorkPage() {
               { title: t('admin.work.running'), dataIndex: 'running' },
               { title: t('admin.work.failed'), dataIndex: 'failed' },
               { title: t('admin.work.throughput'), dataIndex: 'completed_last_hour' },
+            ]}
+          />
+        </Card>
+        <Card title={t('admin.work.schedules')}>
+          <Table<Schedule>
+            rowKey="name"
+            size="small"
+            pagination={false}
+            dataSource={data?.schedules ?? []}
+            scroll={{ x: 640 }}
+            data-testid="admin-work-schedules"
+            columns={[
+              { title: t('admin.work.queue'), dataIndex: 'name' },
+              { title: t('admin.work.schedule'), dataIndex: 'cron', render: (c: string) => <code>{c}</code> },
+              {
+                title: t('admin.work.lastRun'),
+                render: (_, j) =>
+                  j.last_run_at === null ? (
+                    t('admin.work.neverRun')
+                  ) : (
+                    <span>
+                      {when(j.last_run_at)}{' '}
+                      {j.last_state && (
+                        <Tag
+                          color={
+                            j.last_state === 'failed'
+                              ? 'red'
+                              : j.last_state === 'completed'
+                                ? 'green'
+                                : 'blue'
+                          }
+                        >
+                          {t(`admin.work.state.${j.last_state}`)}
+                        </Tag>
+                      )}
+                    </span>
+                  ),
+              },
+              {
+                title: t('admin.work.action'),
+                render: (_, j) => (
+                  <Button
+                    size="small"
+                    aria-label={`${t('admin.actions.runSchedule.label')}: ${j.name}`}
+                    onClick={() =>
+                      setPending({
+                        url: `/api/admin/schedules/${j.name}/run`,
+                        body: {},
+                        title: t('admin.actions.runSchedule.confirm', { queue: j.name }),
+                        ok: t('admin.actions.runSchedule.label'),
+                      })
+                    }
+                  >
+                    {t('admin.actions.runSchedule.label')}
+                  </Button>
+                ),
+              },
             ]}
           />
         </Card>

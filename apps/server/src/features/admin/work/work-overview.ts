@@ -1,4 +1,4 @@
-import { JOB_NAMES, type AdminWorkInput } from '@crossmarket/domain';
+import { ADMIN_SCHEDULED_JOBS, JOB_NAMES, JOB_SCHEDULES, type AdminWorkInput } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { SPAPI_LIMITS, type SpapiOperation } from '../../../providers/marketplace/spapi/pacing';
@@ -125,12 +125,40 @@ async function amazon(db: Db): Promise<AdminWorkInput['amazon']> {
 }
 
 /** GET /api/admin/work: the queues, running reports, failed jobs and sellers' Amazon authorisations. */
+/**
+ * Each scheduled job with its latest run, whether its schedule or an operator started it: the newest job of
+ * its queue in `pgboss.job` or, archived after 12 hours, in `pgboss.archive` (kept a week), so a daily
+ * job's last run is always found.
+ */
+async function schedules(db: Db): Promise<AdminWorkInput['schedules']> {
+  const names = sql.param(ADMIN_SCHEDULED_JOBS as string[]);
+  const rows = await db.execute<{ name: string; state: string; at: Date }>(sql`
+    select distinct on (name) name, state::text, coalesce(completed_on, started_on, created_on) as at
+      from (select name, state, created_on, started_on, completed_on from pgboss.job
+             where name = any(${names}::text[])
+            union all
+            select name, state, created_on, started_on, completed_on from pgboss.archive
+             where name = any(${names}::text[]) and archived_on > now() - interval '8 days') runs
+     order by name, created_on desc`);
+  const byName = new Map(rows.rows.map((r) => [r.name, r]));
+  return ADMIN_SCHEDULED_JOBS.map((name) => {
+    const last = byName.get(name);
+    return {
+      name,
+      cron: JOB_SCHEDULES[name]!,
+      last_run_at: last ? new Date(last.at) : null,
+      last_state: (last?.state ?? null) as AdminWorkInput['schedules'][number]['last_state'],
+    };
+  });
+}
+
 export async function workOverview(db: Db): Promise<AdminWorkInput> {
-  const [q, running, failed, accounts] = await Promise.all([
+  const [q, scheduled, running, failed, accounts] = await Promise.all([
     queues(db),
+    schedules(db),
     runningReports(db),
     failedJobs(db),
     amazon(db),
   ]);
-  return { queues: q, running_reports: running, failed_jobs: failed, amazon: accounts };
+  return { queues: q, schedules: scheduled, running_reports: running, failed_jobs: failed, amazon: accounts };
 }

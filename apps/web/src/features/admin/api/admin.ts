@@ -123,7 +123,7 @@ export function useAdminSystem() {
   return useQuery({ queryKey: adminKeys.system(), queryFn: () => api<AdminSystem>('/api/admin/system') });
 }
 
-/** Cancel a running report (`{ reason }`) or retry a failed job (`{ reason, queue }`). */
+/** Cancel a running report or run a scheduled job (`{ reason }`), or retry a failed job (`{ reason, queue }`). */
 export function useAdminWorkAction() {
   const client = useQueryClient();
   return useMutation({
