@@ -2,7 +2,7 @@ import type { ActiveFilter, ChartsResponse } from '@crossmarket/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import '../../../i18n';
 import { fakeApi } from '../../../test/fake-api';
@@ -46,6 +46,8 @@ const CHARTS: ChartsResponse = {
   rank_ppr: [{ rank: 1200, ppr: 25.5, count: 12 }],
 };
 
+// A seller who opened the charts once: the panel remembers it (a first-time viewer's is folded, below).
+beforeEach(() => window.localStorage.setItem('crossmarket.report.chartsOpen', 'open'));
 afterEach(() => {
   handed.length = 0;
   vi.restoreAllMocks();
@@ -157,5 +159,15 @@ describe('ChartsPanel', () => {
     expect(await screen.findByText('No product matches the filters.')).toBeVisible();
     await user.click(screen.getByText('Charts'));
     expect(window.localStorage.getItem('crossmarket.report.chartsOpen')).toBe('closed');
+  });
+
+  it('is folded for a seller who never opened it, and asks for nothing until opened (issue 59)', async () => {
+    window.localStorage.clear();
+    const { fetch, user } = renderPanel();
+    expect(screen.queryByTestId('charts')).toBeNull();
+    expect(fetch.mock.calls.filter(([url]) => url === '/v1/charts')).toHaveLength(0);
+    await user.click(screen.getByText('Charts'));
+    expect(await screen.findByTestId('chart-ppr')).toBeVisible();
+    expect(window.localStorage.getItem('crossmarket.report.chartsOpen')).toBe('open');
   });
 });

@@ -33,7 +33,9 @@ export interface ChartsPanelProps {
  */
 export const ChartsPanel = memo(function ChartsPanel(props: ChartsPanelProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(() => readOpen(OPEN_KEY, true));
+  // Folded until the seller opens them once (then remembered): open above the table, the charts pushed a
+  // new seller's first rows below a 900 px screen (issue 59).
+  const [open, setOpen] = useState(() => readOpen(OPEN_KEY, false));
   const toggle = (next: boolean) => {
     setOpen(next);
     writeOpen(OPEN_KEY, next);

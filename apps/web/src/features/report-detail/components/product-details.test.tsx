@@ -35,14 +35,12 @@ beforeEach(async () => {
 describe("a side's status tag names the side (issue 59)", () => {
   it('the buying side', () => {
     renderDetails({ row_cross: makeSide({ status: 'dog', buybox: null, lowest: null }) });
-    expect(screen.getByTestId('status-reason')).toHaveTextContent(
-      'Buying in United States: Product not found',
-    );
+    expect(screen.getByTestId('status-reason')).toHaveTextContent('US: Product not found');
   });
   it('the selling side', () => {
     renderDetails({ row_to: makeSide({ status: 'nostock', buybox: null, lowest: null }) });
     expect(screen.getByTestId('status-reason')).toHaveTextContent(
-      'Selling in Canada: Product out of stock in this marketplace',
+      'CA: Product out of stock in this marketplace',
     );
   });
 });

@@ -89,11 +89,12 @@ export const ProductDetails = memo(function ProductDetails({
               {t('reportDetail.row.banned')}: {t(`bannedReason.${row.banned}`)}
             </Tag>
           )}
-          {/* Which side the reason is about: the specification's text after the marketplace (issue 59). */}
+          {/* Which side the reason is about: the specification's text after the side's country code, as the
+              columns name them ("Buying country (US)"); a code keeps the row to its height (issue 59). */}
           {row.row_cross.status !== 'ok' && (
             <Tag color="orange" data-testid="status-reason">
               {t('reportDetail.row.sideReason', {
-                side: t('reportDetail.row.buyingSide', { country: countries.from.name }),
+                side: countries.from.flag_code.toUpperCase(),
                 reason: t(statusReasonKey(row.row_cross.status)),
               })}
             </Tag>
@@ -101,7 +102,7 @@ export const ProductDetails = memo(function ProductDetails({
           {row.row_cross.status === 'ok' && row.row_to.status !== 'ok' && (
             <Tag color="orange" data-testid="status-reason">
               {t('reportDetail.row.sideReason', {
-                side: t('reportDetail.row.sellingSide', { country: countries.to.name }),
+                side: countries.to.flag_code.toUpperCase(),
                 reason: t(statusReasonKey(row.row_to.status)),
               })}
             </Tag>
