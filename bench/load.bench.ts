@@ -52,6 +52,8 @@ const server = spawn(
       PORT: String(port),
       APP_URL: base,
       SESSION_SECRET: 'load-bench-secret-load-bench-secret-42',
+      // 'serve' on DATABASE_URL refuses to start without it (docs/deploy.md).
+      TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32),
       LOG_LEVEL: 'warn',
       // The load comes from 20 sellers on one address: the per-IP limits would count them as one.
       RATE_LIMIT_SCALE: '100',

@@ -10,8 +10,9 @@ import fs from 'node:fs';
  */
 export function extensionTarget(env) {
   const given = env.APP_URL || env.CROSSMARKET_URL;
-  const port = env.PORT || '3000';
-  if (!given && !/^\d{1,5}$/.test(port)) return null;
+  // As the config reads PORT (a coerced whole number from 0 to 65535), so the two never disagree.
+  const port = env.PORT ? Number(env.PORT) : 3000;
+  if (!given && !(Number.isInteger(port) && port >= 0 && port <= 65535)) return null;
   try {
     return new URL(given || `http://localhost:${port}`).origin;
   } catch {

@@ -15,6 +15,8 @@ describe('the extension zip `npm start` serves (issue 46)', () => {
   it('is no address, rather than a stack trace, when PORT or APP_URL is malformed (issue 59)', () => {
     expect(extensionTarget({ PORT: 'not-a-port' })).toBeNull();
     expect(extensionTarget({ APP_URL: 'not a url' })).toBeNull();
+    // What the config accepts, the extension is built for.
+    expect(extensionTarget({ PORT: ' 4100' })).toBe('http://localhost:4100');
   });
 
   it('is rebuilt when it was built for another address, even with no source change', () => {

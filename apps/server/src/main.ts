@@ -66,7 +66,7 @@ async function listen(app: App, config: Config) {
 }
 
 async function run(command: Command, config: Config, logger: Logger, resources: Resources) {
-  requireSharedKey(command, config);
+  requireSharedKey(command, config, logger);
   ensureWritableDir(config.dataDir, 'DATA_DIR');
   const server: DatabaseServer = await openDatabaseServer(config, logger);
   resources.add('PostgreSQL', () => server.stop());
@@ -140,8 +140,14 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
  * TOKEN_ENCRYPTION_KEY each would generate its own key, and workers could open neither the sellers' Amazon
  * tokens nor the sealed links of activation mails, so no sign-up mail would ever go, silently (issue 59).
  */
-function requireSharedKey(command: Command, config: Config) {
-  if ((command === 'serve' || command === 'worker') && config.DATABASE_URL && !config.TOKEN_ENCRYPTION_KEY)
+function requireSharedKey(command: Command, config: Config, logger: Logger) {
+  if (!config.DATABASE_URL || config.TOKEN_ENCRYPTION_KEY) return;
+  // One `start` on its own database is the common case; beside other processes it has the same problem.
+  if (command === 'start')
+    logger.warn(
+      'TOKEN_ENCRYPTION_KEY is not set: a key is generated into DATA_DIR. Any other process on this DATABASE_URL must use that same key, or set TOKEN_ENCRYPTION_KEY everywhere.',
+    );
+  if (command === 'serve' || command === 'worker')
     throw new StartupError(
       `TOKEN_ENCRYPTION_KEY is not set: '${command}' on DATABASE_URL runs beside other processes, and every server and worker must seal and open with the same key (openssl rand -base64 32). See docs/deploy.md.`,
     );

@@ -259,11 +259,27 @@ describe('run a scheduled job now (issue 59)', () => {
     const after = (await work()).schedules.find((x: { name: string }) => x.name === name);
     expect(after.last_run_at).not.toBeNull();
     expect(['created', 'active', 'completed']).toContain(after.last_state);
+    // A second ask at once (a double click, another operator) queues no second run.
+    const again = await adminPost(s.app, c.operator, `/api/admin/schedules/${name}/run`, { reason: 'Twice' });
+    expect(again.statusCode).toBe(200);
     const rows = await database.db.select().from(adminAudit).where(eq(adminAudit.action, 'schedule.run'));
-    expect(rows.map((r) => [r.result, r.details?.queue])).toEqual([
-      ['attempt', name],
-      ['ok', name],
+    expect(rows.map((r) => [r.result, r.details?.queue, r.details?.already_queued])).toEqual([
+      ['attempt', name, undefined],
+      ['ok', name, false],
+      ['attempt', name, undefined],
+      ['ok', name, true],
     ]);
+  });
+
+  it('lists the billing renewals and the five-minute jobs, but runs only the daily ones', async () => {
+    const listed = (await work()).schedules as { name: string; runnable: boolean }[];
+    expect(listed.find((x) => x.name === JOB_NAMES.renewals)?.runnable).toBe(false);
+    expect(listed.find((x) => x.name === JOB_NAMES.watchAlerts)?.runnable).toBe(false);
+    expect(listed.find((x) => x.name === JOB_NAMES.watchDigest)?.runnable).toBe(true);
+    const res = await adminPost(s.app, c.operator, `/api/admin/schedules/${JOB_NAMES.renewals}/run`, {
+      reason: 'Charge them now',
+    });
+    expect(res.statusCode).toBe(400);
   });
 
   it('refuses a job that has no schedule, naming the field', async () => {

@@ -11,7 +11,7 @@ export interface JobQueue {
   send<N extends JobName>(
     name: N,
     data: JobPayload<N>,
-    options?: { singletonKey?: string; forOthers?: boolean },
+    options?: { singletonKey?: string; singletonSeconds?: number; forOthers?: boolean },
   ): Promise<string | null>;
   /** Puts a failed job back in its queue; false when it is not (or no longer) failed. */
   retry(name: JobName, id: string): Promise<boolean>;

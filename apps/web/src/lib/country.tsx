@@ -8,15 +8,19 @@ const FLAGS: Record<string, typeof US> = { AE, AU, CA, GB, MX, SG, US };
 
 const names = new Map<string, Intl.DisplayNames>();
 
-/** The country's name in `lang` ("Amerika Birleşik Devletleri" in Turkish), from the platform's data. */
+/**
+ * The country's name in `lang` ("Amerika Birleşik Devletleri" in Turkish), from the platform's data: a
+ * marketplace's code, or any other country's as the tax rules name it (lower-case ISO, 'uk' for GB).
+ */
 export function regionName(code: string, lang: string): string {
-  const region = regionByCode(code as RegionCode);
+  const region = regionByCode(code as RegionCode) as ReturnType<typeof regionByCode> | undefined;
+  const iso = region?.flag_code ?? (code === 'uk' ? 'GB' : code.toUpperCase());
   try {
     let display = names.get(lang);
     if (!display) names.set(lang, (display = new Intl.DisplayNames([lang], { type: 'region' })));
-    return display.of(region.flag_code) ?? region.name;
+    return display.of(iso) ?? region?.name ?? iso;
   } catch {
-    return region.name;
+    return region?.name ?? iso;
   }
 }
 

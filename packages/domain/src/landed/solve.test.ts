@@ -121,4 +121,32 @@ describe('priceForRate inverts the landed model to the cent', () => {
     expect(m.rateAt(p)!).toBeGreaterThanOrEqual(r);
     expect(breakpoints(resolveLane(ctx), product(), 0)).toEqual(expect.arrayContaining([40, 150]));
   });
+
+  it('a CIF customs value (the UAE) moves the threshold by the freight: the answer is the lowest cent', () => {
+    // AED 104.30 of freight: duty from a CIF value over AED 1,000, i.e. from a price of AED 940.50.
+    const card = { rate_card: { per_parcel: 100, per_kg: 4.3, divisor: 5000, currency: 'AED' } } as const;
+    const ctx = laneCtx('us', 'ae', 3.67, card);
+    const m = laneModel(ctx, product({ buy_price: 150 }));
+    const r = Math.floor(m.rateAt(940.49)!);
+    expect(m.rateAt(940.5)!).toBeLessThan(r);
+    const p = m.priceForRate(r)!;
+    let first: number | null = null;
+    for (let c = 1; c <= 100_000 && first === null; c++) if (m.rateAt(c / 100)! >= r) first = c;
+    expect(p).toBe(first! / 100);
+    expect(p).toBeLessThanOrEqual(940.49);
+  });
+
+  it('no freight enters the customs value when the source ships (the purchase is the value)', () => {
+    const card = { rate_card: { per_parcel: 100, per_kg: 4.3, divisor: 5000, currency: 'AED' } } as const;
+    const reship = laneModel(laneCtx('us', 'ae', 3.67, card), product({ buy_price: 150 }));
+    const source = laneModel(
+      laneCtx('us', 'ae', 3.67, { ...card, route: 'source_ships' }),
+      product({ buy_price: 150, shipping_fee: 20 }),
+    );
+    const duty = (m: typeof reship, price: number) =>
+      m.breakdown(price).lines.find((l) => l.key === 'duty')!.amount;
+    expect(duty(reship, 940.5)).toBeGreaterThan(0);
+    // 150 + 20 dollars at 3.67 is AED 623.90: under AED 1,000 whatever the rate card, so no duty.
+    expect(duty(source, 940.5)).toBe(0);
+  });
 });

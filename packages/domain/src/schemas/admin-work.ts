@@ -51,8 +51,17 @@ export const adminAmazonAuthorisationSchema = z.object({
   utilisation: z.number().nullable(),
 });
 
-/** The jobs pg-boss runs on a schedule; each may also be run now from the Work page (all are idempotent). */
+/** The jobs pg-boss runs on a schedule, each listed with its last run on the Work page. */
 export const ADMIN_SCHEDULED_JOBS = Object.keys(JOB_SCHEDULES) as [JobName, ...JobName[]];
+
+/**
+ * The daily ones an operator may also run now (issue 59: the digest, the refresh of watched products …):
+ * each is idempotent. Not the jobs every few minutes (their next run is minutes away) and never billing's
+ * renewals, which charge cards.
+ */
+export const ADMIN_RUNNABLE_SCHEDULES = ADMIN_SCHEDULED_JOBS.filter(
+  (name) => !JOB_SCHEDULES[name]!.startsWith('*/') && name !== JOB_NAMES.renewals,
+) as [JobName, ...JobName[]];
 
 /** A scheduled job: its cron (the app's time zone) and its latest run, whatever started it. */
 export const adminScheduleSchema = z.object({
@@ -61,11 +70,13 @@ export const adminScheduleSchema = z.object({
   last_run_at: timestampSchema.nullable(),
   /** pg-boss's state of that run. */
   last_state: z.enum(['created', 'retry', 'active', 'completed', 'cancelled', 'failed']).nullable(),
+  /** An operator may run it now (ADMIN_RUNNABLE_SCHEDULES). */
+  runnable: z.boolean(),
 });
 
 /** POST /api/admin/schedules/:name/run. */
 export const adminScheduleParamsSchema = z.object({
-  name: z.enum(ADMIN_SCHEDULED_JOBS, { error: 'validation.admin.queue' }),
+  name: z.enum(ADMIN_RUNNABLE_SCHEDULES, { error: 'validation.admin.queue' }),
 });
 export const adminRunScheduleSchema = z.object({ reason: adminReasonField });
 export type AdminRunScheduleInput = z.output<typeof adminRunScheduleSchema>;

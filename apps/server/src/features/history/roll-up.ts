@@ -44,8 +44,11 @@ const CATCH_UP_STEP_DAYS = 7;
  */
 export async function rollUpRecent(db: Db, now = new Date(), rawDays = 100): Promise<number> {
   const to = utcDayStart(now).getTime();
+  const earliest = new Date(to - rawDays * DAY).toISOString();
+  // Bounded below too, so the roll-ups' monthly partitions older than the raw ones are pruned from the scan.
   const found = await db.execute<{ last: string | null }>(
-    sql`select max(day)::text as last from product_observation_days where day < ${new Date(to).toISOString()}::date`,
+    sql`select max(day)::text as last from product_observation_days
+         where day >= ${earliest}::date and day < ${new Date(to).toISOString()}::date`,
   );
   const last = found.rows[0]?.last;
   let from = to - ROLL_UP_DAYS * DAY;

@@ -120,22 +120,23 @@ export function AdminWorkPage() {
               },
               {
                 title: t('admin.work.action'),
-                render: (_, j) => (
-                  <Button
-                    size="small"
-                    aria-label={`${t('admin.actions.runSchedule.label')}: ${j.name}`}
-                    onClick={() =>
-                      setPending({
-                        url: `/api/admin/schedules/${j.name}/run`,
-                        body: {},
-                        title: t('admin.actions.runSchedule.confirm', { queue: j.name }),
-                        ok: t('admin.actions.runSchedule.label'),
-                      })
-                    }
-                  >
-                    {t('admin.actions.runSchedule.label')}
-                  </Button>
-                ),
+                render: (_, j) =>
+                  j.runnable && (
+                    <Button
+                      size="small"
+                      aria-label={`${t('admin.actions.runSchedule.label')}: ${j.name}`}
+                      onClick={() =>
+                        setPending({
+                          url: `/api/admin/schedules/${j.name}/run`,
+                          body: {},
+                          title: t('admin.actions.runSchedule.confirm', { queue: j.name }),
+                          ok: t('admin.actions.runSchedule.label'),
+                        })
+                      }
+                    >
+                      {t('admin.actions.runSchedule.label')}
+                    </Button>
+                  ),
               },
             ]}
           />

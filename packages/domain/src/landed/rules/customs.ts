@@ -3,8 +3,8 @@ import type { CustomsValueRule } from './types';
 /**
  * Reference §3 and §3a: what the border's percentages and thresholds are taken on. The UK and Australia
  * name the price charged to the buyer without the international freight; the UAE levies its 5 % duty and
- * 5 % import VAT on CIF (the goods plus the freight to the border), and its AED 1,000 courier threshold is
- * on the same customs value. Singapore's basis conflicts (§11.9); Canada, Mexico and the US are not named
+ * 5 % import VAT on CIF (the goods plus the freight to the border); that its AED 1,000 courier threshold is
+ * on the same CIF value is our reading (assumed). Singapore's basis conflicts (§11.9); Canada, Mexico and the US are not named
  * by the reference: each keeps the goods alone, marked assumed.
  */
 export const CUSTOMS_VALUE_RULES: readonly CustomsValueRule[] = [
@@ -30,7 +30,7 @@ export const CUSTOMS_VALUE_RULES: readonly CustomsValueRule[] = [
     basis: 'cif',
     source: 'S38',
     effective_from: '2023-01-01',
-    assumed: false,
+    assumed: true,
   },
   {
     id: 'customs-sg-item',

@@ -5,10 +5,15 @@ import type { Caller } from '../../auth';
 import { recordAudit, whyFailed } from '../audit';
 
 /**
- * Runs a scheduled job now (the daily digest, the refresh of watched products …) as if its schedule had
- * fired: every scheduled job is idempotent, so an extra run does no harm. One run waits at a time: a
- * second ask while the first is still queued is the same job (singleton key). Audited as retries are: an
- * `attempt` row before pg-boss is asked, its result after.
+ * One on-demand run per job in this window: pg-boss keeps a key unique only within a time slot (a bare
+ * singletonKey on a standard queue is not unique), so a double click or two operators queue one run.
+ */
+const ON_DEMAND_SLOT_SECONDS = 300;
+
+/**
+ * Runs a daily scheduled job now (the digest, the refresh of watched products …; ADMIN_RUNNABLE_SCHEDULES,
+ * each idempotent) as if its schedule had fired. Audited as retries are: an `attempt` row before pg-boss
+ * is asked, its result after.
  */
 export async function runSchedule(
   { db, queue }: { db: Db; queue: JobQueue },
@@ -26,7 +31,10 @@ export async function runSchedule(
   let jobId: string | null;
   try {
     // Every scheduled job's payload is empty (packages/domain/src/jobs.ts).
-    jobId = await queue.send(name, {} as never, { singletonKey: `on-demand:${name}` });
+    jobId = await queue.send(name, {} as never, {
+      singletonKey: `on-demand:${name}`,
+      singletonSeconds: ON_DEMAND_SLOT_SECONDS,
+    });
   } catch (error) {
     await recordAudit(db, actor, {
       action: 'schedule.run',

@@ -1,4 +1,10 @@
-import { ADMIN_SCHEDULED_JOBS, JOB_NAMES, JOB_SCHEDULES, type AdminWorkInput } from '@crossmarket/domain';
+import {
+  ADMIN_RUNNABLE_SCHEDULES,
+  ADMIN_SCHEDULED_JOBS,
+  JOB_NAMES,
+  JOB_SCHEDULES,
+  type AdminWorkInput,
+} from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { SPAPI_LIMITS, type SpapiOperation } from '../../../providers/marketplace/spapi/pacing';
@@ -124,7 +130,6 @@ async function amazon(db: Db): Promise<AdminWorkInput['amazon']> {
   });
 }
 
-/** GET /api/admin/work: the queues, running reports, failed jobs and sellers' Amazon authorisations. */
 /**
  * Each scheduled job with its latest run, whether its schedule or an operator started it: the newest job of
  * its queue in `pgboss.job` or, archived after 12 hours, in `pgboss.archive` (kept a week), so a daily
@@ -148,10 +153,12 @@ async function schedules(db: Db): Promise<AdminWorkInput['schedules']> {
       cron: JOB_SCHEDULES[name]!,
       last_run_at: last ? new Date(last.at) : null,
       last_state: (last?.state ?? null) as AdminWorkInput['schedules'][number]['last_state'],
+      runnable: (ADMIN_RUNNABLE_SCHEDULES as string[]).includes(name),
     };
   });
 }
 
+/** GET /api/admin/work: the queues, schedules, running reports, failed jobs and Amazon authorisations. */
 export async function workOverview(db: Db): Promise<AdminWorkInput> {
   const [q, scheduled, running, failed, accounts] = await Promise.all([
     queues(db),

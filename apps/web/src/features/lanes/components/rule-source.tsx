@@ -2,6 +2,7 @@ import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { REFERENCE_SOURCES, ruleById, ruleFamilyOf, type RuleRow } from '@crossmarket/domain';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { regionName } from '../../../lib/country';
 import dayjs from '../../../lib/dayjs';
 
 /**
@@ -18,24 +19,13 @@ export function AssumedMark({ hint }: { hint?: string }) {
   return <Tooltip title={hint ?? t('lanes.assumedHint')}>{tag}</Tooltip>;
 }
 
-/** A country by its lower-case code in the rules ('uk' is Great Britain's), in the interface language. */
-function countryName(code: string, lang: string): string {
-  try {
-    return (
-      new Intl.DisplayNames([lang], { type: 'region' }).of(code === 'uk' ? 'GB' : code.toUpperCase()) ?? code
-    );
-  } catch {
-    return code.toUpperCase();
-  }
-}
-
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A rule row's name in words, from its family and what it applies to ("Canada: border, from …"). */
 export function ruleName(t: Translate, lang: string, row: RuleRow): string {
   const r = row as RuleRow & Record<string, unknown>;
   const country = (code: unknown) =>
-    code === '*' ? t('lanes.anyCountry') : typeof code === 'string' ? countryName(code, lang) : '';
+    code === '*' ? t('lanes.anyCountry') : typeof code === 'string' ? regionName(code, lang) : '';
   const store = (code: unknown) => (code === '*' ? t('lanes.everyStore') : country(code));
   switch (ruleFamilyOf(row.id)) {
     case 'price_tax':
