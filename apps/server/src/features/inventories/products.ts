@@ -4,7 +4,7 @@ import {
   type ProductSide,
   type RegionCode,
 } from '@crossmarket/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
 import { inventories, inventoryProducts, plans, quickLookups, reports, userData } from '../../db/schema';
 import { usageOf } from '../account';
@@ -88,7 +88,14 @@ async function lockedInventory(tx: Db, userId: string, inventoryId: string) {
   const [inventory] = await tx
     .select({ from: inventories.fromCountry, to: inventories.toCountry, settings: inventories.settings })
     .from(inventories)
-    .where(and(eq(inventories.id, inventoryId), eq(inventories.userId, userId)))
+    // An inventory being deleted (its offers coming down on Amazon) takes no products.
+    .where(
+      and(
+        eq(inventories.id, inventoryId),
+        eq(inventories.userId, userId),
+        isNull(inventories.deletingOnAmazon),
+      ),
+    )
     .for('key share');
   return inventory;
 }
