@@ -15,6 +15,7 @@ export const listingsDepsOf = (ctx: JobContext): ListingsDeps => ({
   store: ctx.sellerStore ?? createSandboxSellerStore(ctx.db),
   accounts: ctx.accounts,
   allowance: ctx.marketplace.allowance,
+  priceCeiling: ctx.listingPriceCeiling,
 });
 
 /**
