@@ -71,13 +71,24 @@ describe('deleting an inventory with live listings', () => {
     for (const l of view.listings) expect(await storeRow(l.sku)).toBeUndefined();
   });
 
-  it('keeps the inventory while the account is paused (409), and goes at once without offers (204)', async () => {
+  it('keeps the inventory while the account is paused or a run is under way (409); none: goes at once (204)', async () => {
     const { id } = await publishedInventory(14500, 1);
     await call('PUT', '/api/listings/pause', alice, { paused: true });
     const paused = await del(alice, id, 'delete');
     expect(paused.statusCode, paused.body).toBe(409);
     expect(paused.json().error.code).toBe('listings_paused');
     await call('PUT', '/api/listings/pause', alice, { paused: false });
+    expect(await exists(id)).toBe(true);
+
+    // A publish under way could put an offer after the take-down: the delete waits for it (409).
+    await database.db.execute(sql`
+      insert into listing_runs (inventory_id, user_id, mode, status) values (${id}::uuid, ${userId}, 'publish', 'queued')`);
+    const running = await del(alice, id, 'delete');
+    expect(running.statusCode, running.body).toBe(409);
+    expect(running.json().error.code).toBe('listings_run_running');
+    await database.db.execute(
+      sql`update listing_runs set status = 'failed' where inventory_id = ${id}::uuid`,
+    );
     expect(await exists(id)).toBe(true);
 
     const empty = (await create(alice)).id;

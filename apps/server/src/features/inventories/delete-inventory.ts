@@ -37,6 +37,7 @@ export type DeletionAsked =
   | { outcome: 'not_found' }
   | { outcome: 'choose' }
   | { outcome: 'paused' }
+  | { outcome: 'running' }
   | { outcome: 'deleting'; on_amazon: ListingRemovalChoice; listings: number };
 
 /**
@@ -69,6 +70,10 @@ export async function requestInventoryDeletion(
     }
     const onAmazon = found.deleting ?? choice;
     if (!onAmazon) return { outcome: 'choose' };
+    // A publish under way could put an offer after the take-down was planned: it finishes first.
+    const running = await tx.execute(sql`
+      select 1 from listing_runs where inventory_id = ${inventoryId}::uuid and status in ('queued', 'running')`);
+    if (running.rows.length > 0) return { outcome: 'running' };
     if (await accountListingsPaused(tx, userId)) return { outcome: 'paused' };
     await tx.execute(sql`
       update inventories set deleting_on_amazon = ${onAmazon}, listing_sync_enabled = false

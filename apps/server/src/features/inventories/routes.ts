@@ -182,6 +182,8 @@ export function registerInventoryRoutes(
         if (asked.outcome === 'not_found') throw missing();
         if (asked.outcome === 'choose') throw fieldError('on_amazon', 'validation.listings.onAmazon');
         if (asked.outcome === 'paused') throw listingsPaused();
+        if (asked.outcome === 'running')
+          throw apiError(409, 'listings_run_running', 'apiErrors.inventoryRunRunning');
         if (asked.outcome === 'deleted') return reply.status(204).send();
         return reply.status(202).send({ on_amazon: asked.on_amazon, listings: asked.listings });
       },
