@@ -101,6 +101,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       rates: createRatesSource(config),
       payments: paymentJobs(config.PAYMENTS_PROVIDER),
       leaseSeconds: config.REPORT_LEASE_SECONDS,
+      listingPriceCeiling: config.LISTING_PRICE_CEILING,
       history: {
         enabled: config.HISTORY_ENABLED,
         rawDays: config.HISTORY_RAW_DAYS,

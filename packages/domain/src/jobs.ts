@@ -25,6 +25,7 @@ export const JOB_NAMES = {
   publishListings: 'publish-listings',
   syncListings: 'sync-listings',
   removeListings: 'remove-listings',
+  deleteInventory: 'delete-inventory',
   retryListing: 'retry-listing',
   followListingFeeds: 'follow-listing-feeds',
   watchAlerts: 'watch-alerts',
@@ -86,6 +87,8 @@ export const jobPayloadSchemas = {
       on_amazon: z.enum(LISTING_REMOVAL_CHOICES),
     })
     .strict(),
+  // An inventory deleted while it had offers on Amazon: they are taken down, then it goes (issue 56).
+  [JOB_NAMES.deleteInventory]: z.object({ inventory_id: z.uuid() }).strict(),
   [JOB_NAMES.retryListing]: z
     .object({ inventory_id: z.uuid(), product_id: z.string().regex(PRODUCT_ID) })
     .strict(),

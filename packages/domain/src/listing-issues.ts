@@ -27,6 +27,13 @@ export const LISTING_ISSUE_TEXTS: Readonly<Record<string, string>> = {
   FEED_FAILED: 'listingIssue.feedFailed',
   // Ours: Amazon had not finished the feed carrying the offer when the publish stopped following it.
   FEED_PENDING: 'listingIssue.feedPending',
+  // Ours (issue 56), each with its detail (`message`) in the text: why a product was left out of a publish.
+  STALE_SOURCE: 'listingIssue.staleSource',
+  SOURCE_NO_ANSWER: 'listingIssue.sourceNoAnswer',
+  LISTED_BY_OTHER_INVENTORY: 'listingIssue.listedByOtherInventory',
+  PRICE_ABOVE_BUYBOX_CEILING: 'listingIssue.priceAboveBuyboxCeiling',
+  PRICE_ABOVE_COST_CEILING: 'listingIssue.priceAboveCostCeiling',
+  DRY_RUN_MISSING: 'listingIssue.dryRunMissing',
 };
 
 /** The i18n key of an Amazon issue code's text; undefined when we show Amazon's own text. */

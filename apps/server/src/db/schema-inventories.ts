@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -50,8 +52,17 @@ export const inventories = pgTable(
     listingHold: jsonb('listing_hold'),
     // The seller's shipping template (merchant_shipping_group) for this inventory's offers; null: Amazon's default.
     listingShippingTemplate: text('listing_shipping_template'),
+    // Deleted while it had offers on Amazon (issue 56): what the seller chose for them. The row stays, its
+    // products gone, until Amazon took every quantity 0 or delete (features/inventories/delete-inventory.ts).
+    deletingOnAmazon: text('deleting_on_amazon').$type<'quantity_zero' | 'delete'>(),
   },
-  (t) => [index('inventories_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('inventories_user_idx').on(t.userId, t.createdAt),
+    check(
+      'inventories_deleting_on_amazon',
+      sql`${t.deletingOnAmazon} is null or ${t.deletingOnAmazon} in ('quantity_zero', 'delete')`,
+    ),
+  ],
 );
 
 export const inventoryProducts = pgTable(

@@ -7,11 +7,12 @@ export interface JobQueue {
   /**
    * With `singletonKey`, a job already queued under that key is not queued again. With `forOthers`, the
    * job is meant for another process (a report's helper): this process's consumers are not woken for it.
+   * `startAfter`: seconds before the job may run.
    */
   send<N extends JobName>(
     name: N,
     data: JobPayload<N>,
-    options?: { singletonKey?: string; singletonSeconds?: number; forOthers?: boolean },
+    options?: { singletonKey?: string; singletonSeconds?: number; forOthers?: boolean; startAfter?: number },
   ): Promise<string | null>;
   /** Puts a failed job back in its queue; false when it is not (or no longer) failed. */
   retry(name: JobName, id: string): Promise<boolean>;

@@ -30,6 +30,8 @@ export interface JobContext {
   rates: RatesSource;
   /** How long price history is kept (HISTORY_RAW_DAYS, HISTORY_RETENTION_DAYS); the defaults when absent. */
   history?: { rawDays: number; retentionDays: number };
+  /** LISTING_PRICE_CEILING (features/listings/publishable-price.ts); its default when absent. */
+  listingPriceCeiling?: number;
   /** Sellers' Amazon stores (listings); the sandbox's store when absent. */
   sellerStore?: SellerStore;
   /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */

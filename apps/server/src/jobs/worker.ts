@@ -54,6 +54,8 @@ export interface WorkerDeps {
   leaseSeconds?: number;
   /** Price history: kept unless `enabled` is false (HISTORY_ENABLED), and for how long. */
   history?: { enabled: boolean; rawDays: number; retentionDays: number };
+  /** LISTING_PRICE_CEILING: a first publish's highest price, as a multiple of the buy box or landed cost. */
+  listingPriceCeiling?: number;
 }
 
 /** Seconds between a consumer's polls where 2 is too slow: a seller waits for a report to start. */
@@ -100,6 +102,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     sellerStore: deps.sellerStore ?? createSandboxSellerStore(deps.db),
     leaseSeconds: deps.leaseSeconds ?? 30,
     history: deps.history,
+    listingPriceCeiling: deps.listingPriceCeiling,
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     stopping: () => stopping,
     queue,

@@ -1,5 +1,5 @@
 import type { RegionCode } from '../regions';
-import { reportLaneSchema, type LaneRoute, type ReportLane } from '../schemas/lanes';
+import { parseReportLane, type LaneRoute, type ReportLane } from '../schemas/lanes';
 import { resolveLane, type ResolvedLane } from './resolve';
 
 /**
@@ -15,7 +15,7 @@ export function reportLane(
 ): ResolvedLane | null {
   if (stored === null || stored === undefined) return null;
   // Re-read through the schema: a lane setting added later takes its default.
-  const snapshot: ReportLane = reportLaneSchema.parse(stored);
+  const snapshot: ReportLane = parseReportLane(stored);
   return resolveLane({
     from,
     to,

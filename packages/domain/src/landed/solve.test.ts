@@ -5,7 +5,7 @@ import { REGION_CODES, type RegionCode } from '../regions';
 import { ESTABLISHMENTS } from '../schemas/lanes';
 import { laneCtx, product } from './lane-fixtures';
 import { laneModel } from './model';
-import { breakpoints } from './solve';
+import { breakpoints, lastSearchChecked, SCAN_BUDGET } from './solve';
 import { resolveLane } from './resolve';
 
 const schedule: fc.Arbitrary<FeeSchedule> = fc.oneof(
@@ -148,5 +148,21 @@ describe('priceForRate inverts the landed model to the cent', () => {
     expect(duty(reship, 940.5)).toBeGreaterThan(0);
     // 150 + 20 dollars at 3.67 is AED 623.90: under AED 1,000 whatever the rate card, so no duty.
     expect(duty(source, 940.5)).toBe(0);
+  });
+
+  it('a near-flat profit line (a 99.999 % conversion fee, no duty, registered) stops at the scan budget', () => {
+    // Issue 56: these settings made one product's search check hundreds of thousands of cents per rate.
+    // The lane schema refuses them now; a search is bounded whatever reaches it.
+    const base = laneCtx('us', 'ca', 1.38, { duty_pct: 0, registered_selling: true });
+    const ctx = { ...base, lane: { ...base.lane, conversion_fee_pct: 99.999 } };
+    const m = laneModel(ctx, product({ buy_price: 20 }));
+    for (const rate of [10, 30, 60]) {
+      expect(m.priceForRate(rate)).toBeNull();
+      expect(lastSearchChecked()).toBeLessThanOrEqual(SCAN_BUDGET);
+    }
+    // A real lane's search checks a few dozen cents and still finds its price.
+    const real = laneModel(laneCtx('us', 'ca', 1.38, {}), product({ buy_price: 20 }));
+    expect(real.priceForRate(30)).not.toBeNull();
+    expect(lastSearchChecked()).toBeLessThan(200);
   });
 });

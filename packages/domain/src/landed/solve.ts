@@ -8,6 +8,20 @@ const MAX_CENTS = 1_000_000_000;
 const EDGE = 4;
 /** Cap on a scan where the model is flat: past it we accept the line's answer. */
 const MAX_SCAN = 200_000;
+/**
+ * Cents one search may check one by one, over all its scans (issue 56). A real lane's lines are steep
+ * enough that a search checks a few dozen; a near-flat profit line (lane settings no real lane has, e.g.
+ * a 99.999 % conversion fee) would scan hundreds of thousands per rate on the API's event loop. Past the
+ * budget the search gives up: no price reaches the rate, and the product says so.
+ */
+export const SCAN_BUDGET = 5_000;
+// The budget left to the search under way, and whether it ran out: module state, not a closure, as the
+// helpers below (the search is synchronous, so one runs at a time).
+let budget = SCAN_BUDGET;
+let exhausted = false;
+
+/** How many cents the last search checked one by one (tests and benchmarks). */
+export const lastSearchChecked = () => SCAN_BUDGET - budget;
 
 /**
  * Prices where the model changes piece (reference §3, pricing/commission.ts): the sale-tax collection and
@@ -162,8 +176,16 @@ function scan(
   from: number,
   to: number,
 ): number | null {
-  const end = Math.min(to, from + MAX_SCAN);
-  for (let c = from; c <= end; c++) if (gap(r, p, f, ratePercent, c) >= 0) return c;
+  const capped = Math.min(to, from + MAX_SCAN);
+  const end = Math.min(capped, from + budget - 1);
+  if (end < capped) exhausted = true;
+  for (let c = from; c <= end; c++) {
+    budget--;
+    if (gap(r, p, f, ratePercent, c) >= 0) {
+      exhausted = false;
+      return c;
+    }
+  }
   return null;
 }
 
@@ -171,7 +193,8 @@ function scan(
  * The lowest price, to the cent, whose profit is at least `ratePercent` % of the landed cost at that price,
  * or null when no price reaches it (and for rates of -100 % or less). Within a piece only the cents where
  * its exact line is within the rounding slack of the target are checked with the rounded model; cents near
- * each breakpoint are checked one by one unless both neighbouring lines are out of reach there.
+ * each breakpoint are checked one by one unless both neighbouring lines are out of reach there. Null too
+ * when the cents to check one by one run past SCAN_BUDGET: no price found within the budget.
  */
 export function priceForRateLanded(
   r: ResolvedLane,
@@ -182,6 +205,8 @@ export function priceForRateLanded(
   shift = 0,
 ): number | null {
   if (!(ratePercent > -100)) return null;
+  budget = SCAN_BUDGET;
+  exhausted = false;
   const k = ratePercent / 100;
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i]!;
@@ -194,13 +219,14 @@ export function priceForRateLanded(
     if (near >= 0) {
       const found = scan(r, p, f, ratePercent, e0, e1);
       if (found !== null) return found;
+      if (exhausted) return null;
     }
     const a = e1 + 1;
     const z = i + 1 < pieces.length ? piece.hi - EDGE : piece.hi;
     if (a > z) continue;
     if (!piece.linear) {
       const found = scan(r, p, f, ratePercent, a, z);
-      if (found !== null) return found;
+      if (found !== null || exhausted) return found;
       continue;
     }
     const slack = piece.eRev + (1 + Math.abs(k)) * piece.eCost;
@@ -216,7 +242,7 @@ export function priceForRateLanded(
     } else if (g0 < -slack) continue;
     if (from > to) continue;
     const found = scan(r, p, f, ratePercent, from, to);
-    if (found !== null) return found;
+    if (found !== null || exhausted) return found;
   }
   return null;
 }

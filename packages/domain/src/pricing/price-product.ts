@@ -169,8 +169,9 @@ export function priceProduct(row: PricedInput, settings: PricingSettings, ctx?: 
   }
   const std = block.std_price;
   if (std === null) {
-    // The landed model can find no price reaching the rule's rate (costs grow with the price).
-    block.reason ??= 'ppr_failed';
+    // The landed model can find no price reaching the rule's rate (costs grow with the price, or the
+    // search ran past its budget on a near-flat line): said as such, not as a failed calculation.
+    block.reason ??= model ? 'no_price_for_rate' : 'ppr_failed';
     return block;
   }
   const stdProfit = model ? model.profitAt(std) : profitAt(std, cost, schedule);

@@ -34,6 +34,30 @@ export const API_TOKEN_ERRORS = {
 } as const;
 
 /**
+ * What a token may do (issue 56): `read` the analysis API (reports, usage, quick checks, inventories and
+ * their listings); set `watches`; `listings_write`: publish, dry runs, the sync switch and turning the
+ * account's listings pause on. Releasing a hold and turning the pause off need a signed-in session.
+ */
+export const API_TOKEN_SCOPES = ['read', 'watches', 'listings_write'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+/** A token made without naming scopes, and every token made before scopes existed: nothing that writes to Amazon. */
+export const DEFAULT_API_TOKEN_SCOPES: readonly ApiTokenScope[] = ['read', 'watches'];
+/** The browser extension's token: quick checks and watches, never a write to the seller's Amazon account. */
+export const EXTENSION_API_TOKEN_SCOPES: readonly ApiTokenScope[] = ['read', 'watches'];
+/** Where better-auth's api-key plugin keeps the scopes: `permissions[API_TOKEN_PERMISSION_KEY]`. */
+export const API_TOKEN_PERMISSION_KEY = 'crossmarket';
+
+/** A token's scopes from the plugin's `permissions`; none recorded (an older token) is the default. */
+export function apiTokenScopesOf(permissions: unknown): ApiTokenScope[] {
+  const named =
+    permissions && typeof permissions === 'object'
+      ? (permissions as Record<string, unknown>)[API_TOKEN_PERMISSION_KEY]
+      : undefined;
+  if (!Array.isArray(named)) return [...DEFAULT_API_TOKEN_SCOPES];
+  return API_TOKEN_SCOPES.filter((s) => named.includes(s));
+}
+
+/**
  * POST /api/auth/api-key/create as the API-key plugin takes it: a name and, optionally, a lifetime in
  * seconds (a day to a year; null or absent for a token that does not expire), and the account's password
  * when the sign-in is not recent (the plugin never sees it: its body schema drops it).
@@ -47,6 +71,14 @@ export const apiTokenCreateSchema = z.object({
     .nullable()
     .optional(),
   password: accountPassword.optional(),
+  /** Absent: `DEFAULT_API_TOKEN_SCOPES`. */
+  scopes: z
+    .array(z.enum(API_TOKEN_SCOPES, { error: 'validation.apiToken.scopes' }), {
+      error: 'validation.apiToken.scopes',
+    })
+    .min(1, 'validation.apiToken.scopes')
+    .max(API_TOKEN_SCOPES.length, 'validation.apiToken.scopes')
+    .optional(),
 });
 export type ApiTokenCreate = z.output<typeof apiTokenCreateSchema>;
 
@@ -66,6 +98,8 @@ export const apiTokenSchema = z.object({
   /** When the token last authenticated a request; null before its first use. */
   lastRequest: instant.nullable(),
   expiresAt: instant.nullable(),
+  /** better-auth's permissions; `apiTokenScopesOf` reads the scopes from them. */
+  permissions: z.record(z.string(), z.array(z.string())).nullable().optional(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 

@@ -289,3 +289,19 @@ export const inventoryRemoveProductsResultSchema = z.object({
   remaining: z.int().nonnegative(),
 });
 export type InventoryRemoveProductsResult = z.output<typeof inventoryRemoveProductsResultSchema>;
+
+/**
+ * DELETE /api/inventories/:id?on_amazon=…: what happens to the inventory's offers on Amazon (issue 56):
+ * required while any listing is not removed, ignored otherwise. The inventory goes once Amazon took the
+ * quantity 0 or the delete of every one of them.
+ */
+export const inventoryDeleteQuerySchema = z.object({ on_amazon: listingRemovalChoiceSchema.optional() });
+export type InventoryDeleteQuery = z.output<typeof inventoryDeleteQuerySchema>;
+
+/** DELETE's 202: the inventory's products are gone, its offers are being taken down, then it goes. */
+export const inventoryDeletingSchema = z.object({
+  on_amazon: listingRemovalChoiceSchema,
+  /** The offers Amazon must confirm before the inventory goes. */
+  listings: z.int().nonnegative(),
+});
+export type InventoryDeleting = z.output<typeof inventoryDeletingSchema>;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { domainMessage } from '../i18n';
-import { defaultLaneSettings, laneSettingsSchema, sellerTaxProfileSchema } from './lanes';
+import {
+  defaultLaneSettings,
+  laneSettingsSchema,
+  parseReportLane,
+  sellerTaxProfileSchema,
+  storedLaneSettingsSchema,
+} from './lanes';
 
 describe('lane settings', () => {
   it('defaults are right for a seller not registered in the selling country', () => {
@@ -54,5 +60,37 @@ describe('lane settings', () => {
     for (const [, key] of issues) {
       for (const lang of ['en', 'tr'] as const) expect(domainMessage(lang, key!)).not.toBe(key);
     }
+  });
+});
+
+describe('lane settings are bounded to what a real lane can be', () => {
+  const fieldsOf = (body: object) =>
+    laneSettingsSchema.safeParse(body).error?.issues.map((i) => i.path.join('.')) ?? [];
+
+  it('refuses a conversion fee over 20 %, a purchase tax over 30 % and amounts over 10,000, naming each', () => {
+    expect(fieldsOf({ conversion_fee_pct: 99.999 })).toEqual(['conversion_fee_pct']);
+    expect(fieldsOf({ conversion_fee_pct: 20 })).toEqual([]);
+    expect(fieldsOf({ purchase_tax_pct: 31 })).toEqual(['purchase_tax_pct']);
+    expect(fieldsOf({ rate_card: { per_parcel: 10_001, per_kg: 2, currency: 'USD' } })).toEqual([
+      'rate_card.per_parcel',
+    ]);
+    expect(fieldsOf({ clearance_fee: { amount: 20_000, currency: 'USD' } })).toEqual([
+      'clearance_fee.amount',
+    ]);
+  });
+
+  it('reads settings saved before the bounds within them, so a saved lane or report still opens', () => {
+    const stored = {
+      conversion_fee_pct: 99.999,
+      purchase_tax_pct: 50,
+      rate_card: { per_parcel: 50_000, per_kg: 3, currency: 'USD' },
+    };
+    expect(storedLaneSettingsSchema.parse(stored)).toMatchObject({
+      conversion_fee_pct: 20,
+      purchase_tax_pct: 30,
+      rate_card: { per_parcel: 10_000, per_kg: 3 },
+    });
+    const lane = parseReportLane({ settings: stored, on: '2026-01-02', seller: { establishment: 'tr' } });
+    expect(lane.settings.conversion_fee_pct).toBe(20);
   });
 });

@@ -33,8 +33,22 @@ export type Establishment = (typeof ESTABLISHMENTS)[number];
 export const DEFAULT_DIM_DIVISOR = 5000;
 export const DEFAULT_CONVERSION_FEE_PCT = 1.5;
 
-const amount = (key: string) => requiredNumber(key).pipe(z.number().min(0, key).max(1_000_000, key));
-const percent = (key: string) => requiredNumber(key).pipe(z.number().min(0, key).max(100, key));
+/**
+ * What a real lane can be (issue 56): Amazon's currency converter charges 0.75–1.5 % and other payout
+ * routes about 0.3–3.5 %, so 20 % is far past any; the highest VAT/GST is 27 %; duty stays a percentage
+ * up to 100 %; a parcel, a kilogram or a clearance costs at most 10,000 in any marketplace's currency.
+ * Beyond these the price search has nothing real to find, and a near-flat profit line would make it scan
+ * hundreds of thousands of cents (landed/solve.ts bounds the search too).
+ */
+export const LANE_BOUNDS = {
+  amount: 10_000,
+  conversion_fee_pct: 20,
+  purchase_tax_pct: 30,
+  duty_pct: 100,
+} as const;
+
+const amount = (key: string) => requiredNumber(key).pipe(z.number().min(0, key).max(LANE_BOUNDS.amount, key));
+const percent = (key: string, max: number) => requiredNumber(key).pipe(z.number().min(0, key).max(max, key));
 const currency = z.enum(LANE_CURRENCIES, { error: 'validation.lane.currency' });
 
 export const rateCardSchema = z.object({
@@ -63,15 +77,50 @@ export const laneSettingsSchema = z.object({
   registered_selling: flag.default(false),
   registered_buying: flag.default(false),
   /** Tax on the purchase; null = the buying country's default (US 0, UK 20 inside the price). */
-  purchase_tax_pct: percent('validation.lane.purchaseTax').nullable().default(null),
+  purchase_tax_pct: percent('validation.lane.purchaseTax', LANE_BOUNDS.purchase_tax_pct)
+    .nullable()
+    .default(null),
   /** Duty above the threshold; null = the selling country's default for the category. */
-  duty_pct: percent('validation.lane.duty').nullable().default(null),
-  conversion_fee_pct: percent('validation.lane.conversionFee').default(DEFAULT_CONVERSION_FEE_PCT),
+  duty_pct: percent('validation.lane.duty', LANE_BOUNDS.duty_pct).nullable().default(null),
+  conversion_fee_pct: percent('validation.lane.conversionFee', LANE_BOUNDS.conversion_fee_pct).default(
+    DEFAULT_CONVERSION_FEE_PCT,
+  ),
   /** `simple`: the specification's formula (no tax treatment, thresholds or international leg). */
   mode: z.enum(LANE_MODES, { error: 'validation.lane.mode' }).default('landed'),
 });
 export type LaneSettingsInput = z.input<typeof laneSettingsSchema>;
 export type LaneSettings = z.output<typeof laneSettingsSchema>;
+
+const clamp = (v: unknown, max: number) => (typeof v === 'number' && v > max ? max : v);
+const clampAmounts = (o: unknown, keys: string[]) =>
+  o && typeof o === 'object'
+    ? {
+        ...o,
+        ...Object.fromEntries(
+          keys.map((k) => [k, clamp((o as Record<string, unknown>)[k], LANE_BOUNDS.amount)]),
+        ),
+      }
+    : o;
+
+/**
+ * Settings saved before LANE_BOUNDS existed, brought within them when read (a stored lane never fails
+ * to parse; a new one past a bound is refused by `laneSettingsSchema`, naming the field).
+ */
+export function withinLaneBounds(stored: unknown): unknown {
+  if (!stored || typeof stored !== 'object') return stored;
+  const s = stored as Record<string, unknown>;
+  return {
+    ...s,
+    conversion_fee_pct: clamp(s.conversion_fee_pct, LANE_BOUNDS.conversion_fee_pct),
+    purchase_tax_pct: clamp(s.purchase_tax_pct, LANE_BOUNDS.purchase_tax_pct),
+    duty_pct: clamp(s.duty_pct, LANE_BOUNDS.duty_pct),
+    rate_card: clampAmounts(s.rate_card, ['per_parcel', 'per_kg']),
+    clearance_fee: clampAmounts(s.clearance_fee, ['amount']),
+  };
+}
+
+/** A lane's settings as stored: within LANE_BOUNDS whenever they were saved. */
+export const storedLaneSettingsSchema = z.preprocess(withinLaneBounds, laneSettingsSchema);
 
 /** The defaults in force for a lane nobody has set. */
 export const defaultLaneSettings = (): LaneSettings => laneSettingsSchema.parse({});
@@ -94,3 +143,11 @@ export const reportLaneSchema = z.object({
   seller: sellerTaxProfileSchema,
 });
 export type ReportLane = z.output<typeof reportLaneSchema>;
+
+/** A report's stored lane, its settings brought within LANE_BOUNDS (a report made before them still opens). */
+export const parseReportLane = (stored: unknown): ReportLane =>
+  reportLaneSchema.parse(
+    stored && typeof stored === 'object'
+      ? { ...stored, settings: withinLaneBounds((stored as { settings?: unknown }).settings) }
+      : stored,
+  );

@@ -105,8 +105,25 @@ export const listingIssueSchema = z.object({
 });
 export type ListingIssue = z.output<typeof listingIssueSchema>;
 
-/** Why a product was not sent: Amazon restricts it for the seller, it has no price, or it is not available. */
-export const LISTING_LEFT_OUT_REASONS = ['restricted', 'not_priced', 'unavailable'] as const;
+/**
+ * Why a product was not sent: Amazon restricts it for the seller, it has no price, or it is not available;
+ * (issue 56) its source's lookup is older than the plan allows or Amazon did not answer for a side, another
+ * of the seller's inventories lists it in this marketplace (one SKU, one offer), its first price is above
+ * the sane ceiling (held), or no dry run gave it a verdict.
+ */
+export const LISTING_LEFT_OUT_REASONS = [
+  'restricted',
+  'not_priced',
+  'unavailable',
+  'stale_source',
+  'no_answer',
+  'listed_elsewhere',
+  'price_held',
+  'no_dry_run',
+] as const;
+export type ListingLeftOutReason = (typeof LISTING_LEFT_OUT_REASONS)[number];
+/** A first publish's highest price, as a multiple of the selling side's buy box (or the landed cost). */
+export const PRICE_CEILING_DEFAULT = 3;
 
 /** One product of a run: Amazon's verdict (VALID/INVALID for a preview, ACCEPTED/INVALID for a publish). */
 export const listingRunResultSchema = z.object({

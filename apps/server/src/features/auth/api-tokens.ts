@@ -3,8 +3,11 @@ import {
   API_TOKEN_ERRORS,
   API_TOKEN_LIMIT,
   API_TOKEN_NAME_MAX,
+  API_TOKEN_PERMISSION_KEY,
   API_TOKEN_RECENT_SIGN_IN_MINUTES,
   apiTokenCreateSchema,
+  DEFAULT_API_TOKEN_SCOPES,
+  type ApiTokenScope,
   englishMessage,
 } from '@crossmarket/domain';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -43,7 +46,10 @@ export const apiTokenPlugin = () =>
     enableSessionForAPIKeys: false,
   });
 
-/** Only what the form sends: a client may not choose its own prefix, quota, metadata or permissions. */
+/**
+ * Only what the form sends: a client may not choose its own prefix, quota, metadata or permissions (its
+ * scopes come as `scopes`, checked by the domain's schema).
+ */
 const createBody = z.strictObject(apiTokenCreateSchema.shape);
 
 /** The user's live tokens (expired ones do not count: the plugin deletes them). */
@@ -64,19 +70,29 @@ const limitReached = () =>
   });
 
 type Adapter = { create: (args: never) => Promise<unknown> };
+type CreateArgs = { model: string; data: Record<string, unknown> };
 
 /**
  * The plugin's insert of the new key, in one transaction that first takes the user's advisory lock and
  * counts again: creations racing for the last place queue on the lock, and the ones that find the cap
  * reached get 409. Lock, count and insert share one connection, so waiting never needs a second one.
+ * The key's scopes go in as the plugin's `permissions`, which a client may not send itself (the plugin
+ * calls them server-only).
  */
-function lockedCreate(db: Db, userId: string, options: Parameters<ReturnType<typeof drizzleAdapter>>[0]) {
+function lockedCreate(
+  db: Db,
+  userId: string,
+  options: Parameters<ReturnType<typeof drizzleAdapter>>[0],
+  scopes: readonly ApiTokenScope[],
+) {
   return async (args: never) =>
     db.transaction(async (tx) => {
       await lockForUser(tx, 'api-tokens', userId);
       if ((await tokensHeld(tx, userId)) >= API_TOKEN_LIMIT) throw limitReached();
       const adapter = drizzleAdapter(tx, { provider: 'pg', schema: AUTH_TABLES })(options) as Adapter;
-      return adapter.create(args);
+      const { model, data } = args as CreateArgs;
+      const permissions = JSON.stringify({ [API_TOKEN_PERMISSION_KEY]: [...new Set(scopes)] });
+      return adapter.create({ ...(args as object), model, data: { ...data, permissions } } as never);
     });
 }
 
@@ -110,7 +126,11 @@ export const apiTokenCreateHook = (db: Db, scale = 1) =>
     }
     if ((await tokensHeld(db, userId)) >= API_TOKEN_LIMIT) throw limitReached();
     // The plugin stores the key through this adapter (this request's only): under the lock.
-    const adapter = { ...ctx.context.adapter, create: lockedCreate(db, userId, ctx.context.options) };
+    const scopes = parsed.data.scopes ?? DEFAULT_API_TOKEN_SCOPES;
+    const adapter = {
+      ...ctx.context.adapter,
+      create: lockedCreate(db, userId, ctx.context.options, scopes),
+    };
     return { context: { context: { adapter } } };
   });
 

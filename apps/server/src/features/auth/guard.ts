@@ -1,4 +1,4 @@
-import { isLockedOut } from '@crossmarket/domain';
+import { apiTokenScopesOf, isLockedOut, type ApiTokenScope } from '@crossmarket/domain';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import { loadAccount, type AccountRow } from '../account';
 import { TOKEN_RATE_LIMIT } from './api-tokens';
 import type { Auth } from './auth';
 import { createSessionReader } from './session-read';
-import { tokenAllowed } from './token-scope';
+import { tokenScopeFor } from './token-scope';
 
 export interface GuardOptions {
   /** Settings, welcome and support stay usable after the 6-hour grace (the specification's lockout). */
@@ -26,6 +26,8 @@ export interface Caller {
   sessionId: string | null;
   /** The personal API token the request came with; null with the session cookie. */
   tokenId: string | null;
+  /** The token's scopes; null with the session cookie. */
+  scopes: ApiTokenScope[] | null;
   email: string;
   account: AccountRow;
 }
@@ -42,6 +44,8 @@ const tokenNotAllowed = () =>
     'token_not_allowed',
     'API tokens cannot call this endpoint: it needs a signed-in session.',
   );
+const scopeMissing = (scope: ApiTokenScope) =>
+  new HttpError(403, 'token_scope', `This API token lacks the "${scope}" scope needed here.`, { scope });
 const unauthenticated = () => new HttpError(401, 'unauthenticated', 'Please sign in.');
 
 /** Who an `Authorization: Bearer` request is: the key's owner, once the plugin has checked the key. */
@@ -50,7 +54,11 @@ async function tokenOwner(auth: Auth, token: string) {
   // The plugin hashes the token, finds the key, refuses a revoked or expired one and records its use.
   const verified = await auth.api.verifyApiKey({ body: { key: token } });
   if (!verified.valid || !verified.key) throw invalidToken();
-  return { userId: verified.key.referenceId, tokenId: verified.key.id };
+  return {
+    userId: verified.key.referenceId,
+    tokenId: verified.key.id,
+    scopes: apiTokenScopesOf(verified.key.permissions),
+  };
 }
 const invalidToken = () =>
   new HttpError(
@@ -73,18 +81,25 @@ export function createGuard(auth: Auth, db: Db, scale = 1): Guard {
   const readSession = createSessionReader(auth, db);
   const identify = async (
     request: FastifyRequest,
-  ): Promise<{ userId: string; sessionId: string | null; tokenId: string | null; account?: AccountRow }> => {
+  ): Promise<{
+    userId: string;
+    sessionId: string | null;
+    tokenId: string | null;
+    scopes: ApiTokenScope[] | null;
+    account?: AccountRow;
+  }> => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) {
       // The usual case in one query; better-auth itself for the rest (see session-read.ts).
       const read = await readSession(request.headers.cookie);
       if (read === null) throw unauthenticated();
-      if (read) return { ...read, tokenId: null };
+      if (read) return { ...read, tokenId: null, scopes: null };
       const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       if (!found) throw unauthenticated();
-      return { userId: found.user.id, sessionId: found.session.id, tokenId: null };
+      return { userId: found.user.id, sessionId: found.session.id, tokenId: null, scopes: null };
     }
-    if (!tokenAllowed(request.method, request.routeOptions.url)) throw tokenNotAllowed();
+    const scope = tokenScopeFor(request.method, request.routeOptions.url);
+    if (scope === null) throw tokenNotAllowed();
     // A client that keeps sending wrong tokens is stopped before the hash and the lookup.
     const badTokens = badTokenKey(request.ip);
     await checkFailuresAt(db, badTokens, BAD_TOKENS_PER_CLIENT, scale);
@@ -94,6 +109,8 @@ export function createGuard(auth: Auth, db: Db, scale = 1): Guard {
       }
       throw error;
     });
+    // After the key is known good: a wrong key learns nothing about scopes.
+    if (!owner.scopes.includes(scope)) throw scopeMissing(scope);
     await enforceLimit(db, `${TOKEN_RATE_LIMIT.name}:${owner.tokenId}`, TOKEN_RATE_LIMIT, scale);
     return { ...owner, sessionId: null };
   };

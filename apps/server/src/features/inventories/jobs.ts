@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { JobHandlers } from '../../jobs/types';
+import { listingsDepsOf } from '../listings';
+import { finishInventoryDeletion } from './delete-inventory';
 import {
   failInventoryUpdate,
   findStalledUpdates,
@@ -10,7 +12,7 @@ import {
   updateInventory,
 } from './update-inventory';
 
-/** The inventory update job and the daily schedule that queues it. */
+/** The inventory update job, the daily schedule that queues it, and a deletion waiting on Amazon. */
 export const inventoryJobs: JobHandlers = {
   [JOB_NAMES.updateInventory]: async ({ inventory_id: inventoryId }, ctx) => {
     try {
@@ -28,6 +30,8 @@ export const inventoryJobs: JobHandlers = {
     }
   },
   [JOB_NAMES.scheduleInventoryUpdates]: async (_data, { db, queue }) => queueDailyUpdates(db, queue),
+  [JOB_NAMES.deleteInventory]: async ({ inventory_id: inventoryId }, ctx) =>
+    finishInventoryDeletion({ ...listingsDepsOf(ctx), queue: ctx.queue }, inventoryId),
 };
 
 /** The inventory's listings sync, when it is on: pushes what the update changed. */

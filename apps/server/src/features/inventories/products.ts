@@ -4,7 +4,7 @@ import {
   type ProductSide,
   type RegionCode,
 } from '@crossmarket/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
 import { inventories, inventoryProducts, plans, quickLookups, reports, userData } from '../../db/schema';
 import { usageOf } from '../account';
@@ -54,6 +54,17 @@ function datedSnapshot(row: SnapshotRow, at: Date) {
   return { row_cross: dated(row.row_cross), row_to: dated(row.row_to) };
 }
 
+/**
+ * When the product's source was looked up: the older side's lookup of the dated snapshot. It is the
+ * product's `updated_at`, the age listings go by (a stale source is neither published nor kept selling),
+ * so a product added from a weeks-old report is as old as that report's lookups, not fresh (issue 56).
+ */
+function lookedUpAt(snapshot: ReturnType<typeof datedSnapshot>): Date {
+  return new Date(
+    Math.min(Date.parse(snapshot.row_cross.looked_up_at!), Date.parse(snapshot.row_to.looked_up_at!)),
+  );
+}
+
 /** Rows per insert statement: 50,000 products go in a few dozen statements, not one huge one. */
 const CHUNK = 1000;
 
@@ -88,7 +99,14 @@ async function lockedInventory(tx: Db, userId: string, inventoryId: string) {
   const [inventory] = await tx
     .select({ from: inventories.fromCountry, to: inventories.toCountry, settings: inventories.settings })
     .from(inventories)
-    .where(and(eq(inventories.id, inventoryId), eq(inventories.userId, userId)))
+    // An inventory being deleted (its offers coming down on Amazon) takes no products.
+    .where(
+      and(
+        eq(inventories.id, inventoryId),
+        eq(inventories.userId, userId),
+        isNull(inventories.deletingOnAmazon),
+      ),
+    )
     .for('key share');
   return inventory;
 }
@@ -130,16 +148,19 @@ export async function addInventoryProducts(
     );
     for (let i = 0; i < fresh.rows.length; i += CHUNK) {
       await tx.insert(inventoryProducts).values(
-        fresh.rows.slice(i, i + CHUNK).map((row) => ({
-          inventoryId,
-          userId,
-          code: row.product_id,
-          image: imageOf(row),
+        fresh.rows.slice(i, i + CHUNK).map((row) => {
           // A report's lookups run from its creation on (see decisions: the report's time, not its finish).
-          snapshot: datedSnapshot(row, report.createdAt),
-          ...priceForInventory(row, settings, { toRegion, lane }, fees.get(row.product_id)),
-          updatedAt: sql`now()`,
-        })),
+          const snapshot = datedSnapshot(row, report.createdAt);
+          return {
+            inventoryId,
+            userId,
+            code: row.product_id,
+            image: imageOf(row),
+            snapshot,
+            ...priceForInventory(row, settings, { toRegion, lane }, fees.get(row.product_id)),
+            updatedAt: lookedUpAt(snapshot),
+          };
+        }),
       );
     }
     return {
@@ -186,14 +207,15 @@ export async function addCheckedProduct(
     const settings = inventory.settings as PricingSettings;
     const lane = await laneNow(tx, userId, inventory.from as RegionCode, toRegion, settings.parity);
     const fees = await keptFeeEstimates(tx, userId, toRegion, [row.product_id]);
+    const snapshot = datedSnapshot(row, check.createdAt);
     await tx.insert(inventoryProducts).values({
       inventoryId,
       userId,
       code: row.product_id,
       image: imageOf(row),
-      snapshot: datedSnapshot(row, check.createdAt),
+      snapshot,
       ...priceForInventory(row, settings, { toRegion, lane }, fees.get(row.product_id)),
-      updatedAt: sql`now()`,
+      updatedAt: lookedUpAt(snapshot),
     });
     return { added: 1, skipped: 0, remaining: left - 1 };
   });

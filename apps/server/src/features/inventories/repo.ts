@@ -19,9 +19,12 @@ import type { Allowance } from '../../providers/marketplace/types';
 import { LISTED_COUNT, loadDemand, planRun, refreshEta, type Demand } from './update-plan';
 import { lockForUser } from '../../db/user-lock';
 import { fileStock } from './inventory-file';
+import { listingsOnAmazon } from './delete-inventory';
 
 /** Why a write was refused; the routes turn each into its HTTP answer. */
 export type InventoryRefusal = 'not_found' | 'bad_filter' | 'same_countries';
+/** A country change refused while these products have offers on Amazon (features/listings). */
+export type CountriesInUse = { listed: string[] };
 
 /** The Amazon region of the inventory's selling country, as SQL (the domain's map, values as parameters). */
 const sellingRegion = sql`case ${inventories.toCountry} ${sql.join(
@@ -232,7 +235,8 @@ export async function insertInventory(
 }
 
 /**
- * Applies the fields sent. A country sent alone is checked against the stored other one, under the row's
+ * Applies the fields sent; a change of either country is refused while the inventory has offers on
+ * Amazon (`listed`). A country sent alone is checked against the stored other one, under the row's
  * lock so two half-patches cannot together make the countries equal.
  */
 export async function updateInventory(
@@ -241,7 +245,7 @@ export async function updateInventory(
   id: string,
   changes: InventoryUpdate,
   allowance?: Allowance,
-): Promise<Inventory | InventoryRefusal> {
+): Promise<Inventory | InventoryRefusal | CountriesInUse> {
   return withTx(db, async (tx) => {
     const [current] = await tx
       .select({ from: inventories.fromCountry, to: inventories.toCountry })
@@ -251,6 +255,15 @@ export async function updateInventory(
     if (!current) return 'not_found';
     if ((changes.from_country ?? current.from) === (changes.to_country ?? current.to))
       return 'same_countries';
+    // Offers priced from one source for one marketplace would be kept in step with another: the seller
+    // takes them down first (the row is locked, so no publish can slip in meanwhile: it reads the countries).
+    const moved =
+      (changes.from_country !== undefined && changes.from_country !== current.from) ||
+      (changes.to_country !== undefined && changes.to_country !== current.to);
+    if (moved) {
+      const listed = await listingsOnAmazon(tx, id);
+      if (listed.length > 0) return { listed: listed.map((l) => l.code) };
+    }
     if (changes.filter_id && !(await holdOwnFilterSet(tx, userId, changes.filter_id))) return 'bad_filter';
     await tx
       .update(inventories)
@@ -266,12 +279,6 @@ export async function updateInventory(
       .where(owned(userId, id));
     return (await findInventory(tx, userId, id, allowance))!;
   });
-}
-
-/** False when the inventory is not the user's. Its products go with it (ON DELETE CASCADE). */
-export async function deleteInventory(db: Db, userId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(inventories).where(owned(userId, id)).returning({ id: inventories.id });
-  return rows.length > 0;
 }
 
 /**

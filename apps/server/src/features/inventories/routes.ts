@@ -3,6 +3,8 @@ import {
   inventoryAddProductsResultSchema,
   inventoryAddProductsSchema,
   inventoryCreateSchema,
+  inventoryDeleteQuerySchema,
+  inventoryDeletingSchema,
   inventoryLimitOf,
   INVENTORY_UPDATES_PER_HOUR,
   inventoryRemoveProductsResultSchema,
@@ -27,8 +29,8 @@ import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
 import { accountListingsPaused, listedAmong, listingsPaused, queueListingRemoval } from '../listings';
+import { requestInventoryDeletion } from './delete-inventory';
 import {
-  deleteInventory,
   findInventory,
   insertInventory,
   listInventories,
@@ -50,6 +52,15 @@ function refusal(outcome: InventoryRefusal) {
   if (outcome === 'bad_filter') return fieldError('filter_id', 'validation.inventory.filterId');
   return fieldError('to_country', 'validation.report.sameCountries');
 }
+
+/** 409 naming the products whose offers on Amazon must be taken down before the countries change. */
+const countriesInUse = (listed: string[]) =>
+  apiError(409, 'inventory_has_listings', 'apiErrors.inventoryHasListings', {
+    params: {
+      codes: listed.slice(0, 10).join(', ') + (listed.length > 10 ? ` (+${listed.length - 10})` : ''),
+    },
+    listings: listed,
+  });
 
 /** 409 when the plan's inventories are all in use: its text names the limit (also as `limit`). */
 const limitReached = (limit: number) =>
@@ -132,7 +143,7 @@ export function registerInventoryRoutes(
         schema: {
           params,
           body: inventoryUpdateSchema,
-          response: { 200: inventorySchema, ...guardedErrors(400, 404) },
+          response: { 200: inventorySchema, ...guardedErrors(400, 404, 409) },
         },
         bodyLimit: BODY_LIMIT,
       },
@@ -145,17 +156,36 @@ export function registerInventoryRoutes(
           allowance,
         );
         if (typeof updated === 'string') throw refusal(updated);
+        if ('listed' in updated) throw countriesInUse(updated.listed);
         return updated;
       },
     );
 
-    const deleted = { 204: noContentSchema, ...guardedErrors(404) };
+    const deleted = {
+      202: inventoryDeletingSchema,
+      204: noContentSchema,
+      ...guardedErrors(400, 404, 409),
+    };
+    // An inventory with offers on Amazon goes only after they are taken down (delete-inventory.ts): 202.
     scope.delete(
       '/api/inventories/:id',
-      { schema: { params, response: deleted } },
+      { schema: { params, querystring: inventoryDeleteQuerySchema, response: deleted } },
       async (request, reply) => {
-        if (!(await deleteInventory(db, callerOf(request).userId, request.params.id))) throw missing();
-        return reply.status(204).send();
+        const { userId } = callerOf(request);
+        const asked = await requestInventoryDeletion(
+          db,
+          queue,
+          userId,
+          request.params.id,
+          request.query.on_amazon,
+        );
+        if (asked.outcome === 'not_found') throw missing();
+        if (asked.outcome === 'choose') throw fieldError('on_amazon', 'validation.listings.onAmazon');
+        if (asked.outcome === 'paused') throw listingsPaused();
+        if (asked.outcome === 'running')
+          throw apiError(409, 'listings_run_running', 'apiErrors.inventoryRunRunning');
+        if (asked.outcome === 'deleted') return reply.status(204).send();
+        return reply.status(202).send({ on_amazon: asked.on_amazon, listings: asked.listings });
       },
     );
 

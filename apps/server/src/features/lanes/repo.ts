@@ -1,6 +1,6 @@
 import {
   defaultLaneSettings,
-  laneSettingsSchema,
+  storedLaneSettingsSchema,
   type LaneSettings,
   type RegionCode,
 } from '@crossmarket/domain';
@@ -15,8 +15,9 @@ export interface StoredLane {
   updatedAt: Date;
 }
 
-// Stored settings are re-read through the schema: a setting added later takes its default.
-const settingsOf = (stored: unknown): LaneSettings => laneSettingsSchema.parse(stored);
+// Stored settings are re-read through the schema: a setting added later takes its default, and one saved
+// past a bound added later (LANE_BOUNDS) is brought within it.
+const settingsOf = (stored: unknown): LaneSettings => storedLaneSettingsSchema.parse(stored);
 
 export async function findLane(
   db: Db,

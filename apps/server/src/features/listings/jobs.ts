@@ -8,12 +8,14 @@ import { runListings, type ListingsDeps } from './publish';
 import { removeListings } from './remove-listings';
 import { retryListing } from './retry-listing';
 
-const depsOf = (ctx: JobContext): ListingsDeps => ({
+/** What a listings use case needs, from a job's context (features/inventories' deletion uses it too). */
+export const listingsDepsOf = (ctx: JobContext): ListingsDeps => ({
   db: ctx.db,
   logger: ctx.logger,
   store: ctx.sellerStore ?? createSandboxSellerStore(ctx.db),
   accounts: ctx.accounts,
   allowance: ctx.marketplace.allowance,
+  priceCeiling: ctx.listingPriceCeiling,
 });
 
 /**
@@ -21,11 +23,11 @@ const depsOf = (ctx: JobContext): ListingsDeps => ({
  * reading the outcome of feeds Amazon finished after their run stopped following them.
  */
 export const listingJobs: JobHandlers = {
-  [JOB_NAMES.publishListings]: async ({ run_id: runId }, ctx) => runListings(depsOf(ctx), runId),
-  [JOB_NAMES.syncListings]: async ({ inventory_id: id }, ctx) => keepListingsInStep(depsOf(ctx), id),
+  [JOB_NAMES.publishListings]: async ({ run_id: runId }, ctx) => runListings(listingsDepsOf(ctx), runId),
+  [JOB_NAMES.syncListings]: async ({ inventory_id: id }, ctx) => keepListingsInStep(listingsDepsOf(ctx), id),
   [JOB_NAMES.removeListings]: async ({ inventory_id: id, product_ids: codes, on_amazon: choice }, ctx) =>
-    removeListings(depsOf(ctx), id, codes, choice),
+    removeListings(listingsDepsOf(ctx), id, codes, choice),
   [JOB_NAMES.retryListing]: async ({ inventory_id: id, product_id: code }, ctx) =>
-    retryListing(depsOf(ctx), id, code),
-  [JOB_NAMES.followListingFeeds]: async (_payload, ctx) => followListingFeeds(depsOf(ctx)),
+    retryListing(listingsDepsOf(ctx), id, code),
+  [JOB_NAMES.followListingFeeds]: async (_payload, ctx) => followListingFeeds(listingsDepsOf(ctx)),
 };

@@ -25,6 +25,7 @@ import {
   toIssue,
   type ProductFacts,
 } from './repo';
+import { publishableExclusions } from './publishable-exclusions';
 import { readBack } from './read-back';
 import { storeTarget } from './store-target';
 
@@ -44,6 +45,8 @@ export interface ListingsDeps {
   feedDeadlineMs?: number;
   /** How often a run's verdicts so far are saved for the seller to follow (`PROGRESS_EVERY_MS`). */
   progressEveryMs?: number;
+  /** LISTING_PRICE_CEILING: see publishable-price.ts (`PRICE_CEILING_DEFAULT` when absent). */
+  priceCeiling?: number;
 }
 
 /** Products sent to Amazon at once; the store's pacing decides when each call leaves. */
@@ -98,12 +101,22 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
   const marketplaceId = MARKETPLACES[country].id;
   const products = await productFacts(deps.db, run.inventory_id, run.product_ids);
   const preview = run.mode === 'preview';
+  // Stale or unanswered sources, another inventory's offer, a first price past the ceiling, and (publish)
+  // no dry-run verdict now: left out and said so (publishable-exclusions.ts).
+  const excluded = await publishableExclusions(
+    deps,
+    run.mode,
+    { ...inventory, user_id: run.user_id },
+    products.filter((p) => leftOutReason(p) === null),
+  );
 
   /** Each product's SKU and offer-only put, or why it is left out (then nothing is sent for it). */
   const prepared = products.map((p) => {
     const sku = skuFor(run.user_id, p.code);
     const reason = leftOutReason(p);
-    if (reason) return { p, sku, reason };
+    if (reason) return { p, sku, reason, issues: [] };
+    const exclusion = excluded.get(p.code);
+    if (exclusion) return { p, sku, reason: exclusion.reason, issues: exclusion.issues };
     const figures = { price: p.std_price!, min: p.min_price, max: p.max_price, quantity: p.stock! };
     const body = offerPutBody(
       country,
@@ -172,7 +185,9 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
   const results = (): ListingRunResult[] =>
     prepared.flatMap((x): ListingRunResult[] => {
       if ('reason' in x && x.reason)
-        return [{ product_id: x.p.code, sku: x.sku, outcome: 'left_out', left_out: x.reason, issues: [] }];
+        return [
+          { product_id: x.p.code, sku: x.sku, outcome: 'left_out', left_out: x.reason, issues: x.issues },
+        ];
       const verdict = sent.get(x.p.code);
       return verdict ? [verdict] : [];
     });

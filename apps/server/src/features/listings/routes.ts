@@ -19,7 +19,7 @@ import { apiError, fieldError, notFound } from '../../http/errors';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
-import type { Guard } from '../auth';
+import { sessionIdOf, type Guard } from '../auth';
 import type { LookupAccounts } from '../../providers/marketplace/types';
 import type { SellerStore } from '../../providers/seller-store';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
@@ -169,7 +169,12 @@ export function registerListingRoutes(
           response: { 200: listingsAccountPauseSchema, ...guardedErrors(400) },
         },
       },
-      async (request) => setAccountListingsPaused(db, callerOf(request).userId, request.body.paused),
+      async (request) => {
+        const caller = callerOf(request);
+        // A token may stop writes to Amazon but never start them again: resuming needs the session.
+        if (!request.body.paused) sessionIdOf(caller);
+        return setAccountListingsPaused(db, caller.userId, request.body.paused);
+      },
     );
 
     scope.put(
@@ -182,7 +187,10 @@ export function registerListingRoutes(
         },
       },
       async (request) => {
-        const { userId } = callerOf(request);
+        const caller = callerOf(request);
+        const { userId } = caller;
+        // Releasing a hold lets prices the seller has not seen go to Amazon: only a signed-in seller may.
+        if (request.body.release_hold) sessionIdOf(caller);
         if (!(await setSync(db, userId, request.params.id, request.body))) throw missing();
         // A released hold, or sync just turned on: push what is due now rather than after the next update.
         if (request.body.enabled)

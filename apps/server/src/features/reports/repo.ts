@@ -2,7 +2,7 @@ import {
   FIXED_RATES,
   parityFor,
   regionByCode,
-  reportLaneSchema,
+  parseReportLane,
   type RegionCode,
   type ReportPhase,
   type RestrictionPhase,
@@ -136,7 +136,7 @@ export function reportDetail(r: ReportRow) {
     settings: r.settings ?? null,
     amazon_accounts: r.amazonAccounts ?? null,
     // Re-read through the schema: a lane setting added later takes its default.
-    lane: r.lane ? reportLaneSchema.parse(r.lane) : null,
+    lane: r.lane ? parseReportLane(r.lane) : null,
     priced_with: r.pricedWith,
   };
 }

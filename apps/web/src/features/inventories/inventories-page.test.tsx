@@ -99,7 +99,7 @@ describe('the Inventories list', () => {
     let deleted = false;
     const fetch = fakeApi((url, init) => {
       if (url === '/api/inventories') return { body: deleted ? [] : [inventoryFixture()] };
-      if (url === `/api/inventories/${INVENTORY_ID}` && init?.method === 'DELETE') {
+      if (url.startsWith(`/api/inventories/${INVENTORY_ID}?`) && init?.method === 'DELETE') {
         deleted = true;
         return { body: null }; // the server answers 204; fake-api cannot build an empty Response
       }
@@ -113,9 +113,36 @@ describe('the Inventories list', () => {
     await user.click(screen.getByText('Yes').closest('button')!);
     expect(await screen.findByText('Inventory Deleted')).toBeInTheDocument();
     expect(callsTo(fetch, 'DELETE').map(([url]) => String(url))).toEqual([
-      `/api/inventories/${INVENTORY_ID}`,
+      `/api/inventories/${INVENTORY_ID}?on_amazon=quantity_zero`,
     ]);
     expect(await screen.findByText('There is no inventory, yet.')).toBeInTheDocument();
+  });
+
+  it('asks what becomes of its offers on Amazon, and says they are being taken down', async () => {
+    const fetch = fakeApi((url, init) => {
+      if (url === '/api/inventories') return { body: [inventoryFixture()] };
+      if (url.startsWith(`/api/inventories/${INVENTORY_ID}?`) && init?.method === 'DELETE')
+        return { status: 202, body: { on_amazon: 'delete', listings: 3 } };
+      return undefined;
+    });
+    const { user } = renderAt('/inventories');
+    await user.click(await screen.findByRole('button', { name: 'Actions for Toys for Canada' }));
+    await user.click(await screen.findByText('Delete'));
+    expect(
+      await screen.findByText(/If it has offers on Amazon, what should happen to them\?/),
+    ).toBeInTheDocument();
+    const question = screen.getByTestId('listing-removal');
+    expect(within(question).getByRole('radio', { name: /quantity to 0/ })).toBeChecked();
+    await user.click(within(question).getByRole('radio', { name: 'Delete the listing on Amazon' }));
+    await user.click(screen.getByText('Yes').closest('button')!);
+    expect(
+      await screen.findByText(
+        'Deleting 3 listings on Amazon. The inventory goes once Amazon has confirmed it.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(fetch, 'DELETE').map(([url]) => String(url))).toEqual([
+      `/api/inventories/${INVENTORY_ID}?on_amazon=delete`,
+    ]);
   });
 
   it('keeps the inventory when the question is answered No', async () => {

@@ -1,12 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { inventoryLimitOf, type Inventory } from '@crossmarket/domain';
-import { Alert, App, Breadcrumb, Button, Flex, Typography } from 'antd';
+import { inventoryLimitOf, type Inventory, type ListingRemovalChoice } from '@crossmarket/domain';
+import { Alert, App, Breadcrumb, Button, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { useMe } from '../account';
 import { useDeleteInventory, useInventories } from './api/inventories';
+import { errorMessage } from '../../lib/error-message';
+import { ApiError } from '../../lib/api-client';
 import { InventoriesTable } from './components/inventories-table';
+import { ListingRemovalQuestion } from './components/listing-removal';
 import { InventoryDrawer, type DrawerTarget } from './components/inventory-drawer';
 
 const TOAST = 'inventory-delete';
@@ -34,24 +37,48 @@ export function InventoriesPage() {
       ? { mode: 'edit', id: inventoryId }
       : null;
 
-  const confirmDelete = (inventory: Inventory) =>
-    modal.confirm({
+  const confirmDelete = (inventory: Inventory) => {
+    // Offers on Amazon never stay selling unwatched: the server takes them down as chosen here (it ignores
+    // the choice when the inventory has none) and keeps the inventory until Amazon confirmed it.
+    let onAmazon: ListingRemovalChoice = 'quantity_zero';
+    return modal.confirm({
       title: t('inventoriesPage.deleteConfirm'),
-      content: inventory.title,
+      content: (
+        <Space orientation="vertical">
+          {inventory.title}
+          <ListingRemovalQuestion
+            question={t('inventoriesPage.deleteOnAmazon')}
+            onChange={(choice) => (onAmazon = choice)}
+          />
+        </Space>
+      ),
       okText: t('common.yes'),
       okButtonProps: { danger: true },
       cancelText: t('common.no'),
       onOk: async () => {
         void message.open({ key: TOAST, type: 'loading', content: t('common.loading'), duration: 0 });
         try {
-          await remove.mutateAsync(inventory.id);
-          void message.open({ key: TOAST, type: 'success', content: t('inventoriesPage.deleted') });
+          const deleting = await remove.mutateAsync({ id: inventory.id, onAmazon });
+          void message.open({
+            key: TOAST,
+            type: 'success',
+            content: deleting
+              ? t(`inventoriesPage.deletingOnAmazon.${deleting.on_amazon}`, { count: deleting.listings })
+              : t('inventoriesPage.deleted'),
+          });
         } catch (error) {
           console.error('Deleting the inventory failed', error);
-          void message.open({ key: TOAST, type: 'error', content: t('inventoriesPage.deleteFailed') });
+          // A refusal the seller can act on (the account's listings pause) is said as the server says it.
+          const said = error instanceof ApiError && error.status === 409;
+          void message.open({
+            key: TOAST,
+            type: 'error',
+            content: said ? errorMessage(error, t) : t('inventoriesPage.deleteFailed'),
+          });
         }
       },
     });
+  };
 
   return (
     <>

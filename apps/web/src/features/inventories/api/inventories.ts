@@ -1,4 +1,5 @@
 import {
+  type InventoryDeleting,
   INVENTORY_PRODUCTS_PER_PAGE,
   type Inventory,
   type InventoryAddProductsInput,
@@ -89,11 +90,16 @@ export function useUpdateInventory() {
   });
 }
 
-/** Its products go with it: the plan's inventory quota (/api/me's ip_count) is freed too. */
+/**
+ * Its products go with it: the plan's inventory quota (/api/me's ip_count) is freed too. `onAmazon` is what
+ * becomes of its offers on Amazon, if it has any: then the answer is 202 (`InventoryDeleting`) and the
+ * inventory goes once Amazon took them down; without offers, 204 (null).
+ */
 export function useDeleteInventory() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<null>(path(id), { method: 'DELETE' }),
+    mutationFn: ({ id, onAmazon }: { id: string; onAmazon: ListingRemovalChoice }) =>
+      api<InventoryDeleting | null>(`${path(id)}?on_amazon=${onAmazon}`, { method: 'DELETE' }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: inventoryKeys.all });
       void client.invalidateQueries({ queryKey: meKeys.all });

@@ -19,9 +19,12 @@ export function listedAmong(view: ListingsView | undefined, codes: Iterable<stri
  */
 export function ListingRemovalQuestion({
   count,
+  question,
   onChange,
 }: {
-  count: number;
+  count?: number;
+  /** The question's own text (the inventory's delete, which does not know how many are listed). */
+  question?: string;
   onChange: (choice: ListingRemovalChoice) => void;
 }) {
   const { t } = useTranslation();
@@ -30,7 +33,7 @@ export function ListingRemovalQuestion({
   return (
     <Space orientation="vertical" data-testid="listing-removal">
       <Typography.Text strong id={labelId}>
-        {t('listings.removal.question', { count })}
+        {question ?? t('listings.removal.question', { count })}
       </Typography.Text>
       <Radio.Group
         aria-labelledby={labelId}

@@ -86,6 +86,44 @@ describe('the listings section', () => {
     expect(screen.getByText('Live')).toBeInTheDocument();
   });
 
+  it('says why a product was left out or held, naming the other inventory and the figures (issue 56)', async () => {
+    const base = view();
+    const leftOut = (product_id: string, left_out: string, code: string, message: string) => ({
+      product_id,
+      sku: `SS-${product_id}`,
+      outcome: 'left_out' as const,
+      left_out: left_out as 'price_held',
+      issues: [{ code, message, severity: 'ERROR' as const, attribute_names: [] }],
+    });
+    fakeApi((url) =>
+      url === URL
+        ? {
+            body: view({
+              last_run: {
+                ...base.last_run!,
+                results: [
+                  leftOut('B000000011', 'listed_elsewhere', 'LISTED_BY_OTHER_INVENTORY', 'First shop'),
+                  leftOut('B000000012', 'price_held', 'PRICE_ABOVE_BUYBOX_CEILING', '45.00 > 3 × 10.00'),
+                  leftOut('B000000013', 'stale_source', 'STALE_SOURCE', '720'),
+                ],
+              },
+            }),
+          }
+        : undefined,
+    );
+    renderSection();
+    const results = await screen.findByTestId('run-results');
+    expect(within(results).getByText('Left out: listed by another inventory')).toBeInTheDocument();
+    expect(
+      within(results).getByText(/your inventory “First shop” already lists this product/),
+    ).toBeInTheDocument();
+    expect(within(results).getByText('Held: price above the sane ceiling')).toBeInTheDocument();
+    expect(
+      within(results).getByText(/allowed multiple of the buy box \(45\.00 > 3 × 10\.00\)/),
+    ).toBeInTheDocument();
+    expect(within(results).getByText(/last looked up 720 hours ago/)).toBeInTheDocument();
+  });
+
   it("shows Amazon's issues in the seller's language where the code is known, and retries a listing", async () => {
     const flagged = view();
     flagged.listings[0]!.state = 'needs_attention';

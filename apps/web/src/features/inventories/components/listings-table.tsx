@@ -34,7 +34,8 @@ export function IssueList({ issues }: { issues: ListingIssue[] }) {
           <Typography.Text type={issue.severity === 'ERROR' ? 'danger' : undefined}>
             {(() => {
               const key = listingIssueKey(issue.code);
-              return key ? t(key) : issue.message;
+              // Our own codes carry their figures or names in `message`, placed in the text as `detail`.
+              return key ? t(key, { detail: issue.message }) : issue.message;
             })()}{' '}
             ({issue.code})
           </Typography.Text>

@@ -42,6 +42,27 @@ describe('the profit cell', () => {
     renderCell(false);
     expect(screen.queryByTestId('intl-unset')).toBeNull();
   });
+
+  it('says when no price reaches the rate (issue 56), in English and Turkish', async () => {
+    const row = {
+      ...makeRow({ product_id: 'B000000002' }),
+      fbm: { available: false, reason: 'no_price_for_rate' },
+    } as unknown as ResultRowView;
+    const view = () =>
+      render(
+        <AppProviders>
+          <CellKitProvider>
+            <CostProfit row={row} settingsDefined currency="CAD" onRates={() => {}} intlUnset={false} />
+          </CellKitProvider>
+        </AppProviders>,
+      );
+    const { unmount } = view();
+    expect(screen.getByText('No price reaches the rate')).toBeInTheDocument();
+    unmount();
+    await changeLanguage('tr');
+    view();
+    expect(screen.getByText('Hiçbir fiyat bu orana ulaşmıyor')).toBeInTheDocument();
+  });
 });
 
 describe('the profit cell’s labels (issue 46)', () => {

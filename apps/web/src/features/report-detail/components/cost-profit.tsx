@@ -21,8 +21,8 @@ export const CostProfit = memo(function CostProfit({
   if (!settingsDefined)
     return <span className="cm-text cm-text-secondary">{t('reportDetail.row.defineSettings')}</span>;
   const fbm = row.fbm;
-  if (fbm.reason === 'ppr_failed')
-    return <span className="cm-text cm-text-danger">{t('statusReason.ppr_failed')}</span>;
+  if (fbm.reason === 'ppr_failed' || fbm.reason === 'no_price_for_rate')
+    return <span className="cm-text cm-text-danger">{t(`statusReason.${fbm.reason}`)}</span>;
   return (
     <div className="cm-stack">
       <span>
@@ -59,7 +59,7 @@ export const CostProfit = memo(function CostProfit({
           {fbm.closing_fee ? ` + ${money(fbm.closing_fee, currency)}` : ''}
         </span>
       </div>
-      {!fbm.available && fbm.reason && fbm.reason !== 'ppr_failed' && (
+      {!fbm.available && fbm.reason && fbm.reason !== 'ppr_failed' && fbm.reason !== 'no_price_for_rate' && (
         <span className="cm-text cm-text-warning">{t('reportDetail.row.notForFbm')}</span>
       )}
       <div className="cm-line cm-line-ids">

@@ -103,13 +103,20 @@ describe('Settings → API', () => {
     await user.type(within(dialog).getByLabelText('Name'), '  CI  ');
     await user.click(within(dialog).getByRole('combobox'));
     await user.click(await screen.findByText('In 30 days'));
+    // Read and watches are ticked; writing to Amazon is the seller's explicit choice.
+    expect(within(dialog).getByRole('checkbox', { name: /Listings on Amazon/ })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: /Listings on Amazon/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     expect(await screen.findByText('Your new API token')).toBeInTheDocument();
     expect(screen.getByText(/it will not be shown again/)).toBeInTheDocument();
     expect(screen.getByLabelText('API token')).toHaveValue(KEY);
     const sent = fetch.mock.calls.find(([u]) => pathOf(String(u)) === '/api/auth/api-key/create')!;
-    expect(bodyOf(sent[1])).toEqual({ name: 'CI', expiresIn: 30 * 86_400 });
+    expect(bodyOf(sent[1])).toEqual({
+      name: 'CI',
+      expiresIn: 30 * 86_400,
+      scopes: ['read', 'watches', 'listings_write'],
+    });
 
     await user.click(screen.getByRole('button', { name: /Copy/ }));
     // user-event's clipboard stands in for the browser's.

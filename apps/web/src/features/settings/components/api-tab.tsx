@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { API_TOKEN_LIMIT, type ApiToken } from '@crossmarket/domain';
+import { API_TOKEN_LIMIT, apiTokenScopesOf, type ApiToken } from '@crossmarket/domain';
 import { Alert, App, Button, Card, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -51,6 +51,14 @@ export function ApiTab() {
           </Typography.Text>
         </Space>
       ),
+    },
+    {
+      title: t('apiTokens.columns.scopes'),
+      key: 'scopes',
+      render: (_, token) =>
+        apiTokenScopesOf(token.permissions)
+          .map((s) => t(`apiTokens.scope.${s}`))
+          .join(', '),
     },
     {
       title: t('apiTokens.columns.created'),

@@ -5,9 +5,12 @@ import {
   API_TOKEN_LIMIT,
   API_TOKEN_NAME_MAX,
   API_TOKEN_RECENT_SIGN_IN_MINUTES,
+  API_TOKEN_SCOPES,
+  DEFAULT_API_TOKEN_SCOPES,
   type ApiTokenCreated,
+  type ApiTokenScope,
 } from '@crossmarket/domain';
-import { Alert, App, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -23,6 +26,7 @@ interface Values {
   name: string;
   expiresIn: number;
   password?: string;
+  scopes: ApiTokenScope[];
 }
 
 /** better-auth's refusals the user can act on, in the user's language; anything else is generic. */
@@ -32,18 +36,22 @@ const REFUSALS: Record<string, string> = {
 };
 
 /**
- * Names the token and its lifetime, then shows the new key once, to copy. `initialName` fills the name
- * (Settings → Extension's "Browser extension"); `children` add to the key's dialog (what to do with it).
+ * Names the token, its lifetime and what it may do (scopes), then shows the new key once, to copy.
+ * `initialName` fills the name (Settings → Extension's "Browser extension"); `fixedScopes` are the scopes
+ * the token gets without a choice (the extension's: never a write to Amazon); `children` add to the
+ * key's dialog (what to do with it).
  */
 export function CreateApiTokenModal({
   open,
   onClose,
   initialName,
+  fixedScopes,
   children,
 }: {
   open: boolean;
   onClose: () => void;
   initialName?: string;
+  fixedScopes?: readonly ApiTokenScope[];
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -62,12 +70,13 @@ export function CreateApiTokenModal({
     onClose();
   };
 
-  const submit = async ({ name, expiresIn, password }: Values) => {
+  const submit = async ({ name, expiresIn, password, scopes }: Values) => {
     setFailure(null);
     try {
       const token = await create.mutateAsync({
         name: name.trim(),
         expiresIn: expiresIn === NEVER ? null : expiresIn,
+        scopes: [...(fixedScopes ?? scopes)],
         ...(askPassword && password ? { password } : {}),
       });
       form.resetFields();
@@ -124,7 +133,7 @@ export function CreateApiTokenModal({
         name="create-api-token"
         layout="vertical"
         onFinish={submit}
-        initialValues={{ expiresIn: 90 * DAY, name: initialName }}
+        initialValues={{ expiresIn: 90 * DAY, name: initialName, scopes: [...DEFAULT_API_TOKEN_SCOPES] }}
         disabled={create.isPending}
       >
         <Form.Item
@@ -152,6 +161,24 @@ export function CreateApiTokenModal({
             ]}
           />
         </Form.Item>
+        {fixedScopes ? (
+          <Typography.Paragraph type="secondary">
+            {t('apiTokens.fixedScopes', {
+              scopes: fixedScopes.map((s) => t(`apiTokens.scope.${s}`)).join(', '),
+            })}
+          </Typography.Paragraph>
+        ) : (
+          <Form.Item
+            name="scopes"
+            label={t('apiTokens.scopes')}
+            extra={t('apiTokens.scopesHelp')}
+            rules={zodRules((s) => s.apiTokenCreateSchema, 'scopes')}
+          >
+            <Checkbox.Group
+              options={API_TOKEN_SCOPES.map((s) => ({ value: s, label: t(`apiTokens.scope.${s}`) }))}
+            />
+          </Form.Item>
+        )}
         {askPassword && (
           <>
             <Alert

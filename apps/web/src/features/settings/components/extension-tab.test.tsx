@@ -79,6 +79,9 @@ describe('Settings → Extension', () => {
     expect(await screen.findByLabelText('API token')).toHaveValue(KEY);
     expect(screen.getByText(/Paste it into the extension's options/)).toBeInTheDocument();
     const sent = fetch.mock.calls.find(([u]) => pathOf(String(u)) === '/api/auth/api-key/create')!;
-    expect(JSON.parse(String(sent[1]?.body))).toMatchObject({ name: 'Browser extension' });
+    expect(JSON.parse(String(sent[1]?.body))).toMatchObject({
+      name: 'Browser extension',
+      scopes: ['read', 'watches'],
+    });
   }, 60_000);
 });

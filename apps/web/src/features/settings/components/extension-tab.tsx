@@ -1,5 +1,5 @@
 import { DownloadOutlined, KeyOutlined, ShopOutlined } from '@ant-design/icons';
-import { REGIONS } from '@crossmarket/domain';
+import { EXTENSION_API_TOKEN_SCOPES, REGIONS } from '@crossmarket/domain';
 import { Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,6 +104,7 @@ export function ExtensionTab() {
         open={creating}
         onClose={() => setCreating(false)}
         initialName={EXTENSION_TOKEN_NAME}
+        fixedScopes={EXTENSION_API_TOKEN_SCOPES}
       >
         <Typography.Paragraph style={{ marginTop: 16 }}>
           {t('settings.extension.pasteToken', { address })}

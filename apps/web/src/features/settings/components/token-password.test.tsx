@@ -83,9 +83,14 @@ describe('creating a token after an older sign-in', () => {
 
     await user.type(within(dialog).getByLabelText('Password'), 'right-one{Enter}');
     expect(await screen.findByText('Your new API token')).toBeInTheDocument();
-    expect(sent.at(-1)).toEqual({ name: 'CI', expiresIn: 90 * 86_400, password: 'right-one' });
+    expect(sent.at(-1)).toEqual({
+      name: 'CI',
+      expiresIn: 90 * 86_400,
+      password: 'right-one',
+      scopes: ['read', 'watches'],
+    });
     // The first try went without a password.
-    expect(sent[0]).toEqual({ name: 'CI', expiresIn: 90 * 86_400 });
+    expect(sent[0]).toEqual({ name: 'CI', expiresIn: 90 * 86_400, scopes: ['read', 'watches'] });
   }, 60_000);
 
   it("shows the app's message when wrong passwords are used up", async () => {
