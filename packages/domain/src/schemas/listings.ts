@@ -206,6 +206,9 @@ export const listingHoldSchema = z.object({
   at: timestampSchema,
   changed: z.int().nonnegative(),
   total: z.int().nonnegative(),
+  /** Quantities the held run would take to 0, and bring back from 0 (issue 56: the hold counts them too). */
+  zeroed: z.int().nonnegative().optional(),
+  restocked: z.int().nonnegative().optional(),
 });
 
 /** GET /api/inventories/:id/listings. */

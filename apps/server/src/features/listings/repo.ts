@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiError } from '../../http/errors';
 import type { ListingIssue as AmazonIssue } from '../../providers/seller-store';
+import type { HoldKind } from './safety';
 
 /** Amazon's issue as the API shows it. */
 export const toIssue = (i: AmazonIssue) => ({
@@ -33,7 +34,18 @@ export type OwnedInventory = {
   account_paused: boolean;
   /** The seller's shipping template for this inventory's offers; null: Amazon's default. */
   shipping_template: string | null;
-  hold: { at: string; changed: number; total: number; released?: boolean } | null;
+  hold: {
+    at: string;
+    changed: number;
+    total: number;
+    /** Quantities the held run would take to 0, or back from 0 (absent on holds older than issue 56). */
+    zeroed?: number;
+    restocked?: number;
+    kinds?: HoldKind[];
+    /** What exactly was held (safety.ts): a release lets that run go, and no later one. */
+    fingerprint?: string;
+    released?: boolean;
+  } | null;
 };
 
 /** Whether the seller has paused every write to their Amazon account (the account-wide switch). */
@@ -305,7 +317,13 @@ export async function listingsView(db: Db, userId: string, id: string): Promise<
       enabled: inventory.enabled,
       paused: inventory.paused,
       account_paused: inventory.account_paused,
-      hold: hold && { at: hold.at, changed: hold.changed, total: hold.total },
+      hold: hold && {
+        at: hold.at,
+        changed: hold.changed,
+        total: hold.total,
+        zeroed: hold.zeroed ?? 0,
+        restocked: hold.restocked ?? 0,
+      },
     },
     listings: rows.map((r) => ({
       product_id: r.code,
