@@ -19,8 +19,18 @@ export const listingsPublishSchema = z
       .max(LISTINGS_PER_REQUEST, 'validation.listings.productIds')
       .optional(),
     mode: z.enum(['preview', 'publish'], { error: 'validation.listings.mode' }),
+    /**
+     * Put these products again although they are listed (live, pending, or taken and needing attention).
+     * Never by default: a publish sends only products with no offer on Amazon. Explicit per product, so it
+     * needs `product_ids`.
+     */
+    republish: z.boolean({ error: 'validation.listings.republish' }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => !body.republish || body.product_ids !== undefined, {
+    message: 'validation.listings.republish',
+    path: ['republish'],
+  });
 export type ListingsPublishInput = z.input<typeof listingsPublishSchema>;
 
 /**
@@ -105,8 +115,20 @@ export const listingIssueSchema = z.object({
 });
 export type ListingIssue = z.output<typeof listingIssueSchema>;
 
-/** Why a product was not sent: Amazon restricts it for the seller, it has no price, or it is not available. */
-export const LISTING_LEFT_OUT_REASONS = ['restricted', 'not_priced', 'unavailable'] as const;
+/**
+ * Why a product was not sent: Amazon restricts it for the seller, it has no price, or it is not available;
+ * it is already listed (a re-publish is asked per product), the safety hold holds its figures, the seller
+ * changed it in Seller Central and has not chosen yet (drift), or its last push still waits on a feed.
+ */
+export const LISTING_LEFT_OUT_REASONS = [
+  'restricted',
+  'not_priced',
+  'unavailable',
+  'listed',
+  'held',
+  'drift',
+  'in_flight',
+] as const;
 
 /** One product of a run: Amazon's verdict (VALID/INVALID for a preview, ACCEPTED/INVALID for a publish). */
 export const listingRunResultSchema = z.object({

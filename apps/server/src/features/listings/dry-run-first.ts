@@ -2,20 +2,32 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiError } from '../../http/errors';
 import { leftOutReason } from './publish';
-import { productFacts } from './repo';
+import { railed, railsOf } from './publish-rails';
+import { productFacts, type OwnedInventory } from './repo';
 
 /** How long a dry run's verdicts stand for a publish: Amazon's rules and the seller's prices move. */
 export const DRY_RUN_HOURS = 24;
 
 /**
  * Nothing is written to a seller's Amazon before Amazon has looked at it: of the products a publish would
- * send (named, or the whole inventory; left-out ones are never sent), those without a verdict (valid or
+ * send (named, or the whole inventory; left-out ones, listed ones unless re-published, and those the rails
+ * stop are never sent), those without a verdict (valid or
  * invalid) from a finished dry run of this inventory in the last `DRY_RUN_HOURS`. A dry run Amazon did not
  * answer for a product, or one that left it out when it could not be listed yet, is no verdict.
  */
-export async function productsWithoutDryRun(db: Db, inventoryId: string, productIds: string[] | null) {
-  const sendable = (await productFacts(db, inventoryId, productIds))
-    .filter((p) => leftOutReason(p) === null)
+export async function productsWithoutDryRun(
+  db: Db,
+  inventory: Pick<OwnedInventory, 'id' | 'hold'>,
+  productIds: string[] | null,
+  republish = false,
+) {
+  const inventoryId = inventory.id;
+  const [products, rails] = await Promise.all([
+    productFacts(db, inventoryId, productIds),
+    railsOf(db, inventory),
+  ]);
+  const sendable = products
+    .filter((p) => leftOutReason(p) === null && 'figures' in railed(rails, p, republish))
     .map((p) => p.code);
   if (sendable.length === 0) return 0;
   const rows = await db.execute<{ missing: number }>(sql`

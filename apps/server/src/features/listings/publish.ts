@@ -25,7 +25,9 @@ import {
   toIssue,
   type ProductFacts,
 } from './repo';
+import { railed, railsOf } from './publish-rails';
 import { readBack } from './read-back';
+import { stillConnected } from './still-connected';
 import { storeTarget } from './store-target';
 
 export interface ListingsDeps {
@@ -54,7 +56,7 @@ const CHUNK = 50;
  */
 const PROGRESS_EVERY_MS = 3_000;
 
-/** Why a product is not sent at all; null when it can be. */
+/** Why a product cannot be sent at all (the rails come after: publish-rails.ts); null when it can be. */
 export function leftOutReason(p: ProductFacts): ListingRunResult['left_out'] {
   if (p.restriction === 'cannot_list' || p.restriction === 'approval_required') return 'restricted';
   if (p.std_price === null) return 'not_priced';
@@ -96,7 +98,10 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     return 'not-connected';
   }
   const marketplaceId = MARKETPLACES[country].id;
-  const products = await productFacts(deps.db, run.inventory_id, run.product_ids);
+  const [products, rails] = await Promise.all([
+    productFacts(deps.db, run.inventory_id, run.product_ids),
+    railsOf(deps.db, inventory),
+  ]);
   const preview = run.mode === 'preview';
 
   /** Each product's SKU and offer-only put, or why it is left out (then nothing is sent for it). */
@@ -104,7 +109,9 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     const sku = skuFor(run.user_id, p.code);
     const reason = leftOutReason(p);
     if (reason) return { p, sku, reason };
-    const figures = { price: p.std_price!, min: p.min_price, max: p.max_price, quantity: p.stock! };
+    const rail = railed(rails, p, run.republish);
+    if ('reason' in rail) return { p, sku, reason: rail.reason };
+    const { figures } = rail;
     const body = offerPutBody(
       country,
       p.code,
@@ -112,7 +119,8 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
       inventory.settings.handling_time,
       inventory.shipping_template,
     );
-    return { p, sku, body, price: offerPrice(body) };
+    // The quantity put is the one kept as pushed (a kept quantity is Amazon's, not the source's).
+    return { p: { ...p, stock: figures.quantity }, sku, body, price: offerPrice(body) };
   });
   const sendable = prepared.flatMap((x) => ('body' in x ? [x as PublishItem] : []));
   // Feeds have no validation preview (listings-feed-schema-v2.json has no mode; feedOptions name none), so
@@ -167,6 +175,12 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     return { product_id: p.code, sku, outcome, left_out: null, issues: issues.map(toIssue) };
   };
 
+  /** The seller disconnected Amazon or connected another account mid-run: nothing more is sent. */
+  const disconnected = async () => {
+    deps.logger.warn({ runId }, 'listings run stopped: the Amazon authorisation was removed or replaced');
+    await finishRun(deps.db, runId, 'failed', results(), 'amazon_not_connected');
+    return 'not-connected';
+  };
   /** Amazon's verdicts so far, by product; with the left-out ones, the run's results in product order. */
   const sent = new Map<string, ListingRunResult>();
   const results = (): ListingRunResult[] =>
@@ -178,6 +192,7 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     });
   try {
     if (byFeed) {
+      if (!(await stillConnected(deps.accounts, run.user_id, target))) return disconnected();
       const feeds = await publishByFeed(
         deps,
         target,
@@ -190,6 +205,7 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     } else {
       let savedAt = Date.now();
       for (let i = 0; i < sendable.length; i += CHUNK) {
+        if (!(await stillConnected(deps.accounts, run.user_id, target))) return disconnected();
         for (const r of await Promise.all(sendable.slice(i, i + CHUNK).map(one))) sent.set(r.product_id, r);
         if (Date.now() - savedAt >= (deps.progressEveryMs ?? PROGRESS_EVERY_MS)) {
           await saveRunProgress(deps.db, runId, results());

@@ -131,10 +131,13 @@ export async function insertRun(
   inventoryId: string,
   mode: 'preview' | 'publish',
   productIds: string[] | null,
+  /** Put these products again although they are listed (publish-rails.ts). */
+  republish = false,
 ): Promise<ListingRun> {
   const rows = await db.execute<RunRow>(sql`
-    insert into listing_runs (inventory_id, user_id, mode, product_ids)
-    values (${inventoryId}::uuid, ${userId}, ${mode}, ${productIds === null ? null : JSON.stringify(productIds)}::jsonb)
+    insert into listing_runs (inventory_id, user_id, mode, product_ids, republish)
+    values (${inventoryId}::uuid, ${userId}, ${mode}, ${productIds === null ? null : JSON.stringify(productIds)}::jsonb,
+            ${republish})
     returning id, mode, status, created_at, finished_at, results, ${runTotal}`);
   return runView(rows.rows[0]!);
 }
@@ -164,8 +167,9 @@ export async function claimRun(db: Db, runId: string) {
     user_id: string;
     mode: 'preview' | 'publish';
     product_ids: string[] | null;
+    republish: boolean;
   }>(sql`update listing_runs set status = 'running' where id = ${runId}::uuid and status in ('queued', 'running')
-         returning id, inventory_id, user_id, mode, product_ids`);
+         returning id, inventory_id, user_id, mode, product_ids, republish`);
   return rows.rows[0];
 }
 
