@@ -109,7 +109,7 @@ export async function retryListing(deps: ListingsDeps, inventoryId: string, code
     if (held.offer) delete change.offer;
     if (held.quantity) delete change.quantity;
   }
-  if (change.offer === undefined && change.quantity === undefined) return 'held';
+  if (change.offer === undefined && change.quantity === undefined) return 'nothing-to-send';
   const { zeros, rest } = quantityFirst([change]);
   const first = await patchEach(deps, target, inventory.user_id, inventory.to_country, zeros);
   if (first.disconnected) return 'not-connected';
