@@ -8,6 +8,7 @@ import { formatMoney, formatNumber } from '../../../lib/format-number';
 import { errorMessage } from '../../../lib/error-message';
 import { useListingHistory, useRetryListing } from '../api/listings';
 import { ListingDrift } from './listing-drift';
+import { RepublishButton } from './republish-button';
 
 const STATE_COLORS: Record<Listing['state'], string> = {
   pending: 'blue',
@@ -146,10 +147,13 @@ export function ListingsTable({
   inventoryId,
   toCountry,
   listings,
+  lastRun,
 }: {
   inventoryId: string;
   toCountry: RegionCode;
   listings: Listing[];
+  /** The inventory's last run: a re-publish offers its second step once its dry run has a verdict. */
+  lastRun?: ListingRun | null;
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -209,7 +213,7 @@ export function ListingsTable({
             title: t('listings.table.history'),
             key: 'history',
             render: (_, r) => (
-              <Space size={4}>
+              <Space size={4} wrap>
                 <Button size="small" onClick={() => setHistory(r.product_id)}>
                   {t('listings.table.showHistory', { product: r.product_id })}
                 </Button>
@@ -222,6 +226,7 @@ export function ListingsTable({
                     {t('listings.retry.button', { product: r.product_id })}
                   </Button>
                 )}
+                <RepublishButton inventoryId={inventoryId} listing={r} lastRun={lastRun} />
               </Space>
             ),
           },
