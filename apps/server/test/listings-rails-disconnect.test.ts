@@ -6,7 +6,8 @@ import { deleteConnection, saveConnection } from '../src/features/amazon/repo';
 import { sealContext } from '../src/features/amazon/token-box';
 import { keepListingsInStep } from '../src/features/listings/keep-in-step';
 import { runListings, type ListingsDeps } from '../src/features/listings/publish';
-import { insertRun } from '../src/features/listings/repo';
+import { removeListings } from '../src/features/listings/remove-listings';
+import { insertRun, saveListing } from '../src/features/listings/repo';
 import type { SellerStore } from '../src/providers/seller-store';
 import { KEY_A } from './helpers/amazon';
 import { testConfig } from './helpers/app';
@@ -112,5 +113,39 @@ describe('disconnecting mid-run stops the next chunk', () => {
     const patches = writes('patchListingsItem', before);
     expect(patches).toHaveLength(2);
     expect(patches.every((p) => !JSON.stringify(p.body).includes('purchasable_offer'))).toBe(true);
+  });
+
+  it('a removal whose seller disconnects during the first chunk stops before the second', async () => {
+    const cfg = testConfig({ TOKEN_ENCRYPTION_KEY: KEY_A });
+    const box = tokenBoxFor(cfg, pino({ level: 'silent' }));
+    await saveConnection(
+      database.db,
+      userId,
+      'na',
+      'A1ALICESELLER',
+      box.seal(TOKEN, sealContext(userId, 'na')),
+    );
+    // The ten products the stopped publish never sent, listed meanwhile: 60 listings to take to 0.
+    for (const p of products.slice(50))
+      await saveListing(database.db, {
+        inventoryId,
+        userId,
+        code: p.code,
+        sku: `SKU-${p.code}`,
+        marketplaceId: 'A2EUQ1WTGCTBG2',
+        state: 'live',
+        issues: [],
+        pushed: { price: p.std, min: p.min, max: p.max, quantity: 3 },
+      });
+    const before = stand.listings.calls.length;
+    const store = actingMidRun('patch', () => deleteConnection(database.db, userId, 'na'));
+    const removed = await removeListings(
+      { ...deps, store },
+      inventoryId,
+      products.map((p) => p.code),
+      'quantity_zero',
+    );
+    expect(removed).toBe('amazon_not_connected');
+    expect(writes('patchListingsItem', before)).toHaveLength(50);
   });
 });
