@@ -306,6 +306,32 @@ describe('the listings section', () => {
     );
   });
 
+  it('counts the products a publish left out as already on Amazon, without listing them as refusals', async () => {
+    const run = view().last_run!;
+    const published = view({
+      last_run: {
+        ...run,
+        mode: 'publish',
+        total: 3,
+        results: [
+          { product_id: 'B000000001', sku: 'SS-1', outcome: 'left_out', left_out: 'listed', issues: [] },
+          { product_id: 'B000000002', sku: 'SS-2', outcome: 'left_out', left_out: 'listed', issues: [] },
+          { product_id: 'B000000003', sku: 'SS-3', outcome: 'accepted', left_out: null, issues: [] },
+        ],
+      },
+    });
+    fakeApi((url) => (url === URL ? { body: published } : undefined));
+    renderSection();
+    const results = await screen.findByTestId('run-results');
+    expect(within(results).getByText('Publish: Amazon accepted 1 of 1.')).toBeInTheDocument();
+    expect(within(results).getByText('Nothing refused.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '2 products are already on Amazon and were not put again (re-publish one from its row).',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows a hold of quantities with its counts, in Turkish too', async () => {
     const held = view({
       sync: {

@@ -48,19 +48,23 @@ export function IssueList({ issues }: { issues: ListingIssue[] }) {
 /** A run's verdict per product: only what needs the seller's eye (refused, failed, left out). */
 export function RunResults({ run }: { run: ListingRun }) {
   const { t } = useTranslation();
-  const shown = run.results.filter((r) => r.outcome !== 'valid' && r.outcome !== 'accepted');
+  // Products already on Amazon are not put again unless re-published: counted, not listed as refusals.
+  const listed = run.results.filter((r) => r.left_out === 'listed').length;
+  const considered = run.results.filter((r) => r.left_out !== 'listed');
+  const shown = considered.filter((r) => r.outcome !== 'valid' && r.outcome !== 'accepted');
   const waiting = (run.feeds ?? []).filter((f) => f.waiting).reduce((n, f) => n + f.products, 0);
   return (
     <>
       {waiting > 0 && (
         <Alert type="info" showIcon title={t('listings.run.feedWaiting', { count: waiting })} />
       )}
+      {listed > 0 && <Typography.Text>{t('listings.run.listed', { count: listed })}</Typography.Text>}
       <List
         size="small"
         data-testid="run-results"
         header={t(`listings.run.summary.${run.mode}`, {
-          ok: run.results.length - shown.length,
-          total: run.results.length,
+          ok: considered.length - shown.length,
+          total: considered.length,
         })}
         dataSource={shown}
         locale={{ emptyText: t('listings.run.nothingRefused') }}
