@@ -140,7 +140,17 @@ describe('publish and retry respect the rails', () => {
     expect(puts.map((c) => c.sku)).toEqual([keptListing.sku]);
     expect(priceIn(puts[0]!.body)).toBe(keptListing.price! - 2);
 
-    // A retry of the drifted listing sends nothing while the seller has not decided.
+    // Asked for a retry, the drifted and the in-flight listing say why not; another user gets 404.
+    const retryUrl = (code: string) => `/api/inventories/${inventoryId}/listings/${code}/retry`;
+    const drift = await call(app, 'POST', retryUrl(drifted.code), cookie);
+    expect([drift.statusCode, drift.json().error.code]).toEqual([409, 'listing_drifted']);
+    const inFlight = await call(app, 'POST', retryUrl(flying.code), cookie);
+    expect([inFlight.statusCode, inFlight.json().error.code]).toEqual([409, 'listing_in_flight']);
+    const bob = await activeUser(app, database.db, 'bob-retry-rails@example.com');
+    await subscribe(app, bob, 'S');
+    expect((await call(app, 'POST', retryUrl(drifted.code), bob)).statusCode).toBe(404);
+
+    // The job, had it been queued before the drift, sends nothing while the seller has not decided.
     const retried = stand.listings.calls.length;
     expect(await retryListing(deps, inventoryId, drifted.code)).toBe('nothing-to-send');
     expect(stand.listings.calls.slice(retried).filter((c) => c.operation === 'patchListingsItem')).toEqual(

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { sourceMaxAgeHours } from '../inventories';
 import { productsWithoutDryRun } from './dry-run-first';
+import { inFlight } from './late-feeds';
 import { targetOffer, targetQuantity } from './keep-in-step';
 import type { ListingsDeps } from './publish';
 import { railsOf } from './publish-rails';
@@ -35,7 +36,9 @@ export async function requestRetry(
   userId: string,
   inventoryId: string,
   code: string,
-): Promise<ListingRetry | 'missing' | 'removed' | 'paused' | { unchecked: number }> {
+): Promise<
+  ListingRetry | 'missing' | 'removed' | 'paused' | 'drifted' | 'in_flight' | { unchecked: number }
+> {
   const listing = await listingOf(db, inventoryId, code, userId);
   const inventory = listing && (await ownedInventory(db, userId, inventoryId));
   if (!listing || !inventory) return 'missing';
@@ -48,6 +51,10 @@ export async function requestRetry(
     await queue.send(JOB_NAMES.publishListings, { run_id: run.id });
     return { product_id: code, action: 'publish', run_id: run.id };
   }
+  // What a sync would leave alone, a retry does too: the seller decides on a drift first, and a push still
+  // in Amazon's feed is not sent over (the sync still sends either a 0).
+  if (listing.drift !== null) return 'drifted';
+  if ((await inFlight(db, inventoryId)).has(listing.id)) return 'in_flight';
   await queue.send(JOB_NAMES.retryListing, { inventory_id: inventoryId, product_id: code });
   return { product_id: code, action: 'push', run_id: null };
 }

@@ -208,6 +208,8 @@ export function registerListingRoutes(
         if (retry === 'missing') throw missing();
         if (retry === 'removed') throw apiError(409, 'listing_removed', 'apiErrors.listingRemoved');
         if (retry === 'paused') throw listingsPaused();
+        if (retry === 'drifted') throw apiError(409, 'listing_drifted', 'apiErrors.listingDrifted');
+        if (retry === 'in_flight') throw apiError(409, 'listing_in_flight', 'apiErrors.listingInFlight');
         if ('unchecked' in retry) throw dryRunRequired(retry.unchecked);
         return reply.status(202).send(retry);
       },
