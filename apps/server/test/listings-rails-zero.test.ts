@@ -112,4 +112,28 @@ describe('a refused price still lets the 0 through', () => {
     expect(calls.map((c) => c.operation)).toEqual(['patchListingsItem']);
     expect(amazonQuantity(l)).toBe(0);
   });
+
+  it('a sync that goes by feed still sends its 0 by patch, first, and not in the feed', async () => {
+    const [gone, ...moved] = products.slice(3, 7);
+    await seedPricedProducts(database.db, inventoryId, userId, [
+      soldOut(gone!),
+      ...moved.map((p) => ({ ...p, std: p.std + 1 })),
+    ]);
+    const v = await view();
+    const sku = listing(v, gone!.code).sku;
+    const feedsBefore = stand.feeds.size;
+    const before = stand.listings.calls.length;
+    expect(await keepListingsInStep({ ...deps, feedFrom: 3, feedPollMs: 5 }, inventoryId)).toBe('done');
+    // The 0 first, alone; then the feed's three messages (the stand-in applies each as it processes it).
+    const writes = writesSince(before);
+    expect(writes).toHaveLength(4);
+    expect(writes[0]).toMatchObject({ operation: 'patchListingsItem', sku });
+    expect(writes.filter((w) => w.sku === sku)).toHaveLength(1);
+    const feeds = [...stand.feeds.values()].slice(feedsBefore);
+    expect(feeds).toHaveLength(1);
+    expect(feeds[0]!.messages.map((m) => m.sku).sort()).toEqual(
+      moved.map((p) => listing(v, p.code).sku).sort(),
+    );
+    expect(amazonQuantity(listing(await view(), gone!.code))).toBe(0);
+  });
 });
