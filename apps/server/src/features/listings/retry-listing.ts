@@ -86,6 +86,8 @@ export async function retryListing(deps: ListingsDeps, inventoryId: string, code
       : { price: listing.pushed_price, min: listing.pushed_min_price, max: listing.pushed_max_price };
   let offer = last;
   let quantity = 0;
+  /** Why the quantity is what it is, for the hold (a stale, restricted or gone 0 is never held). */
+  let why: string = 'gone';
   if (p) {
     const staleHours = await sourceMaxAgeHours(deps.db, deps.allowance, {
       id: inventoryId,
@@ -95,6 +97,7 @@ export async function retryListing(deps: ListingsDeps, inventoryId: string, code
     const q = targetQuantity(p, staleHours);
     const unanswered = p.cross_status === 'noanswer' || p.to_status === 'noanswer';
     offer = targetOffer(p) ?? last;
+    why = q.reason;
     quantity =
       unanswered && q.reason !== 'stale' && q.reason !== 'restricted'
         ? (listing.pushed_quantity ?? 0)
@@ -112,7 +115,7 @@ export async function retryListing(deps: ListingsDeps, inventoryId: string, code
     if (change.quantity !== 0) delete change.quantity;
   }
   if (rails.hold) {
-    const held = heldParts(change, rails.hold);
+    const held = heldParts({ ...change, reason: why }, rails.hold);
     if (held.offer) delete change.offer;
     if (held.quantity) delete change.quantity;
   }

@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
  * more than `zeroShare` of the listings to quantity 0 at once, or bring more than `restockShare` of them
  * from 0 back to stock, when that is at least `atLeast` listings. A wrong exchange rate or a data fault
  * (every source read as sold out, or as back in stock) moves many figures at once; a market rarely does.
- * A small store's few sell-outs are never held: below `atLeast` a 0 always goes.
+ * A small store's few sell-outs are never held: below `atLeast` a 0 always goes; so does a stale or
+ * restricted one (`ALWAYS_ZERO`).
  */
 export const SAFETY_DEFAULTS = {
   share: 0.2,
@@ -24,13 +25,23 @@ type Candidate = {
   listing: { id: string; pushed_price: number | null; pushed_quantity: number | null };
   offer?: { price: number };
   quantity?: number;
+  /** Why the quantity moves (keep-in-step's `QuantityReason`, or `price`, `retry`). */
+  reason?: string;
 };
+
+/**
+ * Zeros the hold never holds: a source we no longer refresh (`stale`), a product the seller may not list
+ * (`restricted`), or one no longer in the inventory (`gone`, a retry's). Many at once means we stopped watching (updates failing, a lapsed plan) or Amazon
+ * closed a category: exactly when offers must stop selling, not wait for the seller.
+ */
+const ALWAYS_ZERO = new Set(['stale', 'restricted', 'gone']);
 
 const movesFar = (c: Candidate, move: number) => {
   const old = c.listing.pushed_price;
   return c.offer !== undefined && old !== null && old > 0 && Math.abs(c.offer.price - old) / old > move;
 };
-const zeroes = (c: Candidate) => c.quantity === 0 && (c.listing.pushed_quantity ?? 0) > 0;
+const zeroes = (c: Candidate) =>
+  c.quantity === 0 && (c.listing.pushed_quantity ?? 0) > 0 && !ALWAYS_ZERO.has(c.reason ?? '');
 const restocks = (c: Candidate) =>
   c.quantity !== undefined && c.quantity > 0 && c.listing.pushed_quantity === 0;
 
