@@ -79,7 +79,9 @@ const offerPrice = (body: ListingsItemPutRequest) =>
  * The `publish-listings` job: a preview asks Amazon's validation preview for every product and keeps
  * only the verdicts (nothing is listed); a publish puts each offer (from `FEED_FROM` products, where the
  * store has feeds, as JSON_LISTINGS_FEEDs: publish-by-feed.ts) and keeps the listing, its state and the
- * push. Restricted, unpriced and unavailable products are left out and said so.
+ * push. Restricted, unpriced and unavailable products are left out and said so; so are listed ones unless
+ * re-published, and those the rails stop (publish-rails.ts). Before each chunk, and before the feeds, the
+ * seller's authorisation is asked again: disconnected or replaced, the run stops as `amazon_not_connected`.
  */
 export async function runListings(deps: ListingsDeps, runId: string): Promise<string> {
   const run = await claimRun(deps.db, runId);
