@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   bigserial,
   doublePrecision,
   index,
@@ -127,6 +128,8 @@ export const listingRuns = pgTable(
     status: text('status').notNull().default('queued'),
     /** The products asked for; null: every product of the inventory. */
     productIds: jsonb('product_ids').$type<string[] | null>(),
+    /** The seller asked to put these products again although they are listed (issue 56: never by default). */
+    republish: boolean('republish').notNull().default(false),
     results: jsonb('results')
       .notNull()
       .default(sql`'[]'::jsonb`),

@@ -19,8 +19,18 @@ export const listingsPublishSchema = z
       .max(LISTINGS_PER_REQUEST, 'validation.listings.productIds')
       .optional(),
     mode: z.enum(['preview', 'publish'], { error: 'validation.listings.mode' }),
+    /**
+     * Put these products again although they are listed (live, pending, or taken and needing attention).
+     * Never by default: a publish sends only products with no offer on Amazon. Explicit per product, so it
+     * needs `product_ids`.
+     */
+    republish: z.boolean({ error: 'validation.listings.republish' }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => !body.republish || body.product_ids !== undefined, {
+    message: 'validation.listings.republish',
+    path: ['republish'],
+  });
 export type ListingsPublishInput = z.input<typeof listingsPublishSchema>;
 
 /**
@@ -109,7 +119,9 @@ export type ListingIssue = z.output<typeof listingIssueSchema>;
  * Why a product was not sent: Amazon restricts it for the seller, it has no price, or it is not available;
  * (issue 56) its source's lookup is older than the plan allows or Amazon did not answer for a side, another
  * of the seller's inventories lists it in this marketplace (one SKU, one offer), its first price is above
- * the sane ceiling (held), or no dry run gave it a verdict.
+ * the sane ceiling (held), or no dry run gave it a verdict; it is already listed (a re-publish is asked per
+ * product), the safety hold holds its figures, the seller changed it in Seller Central and has not chosen
+ * yet (drift), or its last push still waits on a feed.
  */
 export const LISTING_LEFT_OUT_REASONS = [
   'restricted',
@@ -120,6 +132,10 @@ export const LISTING_LEFT_OUT_REASONS = [
   'listed_elsewhere',
   'price_held',
   'no_dry_run',
+  'listed',
+  'held',
+  'drift',
+  'in_flight',
 ] as const;
 export type ListingLeftOutReason = (typeof LISTING_LEFT_OUT_REASONS)[number];
 /** A first publish's highest price, as a multiple of the selling side's buy box (or the landed cost). */
@@ -223,6 +239,9 @@ export const listingHoldSchema = z.object({
   at: timestampSchema,
   changed: z.int().nonnegative(),
   total: z.int().nonnegative(),
+  /** Quantities the held run would take to 0, and bring back from 0 (issue 56: the hold counts them too). */
+  zeroed: z.int().nonnegative().optional(),
+  restocked: z.int().nonnegative().optional(),
 });
 
 /** GET /api/inventories/:id/listings. */

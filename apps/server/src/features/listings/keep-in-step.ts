@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { SpapiError } from '../../providers/marketplace/spapi/client';
-import type { ListingSubmission } from '../../providers/seller-store';
-import { clampPrice, offerPatchBody } from './offer-body';
+import { clampPrice } from './offer-body';
 import type { ListingsDeps } from './publish';
 import { inventoryListings, ownedInventory, productFacts, type ListingRow, type ProductFacts } from './repo';
 import { sourceMaxAgeHours } from '../inventories';
 import { FEED_FROM } from './feed-follow';
 import { pushByFeed } from './feed-push';
-import { recordPush, type Change } from './record-push';
+import type { Change } from './record-push';
 import { withoutDrift } from './drift';
 import { inFlight } from './late-feeds';
-import { holdsRun } from './safety';
+import { afterZeros, patchEach, quantityFirst } from './push-changes';
+import { heldParts, holdsRun } from './safety';
+import { stillConnected } from './still-connected';
 import { storeTarget } from './store-target';
 
 /** Why a listing's quantity is what it is now. */
@@ -83,9 +83,12 @@ export function changeOf(listing: ListingRow, p: ProductFacts, staleHours: numbe
  * The `sync-listings` job, after each inventory update (and "Update now") and when sync is turned on:
  * pushes only what changed (the offer's price, the quantity), each push logged with its reason, after
  * reading each listing back so a figure changed in Seller Central is not overwritten unasked. Nothing is
- * sent while sync is off or paused (here or account-wide). A run that would move too many prices too far
- * (safety.ts) holds its price changes and asks the seller; quantities still go, so a sold-out source still
- * stops selling.
+ * sent while sync is off or paused (here or account-wide). A run that would move too many prices too far,
+ * or take too many quantities to 0 or back from 0 (safety.ts), holds those and asks the seller.
+ *
+ * A quantity 0 always gets through otherwise: it goes first and alone (`quantityFirst`), by
+ * patchListingsItem even when the sync goes by feed or the listing still waits on an earlier feed, and to
+ * a listing that needs attention (a refused price, an issue on read-back) as to a live one.
  */
 export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string): Promise<string> {
   const inventory = await ownedInventory(deps.db, null, inventoryId);
@@ -104,76 +107,90 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
     }),
   ]);
   const byCode = new Map(facts.map((f) => [f.code, f]));
-  // A listing whose last push still waits on its feed is in flight: Amazon has not applied it yet, so its
-  // figures would read as the seller's edit (drift), and what it carries may still land after anything sent
-  // now. It is left until the feed ends (late-feeds.ts applies the outcome), sold-out quantities included.
-  const live = rows.filter(
-    (r) => (r.state === 'live' || r.state === 'pending') && r.pushed_at !== null && !flying.has(r.id),
-  );
-  let changes = live.flatMap((r) => {
+  // Every listing Amazon took and we did not remove: a refused later push (needs attention) leaves the
+  // offer on Amazon, selling.
+  const watched = rows.filter((r) => r.state !== 'removed' && r.pushed_at !== null);
+  let changes = watched.flatMap((r) => {
     const p = byCode.get(r.code);
     const change = p && changeOf(r, p, staleHours);
     if (!change) return [];
-    // A listing the seller changed in Seller Central waits for their choice (drift.ts), but a quantity
-    // going to 0 still goes: a sold-out source must stop selling, whatever was edited by hand.
-    if (r.drift !== null) return change.quantity === 0 ? [{ ...change, offer: undefined }] : [];
+    // Only a 0 reaches a listing that needs attention, one the seller changed in Seller Central (drift.ts:
+    // the rest waits for their choice), or one whose last push still waits on its feed (late-feeds.ts: its
+    // figures would read as the seller's edit, and what the feed carries may land after anything sent now).
+    const onlyZero = r.state === 'needs_attention' || r.drift !== null || flying.has(r.id);
+    if (onlyZero) return change.quantity === 0 ? [{ ...change, offer: undefined }] : [];
     return [change];
   });
 
-  const released = inventory.hold?.released === true;
-  const held = !released && holdsRun(changes, live.length);
+  const verdict = holdsRun(changes, watched.length);
+  const released =
+    verdict && inventory.hold?.released === true && inventory.hold.fingerprint === verdict.fingerprint;
+  const held = verdict && !released ? verdict : false;
   if (held) {
     await deps.db.execute(
       sql`update inventories set listing_hold = ${JSON.stringify({
         at: new Date().toISOString(),
-        changed: held.changed,
-        total: live.length,
+        ...held,
+        total: watched.length,
       })}::jsonb where id = ${inventoryId}::uuid`,
     );
-    changes = changes.flatMap((c) => (c.quantity === undefined ? [] : [{ ...c, offer: undefined }]));
+    changes = changes.flatMap((c) => {
+      const part = heldParts(c, held.kinds);
+      const rest = {
+        ...c,
+        offer: part.offer ? undefined : c.offer,
+        quantity: part.quantity ? undefined : c.quantity,
+        reason: part.quantity ? 'price' : c.reason,
+      };
+      return rest.offer === undefined && rest.quantity === undefined ? [] : [rest];
+    });
   } else if (inventory.hold) {
+    // Not held, or released for exactly these figures: the hold is spent with this run.
     await deps.db.execute(sql`update inventories set listing_hold = null where id = ${inventoryId}::uuid`);
   }
 
-  const readBack = await withoutDrift(deps, target, changes);
-  changes = readBack.push;
+  // A listing in flight is not read back (Amazon has not applied our figures yet): its 0 goes as it is.
+  const readBack = await withoutDrift(
+    deps,
+    target,
+    changes.filter((c) => !flying.has(c.listing.id)),
+  );
+  changes = [...readBack.push, ...changes.filter((c) => flying.has(c.listing.id))];
   if (readBack.drifted || readBack.unread)
     deps.logger.info(
       { inventoryId, drifted: readBack.drifted, unread: readBack.unread },
       'listings not pushed',
     );
 
-  if (deps.store.submitFeed && changes.length >= (deps.feedFrom ?? FEED_FROM)) {
-    const outcome = await pushByFeed(deps, target, inventory.to_country, changes);
+  const country = inventory.to_country;
+  const { zeros, rest } = quantityFirst(changes);
+  const first = await patchEach(deps, target, inventory.user_id, country, zeros);
+  if (first.disconnected) return stopped(deps, inventoryId);
+  const next = afterZeros(rest, first.accepted);
+  if (deps.store.submitFeed && next.length >= (deps.feedFrom ?? FEED_FROM)) {
+    if (!(await stillConnected(deps.accounts, inventory.user_id, target))) return stopped(deps, inventoryId);
+    const outcome = await pushByFeed(deps, target, country, next);
     deps.logger.info(
-      { inventoryId, changes: changes.length, outcome, held: Boolean(held) },
+      { inventoryId, zeros: zeros.length, changes: next.length, outcome, held: Boolean(held) },
       'listings synced by feed',
     );
     return held ? 'held' : outcome;
   }
-  let pushed = 0;
-  for (let i = 0; i < changes.length; i += 50) {
-    await Promise.all(
-      changes.slice(i, i + 50).map(async (c) => {
-        let answer: ListingSubmission | undefined;
-        try {
-          answer = await deps.store.patch(
-            target,
-            c.listing.sku,
-            offerPatchBody(inventory.to_country, { offer: c.offer, quantity: c.quantity }),
-          );
-        } catch (error) {
-          if (!(error instanceof SpapiError)) throw error;
-        }
-        if (answer?.status === 'ACCEPTED') pushed += 1;
-        await recordPush(deps.db, c, {
-          status: answer?.status ?? 'failed',
-          issues: answer?.issues ?? [],
-          submissionId: answer?.submissionId ?? null,
-        });
-      }),
-    );
-  }
-  deps.logger.info({ inventoryId, changes: changes.length, pushed, held: Boolean(held) }, 'listings synced');
+  const then = await patchEach(deps, target, inventory.user_id, country, next);
+  if (then.disconnected) return stopped(deps, inventoryId);
+  const pushed = first.accepted.length + then.accepted.length;
+  deps.logger.info(
+    { inventoryId, changes: zeros.length + next.length, pushed, held: Boolean(held) },
+    'listings synced',
+  );
   return held ? 'held' : 'done';
+}
+
+/** The seller disconnected Amazon, or connected another seller account, during the run: nothing more goes. */
+function stopped(deps: ListingsDeps, inventoryId: string) {
+  deps.logger.warn(
+    { inventoryId },
+    'listings sync stopped: the Amazon authorisation was removed or replaced',
+  );
+  return 'amazon_not_connected';
 }

@@ -26,7 +26,9 @@ import {
   type ProductFacts,
 } from './repo';
 import { publishableExclusions } from './publishable-exclusions';
+import { railed, railsOf } from './publish-rails';
 import { readBack } from './read-back';
+import { stillConnected } from './still-connected';
 import { storeTarget } from './store-target';
 
 export interface ListingsDeps {
@@ -57,7 +59,7 @@ const CHUNK = 50;
  */
 const PROGRESS_EVERY_MS = 3_000;
 
-/** Why a product is not sent at all; null when it can be. */
+/** Why a product cannot be sent at all (the rails come after: publish-rails.ts); null when it can be. */
 export function leftOutReason(p: ProductFacts): ListingRunResult['left_out'] {
   if (p.restriction === 'cannot_list' || p.restriction === 'approval_required') return 'restricted';
   if (p.std_price === null) return 'not_priced';
@@ -80,7 +82,9 @@ const offerPrice = (body: ListingsItemPutRequest) =>
  * The `publish-listings` job: a preview asks Amazon's validation preview for every product and keeps
  * only the verdicts (nothing is listed); a publish puts each offer (from `FEED_FROM` products, where the
  * store has feeds, as JSON_LISTINGS_FEEDs: publish-by-feed.ts) and keeps the listing, its state and the
- * push. Restricted, unpriced and unavailable products are left out and said so.
+ * push. Restricted, unpriced and unavailable products are left out and said so; so are listed ones unless
+ * re-published, and those the rails stop (publish-rails.ts). Before each chunk, and before the feeds, the
+ * seller's authorisation is asked again: disconnected or replaced, the run stops as `amazon_not_connected`.
  */
 export async function runListings(deps: ListingsDeps, runId: string): Promise<string> {
   const run = await claimRun(deps.db, runId);
@@ -99,7 +103,10 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     return 'not-connected';
   }
   const marketplaceId = MARKETPLACES[country].id;
-  const products = await productFacts(deps.db, run.inventory_id, run.product_ids);
+  const [products, rails] = await Promise.all([
+    productFacts(deps.db, run.inventory_id, run.product_ids),
+    railsOf(deps.db, inventory),
+  ]);
   const preview = run.mode === 'preview';
   // Stale or unanswered sources, another inventory's offer, a first price past the ceiling, and (publish)
   // no dry-run verdict now: left out and said so (publishable-exclusions.ts).
@@ -115,9 +122,12 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     const sku = skuFor(run.user_id, p.code);
     const reason = leftOutReason(p);
     if (reason) return { p, sku, reason, issues: [] };
+    // Already on Amazon (unless re-published), held, drifted or in flight: the rails (publish-rails.ts).
+    const rail = railed(rails, p, run.republish);
+    if ('reason' in rail) return { p, sku, reason: rail.reason, issues: [] };
     const exclusion = excluded.get(p.code);
     if (exclusion) return { p, sku, reason: exclusion.reason, issues: exclusion.issues };
-    const figures = { price: p.std_price!, min: p.min_price, max: p.max_price, quantity: p.stock! };
+    const { figures } = rail;
     const body = offerPutBody(
       country,
       p.code,
@@ -125,7 +135,8 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
       inventory.settings.handling_time,
       inventory.shipping_template,
     );
-    return { p, sku, body, price: offerPrice(body) };
+    // The quantity put is the one kept as pushed (a kept quantity is Amazon's, not the source's).
+    return { p: { ...p, stock: figures.quantity }, sku, body, price: offerPrice(body) };
   });
   const sendable = prepared.flatMap((x) => ('body' in x ? [x as PublishItem] : []));
   // Feeds have no validation preview (listings-feed-schema-v2.json has no mode; feedOptions name none), so
@@ -180,6 +191,12 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     return { product_id: p.code, sku, outcome, left_out: null, issues: issues.map(toIssue) };
   };
 
+  /** The seller disconnected Amazon or connected another account mid-run: nothing more is sent. */
+  const disconnected = async () => {
+    deps.logger.warn({ runId }, 'listings run stopped: the Amazon authorisation was removed or replaced');
+    await finishRun(deps.db, runId, 'failed', results(), 'amazon_not_connected');
+    return 'not-connected';
+  };
   /** Amazon's verdicts so far, by product; with the left-out ones, the run's results in product order. */
   const sent = new Map<string, ListingRunResult>();
   const results = (): ListingRunResult[] =>
@@ -193,6 +210,7 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     });
   try {
     if (byFeed) {
+      if (!(await stillConnected(deps.accounts, run.user_id, target))) return disconnected();
       const feeds = await publishByFeed(
         deps,
         target,
@@ -205,6 +223,7 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     } else {
       let savedAt = Date.now();
       for (let i = 0; i < sendable.length; i += CHUNK) {
+        if (!(await stillConnected(deps.accounts, run.user_id, target))) return disconnected();
         for (const r of await Promise.all(sendable.slice(i, i + CHUNK).map(one))) sent.set(r.product_id, r);
         if (Date.now() - savedAt >= (deps.progressEveryMs ?? PROGRESS_EVERY_MS)) {
           await saveRunProgress(deps.db, runId, results());

@@ -7,8 +7,11 @@ import type { ListingSubmission } from '../../providers/seller-store';
 import { offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
 import { logPush, ownedInventory, type ListingRow } from './repo';
+import { stillConnected } from './still-connected';
 import { storeTarget } from './store-target';
 
+/** Listings removed between two checks of the seller's authorisation. */
+const CHUNK = 50;
 /** Codes a removal job carries at most (the job payload's limit). */
 const PER_JOB = 1000;
 
@@ -71,7 +74,16 @@ export async function removeListings(
   const target = await storeTarget(deps.store, deps.accounts, inventory.user_id, inventory.to_country);
   if (!target) return 'not-connected';
   let done = 0;
-  for (const listing of await removable(deps.db, inventoryId, codes)) {
+  const listings = await removable(deps.db, inventoryId, codes);
+  for (const [n, listing] of listings.entries()) {
+    // Before each chunk: a seller who disconnected Amazon, or connected another account, stops the removal.
+    if (n % CHUNK === 0 && !(await stillConnected(deps.accounts, inventory.user_id, target))) {
+      deps.logger.warn(
+        { inventoryId, done },
+        'removal stopped: the Amazon authorisation was removed or replaced',
+      );
+      return 'amazon_not_connected';
+    }
     let answer: ListingSubmission | undefined;
     try {
       answer =

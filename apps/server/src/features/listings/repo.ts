@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiError } from '../../http/errors';
 import type { ListingIssue as AmazonIssue } from '../../providers/seller-store';
+import type { HoldKind } from './safety';
 
 /** Amazon's issue as the API shows it. */
 export const toIssue = (i: AmazonIssue) => ({
@@ -33,7 +34,18 @@ export type OwnedInventory = {
   account_paused: boolean;
   /** The seller's shipping template for this inventory's offers; null: Amazon's default. */
   shipping_template: string | null;
-  hold: { at: string; changed: number; total: number; released?: boolean } | null;
+  hold: {
+    at: string;
+    changed: number;
+    total: number;
+    /** Quantities the held run would take to 0, or back from 0 (absent on holds older than issue 56). */
+    zeroed?: number;
+    restocked?: number;
+    kinds?: HoldKind[];
+    /** What exactly was held (safety.ts): a release lets that run go, and no later one. */
+    fingerprint?: string;
+    released?: boolean;
+  } | null;
 };
 
 /** Whether the seller has paused every write to their Amazon account (the account-wide switch). */
@@ -119,10 +131,13 @@ export async function insertRun(
   inventoryId: string,
   mode: 'preview' | 'publish',
   productIds: string[] | null,
+  /** Put these products again although they are listed (publish-rails.ts). */
+  republish = false,
 ): Promise<ListingRun> {
   const rows = await db.execute<RunRow>(sql`
-    insert into listing_runs (inventory_id, user_id, mode, product_ids)
-    values (${inventoryId}::uuid, ${userId}, ${mode}, ${productIds === null ? null : JSON.stringify(productIds)}::jsonb)
+    insert into listing_runs (inventory_id, user_id, mode, product_ids, republish)
+    values (${inventoryId}::uuid, ${userId}, ${mode}, ${productIds === null ? null : JSON.stringify(productIds)}::jsonb,
+            ${republish})
     returning id, mode, status, created_at, finished_at, results, ${runTotal}`);
   return runView(rows.rows[0]!);
 }
@@ -152,8 +167,9 @@ export async function claimRun(db: Db, runId: string) {
     user_id: string;
     mode: 'preview' | 'publish';
     product_ids: string[] | null;
+    republish: boolean;
   }>(sql`update listing_runs set status = 'running' where id = ${runId}::uuid and status in ('queued', 'running')
-         returning id, inventory_id, user_id, mode, product_ids`);
+         returning id, inventory_id, user_id, mode, product_ids, republish`);
   return rows.rows[0];
 }
 
@@ -305,7 +321,13 @@ export async function listingsView(db: Db, userId: string, id: string): Promise<
       enabled: inventory.enabled,
       paused: inventory.paused,
       account_paused: inventory.account_paused,
-      hold: hold && { at: hold.at, changed: hold.changed, total: hold.total },
+      hold: hold && {
+        at: hold.at,
+        changed: hold.changed,
+        total: hold.total,
+        zeroed: hold.zeroed ?? 0,
+        restocked: hold.restocked ?? 0,
+      },
     },
     listings: rows.map((r) => ({
       product_id: r.code,

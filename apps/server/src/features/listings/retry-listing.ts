@@ -2,21 +2,22 @@ import { JOB_NAMES, type ListingRetry } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { SpapiError } from '../../providers/marketplace/spapi/client';
-import type { ListingSubmission } from '../../providers/seller-store';
 import { sourceMaxAgeHours } from '../inventories';
 import { productsWithoutDryRun } from './dry-run-first';
+import { inFlight } from './late-feeds';
 import { targetOffer, targetQuantity } from './keep-in-step';
-import { offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
-import { recordPush } from './record-push';
+import { railsOf } from './publish-rails';
+import { afterZeros, patchEach, quantityFirst } from './push-changes';
+import type { Change } from './record-push';
+import { heldParts } from './safety';
 import { insertRun, ownedInventory, productFacts, setListingState, type ListingRow } from './repo';
 import { storeTarget } from './store-target';
 
 async function listingOf(db: Db, inventoryId: string, code: string, userId: string | null) {
   const rows = await db.execute<ListingRow>(sql`
     select id, code, sku, marketplace_id, state, pushed_price, pushed_min_price, pushed_max_price,
-           pushed_quantity, pushed_at, issues
+           pushed_quantity, pushed_at, issues, drift, kept_from_amazon
       from listings where inventory_id = ${inventoryId}::uuid and code = ${code}
        ${userId === null ? sql`` : sql`and user_id = ${userId}`}
      order by created_at limit 1`);
@@ -35,19 +36,25 @@ export async function requestRetry(
   userId: string,
   inventoryId: string,
   code: string,
-): Promise<ListingRetry | 'missing' | 'removed' | 'paused' | { unchecked: number }> {
+): Promise<
+  ListingRetry | 'missing' | 'removed' | 'paused' | 'drifted' | 'in_flight' | { unchecked: number }
+> {
   const listing = await listingOf(db, inventoryId, code, userId);
   const inventory = listing && (await ownedInventory(db, userId, inventoryId));
   if (!listing || !inventory) return 'missing';
   if (listing.state === 'removed') return 'removed';
   if (inventory.account_paused) return 'paused';
   if (listing.pushed_at === null) {
-    const unchecked = await productsWithoutDryRun(db, inventoryId, [code]);
+    const unchecked = await productsWithoutDryRun(db, inventory, [code]);
     if (unchecked > 0) return { unchecked };
     const run = await insertRun(db, userId, inventoryId, 'publish', [code]);
     await queue.send(JOB_NAMES.publishListings, { run_id: run.id });
     return { product_id: code, action: 'publish', run_id: run.id };
   }
+  // What a sync would leave alone, a retry does too: the seller decides on a drift first, and a push still
+  // in Amazon's feed is not sent over (the sync still sends either a 0).
+  if (listing.drift !== null) return 'drifted';
+  if ((await inFlight(db, inventoryId)).has(listing.id)) return 'in_flight';
   await queue.send(JOB_NAMES.retryListing, { inventory_id: inventoryId, product_id: code });
   return { product_id: code, action: 'push', run_id: null };
 }
@@ -57,7 +64,9 @@ export async function requestRetry(
  * as a sync: a price only from both sides answered, else the last one; an unanswered side keeps the last
  * quantity), whether or not they differ from the last push, and reads the listing back. A product no
  * longer in the inventory gets quantity 0. A retry is the seller's own request: it goes while sync is off
- * or paused for this inventory; the account-wide pause stops it.
+ * or paused for this inventory; the account-wide pause stops it. The rails apply as to a sync: a listing
+ * in flight, or changed in Seller Central and not decided on, gets only a 0; a figure the seller kept as
+ * Amazon has it, or one a standing hold holds back, is not sent; a 0 goes first and alone.
  */
 export async function retryListing(deps: ListingsDeps, inventoryId: string, code: string) {
   const inventory = await ownedInventory(deps.db, null, inventoryId);
@@ -67,13 +76,18 @@ export async function retryListing(deps: ListingsDeps, inventoryId: string, code
   if (inventory.account_paused) return 'paused';
   const target = await storeTarget(deps.store, deps.accounts, inventory.user_id, inventory.to_country);
   if (!target) return 'not-connected';
-  const [p] = await productFacts(deps.db, inventoryId, [code]);
+  const [[p], rails] = await Promise.all([
+    productFacts(deps.db, inventoryId, [code]),
+    railsOf(deps.db, inventory),
+  ]);
   const last =
     listing.pushed_price === null
       ? undefined
       : { price: listing.pushed_price, min: listing.pushed_min_price, max: listing.pushed_max_price };
   let offer = last;
   let quantity = 0;
+  /** Why the quantity is what it is, for the hold (a stale, restricted or gone 0 is never held). */
+  let why: string = 'gone';
   if (p) {
     const staleHours = await sourceMaxAgeHours(deps.db, deps.allowance, {
       id: inventoryId,
@@ -83,28 +97,41 @@ export async function retryListing(deps: ListingsDeps, inventoryId: string, code
     const q = targetQuantity(p, staleHours);
     const unanswered = p.cross_status === 'noanswer' || p.to_status === 'noanswer';
     offer = targetOffer(p) ?? last;
+    why = q.reason;
     quantity =
       unanswered && q.reason !== 'stale' && q.reason !== 'restricted'
         ? (listing.pushed_quantity ?? 0)
         : q.quantity;
   }
-  let answer: ListingSubmission | undefined;
-  try {
-    answer = await deps.store.patch(
-      target,
-      listing.sku,
-      offerPatchBody(inventory.to_country, { offer, quantity }),
-    );
-  } catch (error) {
-    if (!(error instanceof SpapiError)) throw error;
+  const kept = new Set(listing.kept_from_amazon);
+  const change: Change = {
+    listing,
+    ...(offer && !kept.has('price') ? { offer } : {}),
+    ...(kept.has('quantity') && quantity > 0 ? {} : { quantity }),
+    reason: 'retry',
+  };
+  if (rails.flying.has(listing.id) || listing.drift !== null) {
+    delete change.offer;
+    if (change.quantity !== 0) delete change.quantity;
   }
-  const change = { listing, ...(offer ? { offer } : {}), quantity, reason: 'retry' };
-  await recordPush(deps.db, change, {
-    status: answer?.status ?? 'failed',
-    issues: answer?.issues ?? [],
-    submissionId: answer?.submissionId ?? null,
-  });
-  if (answer?.status !== 'ACCEPTED') return 'refused';
+  if (rails.hold) {
+    const held = heldParts({ ...change, reason: why }, rails.hold);
+    if (held.offer) delete change.offer;
+    if (held.quantity) delete change.quantity;
+  }
+  if (change.offer === undefined && change.quantity === undefined) return 'nothing-to-send';
+  const { zeros, rest } = quantityFirst([change]);
+  const first = await patchEach(deps, target, inventory.user_id, inventory.to_country, zeros);
+  if (first.disconnected) return 'not-connected';
+  const then = await patchEach(
+    deps,
+    target,
+    inventory.user_id,
+    inventory.to_country,
+    afterZeros(rest, first.accepted),
+  );
+  if (then.disconnected) return 'not-connected';
+  if (first.accepted.length + then.accepted.length === 0) return 'refused';
   // Taken: what Amazon shows now decides the state, as after a publish.
   const item = await deps.store.get(target, listing.sku).catch(() => null);
   const issues = item?.issues ?? [];

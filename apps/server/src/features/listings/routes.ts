@@ -102,8 +102,10 @@ export function registerListingRoutes(
         const publish = request.body.mode === 'publish';
         if (publish && inventory.account_paused) throw listingsPaused();
         await ownStore(userId, inventory.to_country);
+        const republish = request.body.republish ?? false;
         if (publish) {
-          const unchecked = await productsWithoutDryRun(db, inventory.id, request.body.product_ids ?? null);
+          const ids = request.body.product_ids ?? null;
+          const unchecked = await productsWithoutDryRun(db, inventory, ids, republish);
           if (unchecked > 0) throw dryRunRequired(unchecked);
         }
         const run = await insertRun(
@@ -112,6 +114,7 @@ export function registerListingRoutes(
           inventory.id,
           request.body.mode,
           request.body.product_ids ?? null,
+          republish,
         );
         await queue.send(JOB_NAMES.publishListings, { run_id: run.id });
         return reply.status(202).send(run);
@@ -213,6 +216,8 @@ export function registerListingRoutes(
         if (retry === 'missing') throw missing();
         if (retry === 'removed') throw apiError(409, 'listing_removed', 'apiErrors.listingRemoved');
         if (retry === 'paused') throw listingsPaused();
+        if (retry === 'drifted') throw apiError(409, 'listing_drifted', 'apiErrors.listingDrifted');
+        if (retry === 'in_flight') throw apiError(409, 'listing_in_flight', 'apiErrors.listingInFlight');
         if ('unchecked' in retry) throw dryRunRequired(retry.unchecked);
         return reply.status(202).send(retry);
       },

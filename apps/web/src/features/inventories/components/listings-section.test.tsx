@@ -306,6 +306,91 @@ describe('the listings section', () => {
     expect(screen.getByRole('switch', { name: 'Keep price and stock in step' })).toBeChecked();
   });
 
+  it('re-publishes one listed product: its dry run first, then, after the verdict, the publish', async () => {
+    const runId = '7a2d2b67-6c8f-4e9b-8a66-1b9e5c3dae22';
+    let current = view();
+    const posted: unknown[] = [];
+    fakeApi((url, init) => {
+      if (url === URL && (init?.method ?? 'GET') === 'GET') return { body: current };
+      if (url === URL && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { mode: 'preview' | 'publish' };
+        posted.push(body);
+        const run = {
+          ...view().last_run!,
+          id: runId,
+          mode: body.mode,
+          status: 'done' as const,
+          total: 1,
+          results: [
+            { product_id: 'B000000001', sku: 'SS-1', outcome: 'valid' as const, left_out: null, issues: [] },
+          ],
+        };
+        current = view({ last_run: run });
+        return { status: 202, body: { ...run, status: 'queued', results: [] } };
+      }
+      return undefined;
+    });
+    const user = renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Re-publish B000000001' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish B000000001 again' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Put B000000001 on Amazon again?')[0]).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'I understand, publish' }));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { mode: 'preview', product_ids: ['B000000001'], republish: true },
+        { mode: 'publish', product_ids: ['B000000001'], republish: true },
+      ]),
+    );
+  });
+
+  it('counts the products a publish left out as already on Amazon, without listing them as refusals', async () => {
+    const run = view().last_run!;
+    const published = view({
+      last_run: {
+        ...run,
+        mode: 'publish',
+        total: 3,
+        results: [
+          { product_id: 'B000000001', sku: 'SS-1', outcome: 'left_out', left_out: 'listed', issues: [] },
+          { product_id: 'B000000002', sku: 'SS-2', outcome: 'left_out', left_out: 'listed', issues: [] },
+          { product_id: 'B000000003', sku: 'SS-3', outcome: 'accepted', left_out: null, issues: [] },
+        ],
+      },
+    });
+    fakeApi((url) => (url === URL ? { body: published } : undefined));
+    renderSection();
+    const results = await screen.findByTestId('run-results');
+    expect(within(results).getByText('Publish: Amazon accepted 1 of 1.')).toBeInTheDocument();
+    expect(within(results).getByText('Nothing refused.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '2 products are already on Amazon and were not put again (re-publish one from its row).',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a hold of quantities with its counts, in Turkish too', async () => {
+    const held = view({
+      sync: {
+        enabled: true,
+        paused: false,
+        account_paused: false,
+        hold: { at: '2026-11-20T10:00:00.000Z', changed: 0, total: 10, zeroed: 6, restocked: 0 },
+      },
+    });
+    fakeApi((url) => (url === URL ? { body: held } : undefined));
+    renderSection();
+    expect(
+      await screen.findByText('6 listings would go to quantity 0 and 0 would come back from 0 at once.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send these changes' })).toBeInTheDocument();
+    await changeLanguage('tr');
+    expect(
+      await screen.findByText("6 listenin adedi birden 0'a inecek, 0 tanesi 0'dan geri gelecekti."),
+    ).toBeInTheDocument();
+  });
+
   it('pauses every write to Amazon for the account, and says so', async () => {
     let paused = false;
     const api = fakeApi((url, init) => {

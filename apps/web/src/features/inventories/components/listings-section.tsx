@@ -1,5 +1,10 @@
 import { CloudUploadOutlined, ExperimentOutlined } from '@ant-design/icons';
-import { LISTINGS_PER_REQUEST, type Inventory, type ListingRun } from '@crossmarket/domain';
+import {
+  LISTINGS_PER_REQUEST,
+  type Inventory,
+  type ListingRun,
+  type ListingsView,
+} from '@crossmarket/domain';
 import { Alert, App, Button, Card, Flex, Progress, Space, Switch, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,16 +100,9 @@ export function ListingsSection({
         <Typography.Text type="secondary">{t('listings.intro')}</Typography.Text>
         {view?.sync.account_paused && <Alert type="warning" showIcon title={t('listings.accountPaused')} />}
         {view?.sync.hold && (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('listings.hold.title', { changed: view.sync.hold.changed, total: view.sync.hold.total })}
-            description={t('listings.hold.body')}
-            action={
-              <Button onClick={() => void setSync({ enabled: true, release_hold: true })}>
-                {t('listings.hold.release')}
-              </Button>
-            }
+          <HoldAlert
+            hold={view.sync.hold}
+            onRelease={() => void setSync({ enabled: true, release_hold: true })}
           />
         )}
         {problem && (
@@ -164,9 +162,49 @@ export function ListingsSection({
           inventoryId={inventory.id}
           toCountry={inventory.to_country}
           listings={view?.listings ?? []}
+          lastRun={view?.last_run}
         />
       </Flex>
     </Card>
+  );
+}
+
+/** A held run: the price moves and the quantities it holds back, and the button that sends them. */
+function HoldAlert({
+  hold,
+  onRelease,
+}: {
+  hold: NonNullable<ListingsView['sync']['hold']>;
+  onRelease: () => void;
+}) {
+  const { t } = useTranslation();
+  const quantities = (hold.zeroed ?? 0) + (hold.restocked ?? 0) > 0;
+  const prices = hold.changed > 0 || !quantities;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={
+        prices
+          ? t('listings.hold.title', { changed: hold.changed, total: hold.total })
+          : t('listings.hold.quantities', { zeroed: hold.zeroed ?? 0, restocked: hold.restocked ?? 0 })
+      }
+      description={
+        <>
+          {prices && quantities && (
+            <Typography.Paragraph>
+              {t('listings.hold.quantities', { zeroed: hold.zeroed ?? 0, restocked: hold.restocked ?? 0 })}
+            </Typography.Paragraph>
+          )}
+          {t(quantities ? 'listings.hold.quantityBody' : 'listings.hold.body')}
+        </>
+      }
+      action={
+        <Button onClick={onRelease}>
+          {t(quantities ? 'listings.hold.releaseChanges' : 'listings.hold.release')}
+        </Button>
+      }
+    />
   );
 }
 

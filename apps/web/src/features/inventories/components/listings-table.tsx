@@ -8,6 +8,7 @@ import { formatMoney, formatNumber } from '../../../lib/format-number';
 import { errorMessage } from '../../../lib/error-message';
 import { useListingHistory, useRetryListing } from '../api/listings';
 import { ListingDrift } from './listing-drift';
+import { RepublishButton } from './republish-button';
 
 const STATE_COLORS: Record<Listing['state'], string> = {
   pending: 'blue',
@@ -48,19 +49,23 @@ export function IssueList({ issues }: { issues: ListingIssue[] }) {
 /** A run's verdict per product: only what needs the seller's eye (refused, failed, left out). */
 export function RunResults({ run }: { run: ListingRun }) {
   const { t } = useTranslation();
-  const shown = run.results.filter((r) => r.outcome !== 'valid' && r.outcome !== 'accepted');
+  // Products already on Amazon are not put again unless re-published: counted, not listed as refusals.
+  const listed = run.results.filter((r) => r.left_out === 'listed').length;
+  const considered = run.results.filter((r) => r.left_out !== 'listed');
+  const shown = considered.filter((r) => r.outcome !== 'valid' && r.outcome !== 'accepted');
   const waiting = (run.feeds ?? []).filter((f) => f.waiting).reduce((n, f) => n + f.products, 0);
   return (
     <>
       {waiting > 0 && (
         <Alert type="info" showIcon title={t('listings.run.feedWaiting', { count: waiting })} />
       )}
+      {listed > 0 && <Typography.Text>{t('listings.run.listed', { count: listed })}</Typography.Text>}
       <List
         size="small"
         data-testid="run-results"
         header={t(`listings.run.summary.${run.mode}`, {
-          ok: run.results.length - shown.length,
-          total: run.results.length,
+          ok: considered.length - shown.length,
+          total: considered.length,
         })}
         dataSource={shown}
         locale={{ emptyText: t('listings.run.nothingRefused') }}
@@ -147,10 +152,13 @@ export function ListingsTable({
   inventoryId,
   toCountry,
   listings,
+  lastRun,
 }: {
   inventoryId: string;
   toCountry: RegionCode;
   listings: Listing[];
+  /** The inventory's last run: a re-publish offers its second step once its dry run has a verdict. */
+  lastRun?: ListingRun | null;
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -210,7 +218,7 @@ export function ListingsTable({
             title: t('listings.table.history'),
             key: 'history',
             render: (_, r) => (
-              <Space size={4}>
+              <Space size={4} wrap>
                 <Button size="small" onClick={() => setHistory(r.product_id)}>
                   {t('listings.table.showHistory', { product: r.product_id })}
                 </Button>
@@ -223,6 +231,7 @@ export function ListingsTable({
                     {t('listings.retry.button', { product: r.product_id })}
                   </Button>
                 )}
+                <RepublishButton inventoryId={inventoryId} listing={r} lastRun={lastRun} />
               </Space>
             ),
           },

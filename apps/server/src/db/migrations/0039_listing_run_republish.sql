@@ -1,0 +1,1 @@
+ALTER TABLE "listing_runs" ADD COLUMN "republish" boolean DEFAULT false NOT NULL;
