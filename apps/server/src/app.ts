@@ -38,6 +38,7 @@ import { mailboxOpenTo, registerDevMailbox } from './http/dev-mailbox';
 import { registerDevStore } from './http/dev-store';
 import { registerErrorHandling } from './http/errors';
 import { registerNulRefusal } from './http/nul-bytes';
+import { registerJsonBodyParser } from './http/json-body';
 import { registerHealthRoutes } from './http/health';
 import { registerServerTiming } from './http/server-timing';
 import { registerSyncCompression } from './http/sync-compression';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   registerNulRefusal(app);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.APP_URL, config.PAYMENTS_PROVIDER === 'stripe'),
