@@ -9,6 +9,7 @@ import { activeUser } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import {
+  AUTH_BODY_LIMIT,
   deepestJson,
   JSON_BODY_LIMIT,
   REPORTS_BODY_LIMIT,
@@ -90,14 +91,16 @@ describe('bodies nested as deep as the body limit allows', () => {
 
   it('are refused 400 by the parser on sign-in, /v1 and the multipart route, while /healthz answers', async () => {
     const cases = [
-      ...jsonCases('/api/auth/sign-in/email', JSON_BODY_LIMIT, false),
+      ...jsonCases('/api/auth/sign-in/email', AUTH_BODY_LIMIT, false),
+      // No session either, under the app's own limit (1 MB).
+      ...jsonCases('/api/password-recovery', JSON_BODY_LIMIT, false),
       ...jsonCases('/v1/exports', V1_EXPORTS_BODY_LIMIT, true),
       // The report route takes JSON and multipart, with a larger limit (4 MB).
       ...jsonCases('/api/reports', REPORTS_BODY_LIMIT, true),
       {
         what: 'arrays nested to the limit, gzipped (decompressed before the parser)',
         url: '/api/auth/sign-in/email',
-        body: gzipSync(deepestJson('arrays', JSON_BODY_LIMIT)),
+        body: gzipSync(deepestJson('arrays', AUTH_BODY_LIMIT)),
         headers: { 'content-encoding': 'gzip' },
       },
     ];
@@ -133,6 +136,15 @@ describe('bodies nested as deep as the body limit allows', () => {
     expect(await health).toBe(200);
     // Generous: both take well under a second now; rescanning the open quote per chunk took tens.
   }, 20_000);
+
+  it('refuses better-auth a body over its 64 kB (413), deep or not', async () => {
+    const res = await post({
+      what: '',
+      url: '/api/auth/sign-in/email',
+      body: deepestJson('objects', AUTH_BODY_LIMIT + 64),
+    });
+    expect(res.status).toBe(413);
+  });
 
   it('lets a body exactly as deep as the limit through to the route', async () => {
     const deep = `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`;

@@ -1,5 +1,9 @@
-/** The app's body limit for JSON (app.ts), /v1/exports' (the largest /v1 one), the report route's. */
+/**
+ * The app's body limit for JSON (app.ts), better-auth's routes' (features/auth/routes.ts), /v1/exports'
+ * (the largest /v1 one), the report route's.
+ */
 export const JSON_BODY_LIMIT = 1024 * 1024;
+export { AUTH_BODY_LIMIT } from '../../src/features/auth/routes';
 export const V1_EXPORTS_BODY_LIMIT = 2 * 1024 * 1024;
 export const REPORTS_BODY_LIMIT = 4 * 1024 * 1024;
 
