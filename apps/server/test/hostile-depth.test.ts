@@ -159,6 +159,20 @@ describe('bodies nested as deep as the body limit allows', () => {
   });
 });
 
+describe('the NUL check after the parser', () => {
+  it('still walks a body whose text holds the escape, and only then finds a NUL', async () => {
+    const nul = await answer(
+      await post({ what: '', url: '/api/auth/sign-in/email', body: '{"email":["\\u0000"]}' }),
+    );
+    expect(nul.field).toMatchObject({ field: 'email.0', key: 'validation.nulCharacter' });
+    // An escaped backslash before u0000 is no NUL: walked (the text matches), nothing found.
+    const text = await answer(
+      await post({ what: '', url: '/api/auth/sign-in/email', body: '{"email":"\\\\u0000"}' }),
+    );
+    expect(text.field?.key).not.toBe('validation.nulCharacter');
+  });
+});
+
 describe('the depth check', () => {
   it('counts brackets outside strings only, escapes included', () => {
     const quoted = JSON.stringify({ a: '['.repeat(200), b: '"[[[\\' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldError } from './errors';
 
 /**
@@ -42,6 +42,14 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 }
 
 /**
+ * Requests whose JSON body cannot hold U+0000: JSON can carry it only escaped (`\u0000`; a raw one is
+ * invalid JSON), so a text without that escape needs no walk (http/nul-bytes.ts skips it). A `\\u0000`
+ * (an escaped backslash) also matches: then the walk runs, and finds nothing.
+ */
+const withoutNul = new WeakSet<FastifyRequest>();
+export const jsonBodyWithoutNul = (request: FastifyRequest) => withoutNul.has(request);
+
+/**
  * Replaces Fastify's JSON parser with the same parser (secure-json-parse, `__proto__` refused) behind a
  * depth check on the raw text, so a deep body is refused (400 naming `body`) before it is parsed at all
  * and before any hook walks it. Scopes that parse JSON their own way (the Stripe webhook) keep theirs.
@@ -55,6 +63,7 @@ export function registerJsonBodyParser(app: FastifyInstance) {
       done(fieldError('body', 'validation.tooDeep', { max: MAX_JSON_DEPTH }), undefined);
       return;
     }
+    if (!text.includes('\\u0000')) withoutNul.add(request);
     parse(request, text, done);
   });
 }
