@@ -38,6 +38,8 @@ export default async function globalSetup() {
       RATE_LIMIT_SCALE: '50',
       // A journey signs up several users: the cheap hash tests use (production refuses it).
       PASSWORD_HASH_COST: '1024',
+      // The journeys read sign-in links at /dev/mailbox and the sandbox store at /dev/store.
+      DEV_PAGES: 'true',
       LOG_LEVEL: 'warn',
       // One listed address, for the journey in which an operator opens their activation link.
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,

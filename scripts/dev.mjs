@@ -12,7 +12,9 @@ const children = [
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, PORT: port },
+      // A developer's machine: the outbox and the sandbox store at /dev (Vite's proxy adds no
+      // X-Forwarded-For, so they answer through :5173 too). DEV_PAGES=false turns them off.
+      env: { ...process.env, PORT: port, DEV_PAGES: process.env.DEV_PAGES ?? 'true' },
     },
   ),
   spawn(path.join(root, 'node_modules/.bin/vite'), ['--port', '5173', '--strictPort'], {

@@ -17,7 +17,6 @@ import type { Answers, Outcome, Request, Send } from '../src/shared/protocol';
 
 // The panel's states over a stand-in worker: what each answer of the worker looks like to the seller.
 
-const SERVER = 'https://crossmarket.example';
 const settings = effectiveSettings({
   settings: null,
   from_country: 'us',
@@ -92,7 +91,9 @@ type Handlers = { [K in Request['type']]?: (r: Extract<Request, { type: K }>) =>
 /** A worker answering from `handlers`; signed in with no report row and no inventory unless told. */
 function worker(handlers: Handlers = {}) {
   const defaults: Handlers = {
-    status: () => ({ ok: true, data: { signedIn: true, server: SERVER, prefs: {} } }),
+    // As the worker answers a content script: whether signed in, never where (issue 57).
+    status: () => ({ ok: true, data: { signedIn: true, server: null, prefs: {} } }),
+    openReport: () => ({ ok: true, data: null }),
     latest: () => ({ ok: true, data: { latest: null } }),
     history: (r) => ({ ok: true, data: historyAnswer(r.marketplace) }),
     watches: () => ({ ok: true, data: { watches: [], used: 0, limit: 10 } }),
@@ -151,7 +152,7 @@ describe('the panel', () => {
         },
       }),
     });
-    renderPanel(send);
+    const { user } = renderPanel(send);
     const figures = await screen.findByTestId('cm-latest');
     expect(within(figures).getByText('$10.00')).toBeInTheDocument();
     // The report's figures (issue 46): profit and PPR at the selling side's buy box, as the report's row
@@ -167,8 +168,9 @@ describe('the panel', () => {
     expect(figures.querySelector('[data-field="ourPrice"]')).toHaveTextContent(
       /^CA\$[\d.,]+ \(PPR [\d.,]+ %\)$/,
     );
-    const link = screen.getByRole('link', { name: 'Open in the report' });
-    expect(link.getAttribute('href')).toMatch(new RegExp(`^${SERVER}/reports/r1\\?f=`));
+    // The worker opens it: the panel never holds the address (issue 57).
+    await user.click(screen.getByRole('button', { name: 'Open in the report' }));
+    expect(send).toHaveBeenCalledWith({ type: 'openReport', reportId: 'r1', asin: 'B0C1XAMPLE' });
   });
 
   it('says a quick check costs a credit, then shows its figures, the banned mark and the credits left', async () => {
@@ -243,16 +245,14 @@ describe('the panel', () => {
   it('adds the product to a new report and links to it', async () => {
     const send = worker({
       lookup: () => ({ ok: true, data: lookupAnswer() }),
-      newReport: () => ({ ok: true, data: { report_id: 'r9', url: `${SERVER}/reports/r9` } }),
+      newReport: () => ({ ok: true, data: { report_id: 'r9' } }),
     });
     const { user } = renderPanel(send);
     await user.click(await screen.findByRole('button', { name: 'Check now' }));
     expect(await screen.findByText('You have no inventory for these countries.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add to a new report' }));
-    expect(await screen.findByRole('link', { name: 'Open it' })).toHaveAttribute(
-      'href',
-      `${SERVER}/reports/r9`,
-    );
+    await user.click(await screen.findByRole('button', { name: 'Open it' }));
+    expect(send).toHaveBeenCalledWith({ type: 'openReport', reportId: 'r9' });
     expect(send).toHaveBeenCalledWith({ type: 'newReport', asin: 'B0C1XAMPLE', from: 'us', to: 'ca' });
   });
 

@@ -11,7 +11,7 @@ const json = (status: number, body: unknown) =>
 describe('the worker', () => {
   it('is signed out without an address or a token, and asks nothing', async () => {
     const fetchFn = vi.fn();
-    expect(await handle({ type: 'latest', asin: 'B0C1XAMPLE' }, {}, fetchFn)).toEqual({
+    expect(await handle({ type: 'latest', asin: 'B0C1XAMPLE' }, {}, fetchFn, 'content')).toEqual({
       ok: false,
       reason: 'signed-out',
     });
@@ -20,7 +20,7 @@ describe('the worker', () => {
 
   it('sends the token as a bearer to the saved address only, without cookies', async () => {
     const fetchFn = vi.fn(async () => json(200, { latest: null }));
-    await handle({ type: 'latest', asin: 'B0C1XAMPLE' }, SETTINGS, fetchFn);
+    await handle({ type: 'latest', asin: 'B0C1XAMPLE' }, SETTINGS, fetchFn, 'content');
     expect(fetchFn).toHaveBeenCalledWith('https://crossmarket.example/v1/products/B0C1XAMPLE/latest', {
       method: 'GET',
       credentials: 'omit',
@@ -34,6 +34,7 @@ describe('the worker', () => {
       { type: 'history', marketplace: 'ae', asin: 'B0C1XAMPLE', days: 90 },
       SETTINGS,
       fetchFn,
+      'content',
     );
     expect(answer).toEqual({ ok: true, data: { points: [] } });
     expect(fetchFn).toHaveBeenCalledWith(
@@ -47,10 +48,10 @@ describe('the worker', () => {
   });
 
   it('gives the content script the remembered choices, never the address or token', async () => {
-    const status = await handle({ type: 'status' }, SETTINGS, vi.fn());
+    const status = await handle({ type: 'status' }, SETTINGS, vi.fn(), 'content');
     expect(status).toEqual({
       ok: true,
-      data: { signedIn: true, server: SETTINGS.server, prefs: { sellTo: 'ca' } },
+      data: { signedIn: true, server: null, prefs: { sellTo: 'ca' } },
     });
   });
 
@@ -60,14 +61,17 @@ describe('the worker', () => {
       body: { product_id: 'B0C1XAMPLE', from_country: 'us', to_country: 'ca' },
     } as const;
     expect(
-      await handle(lookup, SETTINGS, async () => json(401, { error: { code: 'invalid_token' } })),
+      await handle(lookup, SETTINGS, async () => json(401, { error: { code: 'invalid_token' } }), 'content'),
     ).toEqual({
       ok: false,
       reason: 'signed-out',
     });
     expect(
-      await handle(lookup, SETTINGS, async () =>
-        json(429, { error: { code: 'quota_used_up', message: 'Used up.' } }),
+      await handle(
+        lookup,
+        SETTINGS,
+        async () => json(429, { error: { code: 'quota_used_up', message: 'Used up.' } }),
+        'content',
       ),
     ).toEqual({
       ok: false,
@@ -76,12 +80,19 @@ describe('the worker', () => {
       code: 'quota_used_up',
       message: 'Used up.',
     });
-    expect(await handle(lookup, SETTINGS, () => Promise.reject(new TypeError('Failed to fetch')))).toEqual({
+    expect(
+      await handle(lookup, SETTINGS, () => Promise.reject(new TypeError('Failed to fetch')), 'content'),
+    ).toEqual({
       ok: false,
       reason: 'unreachable',
     });
     expect(
-      await handle(lookup, SETTINGS, async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+      await handle(
+        lookup,
+        SETTINGS,
+        async () => new Response('<html>Bad gateway</html>', { status: 502 }),
+        'content',
+      ),
     ).toEqual({
       ok: false,
       reason: 'unreachable',
@@ -94,7 +105,7 @@ describe('the worker', () => {
       { id: 'b', title: 'UK to CA', from_country: 'uk', to_country: 'ca' },
     ];
     const fetchFn = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, listed));
-    const answer = await handle({ type: 'inventories', from: 'us', to: 'ca' }, SETTINGS, fetchFn);
+    const answer = await handle({ type: 'inventories', from: 'us', to: 'ca' }, SETTINGS, fetchFn, 'content');
     expect(answer).toEqual({ ok: true, data: [listed[0]] });
     expect(fetchFn.mock.calls[0]![0]).toBe('https://crossmarket.example/api/inventories?to_country=ca');
   });
@@ -103,7 +114,9 @@ describe('the worker', () => {
 describe('testing an address (issue 46)', () => {
   it("asks the address's health check without the token, and takes only Crossmarket's answer", async () => {
     const fetchFn = vi.fn(async () => json(200, { status: 'ok' }));
-    expect(await handle({ type: 'probe', server: 'http://localhost:4100/x' }, SETTINGS, fetchFn)).toEqual({
+    expect(
+      await handle({ type: 'probe', server: 'http://localhost:4100/x' }, SETTINGS, fetchFn, 'options'),
+    ).toEqual({
       ok: true,
       data: null,
     });
@@ -112,12 +125,16 @@ describe('testing an address (issue 46)', () => {
       credentials: 'omit',
     });
     const other = async () => new Response('<html>', { status: 200 });
-    expect(await handle({ type: 'probe', server: 'http://localhost:4100' }, SETTINGS, other)).toEqual({
+    expect(
+      await handle({ type: 'probe', server: 'http://localhost:4100' }, SETTINGS, other, 'options'),
+    ).toEqual({
       ok: false,
       reason: 'unreachable',
     });
     const down = async () => Promise.reject(new TypeError('fetch failed'));
-    expect(await handle({ type: 'probe', server: 'http://localhost:4100' }, SETTINGS, down)).toEqual({
+    expect(
+      await handle({ type: 'probe', server: 'http://localhost:4100' }, SETTINGS, down, 'options'),
+    ).toEqual({
       ok: false,
       reason: 'unreachable',
     });
@@ -150,6 +167,7 @@ describe('watches (issue 49)', () => {
       { type: 'watches', marketplace: 'ae', asin: 'b0c1xample' },
       SETTINGS,
       fetchFn,
+      'content',
     );
     expect(answer).toEqual({ ok: true, data: { watches: [all[0]], used: 4, limit: 50 } });
     expect(fetchFn).toHaveBeenCalledWith('https://crossmarket.example/api/watches', {
@@ -168,7 +186,10 @@ describe('watches (issue 49)', () => {
     } as const;
     const made = { ...watch('w9', 'ae', 'B0C1XAMPLE'), condition: body.condition, threshold: 45.5 };
     const post = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(201, made));
-    expect(await handle({ type: 'addWatch', body }, SETTINGS, post)).toEqual({ ok: true, data: made });
+    expect(await handle({ type: 'addWatch', body }, SETTINGS, post, 'content')).toEqual({
+      ok: true,
+      data: made,
+    });
     expect(post).toHaveBeenCalledWith('https://crossmarket.example/api/watches', {
       method: 'POST',
       credentials: 'omit',
@@ -179,7 +200,10 @@ describe('watches (issue 49)', () => {
     const del = vi.fn(
       async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(null, { status: 204 }),
     );
-    expect(await handle({ type: 'removeWatch', id: 'w/9' }, SETTINGS, del)).toEqual({ ok: true, data: null });
+    expect(await handle({ type: 'removeWatch', id: 'w/9' }, SETTINGS, del, 'content')).toEqual({
+      ok: true,
+      data: null,
+    });
     expect(del).toHaveBeenCalledWith('https://crossmarket.example/api/watches/w%2F9', {
       method: 'DELETE',
       credentials: 'omit',
@@ -202,6 +226,7 @@ describe('watches (issue 49)', () => {
             fields: [{ field: 'limit', key, params: { limit: 5 } }],
           },
         }),
+      'content',
     );
     expect(capped).toEqual({
       ok: false,
@@ -212,11 +237,16 @@ describe('watches (issue 49)', () => {
       key,
       params: { limit: 5 },
     });
-    const missing = await handle({ type: 'removeWatch', id: 'w1' }, SETTINGS, async () =>
-      json(404, { error: { code: 'not_found', message: 'This watch was not found.' } }),
+    const missing = await handle(
+      { type: 'removeWatch', id: 'w1' },
+      SETTINGS,
+      async () => json(404, { error: { code: 'not_found', message: 'This watch was not found.' } }),
+      'content',
     );
     expect(missing).toMatchObject({ ok: false, reason: 'refused', status: 404 });
-    expect(await handle({ type: 'watches', marketplace: 'us', asin: 'B0C1XAMPLE' }, {}, vi.fn())).toEqual({
+    expect(
+      await handle({ type: 'watches', marketplace: 'us', asin: 'B0C1XAMPLE' }, {}, vi.fn(), 'content'),
+    ).toEqual({
       ok: false,
       reason: 'signed-out',
     });

@@ -34,10 +34,11 @@ import { registerPlanRoutes } from './features/plans/routes';
 import { createAuth, type Auth } from './features/auth/auth';
 import { createGuard, type Guard } from './features/auth/guard';
 import { registerAuthRoutes } from './features/auth/routes';
-import { mailboxOpenTo, registerDevMailbox } from './http/dev-mailbox';
+import { devPagesOpenTo, registerDevMailbox } from './http/dev-mailbox';
 import { registerDevStore } from './http/dev-store';
 import { registerErrorHandling } from './http/errors';
 import { registerNulRefusal } from './http/nul-bytes';
+import { registerJsonBodyParser } from './http/json-body';
 import { registerHealthRoutes } from './http/health';
 import { registerServerTiming } from './http/server-timing';
 import { registerSyncCompression } from './http/sync-compression';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   registerNulRefusal(app);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.APP_URL, config.PAYMENTS_PROVIDER === 'stripe'),
@@ -227,6 +229,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     appUrl: config.APP_URL,
     config,
   });
+  // Every user's sign-in links and sandbox listings: asked for explicitly, never in production (issue 57).
+  const devPages = config.DEV_PAGES && config.NODE_ENV !== 'production';
+  const devAccess = { demo: config.DEMO, proxyTrusted: config.TRUST_PROXY !== undefined };
   app.get('/api/app-config', { schema: { response: { 200: appConfigSchema } } }, async (request) => ({
     version: process.env.npm_package_version ?? '0.1.0',
     links: {
@@ -238,16 +243,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     },
     providers: { marketplace: config.MARKETPLACE_PROVIDER, payments: config.PAYMENTS_PROVIDER },
     stripe_publishable_key: config.STRIPE_PUBLISHABLE_KEY ?? null,
-    dev_mailbox:
-      config.NODE_ENV !== 'production' &&
-      config.MAIL_TRANSPORT === 'outbox' &&
-      mailboxOpenTo(request, config.DEMO),
+    dev_mailbox: devPages && config.MAIL_TRANSPORT === 'outbox' && devPagesOpenTo(request, devAccess),
   }));
-  if (config.NODE_ENV !== 'production') registerDevMailbox(app, db, { demo: config.DEMO });
+  if (devPages) registerDevMailbox(app, db, devAccess);
+  else if (config.NODE_ENV !== 'production' && config.MAIL_TRANSPORT === 'outbox') {
+    deps.logger.info('the development mailbox is off: DEV_PAGES=true lists sign-in links at /dev/mailbox');
+  }
 
   if (config.MARKETPLACE_PROVIDER === 'sandbox') registerSandboxImages(app);
-  if (config.MARKETPLACE_PROVIDER === 'sandbox' && config.NODE_ENV !== 'production')
-    registerDevStore(app, db, { demo: config.DEMO });
+  if (config.MARKETPLACE_PROVIDER === 'sandbox' && devPages) registerDevStore(app, db, devAccess);
 
   registerExtensionDownload(app, config.extensionZip);
   await registerWebApp(app, config.webDistDir, { operator: isOperatorRequest(guard) });

@@ -195,6 +195,13 @@ export const envSchema = z.object({
    * answer (then 503). Event streams are exempt.
    */
   REQUEST_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(3600)).default(120),
+  /**
+   * The development pages (`/dev/mailbox`, `/dev/store`): every user's sign-in links and sandbox listings.
+   * Served only when true and not in production, to this machine's clients (issue 57).
+   */
+  DEV_PAGES: optional(z.enum(['true', 'false'], { error: 'must be true or false' }))
+    .default('false')
+    .transform((v) => v === 'true'),
   /** A public demo: production may run the sandbox payments and the mail outbox (never a real card). */
   DEMO: optional(z.enum(['true', 'false'], { error: 'must be true or false' }))
     .default('false')

@@ -13,7 +13,7 @@ import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
 import { createSellerStore } from './providers/seller-store';
 import { startHeartbeat } from './features/admin';
-import { createLookupAccounts, resealAllTokens, tokenBoxFor } from './features/amazon';
+import { createLookupAccounts, ResealStoppedError, resealAllTokens, tokenBoxFor } from './features/amazon';
 import { createRatesSource } from './providers/rates';
 import { priceLookupKey } from './providers/payments/stripe';
 import { PLANS } from '@crossmarket/domain';
@@ -79,7 +79,19 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
   }
   if (command === 'migrate') return 'exit';
   if (command === 'reseal-tokens') {
-    const report = await resealAllTokens(database.db, tokenBoxFor(config, logger));
+    // Only rows under a key this process lacks (or that do not open) are "left"; anything else (the
+    // database, most likely) stops the run with what went wrong, and a non-zero exit.
+    const report = await resealAllTokens(database.db, tokenBoxFor(config, logger)).catch((error: unknown) => {
+      // A ResealStoppedError names the row and the driver's words; a query wrapper's message would
+      // repeat its parameters, so only the first cause's is shown.
+      let first = error;
+      while (!(first instanceof ResealStoppedError) && first instanceof Error && first.cause instanceof Error)
+        first = first.cause;
+      const why = first instanceof Error ? first.message : String(first);
+      throw new StartupError(
+        `reseal-tokens stopped: ${why}\nTokens re-sealed before this keep the current key; run it again once this is fixed.`,
+      );
+    });
     logger.info(report, 'tokens re-sealed under the current key');
     process.stdout.write(`${JSON.stringify(report)}\n`);
     if (Object.keys(report.left).length > 0) process.exitCode = 1;

@@ -4,7 +4,7 @@ import type { Language, Translate } from '../shared/messages';
 import { refusalText } from '../shared/refusal';
 import type { InventoryChoice, Outcome, Send } from '../shared/protocol';
 
-type Said = { kind: 'ok' | 'problem'; text: string; link?: string };
+type Said = { kind: 'ok' | 'problem'; text: string; reportId?: string };
 
 const failure = (outcome: Exclude<Outcome<unknown>, { ok: true }>, t: Translate, lang: Language) =>
   outcome.reason === 'refused'
@@ -53,7 +53,7 @@ export function Actions({
     run(async () => {
       const created = await send({ type: 'newReport', asin, from, to });
       if (!created.ok) return { kind: 'problem', text: failure(created, t, lang) };
-      return { kind: 'ok', text: t('reportCreated'), link: created.data.url };
+      return { kind: 'ok', text: t('reportCreated'), reportId: created.data.report_id };
     });
 
   return (
@@ -85,10 +85,10 @@ export function Actions({
           role={said.kind === 'ok' ? 'status' : 'alert'}
         >
           {said.text}{' '}
-          {said.link && (
-            <a href={said.link} target="_blank" rel="noreferrer noopener">
+          {said.reportId && (
+            <button type="button" onClick={() => void send({ type: 'openReport', reportId: said.reportId! })}>
               {t('openNewReport')}
-            </a>
+            </button>
           )}
         </p>
       )}

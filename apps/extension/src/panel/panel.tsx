@@ -12,7 +12,7 @@ type State =
   | { kind: 'loading' }
   | { kind: 'signed-out' }
   | { kind: 'unreachable' }
-  | { kind: 'ready'; server: string; latest: LatestProductRow['latest'] };
+  | { kind: 'ready'; latest: LatestProductRow['latest'] };
 
 export interface PanelProps {
   asin: string | null;
@@ -36,10 +36,10 @@ export function Panel({ asin, page, lang, send, stored, remember }: PanelProps) 
   // What the worker says now; set by the effect's callback (and by "Try again"), never synchronously.
   const fetchState = useCallback(async (): Promise<State> => {
     const status = await send({ type: 'status' });
-    if (!status.ok || !status.data.signedIn || !status.data.server) return { kind: 'signed-out' };
-    if (!asin) return { kind: 'ready', server: status.data.server, latest: null };
+    if (!status.ok || !status.data.signedIn) return { kind: 'signed-out' };
+    if (!asin) return { kind: 'ready', latest: null };
     const latest = await send({ type: 'latest', asin });
-    if (latest.ok) return { kind: 'ready', server: status.data.server, latest: latest.data.latest };
+    if (latest.ok) return { kind: 'ready', latest: latest.data.latest };
     return { kind: latest.reason === 'signed-out' ? 'signed-out' : 'unreachable' };
   }, [asin, send]);
 
@@ -90,7 +90,7 @@ export function Panel({ asin, page, lang, send, stored, remember }: PanelProps) 
         {state.kind === 'ready' && !asin && <p className="cm-section">{t('noAsin')}</p>}
         {state.kind === 'ready' && asin && (
           <>
-            <ReportsSection latest={state.latest} asin={asin} server={state.server} lang={lang} t={t} />
+            <ReportsSection latest={state.latest} asin={asin} send={send} lang={lang} t={t} />
             <HistorySection asin={asin} page={page} send={send} lang={lang} t={t} />
             <WatchSection asin={asin} page={page} send={send} lang={lang} t={t} />
             <QuickCheck

@@ -1,22 +1,20 @@
-import { encodeFilters, type LatestProductRow, type RegionCode } from '@crossmarket/domain';
+import type { LatestProductRow, RegionCode } from '@crossmarket/domain';
 import type { Language, Translate } from '../shared/messages';
+import type { Send } from '../shared/protocol';
 import { Figures } from './figures';
-
-/** The report page filtered to this product (the report view lives in its URL: `f`, the filters). */
-export const reportLink = (server: string, reportId: string, asin: string) =>
-  `${server}/reports/${reportId}?f=${encodeFilters([{ id: 'cross_product_ids', value: { ids: [asin], mode: 'only' } }])}`;
 
 /** "In your reports": the product's row in the newest of the seller's reports that has it (free). */
 export function ReportsSection({
   latest,
   asin,
-  server,
+  send,
   lang,
   t,
 }: {
   latest: LatestProductRow['latest'];
   asin: string;
-  server: string;
+  /** The report opens through the worker, which alone knows the address (shared/report-link.ts). */
+  send: Send;
   lang: Language;
   t: Translate;
 }) {
@@ -34,9 +32,12 @@ export function ReportsSection({
             t={t}
             testId="cm-latest"
           />
-          <a href={reportLink(server, latest.report_id, asin)} target="_blank" rel="noreferrer noopener">
+          <button
+            type="button"
+            onClick={() => void send({ type: 'openReport', reportId: latest.report_id, asin })}
+          >
             {t('openReport')}
-          </a>
+          </button>
         </>
       ) : (
         <p className="cm-muted">{t('notInReports')}</p>

@@ -43,14 +43,23 @@ export type Request =
   | { type: 'inventories'; from: RegionCode; to: RegionCode }
   | { type: 'addToInventory'; inventoryId: string; lookupId: string }
   | { type: 'newReport'; asin: string; from: RegionCode; to: RegionCode }
+  /** Opens a report's page (filtered to `asin` when given) in a tab: the panel never holds the address. */
+  | { type: 'openReport'; reportId: string; asin?: string }
   /** Issue 49: the product's watches on one marketplace; a new one (checked by `watchCreateSchema`); removal. */
   | { type: 'watches'; marketplace: RegionCode; asin: string }
   | { type: 'addWatch'; body: WatchCreate }
   | { type: 'removeWatch'; id: string }
   | { type: 'openOptions' };
 
+/** Who asked: the options page, or a content script (inside Amazon's page). */
+export type Caller = 'options' | 'content';
+
+/** What only the options page may ask: whether an address is Crossmarket, and whether the token works. */
+export const OPTIONS_ONLY: ReadonlySet<Request['type']> = new Set(['probe', 'verify']);
+
 /** The answer of each request type. */
 export interface Answers {
+  /** `server` only for the options page (issue 57): a content script learns whether, not where. */
   status: { signedIn: boolean; server: string | null; prefs: Prefs };
   remember: null;
   verify: { r_count: number };
@@ -60,7 +69,8 @@ export interface Answers {
   lookup: LookupResult;
   inventories: InventoryChoice[];
   addToInventory: InventoryAddProductsResult;
-  newReport: { report_id: string; url: string };
+  newReport: { report_id: string };
+  openReport: null;
   watches: ProductWatches;
   addWatch: Watch;
   removeWatch: null;

@@ -1,5 +1,12 @@
 import type { WatchList } from '@crossmarket/domain';
-import type { Answers, InventoryChoice, Outcome, Request } from '../shared/protocol';
+import {
+  OPTIONS_ONLY,
+  type Answers,
+  type Caller,
+  type InventoryChoice,
+  type Outcome,
+  type Request,
+} from '../shared/protocol';
 import { normaliseServer, prefsOf, type StoredSettings } from '../shared/settings';
 
 type Fetch = typeof fetch;
@@ -65,16 +72,32 @@ async function probe(server: string, fetchFn: Fetch): Promise<Outcome<null>> {
   }
 }
 
-/** Answers one request from a content script or the options page. */
+/** A content script asked what only the options page may. */
+const OPTIONS_PAGE_ONLY = {
+  ok: false,
+  reason: 'refused',
+  status: 403,
+  code: 'options_page_only',
+  message: "Only the extension's options page may ask this.",
+} as const;
+
+/**
+ * Answers one request from a content script or the options page (`caller`, from the message's sender:
+ * sender.ts). A content script runs inside Amazon's page: it never learns the address, nor may it try
+ * addresses or the token (issue 57).
+ */
 export async function handle(
   request: Request,
   settings: StoredSettings,
   fetchFn: Fetch,
+  caller: Caller,
 ): Promise<Outcome<Answers[Request['type']]>> {
+  if (caller !== 'options' && OPTIONS_ONLY.has(request.type)) return OPTIONS_PAGE_ONLY;
   switch (request.type) {
     case 'status': {
       const signedIn = Boolean(settings.server && settings.token);
-      return { ok: true, data: { signedIn, server: settings.server ?? null, prefs: prefsOf(settings) } };
+      const server = caller === 'options' ? (settings.server ?? null) : null;
+      return { ok: true, data: { signedIn, server, prefs: prefsOf(settings) } };
     }
     case 'verify':
       // The cheapest call a token may make: proves the address is Crossmarket and the token is accepted.
@@ -120,13 +143,7 @@ export async function handle(
         product_ids: request.asin,
       });
       if (!created.ok) return created;
-      return {
-        ok: true,
-        data: {
-          report_id: created.data.report_id,
-          url: `${settings.server}/reports/${created.data.report_id}`,
-        },
-      };
+      return { ok: true, data: { report_id: created.data.report_id } };
     }
     case 'watches': {
       // The list has no product filter: a seller has at most their plan's few watches.
@@ -144,6 +161,7 @@ export async function handle(
       // 204 has no body: the call's JSON is null, which is the answer.
       return call(settings, fetchFn, 'DELETE', `/api/watches/${encodeURIComponent(request.id)}`);
     case 'openOptions':
+    case 'openReport':
     case 'remember':
       // Side effects of the worker itself (service-worker.ts); nothing to ask Crossmarket.
       return { ok: true, data: null };

@@ -1,6 +1,8 @@
-import type { Request } from '../shared/protocol';
+import type { Caller, Request } from '../shared/protocol';
+import { reportLink } from '../shared/report-link';
 import { PREF_KEYS, readSettings, saveSettings } from '../shared/settings';
 import { handle } from './handle';
+import { isOptionsPage } from './sender';
 
 // Content scripts share the Amazon page's process, and Chromium lets them read storage.local unless told
 // otherwise: the address and the token are for this worker and the options page only. The manifest's
@@ -9,7 +11,10 @@ void chrome.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
 
 // The extension's only door to Crossmarket: the panel and the options page send messages here, and only
 // this worker reads the token and calls the saved address (host_permissions let it past CORS).
-chrome.runtime.onMessage.addListener((request: Request, _sender, reply) => {
+chrome.runtime.onMessage.addListener((request: Request, sender, reply) => {
+  const caller: Caller = isOptionsPage(sender, chrome.runtime.id, chrome.runtime.getURL('options.html'))
+    ? 'options'
+    : 'content';
   if (request.type === 'remember') {
     // Only the panel's own choices: a content script can never overwrite the address or the token.
     const values = Object.fromEntries(
@@ -23,8 +28,16 @@ chrome.runtime.onMessage.addListener((request: Request, _sender, reply) => {
     reply({ ok: true, data: null });
     return false;
   }
+  if (request.type === 'openReport') {
+    // The panel's report links: the address stays here (content scripts never learn it).
+    void readSettings().then(async ({ server }) => {
+      if (server) await chrome.tabs.create({ url: reportLink(server, request.reportId, request.asin) });
+      reply(server ? { ok: true, data: null } : { ok: false, reason: 'signed-out' });
+    });
+    return true;
+  }
   void readSettings()
-    .then((settings) => handle(request, settings, fetch))
+    .then((settings) => handle(request, settings, fetch, caller))
     .then(reply, () => reply({ ok: false, reason: 'unreachable' }));
   return true; // the answer comes asynchronously
 });

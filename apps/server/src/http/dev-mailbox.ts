@@ -21,22 +21,41 @@ export function isLoopback(address: string | undefined): boolean {
   return net.isIPv6(address) && LOOPBACK.check(address, 'ipv6');
 }
 
-/**
- * Whether this request may read the outbox: a client on this machine — `request.ip`, which follows
- * TRUST_PROXY, so a visitor behind the deployment's proxy is the visitor's address, not the proxy's —
- * or anyone on a public demo (`DEMO=true`).
- */
-export const mailboxOpenTo = (request: FastifyRequest, demo: boolean) => demo || isLoopback(request.ip);
+/** Headers a reverse proxy adds to say who its client was. */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+export interface DevPagesAccess {
+  /** DEMO=true: a public demo, where no mail is anybody's real one. */
+  demo: boolean;
+  /** TRUST_PROXY is set: `request.ip` is then the visitor the trusted proxy names. */
+  proxyTrusted: boolean;
+}
 
 /**
- * Development only: the outbox, so a sign-up can be completed without a mail server. It holds every
- * activation, sign-in and recovery link, so only loopback clients see it (others get 404, as if it were
- * not there) unless `demo` (DEMO=true) opens it to all.
+ * Whether this request may see the development pages (the outbox, the sandbox store): a client on this
+ * machine — `request.ip`, which follows TRUST_PROXY — or anyone on a public demo. With no proxy trusted,
+ * a request a proxy forwarded (it says whom for) is refused: from a proxy on this machine the peer looks
+ * local whoever the visitor is (issue 57).
  */
-export function registerDevMailbox(app: App, db: Db, { demo = false }: { demo?: boolean } = {}) {
-  const hidden = async (request: FastifyRequest, reply: Parameters<typeof sendError>[0]) => {
-    if (!mailboxOpenTo(request, demo)) return sendError(reply, 404, 'not_found', 'Not found');
+export function devPagesOpenTo(request: FastifyRequest, { demo, proxyTrusted }: DevPagesAccess): boolean {
+  if (demo) return true;
+  if (!proxyTrusted && PROXY_HEADERS.some((h) => request.headers[h] !== undefined)) return false;
+  return isLoopback(request.ip);
+}
+
+/** A route's onRequest hook answering 404 (as if the page were not there) to whom it is not open. */
+export const hiddenFrom =
+  (access: DevPagesAccess) => async (request: FastifyRequest, reply: Parameters<typeof sendError>[0]) => {
+    if (!devPagesOpenTo(request, access)) return sendError(reply, 404, 'not_found', 'Not found');
   };
+
+/**
+ * Development only (DEV_PAGES=true): the outbox, so a sign-up can be completed without a mail server. It
+ * holds every activation, sign-in and recovery link, so only this machine's clients see it (others get
+ * 404, as if it were not there) unless DEMO=true opens it to all.
+ */
+export function registerDevMailbox(app: App, db: Db, access: DevPagesAccess) {
+  const hidden = hiddenFrom(access);
   const latest = () =>
     db
       .select({

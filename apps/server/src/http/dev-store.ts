@@ -1,22 +1,18 @@
-import type { FastifyRequest } from 'fastify';
 import { rawBodySchema } from '@crossmarket/domain';
 import type { Db } from '../db/client';
 import { sandboxStoreListings } from '../providers/seller-store';
 import type { App } from './app-type';
-import { mailboxOpenTo } from './dev-mailbox';
-import { sendError } from './errors';
+import { hiddenFrom, type DevPagesAccess } from './dev-mailbox';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * Development only, with the sandbox marketplace: the sandbox's stand-in for sellers' Amazon stores, every
+ * Development only (DEV_PAGES=true), with the sandbox marketplace: the sandbox's stand-in for sellers' Amazon stores, every
  * listing it keeps with the price, quantity and status getListingsItem would answer. Like the mailbox it
- * shows every user's, so only loopback clients (or a public demo) see it.
+ * shows every user's, so only this machine's clients (or a public demo) see it (`devPagesOpenTo`).
  */
-export function registerDevStore(app: App, db: Db, { demo = false }: { demo?: boolean } = {}) {
-  const hidden = async (request: FastifyRequest, reply: Parameters<typeof sendError>[0]) => {
-    if (!mailboxOpenTo(request, demo)) return sendError(reply, 404, 'not_found', 'Not found');
-  };
+export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
+  const hidden = hiddenFrom(access);
   app.get(
     '/dev/store',
     {

@@ -39,6 +39,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     APP_URL: TEST_APP_URL,
     // Thousands of sign-ups per run: a cheap hash (password-hash.test.ts proves production's is the library's).
     PASSWORD_HASH_COST: '1024',
+    // Tests read sign-in links and the sandbox store where a developer does (dev-pages.test.ts: off).
+    DEV_PAGES: 'true',
   });
   return { ...base, ...overrides };
 }

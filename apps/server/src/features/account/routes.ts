@@ -24,7 +24,7 @@ import { errors, guardedErrors } from '../../http/responses';
 import { RECOVERY_CALLBACK, type Auth } from '../auth';
 import { sessionIdOf, type Guard } from '../auth';
 import { consumePasswordGrant, hasPasswordGrant } from '../auth';
-import { MAIL_LIMITS, revokeApiTokens } from '../auth';
+import { AUTH_BODY_LIMIT, MAIL_LIMITS, revokeApiTokens } from '../auth';
 import { loadBannedContents, profileColumns, saveBannedContents, updateProfile, usageOf } from './repo';
 import { accountView } from './view';
 
@@ -197,6 +197,8 @@ export function registerAccountRoutes(app: App, { db, auth, guard, limit }: Acco
     '/api/password-recovery',
     {
       schema: { body: resetPasswordRequestSchema, response: { 200: resultSchema, ...errors(400, 403, 429) } },
+      // An e-mail address, read before any sign-in or limit: as small as better-auth's (issue 57).
+      bodyLimit: AUTH_BODY_LIMIT,
     },
     async (request) => {
       await limit(request, MAIL_LIMITS.recovery, request.body.email);

@@ -1,7 +1,7 @@
 import { rawBodySchema } from '@crossmarket/domain';
 import { z } from 'zod';
 import type { App } from '../../http/app-type';
-import { mailboxOpenTo } from '../../http/dev-mailbox';
+import { isLoopback } from '../../http/dev-mailbox';
 import { HttpError, notFound } from '../../http/errors';
 import { registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
@@ -74,7 +74,8 @@ export function registerSandboxConsent(
           },
         },
         async (request, reply) => {
-          if (!mailboxOpenTo(request, demo)) throw notFound();
+          // The seller's own consent only: not behind DEV_PAGES, which guards every user's data.
+          if (!demo && !isLoopback(request.ip)) throw notFound();
           const { application_id, state, version, seller_central } = request.query;
           if (application_id !== flow.applicationId || !state)
             throw new HttpError(

@@ -9,4 +9,4 @@ export {
 export { ownerAccounts } from './owner-accounts';
 export { UnknownTokenKeyError, type TokenBox } from './token-box';
 export { amazonJobs } from './jobs';
-export { resealAllTokens, type ResealReport } from './reseal-all';
+export { ResealStoppedError, resealAllTokens, type ResealReport } from './reseal-all';

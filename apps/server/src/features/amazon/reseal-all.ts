@@ -17,6 +17,41 @@ export interface ResealReport {
 }
 
 /**
+ * A row could not be re-sealed for another reason than its key (the database, most likely): the run
+ * stops rather than count it as left, which would send the operator looking for a key. Rows re-sealed
+ * before it stay re-sealed; running it again carries on.
+ */
+export class ResealStoppedError extends Error {
+  constructor(row: { userId: string; region: string }, cause: unknown) {
+    const why = deepestMessage(cause);
+    super(`the token of user ${row.userId} (${row.region}) could not be re-sealed: ${why}`, { cause });
+    this.name = 'ResealStoppedError';
+  }
+}
+
+/**
+ * The first cause's own words: the database driver's, not the query wrapper's, whose message repeats the
+ * statement's parameters (here the newly sealed token, which must not reach a log).
+ */
+function deepestMessage(error: unknown): string {
+  let at = error;
+  while (at instanceof Error && at.cause instanceof Error) at = at.cause;
+  if (!(at instanceof Error)) return String(at);
+  const code = (at as { code?: unknown }).code;
+  return typeof code === 'string' ? `${at.message} (${code})` : at.message;
+}
+
+/** AES-GCM's refusal: the tag does not authenticate this ciphertext under this key and row (or is malformed). */
+function doesNotAuthenticate(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    error.message === 'Unsupported state or unable to authenticate data' ||
+    code === 'ERR_CRYPTO_INVALID_AUTH_TAG'
+  );
+}
+
+/**
  * `crossmarket reseal-tokens`: every stored refresh token sealed under TOKEN_ENCRYPTION_KEY, whatever its
  * status or use (a token is otherwise re-sealed only when read while connected, so an idle seller's would
  * keep an old key for ever). Revoked rows keep no ciphertext. Once `left` is empty, no row needs an old
@@ -33,8 +68,9 @@ export async function resealAllTokens(db: Db, box: TokenBox): Promise<ResealRepo
       continue;
     }
     const context = sealContext(row.userId, row.region as AmazonRegionCode);
+    let token: string;
     try {
-      const { token } = box.open(
+      token = box.open(
         {
           ciphertext: row.refreshTokenCiphertext,
           iv: row.refreshTokenIv,
@@ -42,13 +78,19 @@ export async function resealAllTokens(db: Db, box: TokenBox): Promise<ResealRepo
           keyId: row.keyId,
         },
         context,
-      );
-      await reseal(db, row, box.seal(token, context));
-      report.resealed++;
+      ).token;
     } catch (error) {
-      // An unknown key, or a row that does not open under the key it names: left (counted below).
-      if (!(error instanceof UnknownTokenKeyError) && !(error instanceof Error)) throw error;
+      // A key this process was not given, or a row that does not open under the key it names: left
+      // (counted below). Anything else is not "under the old key" and stops the run.
+      if (error instanceof UnknownTokenKeyError || doesNotAuthenticate(error)) continue;
+      throw new ResealStoppedError(row, error);
     }
+    try {
+      await reseal(db, row, box.seal(token, context));
+    } catch (error) {
+      throw new ResealStoppedError(row, error);
+    }
+    report.resealed++;
   }
   // What is still under another key now (a row re-sealed by a server meanwhile is current either way).
   const remaining = await db

@@ -3,4 +3,4 @@ export { RECOVERY_CALLBACK, type Auth } from './auth';
 export { sessionIdOf, type Caller, type Guard } from './guard';
 export { consumePasswordGrant, hasPasswordGrant } from './password-grant';
 export { revokeApiTokens } from './password-attempts';
-export { MAIL_LIMITS } from './routes';
+export { AUTH_BODY_LIMIT, MAIL_LIMITS } from './routes';

@@ -28,6 +28,7 @@ export const MAIL_LIMITS = {
 /** Every sign-in attempt from one client (an address, an IPv6 /64: http/rate-limit.ts) counts. */
 const SIGN_IN_PER_IP: Limit = { name: 'sign-in', max: 30, windowSeconds: minutes(15) };
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
+export const AUTH_BODY_LIMIT = 64 * 1024;
 
 /** Limits for better-auth's endpoints that sign up or send mail (sign-in is counted apart, above). */
 const AUTH_LIMITS: Record<string, Limits> = {
@@ -55,6 +56,9 @@ export function registerAuthRoutes(app: App, auth: Auth, limit: Limiter) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    // What better-auth is sent is a few fields (sign-in, sign-up, a token's name); every byte here is
+    // parsed, walked, serialised and parsed again by better-auth before any limit counts (issue 57).
+    bodyLimit: AUTH_BODY_LIMIT,
     async handler(request: FastifyRequest, reply: FastifyReply) {
       // Parsed once: the limit is chosen on the very URL better-auth routes on, so another spelling of
       // a path (./, x/../, %2e, a trailing or doubled slash, a #fragment) cannot skip it.

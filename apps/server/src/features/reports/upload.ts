@@ -24,39 +24,69 @@ const QUOTE = 34;
 /**
  * Where the text may be cut so that no record is split: the last line end outside a quoted cell, read as
  * the domain's `TabSeparatedReader` reads them (a quote opening a cell, closed by a quote before a tab or
- * a line end, `""` inside). Text whose quoted cell is still open at the end waits for more. -1: no cut yet.
+ * a line end, `""` inside). Text whose quoted cell is still open at the end waits for more.
+ *
+ * It is fed each piece of text as it arrives and keeps its place, so each character is read once however
+ * long a quoted cell (or a line) stays open (issue 57: a 20 MB upload opening a quote and never closing it
+ * was read again, whole, at every chunk). Positions count from the start of the text not yet cut.
  */
-function safeCut(text: string): number {
-  if (!text.includes('"')) return text.lastIndexOf('\n');
-  let cut = -1;
-  let cellStart = true;
-  let quoted = false;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (quoted) {
-      if (c !== QUOTE) continue;
-      if (i + 1 >= n) return cut; // a doubled quote or the close: the next chunk tells
-      const next = text.charCodeAt(i + 1);
-      if (next === QUOTE) i += 1;
-      else if (next === TAB || next === LF) quoted = false;
-      else if (next === CR) {
-        if (i + 2 >= n) return cut;
-        if (text.charCodeAt(i + 2) === LF) quoted = false;
+class CutFinder {
+  /** Characters fed so far, less the ones held back (a quote whose meaning the next character tells). */
+  private read = 0;
+  private held = '';
+  private cellStart = true;
+  private quoted = false;
+  /** The last line end outside a quoted cell, -1 when none yet. */
+  cut = -1;
+  /** The last line end of any kind, for a quoted cell cut anyway (see CARRY_LIMIT_CHARS). */
+  lastLineEnd = -1;
+
+  feed(piece: string) {
+    const text = this.held + piece;
+    const base = this.read;
+    const n = text.length;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c === LF) this.lastLineEnd = base + i;
+      if (this.quoted) {
+        if (c !== QUOTE) continue;
+        if (i + 1 >= n) break; // a doubled quote or the close: the next piece tells
+        const next = text.charCodeAt(i + 1);
+        if (next === QUOTE) i += 1;
+        else if (next === TAB || next === LF) this.quoted = false;
+        else if (next === CR) {
+          if (i + 2 >= n) break;
+          if (text.charCodeAt(i + 2) === LF) this.quoted = false;
+        }
+        continue;
       }
-      continue;
+      if (c === LF) {
+        this.cut = base + i;
+        this.cellStart = true;
+      } else if (c === TAB) {
+        this.cellStart = true;
+      } else {
+        if (c === QUOTE && this.cellStart) this.quoted = true;
+        this.cellStart = false;
+      }
     }
-    if (c === LF) {
-      cut = i;
-      cellStart = true;
-    } else if (c === TAB) {
-      cellStart = true;
-    } else {
-      if (c === QUOTE && cellStart) quoted = true;
-      cellStart = false;
-    }
+    this.held = text.slice(i);
+    this.read = base + i;
   }
-  return cut;
+
+  /** The text through `at` (a line end outside quotes) was cut off: positions move, the reading stays. */
+  dropThrough(at: number) {
+    this.read -= at + 1;
+    this.cut = -1;
+    this.lastLineEnd = -1;
+  }
+
+  /** Cut inside a quoted cell: what follows is read afresh, as the start of a record. */
+  restart(rest: string) {
+    Object.assign(this, { read: 0, held: '', cellStart: true, quoted: false, cut: -1, lastLineEnd: -1 });
+    this.feed(rest);
+  }
 }
 
 /**
@@ -75,7 +105,6 @@ export async function readListingsUpload(
   const skus = new Map<string, string>();
   let problem: UploadProblem | null = null;
   let overLimit = false;
-  let pending = '';
   let header: string | null = null;
 
   const visit = (sku: string, productId: string) => {
@@ -94,17 +123,36 @@ export async function readListingsUpload(
     }
     if (skus.size > maxIds) overLimit = true;
   };
+  const finder = new CutFinder();
+  // The text not yet scanned, in the pieces it came in: joined only when cut, so a long wait for a cut
+  // does not copy it again at every chunk.
+  let pieces: string[] = [];
+  let pendingChars = 0;
+  const pending = () => {
+    const text = pieces.join('');
+    pieces = [text];
+    return text;
+  };
+  // Where the first non-blank character is, -1 while all is blank (searched in each piece once): no cut
+  // is taken before it, as there is no header yet.
+  let contentAt = -1;
   const flush = (final: boolean) => {
     if (final) {
-      scan(pending);
-      pending = '';
+      scan(pending());
+      pieces = [];
       return;
     }
-    let cut = safeCut(pending);
-    if (cut === -1 && pending.length > CARRY_LIMIT_CHARS) cut = pending.lastIndexOf('\n');
-    if (cut === -1 || (header === null && pending.slice(0, cut).trim() === '')) return;
-    scan(pending.slice(0, cut + 1));
-    pending = pending.slice(cut + 1);
+    let cut = finder.cut;
+    const forced = cut === -1 && pendingChars > CARRY_LIMIT_CHARS;
+    if (forced) cut = finder.lastLineEnd;
+    if (cut === -1 || (header === null && (contentAt === -1 || contentAt > cut))) return;
+    const text = pending();
+    scan(text.slice(0, cut + 1));
+    const rest = text.slice(cut + 1);
+    pieces = [rest];
+    pendingChars = rest.length;
+    if (forced) finder.restart(rest);
+    else finder.dropThrough(cut);
   };
 
   for await (const chunk of file as AsyncIterable<Buffer>) {
@@ -120,12 +168,18 @@ export async function readListingsUpload(
       problem = 'binary';
       continue;
     }
-    pending += text;
-    if (pending.length >= sliceChars) flush(false);
+    if (header === null && contentAt === -1) {
+      const at = text.search(/\S/);
+      if (at !== -1) contentAt = pendingChars + at;
+    }
+    pieces.push(text);
+    pendingChars += text.length;
+    finder.feed(text);
+    if (pendingChars >= sliceChars) flush(false);
   }
   if (!problem && !overLimit) {
     try {
-      pending += decoder.decode();
+      pieces.push(decoder.decode());
       flush(true);
     } catch {
       problem = 'binary';

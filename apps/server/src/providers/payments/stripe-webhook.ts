@@ -108,6 +108,8 @@ async function applyStripeEvent(db: Db, stripe: Stripe, event: Stripe.Event) {
 /** `POST /api/stripe/webhook`: the signature over the raw body is checked before anything is read. */
 export function registerStripeWebhook(app: App, db: Db, stripe: Stripe, secret: string, queue: JobQueue) {
   void app.register(async (scope) => {
+    // The app's JSON parser (http/json-body.ts) is replaced here: the signature needs the raw bytes.
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
