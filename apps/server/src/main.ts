@@ -13,6 +13,7 @@ import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
 import { createSellerStore } from './providers/seller-store';
 import { startHeartbeat } from './features/admin';
+import { runBackupCommand } from './features/backup';
 import { createLookupAccounts, resealAllTokens, tokenBoxFor } from './features/amazon';
 import { createRatesSource } from './providers/rates';
 import { priceLookupKey } from './providers/payments/stripe';
@@ -21,7 +22,7 @@ import { createLogger, type Logger } from './logger';
 import { resolveSessionSecret } from './secrets';
 import { StartupError } from './startup-error';
 
-const COMMANDS = ['start', 'serve', 'worker', 'migrate', 'reseal-tokens'] as const;
+const COMMANDS = ['start', 'serve', 'worker', 'migrate', 'reseal-tokens', 'backup', 'restore'] as const;
 type Command = (typeof COMMANDS)[number];
 
 const USAGE = `Usage: crossmarket <command>
@@ -32,7 +33,11 @@ const USAGE = `Usage: crossmarket <command>
   migrate   apply database migrations and seed the plans, then exit
   reseal-tokens
             seal every stored Amazon token under TOKEN_ENCRYPTION_KEY, print what is left, then exit
-            (exit code 1 while a token still needs a key from TOKEN_ENCRYPTION_OLD_KEYS or an unknown one)`;
+            (exit code 1 while a token still needs a key from TOKEN_ENCRYPTION_OLD_KEYS or an unknown one)
+  backup [file]
+            write a consistent, compressed copy of the database while the app runs (docs/deploy.md)
+  restore <file>
+            load a backup into an empty DATA_DIR or an empty DATABASE_URL database, then exit`;
 
 /** Everything a running process holds, closed in reverse order of opening. */
 class Resources {
@@ -67,6 +72,10 @@ async function listen(app: App, config: Config) {
 
 async function run(command: Command, config: Config, logger: Logger, resources: Resources) {
   ensureWritableDir(config.dataDir, 'DATA_DIR');
+  if (command === 'backup' || command === 'restore') {
+    await runBackupCommand(command, process.argv.slice(3), config, logger);
+    return 'exit';
+  }
   const server: DatabaseServer = await openDatabaseServer(config, logger);
   resources.add('PostgreSQL', () => server.stop());
   const database: Database = connect(server.url, { max: command === 'worker' ? 4 : 10, logger });
