@@ -34,8 +34,9 @@ const USAGE = `Usage: crossmarket <command>
   reseal-tokens
             seal every stored Amazon token under TOKEN_ENCRYPTION_KEY, print what is left, then exit
             (exit code 1 while a token still needs a key from TOKEN_ENCRYPTION_OLD_KEYS or an unknown one)
-  backup [file]
-            write a consistent, compressed copy of the database while the app runs (docs/deploy.md)
+  backup [file] [--full-speed]
+            write a consistent, compressed copy of the database while the app runs (docs/deploy.md);
+            paced to leave the machine to the app unless --full-speed
   restore <file>
             load a backup into an empty DATA_DIR or an empty DATABASE_URL database, then exit`;
 

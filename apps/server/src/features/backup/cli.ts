@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../config';
 import { openDatabaseServer } from '../../db/open';
@@ -21,11 +22,14 @@ export async function runBackupCommand(
   logger: Logger,
 ): Promise<void> {
   if (command === 'backup') {
-    const file = args[0] ?? defaultBackupName();
+    const fullSpeed = args.includes('--full-speed');
+    const file = args.find((a) => !a.startsWith('--')) ?? defaultBackupName();
+    // Below the app's processes for the CPU (threads made from now on, gzip's among them, inherit it).
+    if (!fullSpeed) os.setPriority(os.constants.priority.PRIORITY_LOW);
     // With the app running, the embedded server is shared (db/embedded.ts); otherwise started for this.
     const server = await openDatabaseServer(config, logger);
     try {
-      const summary = await writeBackup(server.url, file);
+      const summary = await writeBackup(server.url, file, { pace: fullSpeed ? 1 : 0.5 });
       logger.info(summary, 'backup written');
       process.stdout.write(`${JSON.stringify(summary)}\n`);
     } finally {
