@@ -15,6 +15,7 @@ import { createSellerStore } from './providers/seller-store';
 import { startHeartbeat } from './features/admin';
 import { runBackupCommand } from './features/backup';
 import { createLookupAccounts, resealAllTokens, tokenBoxFor } from './features/amazon';
+import { resetOperatorCredentials } from './features/auth';
 import { createRatesSource } from './providers/rates';
 import { priceLookupKey } from './providers/payments/stripe';
 import { PLANS } from '@crossmarket/domain';
@@ -85,6 +86,9 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
   if (command === 'migrate' || command === 'start') {
     await migrateAndSeed(database.pool);
     logger.info('migrations applied');
+    // Once per database: SQL cannot read ADMIN_EMAILS (docs/decisions.md, issue 57).
+    const reset = await resetOperatorCredentials(database.db, config.ADMIN_EMAILS);
+    if (reset.ran) logger.warn(reset, "operators' and ADMIN_EMAILS accounts' passwords and sessions reset");
   }
   if (command === 'migrate') return 'exit';
   if (command === 'reseal-tokens') {
