@@ -198,7 +198,11 @@ describe('backup and restore', () => {
     const changed = Buffer.from(whole);
     changed.write('backup@example.net', at);
     fs.writeFileSync(altered, zlib.gzipSync(changed));
-    for (const damaged of [cut, altered]) {
+    // Cut as a full disk would: the gzip stream itself ends early.
+    const truncated = path.join(path.dirname(file), 'truncated.backup');
+    const raw = fs.readFileSync(file);
+    fs.writeFileSync(truncated, raw.subarray(0, Math.floor(raw.length * 0.7)));
+    for (const damaged of [cut, altered, truncated]) {
       const target = await createTestDatabase({ empty: true });
       try {
         await expect(restoreBackup(target.url, damaged)).rejects.toBeInstanceOf(BackupFileError);

@@ -104,6 +104,18 @@ const MAX_RECORD = 16 * 1024 * 1024;
  * bytes read before it; a stream ending without a trailer, or with bytes after it, throws.
  */
 export async function* readRecords(input: Readable): AsyncGenerator<BackupRecord> {
+  try {
+    yield* records(input);
+  } catch (error) {
+    // gzip's own complaints (a cut or overwritten file) are a damaged file, said as such.
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('Z_'))
+      throw new BackupFileError(`the file is damaged (${(error as Error).message})`);
+    throw error;
+  }
+}
+
+async function* records(input: Readable): AsyncGenerator<BackupRecord> {
   const hash = createHash('sha256');
   let buffer: Buffer = Buffer.alloc(0);
   let sawTrailer = false;

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -168,36 +169,52 @@ async function load(client: pg.Client, file: string): Promise<Loaded[]> {
   let sequences: SequenceRecord[] = [];
   const records = openRecords(file);
   await records.next(); // the header, read already
-  for await (const record of records) {
-    if (record.kind === 'T') {
-      table = parseJson<TableRecord>(record, 'T');
-      await prepareTable(client, table);
-      const into = tableKey(table) === QUEUE_TABLE ? 'pg_temp.restore_queue' : qualified(table);
-      copy = client.query(copyFrom(`copy ${into} (${columnList(table.columns)}) from stdin`));
-      finished = new Promise<void>((resolve, reject) => {
-        copy!.on('finish', resolve);
-        copy!.on('error', reject);
-      });
-    } else if (record.kind === 'D') {
-      if (!copy) throw new BackupFileError('data outside a table');
-      if (!copy.write(record.payload)) await new Promise<void>((r) => copy!.once('drain', r));
-    } else if (record.kind === 'E') {
-      if (!copy || !table) throw new BackupFileError('a table end outside a table');
-      const { rows } = parseJson<{ rows: number }>(record, 'E');
-      copy.end();
-      await finished;
-      if (copy.rowCount !== rows)
-        throw new BackupFileError(`${tableKey(table)}: ${copy.rowCount} rows loaded, the file says ${rows}`);
-      if (tableKey(table) === QUEUE_TABLE) await loadQueues(client);
-      loaded.push({ table, rows });
-      copy = undefined;
-      table = undefined;
-    } else if (record.kind === 'S') {
-      sequences = parseJson<SequenceRecord[]>(record, 'S');
-    } else if (record.kind === 'Z') {
-      trailer = parseJson<Trailer>(record, 'Z');
-    } else {
-      throw new BackupFileError(`unexpected "${record.kind}" record`);
+  try {
+    await loadRecords();
+  } catch (error) {
+    // A COPY left open holds the connection: CopyFail ends it, so the ROLLBACK that follows can run.
+    if (copy) {
+      copy.destroy(error as Error);
+      await finished?.catch(() => {});
+    }
+    throw error;
+  }
+  async function loadRecords() {
+    for await (const record of records) {
+      if (record.kind === 'T') {
+        table = parseJson<TableRecord>(record, 'T');
+        await prepareTable(client, table);
+        const into = tableKey(table) === QUEUE_TABLE ? 'pg_temp.restore_queue' : qualified(table);
+        copy = client.query(copyFrom(`copy ${into} (${columnList(table.columns)}) from stdin`));
+        finished = new Promise<void>((resolve, reject) => {
+          copy!.on('finish', resolve);
+          copy!.on('error', reject);
+        });
+        finished.catch(() => {}); // awaited at the table's end; an early failure surfaces there or above
+      } else if (record.kind === 'D') {
+        if (!copy) throw new BackupFileError('data outside a table');
+        // `once` also rejects when the COPY fails meanwhile (PostgreSQL refused a row).
+        if (!copy.write(record.payload)) await once(copy, 'drain');
+      } else if (record.kind === 'E') {
+        if (!copy || !table) throw new BackupFileError('a table end outside a table');
+        const { rows } = parseJson<{ rows: number }>(record, 'E');
+        copy.end();
+        await finished;
+        if (copy.rowCount !== rows)
+          throw new BackupFileError(
+            `${tableKey(table)}: ${copy.rowCount} rows loaded, the file says ${rows}`,
+          );
+        if (tableKey(table) === QUEUE_TABLE) await loadQueues(client);
+        loaded.push({ table, rows });
+        copy = undefined;
+        table = undefined;
+      } else if (record.kind === 'S') {
+        sequences = parseJson<SequenceRecord[]>(record, 'S');
+      } else if (record.kind === 'Z') {
+        trailer = parseJson<Trailer>(record, 'Z');
+      } else {
+        throw new BackupFileError(`unexpected "${record.kind}" record`);
+      }
     }
   }
   if (!trailer || copy) throw new BackupFileError('the file ends early');

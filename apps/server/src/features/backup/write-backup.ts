@@ -60,6 +60,7 @@ export async function writeBackup(
     await client.query('begin isolation level repeatable read read only');
     // The scan pool's statement timeout does not apply here, but a server-wide one might.
     await client.query('set local statement_timeout = 0');
+    await client.query('set local idle_in_transaction_session_timeout = 0');
     const header = await readHeader(client);
     const tables = await readTables(client);
 
