@@ -13,7 +13,9 @@ import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
 import { createSellerStore } from './providers/seller-store';
 import { startHeartbeat } from './features/admin';
+import { runBackupCommand } from './features/backup';
 import { createLookupAccounts, ResealStoppedError, resealAllTokens, tokenBoxFor } from './features/amazon';
+import { resetOperatorCredentials } from './features/auth';
 import { createRatesSource } from './providers/rates';
 import { priceLookupKey } from './providers/payments/stripe';
 import { PLANS } from '@crossmarket/domain';
@@ -21,7 +23,7 @@ import { createLogger, type Logger } from './logger';
 import { resolveSessionSecret } from './secrets';
 import { StartupError } from './startup-error';
 
-const COMMANDS = ['start', 'serve', 'worker', 'migrate', 'reseal-tokens'] as const;
+const COMMANDS = ['start', 'serve', 'worker', 'migrate', 'reseal-tokens', 'backup', 'restore'] as const;
 type Command = (typeof COMMANDS)[number];
 
 const USAGE = `Usage: crossmarket <command>
@@ -32,7 +34,12 @@ const USAGE = `Usage: crossmarket <command>
   migrate   apply database migrations and seed the plans, then exit
   reseal-tokens
             seal every stored Amazon token under TOKEN_ENCRYPTION_KEY, print what is left, then exit
-            (exit code 1 while a token still needs a key from TOKEN_ENCRYPTION_OLD_KEYS or an unknown one)`;
+            (exit code 1 while a token still needs a key from TOKEN_ENCRYPTION_OLD_KEYS or an unknown one)
+  backup [file] [--full-speed]
+            write a consistent, compressed copy of the database while the app runs (docs/deploy.md);
+            paced to leave the machine to the app unless --full-speed
+  restore <file>
+            load a backup into an empty DATA_DIR or an empty DATABASE_URL database, then exit`;
 
 /** Everything a running process holds, closed in reverse order of opening. */
 class Resources {
@@ -68,6 +75,10 @@ async function listen(app: App, config: Config) {
 async function run(command: Command, config: Config, logger: Logger, resources: Resources) {
   requireSharedKey(command, config, logger);
   ensureWritableDir(config.dataDir, 'DATA_DIR');
+  if (command === 'backup' || command === 'restore') {
+    await runBackupCommand(command, process.argv.slice(3), config, logger);
+    return 'exit';
+  }
   const server: DatabaseServer = await openDatabaseServer(config, logger);
   resources.add('PostgreSQL', () => server.stop());
   const database: Database = connect(server.url, { max: command === 'worker' ? 4 : 10, logger });
@@ -76,6 +87,9 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
   if (command === 'migrate' || command === 'start') {
     await migrateAndSeed(database.pool);
     logger.info('migrations applied');
+    // Once per database: SQL cannot read ADMIN_EMAILS (docs/decisions.md, issue 57).
+    const reset = await resetOperatorCredentials(database.db, config.ADMIN_EMAILS);
+    if (reset.ran) logger.warn(reset, "operators' and ADMIN_EMAILS accounts' passwords and sessions reset");
   }
   if (command === 'migrate') return 'exit';
   if (command === 'reseal-tokens') {

@@ -245,9 +245,6 @@ describe('GET /v1/products/:marketplace/:asin/history', () => {
     // Both checks' observations, in this hour; the sandbox's generated days before them, labelled.
     const real = body.points.filter((p: { source: string }) => p.source === 'observed');
     expect(real).toHaveLength(1);
-    expect(real[0].observations).toBe(2);
-    expect(body.signals.observations).toBe(2);
-    expect(body.signals.since).toBe(real[0].at);
     expect(body.signals.sandbox_days).toBe(30);
     expect(body.points.slice(0, 30).every((p: { source: string }) => p.source === 'sandbox')).toBe(true);
 
@@ -317,16 +314,13 @@ describe('GET /v1/products/:marketplace/:asin/history', () => {
       at(1, 0).toISOString(),
       at(0, 0).toISOString(),
     ]);
-    expect(real[0]).toMatchObject({ observations: 2, buybox_price: 85, sales_rank: 400, in_stock: true });
+    expect(real[0]).toMatchObject({ buybox_price: 85, sales_rank: 400, in_stock: true });
     expect(real[1]).toMatchObject({ in_stock: false, buybox_price: null });
     expect(body.signals).toMatchObject({
       lowest_price: { price: 85, at: at(20, 0).toISOString() },
       highest_price: { price: 99, at: at(1, 0).toISOString() },
       days_out_of_stock: 1,
       rank_improvements: 2,
-      observations: 5,
-      observed_days: 4,
-      since: at(20, 0).toISOString(),
     });
     expect(body.signals.sandbox_days).toBe(0);
   });

@@ -82,13 +82,10 @@ function HistoryBody({ history, lang, t }: { history: ProductHistory; lang: Lang
   const s = history.signals;
   const money = (n: number | null | undefined) =>
     n == null ? na : new Intl.NumberFormat(lang, { style: 'currency', currency: history.currency }).format(n);
-  const caption =
-    s.observations > 0 && s.since
-      ? t(s.observations === 1 ? 'historyCaptionOne' : 'historyCaption', {
-          count: number(s.observations),
-          date: date(s.since),
-        })
-      : t('historyNone');
+  // No count of lookups and no first date: those are every seller's research (issue 57).
+  const caption = history.points.some((p) => p.source === 'observed')
+    ? t('historyCaption')
+    : t('historyNone');
   const line = sparkline(history.points);
   return (
     <>

@@ -43,3 +43,13 @@ export const processHeartbeats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.instance] }), index('process_heartbeats_seen_idx').on(t.seenAt)],
 );
+
+/**
+ * One-time start-up steps done (migration 0042): the name of each, when, and what it did. Written in the
+ * transaction of the step itself, so a step runs once however many processes start together.
+ */
+export const upgradeSteps = pgTable('upgrade_steps', {
+  name: text('name').primaryKey(),
+  doneAt: timestamp('done_at', tz).notNull().defaultNow(),
+  details: jsonb('details').$type<Record<string, unknown>>(),
+});

@@ -265,7 +265,6 @@ export const API_EXAMPLES: Readonly<Record<string, ApiExample>> = {
         {
           at: '2026-11-03T09:00:00.000Z',
           source: 'observed',
-          observations: 2,
           buybox_price: 129.5,
           buybox_is_amazon: null,
           lowest_new_price: 124,
@@ -282,9 +281,6 @@ export const API_EXAMPLES: Readonly<Record<string, ApiExample>> = {
         highest_price: { price: 129.5, at: '2026-11-03T09:00:00.000Z' },
         days_out_of_stock: 0,
         rank_improvements: 1,
-        observations: 2,
-        observed_days: 1,
-        since: '2026-11-03T09:00:00.000Z',
         sandbox_days: 0,
       },
     },

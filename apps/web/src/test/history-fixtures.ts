@@ -4,7 +4,6 @@ import type { HistoryPoint } from '@crossmarket/domain';
 export const historyPoint = (o: Partial<HistoryPoint> = {}): HistoryPoint => ({
   at: '2026-11-20T09:00:00.000Z',
   source: 'observed',
-  observations: 1,
   buybox_price: 10,
   buybox_is_amazon: false,
   lowest_new_price: 9.5,

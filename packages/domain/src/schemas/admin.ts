@@ -157,6 +157,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user.resend_activation',
   'user.extend',
   'user.role',
+  'user.credentials_reset',
   'ticket.reply',
   'ticket.close',
   'report.cancel',

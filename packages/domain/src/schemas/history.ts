@@ -22,15 +22,15 @@ export const historyQuerySchema = z.object({
 });
 
 /**
- * One point of the chart: an hour of observations (30 and 90 days) or a day (365), or a day the sandbox
- * generated (`source: 'sandbox'`, never Amazon's). Prices are item prices in the answer's `currency`:
- * the last buy box of the point, the lowest new and lowest FBA offers in it. `in_stock` false: some
- * observation in the point found no new offer.
+ * One point of the chart: an hour (30 and 90 days) or a day (365) in which Amazon's prices were seen, or
+ * a day the sandbox generated (`source: 'sandbox'`, never Amazon's). Prices are item prices in the
+ * answer's `currency`: the last buy box of the point, the lowest new and lowest FBA offers in it.
+ * `in_stock` false: Amazon showed no new offer at some moment of the point. How many lookups (any
+ * seller's) a point rests on is not said (issue 57).
  */
 export const historyPointSchema = z.object({
   at: timestampSchema,
   source: z.enum(['observed', 'sandbox']),
-  observations: z.number().int().min(0),
   buybox_price: z.number().nullable(),
   buybox_is_amazon: z.boolean().nullable(),
   lowest_new_price: z.number().nullable(),
@@ -46,19 +46,16 @@ export type HistoryPoint = z.output<typeof historyPointSchema>;
 const pricedAt = z.object({ price: z.number(), at: timestampSchema }).nullable();
 
 /**
- * What the range says, and what it rests on. Prices are the buy box, else the lowest new offer.
+ * What the range says to a seller. Prices are the buy box, else the lowest new offer.
  * `rank_improvements` counts the times the rank went down between two looks in the same category: each is
- * at least one sale, so it is a lower bound, the closer the more often we looked (`observations` over
- * `observed_days`). `since`: the first real observation in the range; `sandbox_days`: generated days.
+ * at least one sale, so it is a lower bound. `sandbox_days`: generated days. No count of lookups, nor
+ * when the first was made: those are every seller's research, not the product's (issue 57).
  */
 export const historySignalsSchema = z.object({
   lowest_price: pricedAt,
   highest_price: pricedAt,
   days_out_of_stock: z.number().int().min(0),
   rank_improvements: z.number().int().min(0),
-  observations: z.number().int().min(0),
-  observed_days: z.number().int().min(0),
-  since: timestampSchema.nullable(),
   sandbox_days: z.number().int().min(0),
 });
 export type HistorySignals = z.output<typeof historySignalsSchema>;

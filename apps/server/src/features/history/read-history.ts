@@ -29,7 +29,6 @@ const observed = (b: Bucket): Counted => ({
   point: {
     at: b.at.toISOString(),
     source: 'observed',
-    observations: b.observations,
     buybox_price: price(b.buyboxLastCents),
     buybox_is_amazon: b.buyboxIsAmazonLast,
     lowest_new_price: price(b.lowestNewMinCents),
@@ -51,7 +50,6 @@ const generated = (d: PastDay): Counted => ({
   point: {
     at: new Date(d.day).toISOString(),
     source: 'sandbox',
-    observations: 0,
     buybox_price: d.buybox,
     buybox_is_amazon: d.buybox_is_amazon,
     lowest_new_price: d.lowest_new,
@@ -74,10 +72,7 @@ export function signalsOf(points: readonly Counted[]): HistorySignals {
   let lowest: HistorySignals['lowest_price'] = null;
   let highest: HistorySignals['highest_price'] = null;
   const outDays = new Set<string>();
-  const seenDays = new Set<string>();
   let improvements = 0;
-  let observations = 0;
-  let since: string | null = null;
   let sandboxDays = 0;
   let previous: { rank: number; category: string | null } | null = null;
   for (const c of points) {
@@ -87,11 +82,6 @@ export function signalsOf(points: readonly Counted[]): HistorySignals {
     if (c.high != null && (!highest || c.high > highest.price)) highest = { price: c.high, at: point.at };
     if (c.outOfStock) outDays.add(day);
     if (point.source === 'sandbox') sandboxDays += 1;
-    else {
-      observations += point.observations;
-      seenDays.add(day);
-      since ??= point.at;
-    }
     improvements += c.rankImprovements;
     // Across points: the rank the point began with against the one the last ranked point ended with.
     if (
@@ -108,9 +98,6 @@ export function signalsOf(points: readonly Counted[]): HistorySignals {
     highest_price: highest,
     days_out_of_stock: outDays.size,
     rank_improvements: improvements,
-    observations,
-    observed_days: seenDays.size,
-    since,
     sandbox_days: sandboxDays,
   };
 }

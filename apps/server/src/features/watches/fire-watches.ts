@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { watchingAccount } from './watching-accounts';
 
 /** What a watch needs of an observation (features/history's rows give it). */
 export interface Seen {
@@ -16,8 +17,8 @@ export interface Seen {
  * notification per watch at most once a UTC day (the unique index; a second answer the same day does
  * nothing), and each watch's `last_in_stock` moved on, so "back in stock" fires on the change only. The
  * price is the buy box, else the lowest new offer; "buy box at or above" reads the buy box alone. The
- * conditions on the seller's own data (profit, restriction) fire from `fire-seller-watches.ts`. Answers
- * how many fired.
+ * conditions on the seller's own data (profit, restriction) fire from `fire-seller-watches.ts`. Only the
+ * watches of accounts watches work for fire (`watchingAccount`). Answers how many fired.
  */
 export async function fireWatches(db: Db, seen: readonly Seen[]): Promise<number> {
   if (seen.length === 0) return 0;
@@ -41,10 +42,11 @@ export async function fireWatches(db: Db, seen: readonly Seen[]): Promise<number
              case when w.condition = 'buybox_at_or_above' then o.buybox_cents else o.price_cents end
                as price_cents
       from watches w join o on o.marketplace = w.marketplace and o.asin = w.asin
-      where (w.condition = 'price_at_or_below' and o.price_cents <= w.threshold_cents)
+      where ((w.condition = 'price_at_or_below' and o.price_cents <= w.threshold_cents)
          or (w.condition = 'buybox_at_or_above' and o.buybox_cents >= w.threshold_cents)
          or (w.condition = 'back_in_stock' and o.in_stock and w.last_in_stock = false)
-         or (w.condition = 'out_of_stock' and o.in_stock = false and w.last_in_stock is distinct from false)
+         or (w.condition = 'out_of_stock' and o.in_stock = false and w.last_in_stock is distinct from false))
+        and ${watchingAccount(sql.raw('w.user_id'))}
     ),
     fired as (
       insert into notifications (user_id, watch_id, fired_on, marketplace, asin, condition, price_cents, currency)

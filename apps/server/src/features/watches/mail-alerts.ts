@@ -11,6 +11,7 @@ import {
   watchSettings,
 } from '../../db/schema';
 import type { MailTransport } from '../../providers/mail/transport';
+import { watchingAccount } from './watching-accounts';
 import { renderWatchMail, type WatchMailProduct } from '../mail';
 
 /** The claim of the day's digest in `watch_mails` (products are claimed as `marketplace:asin`). */
@@ -40,7 +41,8 @@ interface Pending {
 
 /**
  * Alerts not mailed yet of sellers with this setting, fired yesterday or today (UTC): a digest that missed
- * a morning still carries them, and a seller who turns mails on is not sent a backlog.
+ * a morning still carries them, and a seller who turns mails on is not sent a backlog. A locked-out,
+ * suspended or closed account is mailed nothing (`watchingAccount`).
  */
 async function pendingAlerts(db: Db, digest: Exclude<WatchDigest, 'off'>, now: Date): Promise<Pending[]> {
   const since = utcDay(new Date(now.getTime() - 86_400_000));
@@ -74,6 +76,7 @@ async function pendingAlerts(db: Db, digest: Exclude<WatchDigest, 'off'>, now: D
         gte(notifications.firedOn, since),
         // No settings row is the default, the daily digest.
         eq(sql`coalesce(${watchSettings.digest}, 'daily')`, digest),
+        watchingAccount(sql`${notifications.userId}`),
       ),
     )
     .orderBy(asc(notifications.userId), asc(notifications.createdAt));

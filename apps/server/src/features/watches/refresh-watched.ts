@@ -2,6 +2,7 @@ import type { RegionCode } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { LookupAccounts, MarketplaceProvider } from '../../providers/marketplace/types';
+import { watchingAccount } from './watching-accounts';
 import { watchLimitOf } from './watches';
 
 type Watched = {
@@ -18,6 +19,7 @@ type Watched = {
  * marketplace's region where they have one, else the shared one (`accounts`), within their plan's watch
  * limit (the oldest watches first). The marketplace given is the worker's, whose answers are kept as
  * history and fire the watches (`recordingHistory`); a product watched by several sellers is checked once.
+ * Only for accounts watches work for (`watchingAccount`): a lapsed or suspended seller's watches cost nothing.
  */
 export async function refreshWatched(
   deps: { db: Db; marketplace: MarketplaceProvider; accounts?: LookupAccounts },
@@ -27,7 +29,8 @@ export async function refreshWatched(
   const found = await deps.db.execute<Watched>(sql`
     select w.user_id, w.marketplace, w.asin
     from (select user_id, marketplace, asin, min(created_at) as since from watches
-          where asin is not null group by user_id, marketplace, asin) w
+          where asin is not null and ${watchingAccount(sql.raw('watches.user_id'))}
+          group by user_id, marketplace, asin) w
     where not exists (select 1 from product_observations o
                       where o.marketplace = w.marketplace and o.asin = w.asin
                         and o.observed_at >= ${today}::date at time zone 'UTC')

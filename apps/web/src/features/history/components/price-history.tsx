@@ -99,11 +99,7 @@ function Signals({ history, sellerCurrency }: { history: ProductHistory; sellerC
         {formatNumber(s.days_out_of_stock, i18n.language)}
       </Descriptions.Item>
       <Descriptions.Item label={t('reportDetail.history.rankUps')}>
-        {t('reportDetail.history.rankUpsValue', {
-          count: s.rank_improvements,
-          observations: s.observations,
-          days: s.observed_days,
-        })}
+        {t('reportDetail.history.rankUpsValue', { count: s.rank_improvements })}
       </Descriptions.Item>
     </Descriptions>
   );
@@ -155,12 +151,10 @@ export function PriceHistory({
   );
   const error = buying.error ?? selling.error;
   const main = selling.data;
+  // No count of lookups and no first date: those are every seller's research (issue 57).
   const caption = main
-    ? main.signals.observations > 0
-      ? t('reportDetail.history.caption', {
-          count: main.signals.observations,
-          date: dayjs(main.signals.since).format('LL'),
-        })
+    ? main.points.some((p) => p.source === 'observed')
+      ? t('reportDetail.history.caption')
       : t('reportDetail.history.noObservations')
     : '';
   return (

@@ -34,9 +34,6 @@ const answer = (marketplace: 'us' | 'ca'): ProductHistory => ({
     highest_price: { price: 19.5, at: '2026-11-20T09:00:00.000Z' },
     days_out_of_stock: 0,
     rank_improvements: 0,
-    observations: 1,
-    observed_days: 1,
-    since: '2026-11-20T09:00:00.000Z',
     sandbox_days: 0,
   },
 });
@@ -72,7 +69,7 @@ describe("an inventory product's history", () => {
     await user.click(await screen.findByRole('button', { name: 'History of B000000001' }));
     const drawer = await screen.findByRole('dialog', { name: 'Price and rank history of B000000001' });
     expect(await within(drawer).findByTestId('history-caption')).toHaveTextContent(
-      'From 1 observation since November 20, 2026.',
+      'Prices, offers and sales rank as Amazon showed them in this range.',
     );
     expect(await within(drawer).findByTestId('echarts')).toHaveTextContent('US price');
     expect(within(drawer).getByRole('button', { name: 'Watch' })).toBeInTheDocument();
