@@ -5,7 +5,7 @@ import { clampPrice, offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
 import { inventoryListings, ownedInventory, productFacts, type ListingRow, type ProductFacts } from './repo';
 import { sourceMaxAgeHours } from '../inventories';
-import { FEED_FROM } from './feed-follow';
+import { AuthorisationChanged, FEED_FROM } from './feed-follow';
 import { pushByFeed } from './feed-push';
 import { recordPush, type Change } from './record-push';
 import { withoutDrift } from './drift';
@@ -144,7 +144,10 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
     );
 
   if (deps.store.submitFeed && changes.length >= (deps.feedFrom ?? FEED_FROM)) {
-    const outcome = await pushByFeed(deps, target, inventory.to_country, changes);
+    const outcome = await pushByFeed(deps, target, inventory.to_country, changes).catch((error: unknown) => {
+      if (error instanceof AuthorisationChanged) return 'not-connected' as const;
+      throw error;
+    });
     deps.logger.info(
       { inventoryId, changes: changes.length, outcome, held: Boolean(held) },
       'listings synced by feed',

@@ -11,7 +11,7 @@ import {
   type SellerStore,
 } from '../../providers/seller-store';
 import { skuFor } from '../analysis';
-import { FEED_FROM } from './feed-follow';
+import { AuthorisationChanged, FEED_FROM } from './feed-follow';
 import { offerPutBody } from './offer-body';
 import { publishByFeed, type PublishItem } from './publish-by-feed';
 import {
@@ -206,8 +206,10 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
       );
   } catch (error) {
     deps.logger.warn({ err: error, runId }, 'listings run failed');
-    await finishRun(deps.db, runId, 'failed', results(), 'failed');
-    return 'failed';
+    // Disconnected or connected to another seller while a feed was followed: what was sent stays recorded.
+    const changed = error instanceof AuthorisationChanged;
+    await finishRun(deps.db, runId, 'failed', results(), changed ? 'amazon_not_connected' : 'failed');
+    return changed ? 'not-connected' : 'failed';
   }
   await finishRun(deps.db, runId, 'done', results());
   return 'done';

@@ -94,3 +94,37 @@ export async function recordPushes(db: Db, pushes: { change: Change; answer: Ans
         new_price float8, old_quantity int, new_quantity int, reason text, status text, submission_id text,
         message_id int)`);
 }
+
+/**
+ * A feed's pushes the moment Amazon took the feed (`SUBMITTED`, the feed id and each message id, the seller
+ * it went to), before anyone knows what Amazon will make of them: the listing keeps its figures until the
+ * feed ends (apply-feed.ts finishes them, whether the run that sent it is still following or the
+ * follow-listing-feeds job finds it later), and it is in flight meanwhile, so a sync neither reads our own
+ * figures as the seller's edit nor sends again what may still land.
+ */
+export async function recordSubmitted(
+  db: Db,
+  feed: { feedId: string; sellerId: string },
+  pushes: { change: Change; messageId: number }[],
+) {
+  if (pushes.length === 0) return;
+  const rows = pushes.map(({ change: c, messageId }) => ({
+    id: c.listing.id,
+    sku: c.listing.sku,
+    reason: c.reason,
+    old_price: c.listing.pushed_price,
+    new_price: c.offer?.price ?? c.listing.pushed_price,
+    min: c.offer ? c.offer.min : c.listing.pushed_min_price,
+    max: c.offer ? c.offer.max : c.listing.pushed_max_price,
+    old_quantity: c.listing.pushed_quantity,
+    new_quantity: c.quantity ?? c.listing.pushed_quantity,
+    message_id: messageId,
+  }));
+  await db.execute(sql`insert into listing_pushes (listing_id, sku, old_price, new_price, new_min_price,
+      new_max_price, old_quantity, new_quantity, reason, status, submission_id, message_id, seller_id)
+    select r.id, r.sku, r.old_price, r.new_price, r.min, r.max, r.old_quantity, r.new_quantity, r.reason,
+           'SUBMITTED', ${feed.feedId}, r.message_id, ${feed.sellerId}
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, sku text, old_price float8,
+        new_price float8, min float8, max float8, old_quantity int, new_quantity int, reason text,
+        message_id int)`);
+}

@@ -57,13 +57,19 @@ export function createSpapiFeeds(client: SpapiClient) {
             marketplaceIds: [marketplace.id],
             inputFeedDocumentId: document.feedDocumentId,
           },
+          // A createFeed without an answer may have been taken: sent again blind, Amazon would process
+          // the messages twice. The caller sees the failure; nothing of the feed is recorded as sent.
+          retryNetwork: false,
           ...options,
         },
       );
       return created.feedId;
     },
 
-    /** getFeed; once DONE, getFeedDocument and the processing report. */
+    /**
+     * getFeed; once DONE, getFeedDocument and the processing report. DONE without a result document, or
+     * with one that is not a report, answers no report: the caller must not take the messages as applied.
+     */
     async feedResult(target: StoreTarget, feedId: string): Promise<{ status: string; report?: FeedReport }> {
       const marketplace = MARKETPLACES[target.country];
       const feed = await client.call<{ processingStatus: string; resultFeedDocumentId?: string }>(
@@ -82,7 +88,15 @@ export function createSpapiFeeds(client: SpapiClient) {
       );
       const bytes = Buffer.from(await (await transfer(document.url, { method: 'GET' })).arrayBuffer());
       const text = (document.compressionAlgorithm === 'GZIP' ? gunzipSync(bytes) : bytes).toString('utf8');
-      return { status: 'DONE', report: JSON.parse(text) as FeedReport };
+      let report: unknown;
+      try {
+        report = JSON.parse(text);
+      } catch {
+        return { status: 'DONE' };
+      }
+      return typeof report === 'object' && report !== null
+        ? { status: 'DONE', report: report as FeedReport }
+        : { status: 'DONE' };
     },
   };
 }
