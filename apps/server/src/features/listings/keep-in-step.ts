@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { SpapiError } from '../../providers/marketplace/spapi/client';
-import type { ListingSubmission } from '../../providers/seller-store';
 import { clampPrice, offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
 import { inventoryListings, ownedInventory, productFacts, type ListingRow, type ProductFacts } from './repo';
@@ -12,6 +11,7 @@ import { withoutDrift } from './drift';
 import { inFlight } from './late-feeds';
 import { holdsRun } from './safety';
 import { storeTarget } from './store-target';
+import { sendOrReadBack, type Answered } from './unknown-answer';
 
 /** Why a listing's quantity is what it is now. */
 export type QuantityReason = 'sold_out' | 'unprofitable' | 'restricted' | 'stale' | 'restock' | 'quantity';
@@ -158,12 +158,20 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
   for (let i = 0; i < changes.length; i += 50) {
     await Promise.all(
       changes.slice(i, i + 50).map(async (c) => {
-        let answer: ListingSubmission | undefined;
+        let answer: Answered | undefined;
         try {
-          answer = await deps.store.patch(
+          // No answer: read back before sending again or recording (unknown-answer.ts).
+          answer = await sendOrReadBack(
+            deps,
             target,
             c.listing.sku,
-            offerPatchBody(inventory.to_country, { offer: c.offer, quantity: c.quantity }),
+            { price: c.offer?.price ?? null, quantity: c.quantity ?? null },
+            () =>
+              deps.store.patch(
+                target,
+                c.listing.sku,
+                offerPatchBody(inventory.to_country, { offer: c.offer, quantity: c.quantity }),
+              ),
           );
         } catch (error) {
           if (!(error instanceof SpapiError)) throw error;

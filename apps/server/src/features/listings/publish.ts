@@ -7,7 +7,6 @@ import type { Allowance, LookupAccounts } from '../../providers/marketplace/type
 import {
   type ListingIssue,
   type ListingsItemPutRequest,
-  type ListingSubmission,
   type SellerStore,
 } from '../../providers/seller-store';
 import { skuFor } from '../analysis';
@@ -27,6 +26,7 @@ import {
 } from './repo';
 import { readBack } from './read-back';
 import { storeTarget } from './store-target';
+import { sendOrReadBack, type Answered } from './unknown-answer';
 
 export interface ListingsDeps {
   db: Db;
@@ -124,9 +124,13 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     sendable.length >= (deps.feedFrom ?? FEED_FROM);
 
   const one = async ({ p, sku, body, price }: PublishItem): Promise<ListingRunResult> => {
-    let answer: ListingSubmission;
+    let answer: Answered;
     try {
-      answer = await deps.store.put(target, sku, body, { preview });
+      const put = () => deps.store.put(target, sku, body, { preview });
+      // A put without an answer is read back before it is sent again or recorded (unknown-answer.ts).
+      answer = preview
+        ? await put().then((r) => ({ ...r, issues: r.issues ?? [] }))
+        : await sendOrReadBack(deps, target, sku, { price, quantity: p.stock }, put);
     } catch (error) {
       if (!(error instanceof SpapiError)) throw error;
       return {
@@ -137,10 +141,14 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
         issues: failure(error).map(toIssue),
       };
     }
-    const issues = answer.issues ?? [];
-    const outcome = answer.status === 'INVALID' ? 'invalid' : preview ? 'valid' : 'accepted';
+    // Unknown (no answer, not shown by the read-back): it may still have listed the offer, so the listing
+    // is kept pending with what was sent (a sync still sends it a 0) while the run says it failed.
+    const unknown = answer.status === 'UNKNOWN';
+    const issues = unknown ? failure(undefined) : answer.issues;
+    const outcome =
+      answer.status === 'INVALID' ? 'invalid' : preview ? 'valid' : unknown ? 'failed' : 'accepted';
     if (!preview) {
-      const accepted = answer.status === 'ACCEPTED';
+      const accepted = answer.status === 'ACCEPTED' || unknown;
       const listingId = await saveListing(deps.db, {
         inventoryId: run.inventory_id,
         userId: run.user_id,
