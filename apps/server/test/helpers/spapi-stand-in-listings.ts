@@ -232,10 +232,8 @@ export function createListingsStandIn(
           categories: ['INVALID_ATTRIBUTE'],
         });
       const answer = submission(issues, mode ? 'VALID' : 'ACCEPTED');
-      if (!mode && answer.status === 'ACCEPTED') {
+      if (!mode && answer.status === 'ACCEPTED')
         store.set(key, { attributes: put.attributes, productType: put.productType });
-        later.delete(key);
-      }
       return { status: 200, body: answer };
     }
     const patch = body as ListingsItemPatchRequest;

@@ -5,6 +5,7 @@ import { SpapiError } from '../../providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
 import { SEARCH_SKUS, type ListingsItem, type StoreTarget } from '../../providers/seller-store';
 import type { ListingsDeps } from './publish';
+import { priceRefused } from './read-back';
 import type { Change } from './record-push';
 
 /** Searches in flight at once; the store's pacing (searchListingsItems 5/s, burst 5) decides when each goes. */
@@ -65,6 +66,7 @@ export async function withoutDrift(
   const marketplaceId = MARKETPLACES[target.country].id;
   const push: Change[] = [];
   const drifts: { id: string; drift: ListingDrift }[] = [];
+  const attention: { id: string; issues: unknown[] }[] = [];
   let unread = 0;
   const readBatch = async (batch: Change[]) => {
     let items: ListingsItem[];
@@ -88,7 +90,10 @@ export async function withoutDrift(
         continue;
       }
       const amazon = amazonFigures(item, marketplaceId);
-      const fields = driftedFields(c.listing, amazon);
+      // A price Amazon refused after accepting it is Amazon's doing, not the seller's (read-back.ts).
+      const refused = priceRefused(item);
+      if (refused) attention.push({ id: c.listing.id, issues: item.issues ?? [] });
+      const fields = driftedFields(c.listing, amazon).filter((f) => f !== 'price' || !refused);
       if (fields.length === 0) {
         push.push(c);
         continue;
@@ -110,6 +115,9 @@ export async function withoutDrift(
   for (let i = 0; i < changes.length; i += SEARCH_SKUS) batches.push(changes.slice(i, i + SEARCH_SKUS));
   for (let i = 0; i < batches.length; i += IN_FLIGHT)
     await Promise.all(batches.slice(i, i + IN_FLIGHT).map(readBatch));
+  if (attention.length)
+    await deps.db.execute(sql`update listings l set state = 'needs_attention', issues = a.issues
+      from jsonb_to_recordset(${JSON.stringify(attention)}::jsonb) as a(id uuid, issues jsonb) where l.id = a.id`);
   if (drifts.length)
     await deps.db.execute(sql`update listings l set drift = d.drift
       from jsonb_to_recordset(${JSON.stringify(drifts)}::jsonb) as d(id uuid, drift jsonb) where l.id = d.id`);

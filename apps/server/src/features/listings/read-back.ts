@@ -19,6 +19,19 @@ const enforced = (i: ListingIssue) =>
   i.enforcements?.exemption?.status !== 'EXEMPT_UNTIL_EXPIRY_DATE';
 
 /**
+ * Amazon refused the listing's price after it accepted it (an issue in the INVALID_PRICE or MISSING_PRICE
+ * category, or naming the offer's attribute, as the model's 18155 example): the price Amazon shows then is
+ * not the seller's edit, so it is not drift; the listing needs attention with Amazon's words.
+ */
+export const priceRefused = (item: ListingsItem) =>
+  (item.issues ?? []).some(
+    (i) =>
+      (i.severity === 'ERROR' || enforced(i)) &&
+      ((i.categories ?? []).some((c) => c === 'INVALID_PRICE' || c === 'MISSING_PRICE') ||
+        (i.attributeNames ?? []).includes('purchasable_offer')),
+  );
+
+/**
  * What Amazon shows of a listing comes to: needs attention when an issue is an ERROR or carries an
  * enforcement Amazon applies (LISTING_SUPPRESSED, CATALOG_ITEM_REMOVED …; listingsItems_2021-08-01.json
  * `IssueEnforcements`), in Amazon's words; live only when the summary says BUYABLE, or shows an offer we
