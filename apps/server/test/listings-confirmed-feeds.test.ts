@@ -38,6 +38,8 @@ const CA = MARKETPLACES.ca.id;
 /** How the stand-in processes the next feeds. */
 let fault: FeedFault | undefined;
 let feedEnd: 'IN_PROGRESS' | undefined;
+/** Which patchListingsItem requests (counted from 1) lose their connection before Amazon sees them. */
+const resetPatches = new Set<number>();
 /** Feeds from 3 products or changes, followed briefly. */
 const FAST = { feedFrom: 3, feedPollMs: 5, feedDeadlineMs: 200 };
 
@@ -98,9 +100,15 @@ const soldOut = (p: ReturnType<typeof group>[number]) => ({
 
 let seller: SpapiSeller;
 beforeAll(async () => {
-  seller = await spapiSeller(TOKEN, { feedFault: () => fault, feedStatus: () => feedEnd }, [
-    ...[1, 2, 3, 4, 5, 6, 7].flatMap(group),
-  ]);
+  seller = await spapiSeller(
+    TOKEN,
+    {
+      feedFault: () => fault,
+      feedStatus: () => feedEnd,
+      reset: (op, nth) => op === 'patchListingsItem' && resetPatches.has(nth),
+    },
+    [...[1, 2, 3, 4, 5, 6, 7, 8].flatMap(group)],
+  );
   ({ database, stand, app, cookie, userId, inventoryId, deps } = seller);
 });
 afterAll(() => seller.close());
@@ -330,6 +338,24 @@ describe('a push is recorded when it is submitted', () => {
     // Ours, not the seller's: the next sync sees no drift.
     expect(await keepListingsInStep(deps, inventoryId)).toBe('done');
     expect(listing(await view(), p!.code).drift).toBeNull();
+  });
+});
+
+describe('a quantity 0 whose connection resets', () => {
+  it('is read back, found missing on Amazon, and sent again until Amazon takes it', async () => {
+    const products = group(8);
+    await published(products);
+    const [p] = products;
+    await seedPricedProducts(database.db, inventoryId, userId, [soldOut(p!)]);
+    // The next patch's connection resets before Amazon sees it (the client does not resend it blind).
+    resetPatches.add(stand.arrivals.patchListingsItem.length + 1);
+    const sku = listing(await view(), p!.code).sku;
+    expect(await keepListingsInStep(deps, inventoryId)).toBe('done');
+    expect(stand.listings.listing(SELLER, CA, sku)!.fulfillment_availability).toEqual([
+      expect.objectContaining({ quantity: 0 }),
+    ]);
+    expect(listing(await view(), p!.code)).toMatchObject({ quantity: 0 });
+    expect((await historyOf(p!.code))[0]).toMatchObject({ reason: 'sold_out', status: 'ACCEPTED' });
   });
 });
 

@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { SpapiError } from '../../providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
-import type { ListingIssue, ListingSubmission, StoreTarget } from '../../providers/seller-store';
+import type { ListingIssue, StoreTarget } from '../../providers/seller-store';
 import { refusals, WAITING, type FollowedFeed } from './feed-follow';
 import { offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
 import { readBack, searchAll, showsFigures } from './read-back';
 import { applyOutcomes, recordPushes } from './record-push';
 import { accountListingsPaused, toIssue, type ListingRow } from './repo';
+import { sendOrReadBack, type Answered } from './unknown-answer';
 
 /** Our issue on a product whose feed Amazon cancelled: nothing of it is taken as listed. */
 export const stopped = (status: string): ListingIssue => ({
@@ -122,9 +123,11 @@ async function sendZerosAgain(deps: ListingsDeps, target: StoreTarget, zeros: Wa
   for (let i = 0; i < zeros.length; i += 50) {
     const pushes = await Promise.all(
       zeros.slice(i, i + 50).map(async (p) => {
-        let answer: ListingSubmission | undefined;
+        let answer: Answered | undefined;
         try {
-          answer = await deps.store.patch(target, p.sku, offerPatchBody(target.country, { quantity: 0 }));
+          answer = await sendOrReadBack(deps, target, p.sku, { price: null, quantity: 0 }, () =>
+            deps.store.patch(target, p.sku, offerPatchBody(target.country, { quantity: 0 })),
+          );
         } catch (error) {
           if (!(error instanceof SpapiError)) throw error;
         }

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { SpapiError } from '../../providers/marketplace/spapi/client';
-import type { ListingSubmission } from '../../providers/seller-store';
 import { sourceMaxAgeHours } from '../inventories';
 import { productsWithoutDryRun } from './dry-run-first';
 import { targetOffer, targetQuantity } from './keep-in-step';
@@ -12,6 +11,7 @@ import type { ListingsDeps } from './publish';
 import { recordPush } from './record-push';
 import { insertRun, ownedInventory, productFacts, setListingState, type ListingRow } from './repo';
 import { storeTarget } from './store-target';
+import { sendOrReadBack, type Answered } from './unknown-answer';
 
 async function listingOf(db: Db, inventoryId: string, code: string, userId: string | null) {
   const rows = await db.execute<ListingRow>(sql`
@@ -88,12 +88,11 @@ export async function retryListing(deps: ListingsDeps, inventoryId: string, code
         ? (listing.pushed_quantity ?? 0)
         : q.quantity;
   }
-  let answer: ListingSubmission | undefined;
+  let answer: Answered | undefined;
   try {
-    answer = await deps.store.patch(
-      target,
-      listing.sku,
-      offerPatchBody(inventory.to_country, { offer, quantity }),
+    // No answer: read back before sending again or recording (unknown-answer.ts).
+    answer = await sendOrReadBack(deps, target, listing.sku, { price: offer?.price ?? null, quantity }, () =>
+      deps.store.patch(target, listing.sku, offerPatchBody(inventory.to_country, { offer, quantity })),
     );
   } catch (error) {
     if (!(error instanceof SpapiError)) throw error;

@@ -15,11 +15,14 @@ export type Answered = {
 
 const unknown = (sku: string): Answered => ({ sku, status: 'UNKNOWN', submissionId: null, issues: [] });
 
+/** Sends at most this many times, each after a read-back that did not show the figures. */
+const SENDS = 3;
+
 /**
  * A single put or patch whose answer never came (a time-out, a reset connection; the client does not
  * send these again blind) may have reached Amazon: it is unknown until read back. getListingsItem shows
- * the figures it carried: taken (ACCEPTED, no submission id). It does not: sent once more, read back the
- * same way if that answer does not come either. Amazon not answering the read-back: UNKNOWN, which counts
+ * the figures it carried: taken (ACCEPTED, no submission id). It does not: sent again (three sends at
+ * most, as the client used to retry blind), read back the same way each time no answer comes. Amazon not answering the read-back: UNKNOWN, which counts
  * for nothing (the listing keeps its figures, so the next sync sends again what still differs, a 0
  * included). Any other error is the caller's.
  */
@@ -47,6 +50,6 @@ export async function sendOrReadBack(
     }
     if (item && showsFigures(item, marketplaceId, expected))
       return { sku, status: 'ACCEPTED', submissionId: null, issues: item.issues ?? [] };
-    if (attempt >= 1) return unknown(sku);
+    if (attempt + 1 >= SENDS) return unknown(sku);
   }
 }
