@@ -107,7 +107,7 @@ beforeAll(async () => {
       feedStatus: () => feedEnd,
       reset: (op, nth) => op === 'patchListingsItem' && resetPatches.has(nth),
     },
-    [...[1, 2, 3, 4, 5, 6, 7, 8].flatMap(group)],
+    [...[1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap(group)],
   );
   ({ database, stand, app, cookie, userId, inventoryId, deps } = seller);
 });
@@ -183,6 +183,30 @@ describe('a feed whose report does not account for every message', () => {
     expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('done');
     const next = await view();
     for (const p of moved) expect(listing(next, p.code)).toMatchObject({ price: p.std, drift: null });
+  });
+
+  it('an unconfirmed push Amazon applies later is ours when read back: no drift, nothing sent again', async () => {
+    const products = group(9);
+    await published(products);
+    const moved = products.map((p) => ({ ...p, std: p.std + 5 }));
+    await seedPricedProducts(database.db, inventoryId, userId, moved);
+    fault = { kind: 'no_document', applies: () => false };
+    expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('feed-unconfirmed');
+    const feedId = lastFeed();
+    // Amazon applies the feed after all, later than our read-back.
+    const skus = new Map((await view()).listings.map((l) => [l.product_id, l.sku]));
+    for (const p of moved)
+      stand.listings.editInSellerCentral(SELLER, CA, skus.get(p.code)!, { price: p.std });
+    fault = undefined;
+    const [calls, feeds] = [stand.listings.calls.length, stand.feeds.size];
+    expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('done');
+    expect(stand.feeds.size).toBe(feeds);
+    const after = await view();
+    for (const p of moved) {
+      expect(listing(after, p.code)).toMatchObject({ price: p.std, drift: null, state: 'live' });
+      expect(patchesOf(skus.get(p.code)!, calls)).toEqual([]);
+      expect((await historyOf(p.code))[0]).toMatchObject({ status: 'ACCEPTED', submission_id: feedId });
+    }
   });
 
   it('a feed-level issue in the report: nothing is taken from it; the read-back confirms what Amazon shows', async () => {

@@ -128,3 +128,51 @@ export async function recordSubmitted(
         new_price float8, min float8, max float8, old_quantity int, new_quantity int, reason text,
         message_id int)`);
 }
+
+/** A push nobody confirmed yet (its feed unconfirmed, or no answer came), of the last three days. */
+export type Unconfirmed = {
+  id: string;
+  listing_id: string;
+  new_price: number | null;
+  new_min: number | null;
+  new_max: number | null;
+  new_quantity: number | null;
+};
+
+/** The listings' unconfirmed pushes, newest first: figures of ours Amazon may show later. */
+export async function unconfirmedPushes(db: Db, listingIds: string[]) {
+  const byListing = new Map<string, Unconfirmed[]>();
+  if (listingIds.length === 0) return byListing;
+  const rows = await db.execute<Unconfirmed>(sql`
+    select h.id::text, h.listing_id, h.new_price, coalesce(h.new_min_price, l.pushed_min_price) as new_min,
+           coalesce(h.new_max_price, l.pushed_max_price) as new_max, h.new_quantity
+      from listing_pushes h join listings l on l.id = h.listing_id
+     where h.listing_id = any(${sql.param(listingIds)}::uuid[]) and h.status in ('UNCONFIRMED', 'UNKNOWN')
+       and h.at > now() - interval '3 days'
+     order by h.at desc, h.id desc`);
+  for (const r of rows.rows) byListing.set(r.listing_id, [...(byListing.get(r.listing_id) ?? []), r]);
+  return byListing;
+}
+
+/**
+ * Unconfirmed pushes a later read-back found applied: each is ACCEPTED after all and its listing's pushed
+ * figures become the push's, so our own figures are never taken for the seller's edit (drift.ts).
+ */
+export async function confirmLate(db: Db, pushes: Unconfirmed[]) {
+  if (pushes.length === 0) return;
+  await db.execute(sql`update listing_pushes set status = 'ACCEPTED'
+    where id = any(${sql.param(pushes.map((p) => p.id))}::bigint[]) and status in ('UNCONFIRMED', 'UNKNOWN')`);
+  await applyOutcomes(
+    db,
+    pushes.map((p) => ({
+      id: p.listing_id,
+      status: 'ACCEPTED',
+      issues: [],
+      new_price: p.new_price,
+      min: p.new_min,
+      max: p.new_max,
+      new_quantity: p.new_quantity,
+      zeroed: p.new_quantity === 0,
+    })),
+  );
+}
