@@ -20,7 +20,9 @@ const EVERY_MS = 10 * 60_000;
 const FOLLOW_MS = 3 * 24 * 3600_000;
 /**
  * A pending listing is read again once Amazon has had this long (DONE is not live: about 45 minutes
- * observed, reference §4.5), then on each round, at most `PENDING_PER_ROUND` a round, oldest first.
+ * observed, reference §4.5), then on each round for three days, at most `PENDING_PER_ROUND` a round,
+ * oldest first (one Amazon never shows stops being asked about after the window, so it cannot starve
+ * the newer ones for ever).
  */
 const PENDING_AFTER = sql`interval '30 minutes'`;
 const PENDING_PER_ROUND = 2_000;
@@ -82,7 +84,7 @@ async function readPending(deps: ListingsDeps, stores: ReturnType<typeof targets
   }>(sql`
     select l.inventory_id, l.user_id, i.to_country as country, l.code, l.sku, l.pushed_quantity as quantity
       from listings l join inventories i on i.id = l.inventory_id
-     where l.state = 'pending' and l.pushed_at is not null and l.pushed_at < now() - ${PENDING_AFTER}
+     where l.state = 'pending' and l.pushed_at < now() - ${PENDING_AFTER} and l.pushed_at > now() - ${FOLLOW_FOR}
        and not exists (select 1 from listing_pushes h where h.listing_id = l.id and ${waiting}
                          and h.submission_id is not null and h.at > now() - ${FOLLOW_FOR})
      order by l.pushed_at limit ${PENDING_PER_ROUND}`);
