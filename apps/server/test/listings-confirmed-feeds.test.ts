@@ -13,6 +13,7 @@ import { insertRun } from '../src/features/listings/repo';
 import { storeTarget } from '../src/features/listings/store-target';
 import { SpapiNetworkError } from '../src/providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../src/providers/marketplace/spapi/regions';
+import { FeedSubmissionUnknown } from '../src/providers/seller-store';
 import { call, KEY_A } from './helpers/amazon';
 import { listingsOf, seedPricedProducts } from './helpers/listings';
 import { spapiSeller, type SpapiSeller } from './helpers/spapi-seller';
@@ -107,7 +108,7 @@ beforeAll(async () => {
       feedStatus: () => feedEnd,
       reset: (op, nth) => op === 'patchListingsItem' && resetPatches.has(nth),
     },
-    [...[1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap(group)],
+    [...[1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap(group), ...group(0)],
   );
   ({ database, stand, app, cookie, userId, inventoryId, deps } = seller);
 });
@@ -329,6 +330,41 @@ describe('a push is recorded when it is submitted', () => {
     for (const p of moved) {
       expect(listing(after, p.code)).toMatchObject({ price: p.std, drift: null });
       expect((await historyOf(p.code))[0]).toMatchObject({ status: 'ACCEPTED', submission_id: feedId });
+    }
+  });
+
+  it('a createFeed whose answer was lost is sent once and kept as unknown; shown later, it is ours', async () => {
+    const products = group(0);
+    await published(products);
+    const moved = products.map((p) => ({ ...p, std: p.std + 6 }));
+    await seedPricedProducts(database.db, inventoryId, userId, moved);
+    // Amazon takes the feed (and applies it); its answer never arrives.
+    const lost: ListingsDeps = {
+      ...deps,
+      store: {
+        ...deps.store,
+        submitFeed: async (...args) => {
+          await deps.store.submitFeed!(...args);
+          throw new FeedSubmissionUnknown(new Error('socket hang up'));
+        },
+      },
+    };
+    const feeds = stand.feeds.size;
+    await expect(keepListingsInStep({ ...lost, ...FAST }, inventoryId)).rejects.toThrow('no answer');
+    expect(stand.feeds.size).toBe(feeds + 1);
+    for (const p of moved) {
+      expect((await historyOf(p.code))[0]).toMatchObject({ status: 'UNKNOWN', submission_id: null });
+      expect(listing(await view(), p.code).price).toBe(p.std - 6);
+    }
+    // The next sync finds our figures on Amazon: confirmed, not the seller's edit, not sent again.
+    const calls = stand.listings.calls.length;
+    expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('done');
+    expect(stand.feeds.size).toBe(feeds + 1);
+    const after = await view();
+    for (const p of moved) {
+      expect(listing(after, p.code)).toMatchObject({ price: p.std, drift: null });
+      expect(patchesOf(listing(after, p.code).sku, calls)).toEqual([]);
+      expect((await historyOf(p.code))[0]).toMatchObject({ status: 'ACCEPTED' });
     }
   });
 

@@ -1,8 +1,9 @@
-import type {
-  FeedReport,
-  ListingIssue,
-  ListingsFeedMessage,
-  StoreTarget,
+import {
+  FeedSubmissionUnknown,
+  type FeedReport,
+  type ListingIssue,
+  type ListingsFeedMessage,
+  type StoreTarget,
 } from '../../providers/seller-store';
 import type { ListingsDeps } from './publish';
 
@@ -195,6 +196,8 @@ export async function submitAndFollow<T extends ListingsFeedMessage>(
   deadlineMs: number,
   onFeed: (messages: T[], feed: FollowedFeed) => Promise<void>,
   onSubmit: (messages: T[], feedId: string) => Promise<void> = async () => {},
+  /** A createFeed that got no answer (`FeedSubmissionUnknown`): its messages may still be applied. */
+  onUnknown: (messages: T[]) => Promise<void> = async () => {},
 ): Promise<void> {
   const submitted: { messages: T[]; feedId: string }[] = [];
   let refused: { error: unknown } | undefined;
@@ -203,6 +206,7 @@ export async function submitAndFollow<T extends ListingsFeedMessage>(
     try {
       feedId = await deps.store.submitFeed!(target, messages);
     } catch (error) {
+      if (error instanceof FeedSubmissionUnknown) await onUnknown(messages);
       refused = { error };
       break;
     }

@@ -4,7 +4,7 @@ import { applyFeed } from './apply-feed';
 import { feedParts, submitAndFollow } from './feed-follow';
 import { offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
-import { recordSubmitted, type Change } from './record-push';
+import { recordPushes, recordSubmitted, type Change } from './record-push';
 
 /** Pushes recorded per statement: a feed's 25,000 in five. */
 const RECORD_PART = 5_000;
@@ -51,6 +51,18 @@ export async function pushByFeed(
           deps.db,
           { feedId, sellerId: target.sellerId },
           pushes.slice(i, i + RECORD_PART),
+        );
+    },
+    // Amazon may have taken it: kept as UNKNOWN (not in flight, no feed id), so the figures, if Amazon
+    // shows them later, are confirmed then rather than read as the seller's edit (drift.ts).
+    async (part) => {
+      for (let i = 0; i < part.length; i += RECORD_PART)
+        await recordPushes(
+          deps.db,
+          part.slice(i, i + RECORD_PART).map((m) => ({
+            change: changes[m.messageId - 1]!,
+            answer: { status: 'UNKNOWN', issues: [], submissionId: null, messageId: m.messageId },
+          })),
         );
     },
   );

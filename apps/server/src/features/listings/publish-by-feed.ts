@@ -56,7 +56,7 @@ async function saveSubmitted(
   db: Db,
   run: { inventoryId: string; userId: string },
   marketplaceId: string,
-  feed: { feedId: string; sellerId: string },
+  feed: { feedId: string | null; sellerId: string; status: 'SUBMITTED' | 'UNKNOWN' },
   rows: Submitted[],
 ) {
   if (rows.length === 0) return;
@@ -85,7 +85,7 @@ async function saveSubmitted(
   }));
   await db.execute(sql`insert into listing_pushes (listing_id, sku, old_price, new_price, new_min_price,
       new_max_price, old_quantity, new_quantity, reason, status, submission_id, message_id, seller_id)
-    select p.id, p.sku, null, p.price, p.min, p.max, null, p.quantity, 'publish', 'SUBMITTED', ${feed.feedId},
+    select p.id, p.sku, null, p.price, p.min, p.max, null, p.quantity, 'publish', ${feed.status}, ${feed.feedId},
            p.message_id, ${feed.sellerId}
       from jsonb_to_recordset(${JSON.stringify(pushes)}::jsonb)
         as p(id uuid, sku text, price float8, min float8, max float8, quantity int, message_id int)`);
@@ -141,28 +141,39 @@ export async function publishByFeed(
         );
       }
     },
-    async (part, feedId) => {
-      const rows = part.map((m): Submitted => {
-        const { p, sku, price } = items[m.messageId - 1]!;
-        return {
-          code: p.code,
+    (part, feedId) => saveAll(part, { feedId, sellerId: target.sellerId, status: 'SUBMITTED' }),
+    // createFeed without an answer: Amazon may have taken it. Kept pending with what was sent (watched
+    // by sync, read again later), the push UNKNOWN; the run says it failed.
+    async (part) => {
+      await saveAll(part, { feedId: null, sellerId: target.sellerId, status: 'UNKNOWN' });
+      for (const m of part) {
+        const { p, sku } = items[m.messageId - 1]!;
+        sent.set(p.code, {
+          product_id: p.code,
           sku,
-          messageId: m.messageId,
-          price,
-          min: p.min_price,
-          max: p.max_price,
-          quantity: p.stock,
-        };
-      });
-      for (let i = 0; i < rows.length; i += SAVE_PART)
-        await saveSubmitted(
-          deps.db,
-          run,
-          marketplaceId,
-          { feedId, sellerId: target.sellerId },
-          rows.slice(i, i + SAVE_PART),
-        );
+          outcome: 'failed',
+          left_out: null,
+          issues: [toIssue({ code: 'NO_ANSWER', message: 'Amazon did not answer.', severity: 'ERROR' })],
+        });
+      }
     },
   );
   return feeds;
+
+  async function saveAll(part: ListingsFeedMessage[], feed: Parameters<typeof saveSubmitted>[3]) {
+    const rows = part.map((m): Submitted => {
+      const { p, sku, price } = items[m.messageId - 1]!;
+      return {
+        code: p.code,
+        sku,
+        messageId: m.messageId,
+        price,
+        min: p.min_price,
+        max: p.max_price,
+        quantity: p.stock,
+      };
+    });
+    for (let i = 0; i < rows.length; i += SAVE_PART)
+      await saveSubmitted(deps.db, run, marketplaceId, feed, rows.slice(i, i + SAVE_PART));
+  }
 }

@@ -65,6 +65,17 @@ export interface ShippingTemplate {
   name: string;
 }
 
+/**
+ * createFeed got no answer (a time-out, a reset connection): Amazon may have taken the feed, whose id we
+ * then never learn. Its messages may be applied; the caller keeps them as unknown, never as sent or not.
+ */
+export class FeedSubmissionUnknown extends Error {
+  constructor(cause: unknown) {
+    super('createFeed: no answer', { cause });
+    this.name = 'FeedSubmissionUnknown';
+  }
+}
+
 /** searchListingsItems' `identifiers` maxItems and `pageSize` maximum (listingsItems_2021-08-01.json). */
 export const SEARCH_SKUS = 20;
 

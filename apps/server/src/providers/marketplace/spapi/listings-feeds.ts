@@ -1,5 +1,10 @@
 import { gunzipSync } from 'node:zlib';
-import type { FeedReport, ListingsFeedMessage, StoreTarget } from '../../seller-store/types';
+import {
+  FeedSubmissionUnknown,
+  type FeedReport,
+  type ListingsFeedMessage,
+  type StoreTarget,
+} from '../../seller-store/types';
 import { SpapiNetworkError, type SpapiClient } from './client';
 import { MARKETPLACES } from './regions';
 
@@ -46,11 +51,8 @@ export function createSpapiFeeds(client: SpapiClient) {
         headers: { 'content-type': CONTENT_TYPE },
         body: JSON.stringify(feed),
       });
-      const created = await client.call<{ feedId: string }>(
-        marketplace.region,
-        'createFeed',
-        '/feeds/2021-06-30/feeds',
-        {
+      const created = await client
+        .call<{ feedId: string }>(marketplace.region, 'createFeed', '/feeds/2021-06-30/feeds', {
           method: 'POST',
           body: {
             feedType: 'JSON_LISTINGS_FEED',
@@ -58,11 +60,13 @@ export function createSpapiFeeds(client: SpapiClient) {
             inputFeedDocumentId: document.feedDocumentId,
           },
           // A createFeed without an answer may have been taken: sent again blind, Amazon would process
-          // the messages twice. The caller sees the failure; nothing of the feed is recorded as sent.
+          // the messages twice. The caller keeps the messages as unknown (FeedSubmissionUnknown).
           retryNetwork: false,
           ...options,
-        },
-      );
+        })
+        .catch((error: unknown) => {
+          throw error instanceof SpapiNetworkError ? new FeedSubmissionUnknown(error) : error;
+        });
       return created.feedId;
     },
 
