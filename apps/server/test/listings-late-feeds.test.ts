@@ -129,7 +129,7 @@ describe('a publish whose feed Amazon finished late', () => {
     expect(await followListingFeeds(deps)).toBe('0/0');
   });
 
-  it('a feed Amazon stopped (FATAL) needs attention, is cleared of what was pushed, and a retry publishes it again', async () => {
+  it('a feed Amazon cancelled needs attention, is cleared of what was pushed, and a retry publishes it again', async () => {
     feedEnd = undefined;
     const products = group(3);
     const codes = products.map((p) => p.code);
@@ -137,7 +137,8 @@ describe('a publish whose feed Amazon finished late', () => {
     feedEnd = 'IN_PROGRESS';
     await run(codes);
     const feedId = lastFeed();
-    stand.finishFeed(feedId, 'FATAL');
+    // CANCELLED applied nothing (feeds model); FATAL is read back first (listings-confirmed-feeds.test.ts).
+    stand.finishFeed(feedId, 'CANCELLED');
     expect(await followListingFeeds(deps)).toBe('1/1');
     const after = await view();
     for (const p of products) {
@@ -148,9 +149,9 @@ describe('a publish whose feed Amazon finished late', () => {
         pushed_at: null,
         issues: [expect.objectContaining({ code: 'FEED_FAILED', severity: 'ERROR' })],
       });
-      expect((await historyOf(p.code))[0]).toMatchObject({ status: 'FATAL', submission_id: feedId });
+      expect((await historyOf(p.code))[0]).toMatchObject({ status: 'CANCELLED', submission_id: feedId });
     }
-    expect(after.last_run).toMatchObject({ feeds: [{ id: feedId, status: 'FATAL', waiting: false }] });
+    expect(after.last_run).toMatchObject({ feeds: [{ id: feedId, status: 'CANCELLED', waiting: false }] });
     expect(after.last_run!.results.map((r) => r.outcome)).toEqual(codes.map(() => 'failed'));
     // A retry publishes it again (not a patch of an offer Amazon never took).
     const sent: unknown[] = [];

@@ -146,7 +146,10 @@ describe('a publish from the threshold', () => {
       code: '5665',
       message: 'You need approval to list in this brand.',
     });
-    expect(await historyOf(GATED)).toEqual([]);
+    // Its push was kept when Amazon took the feed, and finished as the report refused it.
+    expect(await historyOf(GATED)).toEqual([
+      expect.objectContaining({ reason: 'publish', status: 'INVALID', submission_id: feedId }),
+    ]);
     // The others were taken: each kept with what was pushed and its push under the feed's id; the
     // read-back finds them on Amazon.
     for (const p of products) {
@@ -169,21 +172,32 @@ describe('a publish from the threshold', () => {
     expect(stand.refused).toEqual([]);
   });
 
-  it('takes nothing as listed from a feed Amazon stopped (FATAL)', async () => {
+  it('takes nothing as listed from a feed Amazon stopped (FATAL) that it does not show, and keeps watching it', async () => {
     feedEnd = 'FATAL';
     const products = group(2);
     const before = counts();
+    const read = readBacks();
     const view = await publish(products.map((p) => p.code));
     expect(counts()).toEqual({ puts: before.puts, feeds: before.feeds + 1 });
-    expect(view.last_run.feeds).toEqual([
-      { id: [...stand.feeds.keys()].pop(), status: 'FATAL', products: 5, waiting: false },
-    ]);
+    const feedId = [...stand.feeds.keys()].pop();
+    expect(view.last_run.feeds).toEqual([{ id: feedId, status: 'FATAL', products: 5, waiting: false }]);
+    // FATAL: "some, none or all" applied, so Amazon is asked before anything is recorded (one search).
+    expect(readBacks().searches).toBeGreaterThan(read.searches);
     for (const p of products) {
       expect(view.last_run.results.find((r) => r.product_id === p.code)).toMatchObject({
         outcome: 'failed',
-        issues: [expect.objectContaining({ code: 'FEED_FAILED', severity: 'ERROR' })],
+        issues: [expect.objectContaining({ code: 'FEED_UNCONFIRMED', severity: 'WARNING' })],
       });
-      expect(view.listings.find((l) => l.product_id === p.code)).toBeUndefined();
+      // Not shown, not taken as listed; but it may still appear, so it stays pending with what was sent
+      // (a sold-out 0 still reaches it) and is read again later.
+      expect(view.listings.find((l) => l.product_id === p.code)).toMatchObject({
+        state: 'pending',
+        price: p.std,
+        quantity: p.stock,
+      });
+      expect(await historyOf(p.code)).toEqual([
+        expect.objectContaining({ reason: 'publish', status: 'UNCONFIRMED', submission_id: feedId }),
+      ]);
     }
   });
 
@@ -296,7 +310,10 @@ describe('several feeds', () => {
       },
       feedResult: async (_t: unknown, feedId: string) => {
         events.push(`follow ${feedId}`);
-        return { status: 'DONE', report: { issues: [] } };
+        return {
+          status: 'DONE',
+          report: { issues: [], summary: { messagesProcessed: 1, messagesAccepted: 1, messagesInvalid: 0 } },
+        };
       },
     } as unknown as ListingsDeps['store'];
     const parts = [[1], [2], [3], [4]].map((ids) => ids.map((n) => patchMessage(n - 1)));

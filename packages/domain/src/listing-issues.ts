@@ -23,7 +23,7 @@ export const LISTING_ISSUE_TEXTS: Readonly<Record<string, string>> = {
   SANDBOX_QUALIFICATION: 'listingIssue.approvalRequired',
   // Ours: Amazon gave no answer to the call.
   NO_ANSWER: 'listingIssue.noAnswer',
-  // Ours: the JSON_LISTINGS_FEED carrying the offer ended FATAL or CANCELLED; nothing is taken as listed.
+  // Ours: the JSON_LISTINGS_FEED carrying the offer was CANCELLED; nothing is taken as listed.
   FEED_FAILED: 'listingIssue.feedFailed',
   // Ours: Amazon had not finished the feed carrying the offer when the publish stopped following it.
   FEED_PENDING: 'listingIssue.feedPending',
@@ -34,6 +34,8 @@ export const LISTING_ISSUE_TEXTS: Readonly<Record<string, string>> = {
   PRICE_ABOVE_BUYBOX_CEILING: 'listingIssue.priceAboveBuyboxCeiling',
   PRICE_ABOVE_COST_CEILING: 'listingIssue.priceAboveCostCeiling',
   DRY_RUN_MISSING: 'listingIssue.dryRunMissing',
+  // Ours: the feed ended FATAL or without a report accounting for the offer, and Amazon does not show it.
+  FEED_UNCONFIRMED: 'listingIssue.feedUnconfirmed',
 };
 
 /** The i18n key of an Amazon issue code's text; undefined when we show Amazon's own text. */

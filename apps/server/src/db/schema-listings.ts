@@ -86,9 +86,12 @@ export const listingPushes = pgTable(
     /** publish | price | restock | sold_out | unprofitable | restricted | stale */
     reason: text('reason').notNull(),
     /**
-     * ACCEPTED | INVALID (Amazon's submission status), or failed when Amazon gave no answer; for a feed's
-     * push, IN_QUEUE | IN_PROGRESS while Amazon works on it (late-feeds.ts reads the outcome) and FATAL |
-     * CANCELLED when Amazon stopped it.
+     * ACCEPTED | INVALID (Amazon's submission status, or ACCEPTED when a read-back showed the figures), or
+     * failed when Amazon refused the call; UNKNOWN when a single call got no answer and a read-back could not
+     * tell. For a feed's push, SUBMITTED from the moment Amazon took the feed, IN_QUEUE | IN_PROGRESS while
+     * Amazon works on it (late-feeds.ts reads the outcome), CANCELLED when Amazon did not start it, and
+     * UNCONFIRMED when the feed ended FATAL or without a report that accounts for every message and the
+     * read-back did not show the figures (apply-feed.ts).
      */
     status: text('status').notNull(),
     submissionId: text('submission_id'),
@@ -97,6 +100,11 @@ export const listingPushes = pgTable(
      * report read after the run (late-feeds.ts) leads back to it. Null for a single call.
      */
     messageId: integer('message_id'),
+    /** The offer's range a feed's push carried: what the listing keeps once Amazon applied it. */
+    newMinPrice: doublePrecision('new_min_price'),
+    newMaxPrice: doublePrecision('new_max_price'),
+    /** The seller a feed's push went to: the late follow asks Amazon only under that seller's authorisation. */
+    sellerId: text('seller_id'),
     at: timestamp('at', tz).notNull().defaultNow(),
   },
   (t) => [
@@ -105,7 +113,7 @@ export const listingPushes = pgTable(
     // handful among millions of pushes kept as history.
     index('listing_pushes_waiting_idx')
       .on(t.submissionId)
-      .where(sql`${t.status} in ('IN_QUEUE', 'IN_PROGRESS')`),
+      .where(sql`${t.status} in ('SUBMITTED', 'IN_QUEUE', 'IN_PROGRESS')`),
   ],
 );
 

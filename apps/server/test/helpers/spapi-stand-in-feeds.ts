@@ -32,18 +32,34 @@ export type FeedStatusOf = (
 ) => 'FATAL' | 'CANCELLED' | 'IN_PROGRESS' | undefined;
 
 /**
+ * A feed Amazon processes but reports badly, as sellers have seen (reference §4; the feeds model says a
+ * FATAL feed may have applied some, none or all of its messages): DONE without a result document, DONE
+ * with a feed-level issue (no `messageId`), DONE with a summary that does not count one message, or FATAL
+ * after applying some. `applies` says which messages Amazon applied all the same (every one by default;
+ * none for `fatal` unless named).
+ */
+export interface FeedFault {
+  kind: 'no_document' | 'feed_issue' | 'short_summary' | 'fatal';
+  applies?: (m: ListingsFeedMessage) => boolean;
+}
+
+/**
  * The Feeds part of the stand-in, for JSON_LISTINGS_FEED: documents uploaded to and read from presigned
  * URLs on the stand-in (no token, as Amazon's S3 URLs), a feed processed at once through the same
  * Listings Items rules (a PATCH message as patchListingsItem, an UPDATE as putListingsItem), and a
- * processing report naming each refused message (listings-feed-processing-report-schema-v2.json);
- * `feedFailures` refuses more messages by SKU, and `feedStatus` makes a feed end otherwise than DONE
- * (FATAL, CANCELLED: nothing applied; IN_PROGRESS: never finishes).
+ * processing report naming each refused message (listings-feed-processing-report-schema-v2.json).
+ * createFeed refuses only what its own model checks (400: feedType, one marketplace, an uploaded
+ * document); a document it cannot use is taken (202) and reported, as Amazon does: a feed-level issue in
+ * the report, or FATAL when it is not JSON. `feedFailures` refuses more messages by SKU, `feedStatus`
+ * makes a feed end otherwise than DONE (FATAL, CANCELLED: nothing applied; IN_PROGRESS: never finishes),
+ * and `feedFault` reports a processed feed badly (`FeedFault`).
  */
 export function createFeedsStandIn(
   listings: ReturnType<typeof createListingsStandIn>,
   options: {
     feedFailures?: (sku: string) => boolean;
     feedStatus?: FeedStatusOf;
+    feedFault?: (messages: ListingsFeedMessage[]) => FeedFault | undefined;
   } = {},
 ) {
   const documents = new Map<string, { contentType: string; content?: string }>();
@@ -70,7 +86,7 @@ export function createFeedsStandIn(
   /** One message as the Listings Items operation it stands for; its issues, or why the schema refuses it. */
   function apply(m: ListingsFeedMessage, itemUrl: URL): ListingIssue[] {
     const schemaIssue = (message: string): ListingIssue[] => [
-      { code: '4000003', message, severity: 'ERROR' },
+      { code: '4000003', message, severity: 'ERROR', categories: [] },
     ];
     if (m.operationType === 'UPDATE') {
       // listings-feed-schema-v2.json: UPDATE needs productType and attributes, and takes no patches.
@@ -129,33 +145,98 @@ export function createFeedsStandIn(
       return problem('Expected a maximum of 1 marketplaceIds');
     const input = documents.get(request.inputFeedDocumentId ?? '');
     if (!input?.content) return problem('inputFeedDocumentId is not an uploaded document');
-    const feed = JSON.parse(input.content) as {
-      header: { sellerId: string; version: string };
-      messages: ListingsFeedMessage[];
-    };
-    if (feed.header?.version !== '2.0' || !feed.header.sellerId)
-      return problem('The feed header needs sellerId and version 2.0');
-    if (!Array.isArray(feed.messages) || feed.messages.length < 1 || feed.messages.length > FEED_MAX)
-      return problem(`A feed carries 1 to ${FEED_MAX} messages`);
     const feedId = String(documents.size + feeds.size + 50_000_000_000);
-    const forced = options.feedStatus?.(feed.messages);
-    const held = { sellerId: feed.header.sellerId, marketplaceId: request.marketplaceIds[0]!, base };
-    if (forced) {
-      feeds.set(feedId, { status: forced, messages: feed.messages, held });
+    const at = { sellerId: '', marketplaceId: request.marketplaceIds[0]!, base };
+    // Amazon takes the feed (202) and only then reads the document: what is wrong with it comes back as
+    // the processing report's feed-level issue, or as FATAL when it cannot be read at all.
+    let feed: { header?: { sellerId?: string; version?: string }; messages?: unknown };
+    try {
+      feed = JSON.parse(input.content) as typeof feed;
+    } catch {
+      feeds.set(feedId, { status: 'FATAL', messages: [] });
       return { status: 202, body: { feedId } };
     }
-    process(feedId, feed.messages, held);
+    const wrong =
+      feed.header?.version !== '2.0' || !feed.header.sellerId
+        ? 'The feed header needs sellerId and version 2.0.'
+        : !Array.isArray(feed.messages) || feed.messages.length < 1 || feed.messages.length > FEED_MAX
+          ? `A feed carries 1 to ${FEED_MAX} messages.`
+          : undefined;
+    if (wrong) {
+      report(
+        feedId,
+        { ...at, sellerId: feed.header?.sellerId ?? '' },
+        [],
+        [{ code: '100001', severity: 'ERROR', message: wrong }],
+      );
+      return { status: 202, body: { feedId } };
+    }
+    const messages = feed.messages as ListingsFeedMessage[];
+    const forced = options.feedStatus?.(messages);
+    const held = { ...at, sellerId: feed.header!.sellerId! };
+    if (forced) {
+      feeds.set(feedId, { status: forced, messages, held });
+      return { status: 202, body: { feedId } };
+    }
+    process(feedId, messages, held);
     return { status: 202, body: { feedId } };
   }
 
-  /** Applies the feed's messages and writes its processing report: the feed is DONE. */
+  /** The processing report of a feed of `messages` with these message issues (and feed-level ones): DONE. */
+  function report(
+    feedId: string,
+    at: { sellerId: string },
+    messages: ListingsFeedMessage[],
+    issues: { messageId?: number; sku?: string; code: string; severity: string; message: string }[],
+    fault?: FeedFault['kind'],
+  ) {
+    const invalid = new Set(
+      issues.filter((i) => i.severity === 'ERROR' && i.messageId !== undefined).map((i) => i.messageId),
+    ).size;
+    const all =
+      fault === 'feed_issue'
+        ? [
+            ...issues,
+            { code: '100001', severity: 'ERROR', message: 'The feed could not be fully processed.' },
+          ]
+        : issues;
+    const processed = fault === 'short_summary' ? Math.max(0, messages.length - 1) : messages.length;
+    if (fault === 'no_document') {
+      feeds.set(feedId, { status: 'DONE', messages });
+      return;
+    }
+    const reportId = `amzn1.tortuga.4.na.${randomUUID()}`;
+    documents.set(reportId, {
+      contentType: 'application/json',
+      content: JSON.stringify({
+        header: { sellerId: at.sellerId, version: '2.0', feedId },
+        issues: all,
+        summary: {
+          errors: all.filter((i) => i.severity === 'ERROR').length,
+          warnings: all.filter((i) => i.severity === 'WARNING').length,
+          messagesProcessed: processed,
+          messagesAccepted: processed - invalid,
+          messagesInvalid: invalid,
+        },
+      }),
+    });
+    feeds.set(feedId, { status: 'DONE', resultFeedDocumentId: reportId, messages });
+  }
+
+  /**
+   * Applies the feed's messages and writes its processing report: the feed is DONE (or, with a `feedFault`,
+   * reported badly or FATAL, having applied the messages the fault names).
+   */
   function process(
     feedId: string,
     messages: ListingsFeedMessage[],
     at: { sellerId: string; marketplaceId: string; base: string },
   ) {
+    const fault = options.feedFault?.(messages);
+    const applies = fault?.applies ?? (() => fault?.kind !== 'fatal');
     const issues: { messageId: number; sku: string; code: string; severity: string; message: string }[] = [];
     for (const m of messages) {
+      if (fault && !applies(m)) continue;
       const itemUrl = new URL(
         `${at.base}/listings/2021-08-01/items/${encodeURIComponent(at.sellerId)}/${encodeURIComponent(m.sku)}`,
       );
@@ -179,23 +260,11 @@ export function createFeedsStandIn(
           message: i.message,
         });
     }
-    const invalid = new Set(issues.filter((i) => i.severity === 'ERROR').map((i) => i.messageId)).size;
-    const reportId = `amzn1.tortuga.4.na.${randomUUID()}`;
-    documents.set(reportId, {
-      contentType: 'application/json',
-      content: JSON.stringify({
-        header: { sellerId: at.sellerId, version: '2.0', feedId },
-        issues,
-        summary: {
-          errors: issues.length,
-          warnings: 0,
-          messagesProcessed: messages.length,
-          messagesAccepted: messages.length - invalid,
-          messagesInvalid: invalid,
-        },
-      }),
-    });
-    feeds.set(feedId, { status: 'DONE', resultFeedDocumentId: reportId, messages });
+    if (fault?.kind === 'fatal') {
+      feeds.set(feedId, { status: 'FATAL', messages });
+      return;
+    }
+    report(feedId, at, messages, issues, fault?.kind);
   }
 
   /**

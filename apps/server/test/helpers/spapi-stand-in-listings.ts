@@ -61,27 +61,50 @@ export function createListingsStandIn(
     templatesOf?: (sellerId: string, marketplaceId: string) => { id: string }[];
   } = {},
 ) {
-  const store = new Map<string, { attributes: Record<string, AttributeValues>; productType: string }>();
+  const store = new Map<
+    string,
+    { attributes: Record<string, AttributeValues>; productType: string; createdDate?: string }
+  >();
   const calls: ListingsCall[] = [];
   const keyOf = (seller: string, marketplaceId: string, sku: string) => `${seller}\n${marketplaceId}\n${sku}`;
+  /** What Amazon decided after it accepted a submission (`afterAcceptance`), by listing. */
+  const later = new Map<string, { issues?: ListingIssue[]; status?: ('BUYABLE' | 'DISCOVERABLE')[] }>();
+  /** Listings Amazon took but does not show yet (DONE is not live; reference §4.5). */
+  const unseen = new Set<string>();
 
-  /** A kept listing as getListingsItem (and searchListingsItems) answer it with summaries, offers, availability. */
+  /**
+   * A kept listing as getListingsItem (and searchListingsItems) answer it: the shapes of the model's own
+   * getListingsItem example (summaries with product type, condition, name and dates; offers with their
+   * audience; the price amount a string), with what Amazon decided after acceptance.
+   */
   const itemOf = (
     sku: string,
     marketplaceId: string,
-    found: { attributes: Record<string, AttributeValues> },
+    found: { attributes: Record<string, AttributeValues>; productType: string; createdDate?: string },
+    decided: { issues?: ListingIssue[]; status?: ('BUYABLE' | 'DISCOVERABLE')[] } = {},
   ) => {
     const quantity = Number(found.attributes.fulfillment_availability?.[0]?.quantity ?? 0);
     const offer = found.attributes.purchasable_offer?.[0] as
       { our_price?: { schedule: { value_with_tax: number }[] }[]; currency?: string } | undefined;
     const price = offer?.our_price?.[0]?.schedule[0]?.value_with_tax;
+    const issues = decided.issues ?? [];
+    const suppressed = issues.some((i) =>
+      i.enforcements?.actions?.some((a) => a.action === 'LISTING_SUPPRESSED'),
+    );
+    const date = found.createdDate ?? '2021-02-01T00:00:00Z';
     return {
       sku,
       summaries: [
         {
           marketplaceId,
           asin: found.attributes.merchant_suggested_asin?.[0]?.value,
-          status: quantity > 0 ? ['BUYABLE', 'DISCOVERABLE'] : ['DISCOVERABLE'],
+          productType: found.productType,
+          conditionType: found.attributes.condition_type?.[0]?.value ?? 'new_new',
+          status:
+            decided.status ?? (quantity > 0 && !suppressed ? ['BUYABLE', 'DISCOVERABLE'] : ['DISCOVERABLE']),
+          itemName: 'Hardside Carry-On Spinner Suitcase Luggage',
+          createdDate: date,
+          lastUpdatedDate: date,
         },
       ],
       offers:
@@ -91,12 +114,19 @@ export function createListingsStandIn(
               {
                 marketplaceId,
                 offerType: 'B2C',
-                price: { currencyCode: offer!.currency, amount: String(price) },
+                price: { currencyCode: offer!.currency, amount: price.toFixed(2) },
+                audience: { value: 'ALL', displayName: 'Sell on Amazon' },
               },
             ],
       fulfillmentAvailability: [{ fulfillmentChannelCode: 'DEFAULT', quantity }],
-      issues: [],
+      issues,
     };
+  };
+  /** The listing as Amazon shows it now, if it shows it. */
+  const shown = (seller: string, marketplaceId: string, sku: string) => {
+    const key = keyOf(seller, marketplaceId, sku);
+    const kept = store.get(key);
+    return kept && !unseen.has(key) ? itemOf(sku, marketplaceId, kept, later.get(key)) : undefined;
   };
 
   /**
@@ -130,8 +160,8 @@ export function createListingsStandIn(
       body: undefined,
     });
     const found = identifiers.flatMap((sku) => {
-      const kept = store.get(keyOf(seller, marketplaceId, sku));
-      return kept ? [itemOf(sku, marketplaceId, kept)] : [];
+      const item = shown(seller, marketplaceId, sku);
+      return item ? [item] : [];
     });
     return { status: 200, body: { numberOfResults: found.length, items: found.slice(0, pageSize) } };
   }
@@ -166,10 +196,10 @@ export function createListingsStandIn(
     });
 
     if (operation === 'getListingsItem') {
-      const found = store.get(key);
-      if (!found)
+      const item = shown(seller!, marketplaceId, sku);
+      if (!item)
         return { status: 404, body: { errors: [{ code: 'NOT_FOUND', message: `SKU '${sku}' not found.` }] } };
-      return { status: 200, body: itemOf(sku, marketplaceId, found) };
+      return { status: 200, body: item };
     }
     if (operation === 'deleteListingsItem') {
       store.delete(key);
@@ -217,7 +247,14 @@ export function createListingsStandIn(
         return {
           status: 200,
           body: submission(
-            [{ code: '4000001', message: 'Invalid path provided in patch', severity: 'ERROR' }],
+            [
+              {
+                code: '4000001',
+                message: 'Invalid path provided in patch',
+                severity: 'ERROR',
+                categories: ['INVALID_ATTRIBUTE'],
+              },
+            ],
             'ACCEPTED',
           ),
         };
@@ -226,12 +263,16 @@ export function createListingsStandIn(
       else if (p.op === 'delete') delete attributes[name];
       else attributes[name] = p.value ?? [];
     }
+    // A patch of a SKU the seller has no listing of is accepted without an issue, and nothing is listed:
+    // Amazon takes the offer data and waits for the rest (Amazon staff, selling-partner-api-docs#3748;
+    // the same in a feed, #4402). Only a read-back tells.
+    if (!current) return { status: 200, body: submission([], mode ? 'VALID' : 'ACCEPTED') };
     const issues = [
       ...purchasableOfferIssues(attributes.purchasable_offer, marketplaceId, currency),
       ...fulfillmentIssues(attributes.fulfillment_availability, true),
     ];
     const answer = submission(issues, mode ? 'VALID' : 'ACCEPTED');
-    if (!mode && answer.status === 'ACCEPTED' && current) store.set(key, { ...current, attributes });
+    if (!mode && answer.status === 'ACCEPTED') store.set(key, { ...current, attributes });
     return { status: 200, body: answer };
   }
 
@@ -245,6 +286,26 @@ export function createListingsStandIn(
     /** A listing the seller already has (a benchmark's starting store), as an accepted put would keep it. */
     seed(sellerId: string, marketplaceId: string, sku: string, attributes: Record<string, AttributeValues>) {
       store.set(keyOf(sellerId, marketplaceId, sku), { attributes, productType: 'PRODUCT' });
+    },
+    /**
+     * What Amazon decides after it accepted a listing: issues it raises (with their enforcements, as the
+     * model's examples) and, when given, the summary's status; nothing given: no more than the listing's own.
+     */
+    afterAcceptance(
+      sellerId: string,
+      marketplaceId: string,
+      sku: string,
+      decided: { issues?: ListingIssue[]; status?: ('BUYABLE' | 'DISCOVERABLE')[] } | undefined,
+    ) {
+      const key = keyOf(sellerId, marketplaceId, sku);
+      if (decided) later.set(key, decided);
+      else later.delete(key);
+    },
+    /** Amazon keeps the listing out of its answers (taken, not shown yet) until told otherwise. */
+    showLater(sellerId: string, marketplaceId: string, sku: string, hidden: boolean) {
+      const key = keyOf(sellerId, marketplaceId, sku);
+      if (hidden) unseen.add(key);
+      else unseen.delete(key);
     },
     /** The seller changes the listing in Seller Central: its price and/or quantity, nothing else. */
     editInSellerCentral(

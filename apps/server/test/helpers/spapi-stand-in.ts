@@ -24,9 +24,11 @@ import { createLwaStandIn } from './lwa-stand-in';
 import {
   createFeedsStandIn,
   feedsOperation,
+  type FeedFault,
   type FeedsOperation,
   type FeedStatusOf,
 } from './spapi-stand-in-feeds';
+import type { ListingsFeedMessage } from '../../src/providers/seller-store';
 import {
   createDefinitionsStandIn,
   createListingsStandIn,
@@ -119,6 +121,8 @@ export async function startSpapiStandIn(
     feedFailures?: (sku: string) => boolean;
     /** A feed's end other than DONE (FATAL, CANCELLED, or IN_PROGRESS for ever), from its messages. */
     feedStatus?: FeedStatusOf;
+    /** A processed feed reported badly (no result document, a feed-level issue, a short summary) or FATAL. */
+    feedFault?: (messages: ListingsFeedMessage[]) => FeedFault | undefined;
     /** The seller's shipping templates per marketplace (Product Type Definitions with `sellerId`); none by default. */
     shippingTemplates?: (sellerId: string, marketplaceId: string) => { id: string; name: string }[];
   } = {},
@@ -141,6 +145,7 @@ export async function startSpapiStandIn(
   const feeds = createFeedsStandIn(listings, {
     feedFailures: options.feedFailures,
     feedStatus: options.feedStatus,
+    feedFault: options.feedFault,
   });
   const definitions = createDefinitionsStandIn(options.shippingTemplates ?? (() => []));
   const pricingAsked = new Map<string, number>();

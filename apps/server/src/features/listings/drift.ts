@@ -5,7 +5,8 @@ import { SpapiError } from '../../providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
 import { SEARCH_SKUS, type ListingsItem, type StoreTarget } from '../../providers/seller-store';
 import type { ListingsDeps } from './publish';
-import type { Change } from './record-push';
+import { priceRefused } from './read-back';
+import { confirmLate, unconfirmedPushes, type Change, type Unconfirmed } from './record-push';
 
 /** Searches in flight at once; the store's pacing (searchListingsItems 5/s, burst 5) decides when each goes. */
 const IN_FLIGHT = 10;
@@ -50,6 +51,19 @@ export function driftedFields(
   return fields;
 }
 
+/** The newest of the listing's unconfirmed pushes whose price and quantity Amazon shows, if any. */
+const ownShown = (
+  pushes: Unconfirmed[] | undefined,
+  amazon: { price: number | null; quantity: number | null },
+) =>
+  pushes?.find(
+    (p) =>
+      p.new_price !== null &&
+      amazon.price !== null &&
+      Math.abs(p.new_price - amazon.price) < 0.005 &&
+      p.new_quantity === amazon.quantity,
+  );
+
 /**
  * Reads the listings about to be pushed back from Amazon first (searchListingsItems, 20 SKUs a call), so a
  * figure the seller changed in Seller Central is not overwritten unasked: such a listing is not pushed and
@@ -65,6 +79,13 @@ export async function withoutDrift(
   const marketplaceId = MARKETPLACES[target.country].id;
   const push: Change[] = [];
   const drifts: { id: string; drift: ListingDrift }[] = [];
+  const attention: { id: string; issues: unknown[] }[] = [];
+  // Our own pushes Amazon may apply after we stopped asking (record-push.ts): shown, they are ours.
+  const unconfirmed = await unconfirmedPushes(
+    deps.db,
+    changes.map((c) => c.listing.id),
+  );
+  const confirmed: Unconfirmed[] = [];
   let unread = 0;
   const readBatch = async (batch: Change[]) => {
     let items: ListingsItem[];
@@ -80,15 +101,36 @@ export async function withoutDrift(
       return;
     }
     const bySku = new Map(items.map((i) => [i.sku, i]));
-    for (const c of batch) {
+    for (const given of batch) {
+      let c = given;
       const item = bySku.get(c.listing.sku);
+      const own = item && ownShown(unconfirmed.get(c.listing.id), amazonFigures(item, marketplaceId));
+      if (own) {
+        confirmed.push(own);
+        const listing = {
+          ...c.listing,
+          pushed_price: own.new_price,
+          pushed_min_price: own.new_min,
+          pushed_max_price: own.new_max,
+          pushed_quantity: own.new_quantity,
+        };
+        c = { ...c, listing };
+        // What the push carried is what the sync wanted: nothing left to send.
+        const sameOffer =
+          !c.offer ||
+          (c.offer.price === own.new_price && c.offer.min === own.new_min && c.offer.max === own.new_max);
+        if (sameOffer && (c.quantity === undefined || c.quantity === own.new_quantity)) continue;
+      }
       // Amazon has no such SKU: nothing of the seller's to keep; the push reports what Amazon says.
       if (!item) {
         push.push(c);
         continue;
       }
       const amazon = amazonFigures(item, marketplaceId);
-      const fields = driftedFields(c.listing, amazon);
+      // A price Amazon refused after accepting it is Amazon's doing, not the seller's (read-back.ts).
+      const refused = priceRefused(item);
+      if (refused) attention.push({ id: c.listing.id, issues: item.issues ?? [] });
+      const fields = driftedFields(c.listing, amazon).filter((f) => f !== 'price' || !refused);
       if (fields.length === 0) {
         push.push(c);
         continue;
@@ -110,6 +152,10 @@ export async function withoutDrift(
   for (let i = 0; i < changes.length; i += SEARCH_SKUS) batches.push(changes.slice(i, i + SEARCH_SKUS));
   for (let i = 0; i < batches.length; i += IN_FLIGHT)
     await Promise.all(batches.slice(i, i + IN_FLIGHT).map(readBatch));
+  await confirmLate(deps.db, confirmed);
+  if (attention.length)
+    await deps.db.execute(sql`update listings l set state = 'needs_attention', issues = a.issues
+      from jsonb_to_recordset(${JSON.stringify(attention)}::jsonb) as a(id uuid, issues jsonb) where l.id = a.id`);
   if (drifts.length)
     await deps.db.execute(sql`update listings l set drift = d.drift
       from jsonb_to_recordset(${JSON.stringify(drifts)}::jsonb) as d(id uuid, drift jsonb) where l.id = d.id`);

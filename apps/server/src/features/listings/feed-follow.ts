@@ -1,8 +1,9 @@
-import type {
-  FeedReport,
-  ListingIssue,
-  ListingsFeedMessage,
-  StoreTarget,
+import {
+  FeedSubmissionUnknown,
+  type FeedReport,
+  type ListingIssue,
+  type ListingsFeedMessage,
+  type StoreTarget,
 } from '../../providers/seller-store';
 import type { ListingsDeps } from './publish';
 
@@ -45,45 +46,135 @@ export function feedParts<T extends ListingsFeedMessage>(messages: T[]): T[][] {
   return parts;
 }
 
-/** How a feed ended for us: DONE with the report's issues by message, stopped by Amazon, or still going. */
+/**
+ * How a feed ended for us. `done`: DONE with a whole processing report (`wholeReport`), its issues by
+ * message. `unconfirmed`: FATAL, or DONE with a report that does not account for every message: none of its
+ * messages counts as applied until a read-back shows it (the issues the report did name are kept).
+ * `failed`: CANCELLED (Amazon did not start it). `late`: still running at the deadline.
+ */
 export type FollowedFeed =
   | { feedId: string; status: 'DONE'; ended: 'done'; issues: Map<number, ListingIssue[]> }
+  | { feedId: string; status: string; ended: 'unconfirmed'; issues: Map<number, ListingIssue[]>; why: string }
   | { feedId: string; status: string; ended: 'failed' | 'late'; issues: Map<number, ListingIssue[]> };
+
+/** The seller's authorisation was removed or replaced while a feed was followed: nothing more is asked. */
+export class AuthorisationChanged extends Error {
+  constructor() {
+    super('amazon_not_connected');
+    this.name = 'AuthorisationChanged';
+  }
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const running = (status: string) => status === 'IN_QUEUE' || status === 'IN_PROGRESS';
 
-/** getFeed every `pollMs` until the feed ends or the deadline (a time) passes; once DONE, its report's issues. */
+/** The push statuses of a feed not yet ended for us: submitted (not asked about yet), or Amazon's running ones. */
+export const WAITING = ['SUBMITTED', 'IN_QUEUE', 'IN_PROGRESS'] as const;
+
+/**
+ * Whether the authorisation the target was built from is still the seller's connected one (the same check
+ * as lookups, `LookupAccounts.stillCurrent`): asked before each getFeed, so a seller who disconnects or
+ * connects another account mid-follow stops it.
+ */
+export async function stillCurrent(deps: Pick<ListingsDeps, 'accounts'>, target: StoreTarget) {
+  const own = target.account?.own;
+  if (!own || !deps.accounts?.stillCurrent || !target.account.tenant) return true;
+  return deps.accounts.stillCurrent(target.account.tenant, target.country, own);
+}
+
+type FollowDeps = Pick<ListingsDeps, 'store' | 'logger' | 'feedPollMs' | 'accounts'>;
+
+/** One getFeed (and the report once DONE), after checking the authorisation is still the seller's. */
+export async function askFeed(deps: FollowDeps, target: StoreTarget, feedId: string) {
+  if (!(await stillCurrent(deps, target))) throw new AuthorisationChanged();
+  return deps.store.feedResult!(target, feedId);
+}
+
+/**
+ * What a feed's result comes to: `wholeReport` decides whether a DONE feed's report can be believed
+ * message by message; FATAL ("some, none, or all of the operations … may have completed", feeds model) is
+ * unconfirmed; CANCELLED ("cancelled before it started processing") applied nothing.
+ */
+export function endOf(
+  feedId: string,
+  result: { status: string; report?: FeedReport },
+  messageIds: number[],
+): FollowedFeed {
+  if (running(result.status)) return { feedId, status: result.status, ended: 'late', issues: new Map() };
+  const issues = reportIssues(result.report);
+  if (result.status === 'DONE') {
+    const why = wholeReport(result.report, messageIds);
+    if (why === null) return { feedId, status: 'DONE', ended: 'done', issues };
+    return { feedId, status: 'DONE', ended: 'unconfirmed', issues, why };
+  }
+  if (result.status === 'FATAL')
+    return { feedId, status: result.status, ended: 'unconfirmed', issues, why: 'fatal' };
+  return { feedId, status: result.status, ended: 'failed', issues: new Map() };
+}
+
+/** getFeed every `pollMs` until the feed ends or the deadline (a time) passes; then what it came to. */
 async function follow(
-  deps: Pick<ListingsDeps, 'store' | 'logger' | 'feedPollMs'>,
+  deps: FollowDeps,
   target: StoreTarget,
   feedId: string,
-  messages: number,
+  messageIds: number[],
   deadline: number,
 ): Promise<FollowedFeed> {
-  let result = await deps.store.feedResult!(target, feedId);
+  let result = await askFeed(deps, target, feedId);
   while (running(result.status) && Date.now() < deadline) {
     await sleep(deps.feedPollMs ?? 60_000);
-    result = await deps.store.feedResult!(target, feedId);
+    result = await askFeed(deps, target, feedId);
   }
-  if (result.status !== 'DONE') {
-    const late = running(result.status);
+  const feed = endOf(feedId, result, messageIds);
+  if (feed.ended !== 'done')
     deps.logger.warn(
-      { feedId, status: result.status, messages },
-      late ? 'listings feed past its deadline' : 'listings feed failed',
+      { feedId, status: result.status, messages: messageIds.length, ...('why' in feed && { why: feed.why }) },
+      feed.ended === 'late'
+        ? 'listings feed past its deadline'
+        : feed.ended === 'unconfirmed'
+          ? 'listings feed not confirmed by its report; reading back'
+          : 'listings feed failed',
     );
-    return { feedId, status: result.status, ended: late ? 'late' : 'failed', issues: new Map() };
-  }
-  return { feedId, status: 'DONE', ended: 'done', issues: reportIssues(result.report) };
+  return feed;
+}
+
+/**
+ * Null when a DONE feed's processing report accounts for every message, so that a message it does not
+ * refuse can be taken as accepted; else why not. The report must be there (a DONE feed can come without a
+ * result document), name no problem of the feed as a whole (an issue without `messageId`), name only our
+ * messages, and its summary must count each message once: processed = sent = accepted + invalid, and
+ * invalid = the messages it refuses.
+ */
+export function wholeReport(report: FeedReport | undefined, messageIds: number[]): string | null {
+  if (!report) return 'no_report';
+  const issues = report.issues ?? [];
+  if (issues.some((i) => typeof i.messageId !== 'number')) return 'feed_issue';
+  const ours = new Set(messageIds);
+  if (issues.some((i) => !ours.has(i.messageId!))) return 'unknown_message';
+  const s = report.summary;
+  if (!s) return 'no_summary';
+  const refused = new Set(issues.filter((i) => i.severity === 'ERROR').map((i) => i.messageId)).size;
+  if (
+    s.messagesProcessed !== messageIds.length ||
+    s.messagesAccepted + s.messagesInvalid !== messageIds.length ||
+    s.messagesInvalid !== refused
+  )
+    return 'summary';
+  return null;
 }
 
 /** A processing report's issues by the message they name (a feed-level issue names none and is left out). */
 export function reportIssues(report: FeedReport | undefined): Map<number, ListingIssue[]> {
   const issues = new Map<number, ListingIssue[]>();
   for (const issue of report?.issues ?? []) {
-    if (issue.messageId === undefined) continue;
+    if (typeof issue.messageId !== 'number') continue;
     const list = issues.get(issue.messageId) ?? [];
-    list.push({ code: issue.code ?? 'FEED_ISSUE', message: issue.message, severity: issue.severity });
+    list.push({
+      code: issue.code ?? 'FEED_ISSUE',
+      message: issue.message,
+      severity: issue.severity,
+      ...(issue.attributeName ? { attributeNames: [issue.attributeName] } : {}),
+    });
     issues.set(issue.messageId, list);
   }
   return issues;
@@ -91,33 +182,49 @@ export function reportIssues(report: FeedReport | undefined): Map<number, Listin
 
 /**
  * Submits the feeds of one marketplace (`feedParts`), all first so Amazon works on them together, then
- * follows each until one shared deadline, `deadlineMs` from the last submission: DONE gives the processing
- * report's issues by the message they name (a feed-level issue names none), CANCELLED or FATAL is `failed`
- * (some, none or all messages may have applied, so none is taken as done), and one still running at the
- * deadline is `late` (reported, not waited on forever). `onFeed` records each as it ends. A submission
- * Amazon refuses stops the submitting; the feeds already submitted are still followed and recorded, then
- * the error is thrown (the job fails and is retried as before).
+ * follows each until one shared deadline, `deadlineMs` from the last submission. `onSubmit` records each
+ * feed's pushes the moment Amazon took it (so a follow that fails, or a job that dies, leaves them known
+ * and waiting: late-feeds.ts finishes them); `onFeed` applies each as it ends (`FollowedFeed`). A
+ * submission Amazon refuses stops the submitting; the feeds already submitted are still followed, then the
+ * error is thrown (the job fails and is retried as before). An authorisation removed or replaced stops the
+ * following at once (`AuthorisationChanged`); what was submitted stays recorded as waiting.
  */
 export async function submitAndFollow<T extends ListingsFeedMessage>(
-  deps: Pick<ListingsDeps, 'store' | 'logger' | 'feedPollMs'>,
+  deps: FollowDeps,
   target: StoreTarget,
   parts: T[][],
   deadlineMs: number,
   onFeed: (messages: T[], feed: FollowedFeed) => Promise<void>,
+  onSubmit: (messages: T[], feedId: string) => Promise<void> = async () => {},
+  /** A createFeed that got no answer (`FeedSubmissionUnknown`): its messages may still be applied. */
+  onUnknown: (messages: T[]) => Promise<void> = async () => {},
 ): Promise<void> {
   const submitted: { messages: T[]; feedId: string }[] = [];
   let refused: { error: unknown } | undefined;
   for (const messages of parts) {
+    let feedId: string;
     try {
-      submitted.push({ messages, feedId: await deps.store.submitFeed!(target, messages) });
+      feedId = await deps.store.submitFeed!(target, messages);
     } catch (error) {
+      if (error instanceof FeedSubmissionUnknown) await onUnknown(messages);
       refused = { error };
       break;
     }
+    await onSubmit(messages, feedId);
+    submitted.push({ messages, feedId });
   }
   const deadline = Date.now() + deadlineMs;
   for (const { messages, feedId } of submitted)
-    await onFeed(messages, await follow(deps, target, feedId, messages.length, deadline));
+    await onFeed(
+      messages,
+      await follow(
+        deps,
+        target,
+        feedId,
+        messages.map((m) => m.messageId),
+        deadline,
+      ),
+    );
   if (refused) throw refused.error;
 }
 

@@ -1,31 +1,31 @@
 import type { RegionCode } from '@crossmarket/domain';
 import type { ListingsFeedMessage, StoreTarget } from '../../providers/seller-store';
-import { feedParts, refusals, submitAndFollow } from './feed-follow';
+import { applyFeed } from './apply-feed';
+import { feedParts, submitAndFollow } from './feed-follow';
 import { offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
-import { recordPushes, type Change } from './record-push';
+import { recordPushes, recordSubmitted, type Change } from './record-push';
 
 /** Pushes recorded per statement: a feed's 25,000 in five. */
 const RECORD_PART = 5_000;
 
-async function recordInParts(deps: ListingsDeps, pushes: Parameters<typeof recordPushes>[1]) {
-  for (let i = 0; i < pushes.length; i += RECORD_PART)
-    await recordPushes(deps.db, pushes.slice(i, i + RECORD_PART));
-}
+export type FeedPushOutcome = 'done' | 'feed-late' | 'feed-failed' | 'feed-unconfirmed';
 
 /**
- * The changes as JSON_LISTINGS_FEEDs of the one marketplace, followed to the end (feed-follow.ts): DONE
- * marks exactly the messages the processing report refuses, CANCELLED or FATAL takes nothing as pushed,
- * and one past the deadline is reported, not waited on forever; the next sync sends again what still
- * differs.
+ * The changes as JSON_LISTINGS_FEEDs of the one marketplace. Each feed's pushes are recorded the moment
+ * Amazon takes it (SUBMITTED), then it is followed to the end and its outcome applied (apply-feed.ts):
+ * a whole report marks exactly the messages it refuses, a feed that ended FATAL or without a report that
+ * accounts for every message is read back before anything counts, CANCELLED takes nothing as pushed, and
+ * a quantity 0 not confirmed is sent again by patch. One past the deadline stays waiting for the
+ * follow-listing-feeds job; the next sync sends again what still differs.
  */
 export async function pushByFeed(
   deps: ListingsDeps,
   target: StoreTarget,
   country: RegionCode,
   changes: Change[],
-): Promise<'done' | 'feed-late' | 'feed-failed'> {
-  let outcome: 'done' | 'feed-late' | 'feed-failed' = 'done';
+): Promise<FeedPushOutcome> {
+  let outcome: FeedPushOutcome = 'done';
   // One numbering across the feeds: a message's id is unique in its feed and leads back to its change.
   const messages: ListingsFeedMessage[] = changes.map((c, n) => ({
     messageId: n + 1,
@@ -38,38 +38,32 @@ export async function pushByFeed(
     target,
     feedParts(messages),
     deps.feedDeadlineMs ?? 2 * 3600_000,
-    async (part, feed) => {
-      if (feed.ended !== 'done') {
-        outcome = feed.ended === 'late' ? 'feed-late' : 'feed-failed';
-        await recordInParts(
-          deps,
-          part.map((m) => ({
+    async (_part, feed) => {
+      if (feed.ended === 'late') outcome = 'feed-late';
+      else if (feed.ended === 'failed') outcome = 'feed-failed';
+      else if (feed.ended === 'unconfirmed' && outcome === 'done') outcome = 'feed-unconfirmed';
+      await applyFeed(deps, target, feed, { readBack: false, settle: false });
+    },
+    async (part, feedId) => {
+      const pushes = part.map((m) => ({ change: changes[m.messageId - 1]!, messageId: m.messageId }));
+      for (let i = 0; i < pushes.length; i += RECORD_PART)
+        await recordSubmitted(
+          deps.db,
+          { feedId, sellerId: target.sellerId },
+          pushes.slice(i, i + RECORD_PART),
+        );
+    },
+    // Amazon may have taken it: kept as UNKNOWN (not in flight, no feed id), so the figures, if Amazon
+    // shows them later, are confirmed then rather than read as the seller's edit (drift.ts).
+    async (part) => {
+      for (let i = 0; i < part.length; i += RECORD_PART)
+        await recordPushes(
+          deps.db,
+          part.slice(i, i + RECORD_PART).map((m) => ({
             change: changes[m.messageId - 1]!,
-            answer: {
-              status: feed.status,
-              issues: [],
-              submissionId: feed.feedId,
-              messageId: m.messageId,
-            },
+            answer: { status: 'UNKNOWN', issues: [], submissionId: null, messageId: m.messageId },
           })),
         );
-        return;
-      }
-      await recordInParts(
-        deps,
-        part.map((m) => {
-          const refused = refusals(feed.issues.get(m.messageId));
-          return {
-            change: changes[m.messageId - 1]!,
-            answer: {
-              status: refused.length ? 'INVALID' : 'ACCEPTED',
-              issues: refused,
-              submissionId: feed.feedId,
-              messageId: m.messageId,
-            },
-          };
-        }),
-      );
     },
   );
   return outcome;

@@ -1,13 +1,11 @@
-import type { ListingRunResult, RegionCode } from '@crossmarket/domain';
+import type { RegionCode } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { FeedReport, ListingIssue, StoreTarget } from '../../providers/seller-store';
-import { refusals, reportIssues, running } from './feed-follow';
+import type { FeedReport, StoreTarget } from '../../providers/seller-store';
+import { applyFeed } from './apply-feed';
+import { AuthorisationChanged, askFeed, endOf, running, WAITING } from './feed-follow';
 import type { ListingsDeps } from './publish';
-import { stopped } from './publish-by-feed';
 import { readBack } from './read-back';
-import { applyOutcomes } from './record-push';
-import { toIssue } from './repo';
 import { storeTarget } from './store-target';
 
 /**
@@ -20,186 +18,138 @@ const FOLLOW_FOR = sql`interval '3 days'`;
 /** The job's cadence (`JOB_SCHEDULES`): a feed is asked once more within this of leaving the window. */
 const EVERY_MS = 10 * 60_000;
 const FOLLOW_MS = 3 * 24 * 3600_000;
+/**
+ * A pending listing is read again once Amazon has had this long (DONE is not live: about 45 minutes
+ * observed, reference §4.5), then on each round for three days, at most `PENDING_PER_ROUND` a round,
+ * oldest first (one Amazon never shows stops being asked about after the window, so it cannot starve
+ * the newer ones for ever).
+ */
+const PENDING_AFTER = sql`interval '30 minutes'`;
+const PENDING_PER_ROUND = 2_000;
+
+const waiting = sql`h.status = any(${sql.param([...WAITING])}::text[])`;
 
 /** The listings of the inventory with a push still waiting on its feed: a sync neither reads nor pushes them. */
 export async function inFlight(db: Db, inventoryId: string): Promise<Set<string>> {
   const rows = await db.execute<{ id: string }>(sql`
     select distinct l.id from listings l join listing_pushes h on h.listing_id = l.id
-     where l.inventory_id = ${inventoryId}::uuid and h.status in ('IN_QUEUE', 'IN_PROGRESS')
+     where l.inventory_id = ${inventoryId}::uuid and ${waiting}
        and h.submission_id is not null and h.at > now() - ${FOLLOW_FOR}`);
   return new Set(rows.rows.map((r) => r.id));
 }
 
-type Waiting = { feed_id: string; user_id: string; country: RegionCode; oldest: Date | string };
-
-type Push = {
-  id: string;
-  listing_id: string;
-  inventory_id: string;
-  code: string;
-  sku: string;
-  state: string;
-  reason: string;
-  message_id: number | null;
-  new_price: number | null;
-  new_quantity: number | null;
-  min: number | null;
-  max: number | null;
+type Waiting = {
+  feed_id: string;
+  user_id: string;
+  seller_id: string | null;
+  country: RegionCode;
+  oldest: Date | string;
+  message_ids: number[];
 };
 
-/** The push's status and, for a DONE feed, Amazon's refusals of its message. */
-function outcomeOf(
-  push: Push,
-  result: { status: string; report?: FeedReport },
-  byMessage: Map<number, ListingIssue[]>,
-) {
-  if (result.status !== 'DONE') return { status: result.status, refused: [] as ListingIssue[] };
-  // A push written before message ids were kept is found by its SKU (one message per SKU in a feed).
-  const issues =
-    push.message_id !== null
-      ? byMessage.get(push.message_id)
-      : (result.report?.issues ?? [])
-          .filter((i) => i.sku === push.sku)
-          .map((i) => ({ code: i.code ?? 'FEED_ISSUE', message: i.message, severity: i.severity }));
-  const refused = refusals(issues);
-  return { status: refused.length ? 'INVALID' : 'ACCEPTED', refused };
+/**
+ * The seller's store target for a user and country, read once per round and checked before each getFeed
+ * (`askFeed`: `LookupAccounts.stillCurrent`); null once the region is disconnected or connected to another
+ * seller than the one the feed went to.
+ */
+function targets(deps: ListingsDeps) {
+  const known = new Map<string, StoreTarget | null>();
+  return {
+    async of(userId: string, country: RegionCode, sellerId: string | null) {
+      const key = `${userId}\n${country}`;
+      if (!known.has(key)) known.set(key, await storeTarget(deps.store, deps.accounts, userId, country));
+      const target = known.get(key)!;
+      return target && (sellerId === null || target.sellerId === sellerId) ? target : null;
+    },
+    drop(userId: string, country: RegionCode) {
+      known.set(`${userId}\n${country}`, null);
+    },
+  };
 }
 
 /**
- * The publish run that sent the feed says how it ended, as if it had waited: the feed's status (no longer
- * waiting on Amazon), and per product what the report or the stop made of it.
+ * Pending listings Amazon has had time to show, read again (20 SKUs a search): a listing accepted is not
+ * live until Amazon's summary says BUYABLE, and issues Amazon raises after acceptance (enforcements such as
+ * LISTING_SUPPRESSED) make it need attention with Amazon's words (read-back.ts `stateOf`). Not those with a
+ * push still waiting on its feed (they are read when it ends).
  */
-async function settleRuns(
-  db: Db,
-  feedId: string,
-  status: string,
-  decided: { push: Push; status: string; refused: ListingIssue[] }[],
-) {
-  const inventories = [...new Set(decided.map((d) => d.push.inventory_id))];
-  if (inventories.length === 0) return;
-  const byCode = new Map(decided.map((d) => [d.push.code, d]));
-  const runs = await db.execute<{ id: string; results: ListingRunResult[] }>(sql`
-    select id, results from listing_runs
-     where inventory_id = any(${sql.param(inventories)}::uuid[]) and mode = 'publish'
-       and results @> ${JSON.stringify([{ feed: { id: feedId } }])}::jsonb`);
-  for (const run of runs.rows) {
-    const results = run.results.map((r): ListingRunResult => {
-      const d = byCode.get(r.product_id);
-      if (r.feed?.id !== feedId || !d) return r;
-      const feed = { id: feedId, status };
-      if (d.status === 'INVALID') return { ...r, feed, outcome: 'invalid', issues: d.refused.map(toIssue) };
-      if (d.status !== 'ACCEPTED')
-        return { ...r, feed, outcome: 'failed', issues: [toIssue(stopped(status))] };
-      return { ...r, feed, issues: r.issues.filter((i) => i.code !== 'FEED_PENDING') };
-    });
-    await db.execute(
-      sql`update listing_runs set results = ${JSON.stringify(results)}::jsonb where id = ${run.id}::uuid`,
-    );
+async function readPending(deps: ListingsDeps, stores: ReturnType<typeof targets>) {
+  const rows = await deps.db.execute<{
+    inventory_id: string;
+    user_id: string;
+    country: RegionCode;
+    code: string;
+    sku: string;
+    quantity: number | null;
+  }>(sql`
+    select l.inventory_id, l.user_id, i.to_country as country, l.code, l.sku, l.pushed_quantity as quantity
+      from listings l join inventories i on i.id = l.inventory_id
+     where l.state = 'pending' and l.pushed_at < now() - ${PENDING_AFTER} and l.pushed_at > now() - ${FOLLOW_FOR}
+       and not exists (select 1 from listing_pushes h where h.listing_id = l.id and ${waiting}
+                         and h.submission_id is not null and h.at > now() - ${FOLLOW_FOR})
+     order by l.pushed_at limit ${PENDING_PER_ROUND}`);
+  const groups = new Map<string, typeof rows.rows>();
+  for (const r of rows.rows) {
+    const key = `${r.user_id}\n${r.country}\n${r.inventory_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
   }
-}
-
-/**
- * One ended feed's outcome on its waiting pushes. Each push is claimed by moving it off IN_QUEUE /
- * IN_PROGRESS, so two runs of the job never apply one twice. A sync's push goes as if Amazon had answered
- * it then (record-push.ts `applyOutcomes`: taken, the listing's pushed figures are the push's, so the next
- * read-back sees no drift; refused, it needs attention). A publish's listing, while still pending: refused
- * or stopped, it needs attention and is cleared of what was pushed (a retry publishes it again); taken, it
- * is read back like any publish, and the run that sent it says how the feed ended (`settleRuns`).
- */
-async function applyFeed(
-  deps: ListingsDeps,
-  target: StoreTarget,
-  feedId: string,
-  result: { status: string; report?: FeedReport },
-) {
-  const waiting = await deps.db.execute<Push>(sql`
-    select h.id::text, h.listing_id, l.inventory_id, l.code, l.sku, l.state, h.reason, h.message_id,
-           h.new_price, h.new_quantity, l.pushed_min_price as min, l.pushed_max_price as max
-      from listing_pushes h join listings l on l.id = h.listing_id
-     where h.submission_id = ${feedId} and h.status in ('IN_QUEUE', 'IN_PROGRESS')`);
-  const byMessage = reportIssues(result.report);
-  const decided = waiting.rows.map((p) => ({ push: p, ...outcomeOf(p, result, byMessage) }));
-  const claimed = await deps.db.execute<{ id: string }>(sql`
-    update listing_pushes h set status = d.status
-      from jsonb_to_recordset(${JSON.stringify(decided.map((d) => ({ id: d.push.id, status: d.status })))}::jsonb)
-        as d(id bigint, status text)
-     where h.id = d.id and h.status in ('IN_QUEUE', 'IN_PROGRESS')
-    returning h.id::text`);
-  const mine = new Set(claimed.rows.map((r) => r.id));
-  const ours = decided.filter((d) => mine.has(d.push.id));
-
-  const [publishes, syncs] = [
-    ours.filter((d) => d.push.reason === 'publish'),
-    ours.filter((d) => d.push.reason !== 'publish'),
-  ];
-  await applyOutcomes(
-    deps.db,
-    syncs.map(({ push: p, status, refused }) => ({
-      id: p.listing_id,
-      status,
-      issues: refused,
-      new_price: p.new_price,
-      min: p.min,
-      max: p.max,
-      new_quantity: p.new_quantity,
-      zeroed: p.new_quantity === 0,
-    })),
-  );
-  // Only a listing still pending: one removed meanwhile, or turned live by a retry's read-back, keeps that.
-  const unlisted = publishes
-    .filter((d) => d.status !== 'ACCEPTED' && d.push.state === 'pending')
-    .map((d) => ({
-      id: d.push.listing_id,
-      issues: d.status === 'INVALID' ? d.refused : [stopped(d.status)],
-    }));
-  if (unlisted.length)
-    await deps.db.execute(sql`update listings l set state = 'needs_attention', issues = u.issues,
-        pushed_price = null, pushed_min_price = null, pushed_max_price = null, pushed_quantity = null,
-        pushed_at = null
-      from jsonb_to_recordset(${JSON.stringify(unlisted)}::jsonb) as u(id uuid, issues jsonb)
-     where l.id = u.id and l.state = 'pending'`);
-  const taken = publishes.filter((d) => d.status === 'ACCEPTED' && d.push.state === 'pending');
-  const byInventory = new Map<string, { product_id: string; sku: string }[]>();
-  for (const { push: p } of taken)
-    byInventory.set(p.inventory_id, [
-      ...(byInventory.get(p.inventory_id) ?? []),
-      { product_id: p.code, sku: p.sku },
-    ]);
-  for (const [inventoryId, listings] of byInventory) await readBack(deps, target, inventoryId, listings);
-  await settleRuns(deps.db, feedId, result.status, publishes);
-  return { pushes: ours.length, refused: ours.filter((d) => d.status === 'INVALID').length };
+  let read = 0;
+  for (const group of groups.values()) {
+    const { user_id: userId, country, inventory_id: inventoryId } = group[0]!;
+    const target = await stores.of(userId, country, null);
+    if (!target) continue;
+    await readBack(
+      deps,
+      target,
+      inventoryId,
+      group.map((r) => ({ product_id: r.code, sku: r.sku, quantity: r.quantity })),
+    );
+    read += group.length;
+  }
+  return read;
 }
 
 /**
  * The `follow-listing-feeds` job, every ten minutes: a publish follows its feed 10 minutes and a sync 2
- * hours, Amazon can take longer. Each feed with pushes still waiting on it (of the last three days) is
- * asked about once, under its seller's own authorisation; one that has ended gets its outcome applied
- * (`applyFeed`), one still running is asked again next time. The account-wide pause does not stop it: it
- * only reads from Amazon, and what Amazon did with a feed is true whether or not the seller paused since.
+ * hours, Amazon can take longer, and a run can die between submitting a feed and its end (its pushes were
+ * recorded as SUBMITTED when Amazon took the feed). Each feed with pushes still waiting on it (of the last
+ * three days) is asked about once, under the authorisation of the seller it went to, checked before each
+ * getFeed: a region disconnected or connected to another seller is skipped (`amazon_not_connected`). One
+ * that has ended gets its outcome applied (apply-feed.ts, the same as the run would have), one still
+ * running is asked again next time. Then pending listings are read again (`readPending`). The
+ * account-wide pause does not stop the reading: what Amazon did with a feed is true whether or not the
+ * seller paused since (a quantity 0 sent again does respect it).
  */
 export async function followListingFeeds(deps: ListingsDeps): Promise<string> {
-  if (!deps.store.feedResult) return 'no-feeds';
+  const stores = targets(deps);
+  if (!deps.store.feedResult) {
+    await readPending(deps, stores);
+    return 'no-feeds';
+  }
   const feeds = await deps.db.execute<Waiting>(sql`
-    select h.submission_id as feed_id, l.user_id, i.to_country as country, min(h.at) as oldest
+    select h.submission_id as feed_id, l.user_id, h.seller_id, i.to_country as country, min(h.at) as oldest,
+           array_agg(h.message_id) filter (where h.message_id is not null) as message_ids
       from listing_pushes h join listings l on l.id = h.listing_id
       join inventories i on i.id = l.inventory_id
-     where h.status in ('IN_QUEUE', 'IN_PROGRESS') and h.submission_id is not null
-       and h.at > now() - ${FOLLOW_FOR}
-     group by h.submission_id, l.user_id, i.to_country
+     where ${waiting} and h.submission_id is not null and h.at > now() - ${FOLLOW_FOR}
+     group by h.submission_id, l.user_id, h.seller_id, i.to_country
      order by oldest`);
   let ended = 0;
   for (const f of feeds.rows) {
     const log = deps.logger.child({ feedId: f.feed_id, userId: f.user_id });
-    const target = await storeTarget(deps.store, deps.accounts, f.user_id, f.country);
+    const target = await stores.of(f.user_id, f.country, f.seller_id);
     if (!target) {
-      log.warn('listings feed not followed: Amazon not connected');
+      log.warn('listings feed not followed: amazon_not_connected');
       continue;
     }
     let result: { status: string; report?: FeedReport };
     try {
-      result = await deps.store.feedResult(target, f.feed_id);
+      result = await askFeed(deps, target, f.feed_id);
     } catch (error) {
-      log.warn({ err: error }, 'listings feed not read; asked again next time');
+      if (error instanceof AuthorisationChanged) {
+        stores.drop(f.user_id, f.country);
+        log.warn('listings feed not followed: amazon_not_connected');
+      } else log.warn({ err: error }, 'listings feed not read; asked again next time');
       continue;
     }
     if (running(result.status)) {
@@ -211,9 +161,20 @@ export async function followListingFeeds(deps: ListingsDeps): Promise<string> {
         );
       continue;
     }
-    const applied = await applyFeed(deps, target, f.feed_id, result);
-    log.info({ status: result.status, ...applied }, 'late listings feed ended');
+    const feed = endOf(f.feed_id, result, f.message_ids ?? []);
+    const applied = await applyFeed(deps, target, feed, { readBack: true, settle: true });
+    log.info(
+      {
+        status: result.status,
+        ended: feed.ended,
+        pushes: applied.decided.length,
+        refused: applied.decided.filter((d) => d.status === 'INVALID').length,
+        resent: applied.resent,
+      },
+      'late listings feed ended',
+    );
     ended += 1;
   }
+  await readPending(deps, stores);
   return `${ended}/${feeds.rows.length}`;
 }

@@ -7,9 +7,10 @@ import type {
   ListingsItemPutRequest,
   StoreTarget,
 } from '../../providers/seller-store';
-import { feedParts, refusals, submitAndFollow, type FollowedFeed } from './feed-follow';
+import { applyFeed, publishResult } from './apply-feed';
+import { feedParts, submitAndFollow } from './feed-follow';
 import type { ListingsDeps } from './publish';
-import { toIssue, type ListingRow, type ProductFacts } from './repo';
+import { toIssue, type ProductFacts } from './repo';
 
 /** One product a publish sends: its facts, SKU and the offer-only put body. */
 export interface PublishItem {
@@ -26,12 +27,6 @@ export interface PublishItem {
  */
 const PUBLISH_FEED_DEADLINE_MS = 10 * 60_000;
 
-/** Our issue on a product whose feed Amazon stopped (FATAL) or cancelled: nothing of it is taken as listed. */
-export const stopped = (status: string): ListingIssue => ({
-  code: 'FEED_FAILED',
-  message: `Amazon stopped the feed (${status}); the offer is not taken as listed. Try again.`,
-  severity: 'ERROR',
-});
 /** Our note on a product whose feed Amazon had not finished by the deadline. */
 const STILL_PROCESSING: ListingIssue = {
   code: 'FEED_PENDING',
@@ -42,13 +37,10 @@ const STILL_PROCESSING: ListingIssue = {
 /** Listings saved per statement, as a sync's pushes are (record-push.ts): a feed's 25,000 in five. */
 const SAVE_PART = 5_000;
 
-type Saved = {
+type Submitted = {
   code: string;
   sku: string;
-  state: ListingRow['state'];
-  issues: ListingIssue[];
-  /** Taken by Amazon (or still in its feed): the figures sent and the push kept in the listing's history. */
-  push?: { status: string; feedId: string; messageId: number };
+  messageId: number;
   price: number;
   min: number | null;
   max: number | null;
@@ -56,103 +48,58 @@ type Saved = {
 };
 
 /**
- * A feed's listings in two statements, whatever their number (`saveListing` and `logPush`, set-based): a
- * refused one needs attention with Amazon's issues, a taken one is pending with what was pushed and the
- * push kept with the feed id.
+ * A feed's listings the moment Amazon took it, in two statements whatever their number: each pending
+ * with the figures sent and its push kept as SUBMITTED with the feed id, message id and seller, so a
+ * follow that fails (or a job that dies) leaves them known and waiting for the follow-listing-feeds job.
  */
-async function saveAll(
+async function saveSubmitted(
   db: Db,
   run: { inventoryId: string; userId: string },
   marketplaceId: string,
-  rows: Saved[],
+  feed: { feedId: string | null; sellerId: string; status: 'SUBMITTED' | 'UNKNOWN' },
+  rows: Submitted[],
 ) {
   if (rows.length === 0) return;
-  const recordset = sql`jsonb_to_recordset(${JSON.stringify(
-    rows.map((r) => ({ ...r, push: undefined, pushed: r.push !== undefined })),
-  )}::jsonb) as r(code text, sku text, state text, issues jsonb, pushed boolean, price float8, min float8,
-    max float8, quantity int)`;
+  const recordset = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(code text, sku text,
+    price float8, min float8, max float8, quantity int)`;
   const saved = await db.execute<{ id: string; code: string }>(sql`
     insert into listings (inventory_id, user_id, code, sku, marketplace_id, state, issues,
                           pushed_price, pushed_min_price, pushed_max_price, pushed_quantity, pushed_at)
-    select ${run.inventoryId}::uuid, ${run.userId}, r.code, r.sku, ${marketplaceId}, r.state, r.issues,
-           case when r.pushed then r.price end, case when r.pushed then r.min end,
-           case when r.pushed then r.max end, case when r.pushed then r.quantity end,
-           case when r.pushed then now() end
+    select ${run.inventoryId}::uuid, ${run.userId}, r.code, r.sku, ${marketplaceId}, 'pending', '[]'::jsonb,
+           r.price, r.min, r.max, r.quantity, now()
       from ${recordset}
     on conflict (inventory_id, code, marketplace_id) do update set
-      state = excluded.state, issues = excluded.issues,
-      pushed_price = case when excluded.pushed_at is null then listings.pushed_price else excluded.pushed_price end,
-      pushed_min_price = case when excluded.pushed_at is null then listings.pushed_min_price else excluded.pushed_min_price end,
-      pushed_max_price = case when excluded.pushed_at is null then listings.pushed_max_price else excluded.pushed_max_price end,
-      pushed_quantity = case when excluded.pushed_at is null then listings.pushed_quantity else excluded.pushed_quantity end,
-      pushed_at = coalesce(excluded.pushed_at, listings.pushed_at)
+      state = excluded.state, issues = excluded.issues, pushed_price = excluded.pushed_price,
+      pushed_min_price = excluded.pushed_min_price, pushed_max_price = excluded.pushed_max_price,
+      pushed_quantity = excluded.pushed_quantity, pushed_at = excluded.pushed_at
     returning id, code`);
   const idOf = new Map(saved.rows.map((r) => [r.code, r.id]));
-  const pushes = rows.flatMap((r) =>
-    r.push
-      ? [
-          {
-            id: idOf.get(r.code),
-            sku: r.sku,
-            price: r.price,
-            quantity: r.quantity,
-            status: r.push.status,
-            feed_id: r.push.feedId,
-            message_id: r.push.messageId,
-          },
-        ]
-      : [],
-  );
-  if (pushes.length === 0) return;
-  await db.execute(sql`insert into listing_pushes (listing_id, sku, old_price, new_price, old_quantity,
-      new_quantity, reason, status, submission_id, message_id)
-    select p.id, p.sku, null, p.price, null, p.quantity, 'publish', p.status, p.feed_id, p.message_id
+  const pushes = rows.map((r) => ({
+    id: idOf.get(r.code),
+    sku: r.sku,
+    price: r.price,
+    min: r.min,
+    max: r.max,
+    quantity: r.quantity,
+    message_id: r.messageId,
+  }));
+  await db.execute(sql`insert into listing_pushes (listing_id, sku, old_price, new_price, new_min_price,
+      new_max_price, old_quantity, new_quantity, reason, status, submission_id, message_id, seller_id)
+    select p.id, p.sku, null, p.price, p.min, p.max, null, p.quantity, 'publish', ${feed.status}, ${feed.feedId},
+           p.message_id, ${feed.sellerId}
       from jsonb_to_recordset(${JSON.stringify(pushes)}::jsonb)
-        as p(id uuid, sku text, price float8, quantity int, status text, feed_id text, message_id int)`);
-}
-
-/** What one product of a followed feed comes to: its run result and, unless the feed was stopped, its row. */
-function verdict(item: PublishItem, feed: FollowedFeed, messageId: number) {
-  const { p, sku, price } = item;
-  const result = (outcome: ListingRunResult['outcome'], issues: ListingIssue[]): ListingRunResult => ({
-    product_id: p.code,
-    sku,
-    outcome,
-    left_out: null,
-    issues: issues.map(toIssue),
-    feed: { id: feed.feedId, status: feed.status },
-  });
-  if (feed.ended === 'failed') return { result: result('failed', [stopped(feed.status)]) };
-  const figures = { code: p.code, sku, price, min: p.min_price, max: p.max_price, quantity: p.stock };
-  const issues = feed.issues.get(messageId) ?? [];
-  if (refusals(issues).length)
-    return {
-      result: result('invalid', issues),
-      row: { ...figures, state: 'needs_attention' as const, issues },
-    };
-  const shown = feed.ended === 'late' ? [...issues, STILL_PROCESSING] : issues;
-  return {
-    result: result('accepted', shown),
-    row: {
-      ...figures,
-      state: 'pending' as const,
-      issues,
-      push: {
-        status: feed.ended === 'late' ? feed.status : 'ACCEPTED',
-        feedId: feed.feedId,
-        messageId,
-      },
-    },
-  };
+        as p(id uuid, sku text, price float8, min float8, max float8, quantity int, message_id int)`);
 }
 
 /**
  * A large publish as JSON_LISTINGS_FEEDs of the one marketplace (UPDATE messages carrying the same
- * offer-only put as a single call), at most 25,000 a feed, each followed to the end (feed-follow.ts). A
- * message the processing report refuses leaves its listing needing attention with Amazon's issues; the
- * others are pending with their push kept, as after a single put. A feed Amazon stopped (FATAL,
- * CANCELLED) lists nothing of ours; one still processing at the deadline keeps its listings pending with
- * the feed's status in their history, and says so in the run.
+ * offer-only put as a single call), at most 25,000 a feed. Each product's listing is saved pending with its
+ * push the moment Amazon takes the feed; the feed is then followed to the end and applied (apply-feed.ts):
+ * a message a whole report refuses leaves its listing needing attention with Amazon's issues, one it takes
+ * stays pending with its push until the read-back; a feed FATAL or without a whole report is read back
+ * first (not shown: the listing stays pending, `FEED_UNCONFIRMED`, and is read again later); a CANCELLED
+ * one lists nothing of ours; one still processing at the deadline keeps its listings pending with the
+ * feed's status in their history, and says so in the run.
  */
 export async function publishByFeed(
   deps: ListingsDeps,
@@ -177,13 +124,56 @@ export async function publishByFeed(
     feedParts(messages),
     deps.feedDeadlineMs ?? PUBLISH_FEED_DEADLINE_MS,
     async (part, feed) => {
-      feeds.push({ id: feed.feedId, status: feed.status });
-      const verdicts = part.map((m) => verdict(items[m.messageId - 1]!, feed, m.messageId));
-      const rows = verdicts.flatMap((v) => (v.row ? [v.row] : []));
-      for (let i = 0; i < rows.length; i += SAVE_PART)
-        await saveAll(deps.db, run, marketplaceId, rows.slice(i, i + SAVE_PART));
-      for (const v of verdicts) sent.set(v.result.product_id, v.result);
+      const summary = { id: feed.feedId, status: feed.status };
+      feeds.push(summary);
+      const { decided } = await applyFeed(deps, target, feed, { readBack: false, settle: false });
+      const byMessage = new Map(decided.map((d) => [d.push.message_id, d]));
+      for (const m of part) {
+        const { p, sku } = items[m.messageId - 1]!;
+        const issues = (feed.issues.get(m.messageId) ?? []).map(toIssue);
+        const d = byMessage.get(m.messageId);
+        const base = { product_id: p.code, sku, left_out: null, feed: summary };
+        sent.set(
+          p.code,
+          feed.ended === 'late' || !d
+            ? { ...base, outcome: 'accepted', issues: [...issues, toIssue(STILL_PROCESSING)] }
+            : { ...base, ...publishResult(d, summary, issues) },
+        );
+      }
+    },
+    (part, feedId) => saveAll(part, { feedId, sellerId: target.sellerId, status: 'SUBMITTED' }),
+    // createFeed without an answer: Amazon may have taken it. Kept pending with what was sent (watched
+    // by sync, read again later), the push UNKNOWN; the run says it failed.
+    async (part) => {
+      await saveAll(part, { feedId: null, sellerId: target.sellerId, status: 'UNKNOWN' });
+      for (const m of part) {
+        const { p, sku } = items[m.messageId - 1]!;
+        sent.set(p.code, {
+          product_id: p.code,
+          sku,
+          outcome: 'failed',
+          left_out: null,
+          issues: [toIssue({ code: 'NO_ANSWER', message: 'Amazon did not answer.', severity: 'ERROR' })],
+        });
+      }
     },
   );
   return feeds;
+
+  async function saveAll(part: ListingsFeedMessage[], feed: Parameters<typeof saveSubmitted>[3]) {
+    const rows = part.map((m): Submitted => {
+      const { p, sku, price } = items[m.messageId - 1]!;
+      return {
+        code: p.code,
+        sku,
+        messageId: m.messageId,
+        price,
+        min: p.min_price,
+        max: p.max_price,
+        quantity: p.stock,
+      };
+    });
+    for (let i = 0; i < rows.length; i += SAVE_PART)
+      await saveSubmitted(deps.db, run, marketplaceId, feed, rows.slice(i, i + SAVE_PART));
+  }
 }

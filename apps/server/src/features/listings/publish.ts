@@ -7,11 +7,10 @@ import type { Allowance, LookupAccounts } from '../../providers/marketplace/type
 import {
   type ListingIssue,
   type ListingsItemPutRequest,
-  type ListingSubmission,
   type SellerStore,
 } from '../../providers/seller-store';
 import { skuFor } from '../analysis';
-import { FEED_FROM } from './feed-follow';
+import { AuthorisationChanged, FEED_FROM } from './feed-follow';
 import { offerPutBody } from './offer-body';
 import { publishByFeed, type PublishItem } from './publish-by-feed';
 import {
@@ -30,6 +29,7 @@ import { railed, railsOf } from './publish-rails';
 import { readBack } from './read-back';
 import { stillConnected } from './still-connected';
 import { storeTarget } from './store-target';
+import { sendOrReadBack, type Answered } from './unknown-answer';
 
 export interface ListingsDeps {
   db: Db;
@@ -148,9 +148,13 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     sendable.length >= (deps.feedFrom ?? FEED_FROM);
 
   const one = async ({ p, sku, body, price }: PublishItem): Promise<ListingRunResult> => {
-    let answer: ListingSubmission;
+    let answer: Answered;
     try {
-      answer = await deps.store.put(target, sku, body, { preview });
+      const put = () => deps.store.put(target, sku, body, { preview });
+      // A put without an answer is read back before it is sent again or recorded (unknown-answer.ts).
+      answer = preview
+        ? await put().then((r) => ({ ...r, issues: r.issues ?? [] }))
+        : await sendOrReadBack(deps, target, sku, { price, quantity: p.stock }, put);
     } catch (error) {
       if (!(error instanceof SpapiError)) throw error;
       return {
@@ -161,10 +165,14 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
         issues: failure(error).map(toIssue),
       };
     }
-    const issues = answer.issues ?? [];
-    const outcome = answer.status === 'INVALID' ? 'invalid' : preview ? 'valid' : 'accepted';
+    // Unknown (no answer, not shown by the read-back): it may still have listed the offer, so the listing
+    // is kept pending with what was sent (a sync still sends it a 0) while the run says it failed.
+    const unknown = answer.status === 'UNKNOWN';
+    const issues = unknown ? failure(undefined) : answer.issues;
+    const outcome =
+      answer.status === 'INVALID' ? 'invalid' : preview ? 'valid' : unknown ? 'failed' : 'accepted';
     if (!preview) {
-      const accepted = answer.status === 'ACCEPTED';
+      const accepted = answer.status === 'ACCEPTED' || unknown;
       const listingId = await saveListing(deps.db, {
         inventoryId: run.inventory_id,
         userId: run.user_id,
@@ -240,8 +248,10 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
       );
   } catch (error) {
     deps.logger.warn({ err: error, runId }, 'listings run failed');
-    await finishRun(deps.db, runId, 'failed', results(), 'failed');
-    return 'failed';
+    // Disconnected or connected to another seller while a feed was followed: what was sent stays recorded.
+    const changed = error instanceof AuthorisationChanged;
+    await finishRun(deps.db, runId, 'failed', results(), changed ? 'amazon_not_connected' : 'failed');
+    return changed ? 'not-connected' : 'failed';
   }
   await finishRun(deps.db, runId, 'done', results());
   return 'done';

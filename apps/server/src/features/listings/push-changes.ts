@@ -1,11 +1,12 @@
 import type { RegionCode } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import { SpapiError } from '../../providers/marketplace/spapi/client';
-import type { ListingSubmission, StoreTarget } from '../../providers/seller-store';
+import type { StoreTarget } from '../../providers/seller-store';
 import { offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
 import { recordPush, type Change } from './record-push';
 import { stillConnected } from './still-connected';
+import { sendOrReadBack, type Answered } from './unknown-answer';
 
 /** Patches sent at once; the store's pacing (patchListingsItem 5/s, burst 5) decides when each leaves. */
 const CHUNK = 50;
@@ -70,12 +71,20 @@ export async function patchEach(
     if (!(await stillConnected(deps.accounts, userId, target))) return { accepted, disconnected: true };
     await Promise.all(
       changes.slice(i, i + CHUNK).map(async (c) => {
-        let answer: ListingSubmission | undefined;
+        let answer: Answered | undefined;
         try {
-          answer = await deps.store.patch(
+          // No answer (a time-out, a reset): read back before sending again or recording (unknown-answer.ts).
+          answer = await sendOrReadBack(
+            deps,
             target,
             c.listing.sku,
-            offerPatchBody(country, { offer: c.offer, quantity: c.quantity }),
+            { price: c.offer?.price ?? null, quantity: c.quantity ?? null },
+            () =>
+              deps.store.patch(
+                target,
+                c.listing.sku,
+                offerPatchBody(country, { offer: c.offer, quantity: c.quantity }),
+              ),
           );
         } catch (error) {
           if (!(error instanceof SpapiError)) throw error;

@@ -94,3 +94,85 @@ export async function recordPushes(db: Db, pushes: { change: Change; answer: Ans
         new_price float8, old_quantity int, new_quantity int, reason text, status text, submission_id text,
         message_id int)`);
 }
+
+/**
+ * A feed's pushes the moment Amazon took the feed (`SUBMITTED`, the feed id and each message id, the seller
+ * it went to), before anyone knows what Amazon will make of them: the listing keeps its figures until the
+ * feed ends (apply-feed.ts finishes them, whether the run that sent it is still following or the
+ * follow-listing-feeds job finds it later), and it is in flight meanwhile, so a sync neither reads our own
+ * figures as the seller's edit nor sends again what may still land.
+ */
+export async function recordSubmitted(
+  db: Db,
+  feed: { feedId: string; sellerId: string },
+  pushes: { change: Change; messageId: number }[],
+) {
+  if (pushes.length === 0) return;
+  const rows = pushes.map(({ change: c, messageId }) => ({
+    id: c.listing.id,
+    sku: c.listing.sku,
+    reason: c.reason,
+    old_price: c.listing.pushed_price,
+    new_price: c.offer?.price ?? c.listing.pushed_price,
+    min: c.offer ? c.offer.min : c.listing.pushed_min_price,
+    max: c.offer ? c.offer.max : c.listing.pushed_max_price,
+    old_quantity: c.listing.pushed_quantity,
+    new_quantity: c.quantity ?? c.listing.pushed_quantity,
+    message_id: messageId,
+  }));
+  await db.execute(sql`insert into listing_pushes (listing_id, sku, old_price, new_price, new_min_price,
+      new_max_price, old_quantity, new_quantity, reason, status, submission_id, message_id, seller_id)
+    select r.id, r.sku, r.old_price, r.new_price, r.min, r.max, r.old_quantity, r.new_quantity, r.reason,
+           'SUBMITTED', ${feed.feedId}, r.message_id, ${feed.sellerId}
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, sku text, old_price float8,
+        new_price float8, min float8, max float8, old_quantity int, new_quantity int, reason text,
+        message_id int)`);
+}
+
+/** A push nobody confirmed yet (its feed unconfirmed, or no answer came), of the last three days. */
+export type Unconfirmed = {
+  id: string;
+  listing_id: string;
+  new_price: number | null;
+  new_min: number | null;
+  new_max: number | null;
+  new_quantity: number | null;
+};
+
+/** The listings' unconfirmed pushes, newest first: figures of ours Amazon may show later. */
+export async function unconfirmedPushes(db: Db, listingIds: string[]) {
+  const byListing = new Map<string, Unconfirmed[]>();
+  if (listingIds.length === 0) return byListing;
+  const rows = await db.execute<Unconfirmed>(sql`
+    select h.id::text, h.listing_id, h.new_price, coalesce(h.new_min_price, l.pushed_min_price) as new_min,
+           coalesce(h.new_max_price, l.pushed_max_price) as new_max, h.new_quantity
+      from listing_pushes h join listings l on l.id = h.listing_id
+     where h.listing_id = any(${sql.param(listingIds)}::uuid[]) and h.status in ('UNCONFIRMED', 'UNKNOWN')
+       and h.at > now() - interval '3 days'
+     order by h.at desc, h.id desc`);
+  for (const r of rows.rows) byListing.set(r.listing_id, [...(byListing.get(r.listing_id) ?? []), r]);
+  return byListing;
+}
+
+/**
+ * Unconfirmed pushes a later read-back found applied: each is ACCEPTED after all and its listing's pushed
+ * figures become the push's, so our own figures are never taken for the seller's edit (drift.ts).
+ */
+export async function confirmLate(db: Db, pushes: Unconfirmed[]) {
+  if (pushes.length === 0) return;
+  await db.execute(sql`update listing_pushes set status = 'ACCEPTED'
+    where id = any(${sql.param(pushes.map((p) => p.id))}::bigint[]) and status in ('UNCONFIRMED', 'UNKNOWN')`);
+  await applyOutcomes(
+    db,
+    pushes.map((p) => ({
+      id: p.listing_id,
+      status: 'ACCEPTED',
+      issues: [],
+      new_price: p.new_price,
+      min: p.new_min,
+      max: p.new_max,
+      new_quantity: p.new_quantity,
+      zeroed: p.new_quantity === 0,
+    })),
+  );
+}

@@ -9,6 +9,7 @@ import type { ListingsDeps } from './publish';
 import { logPush, ownedInventory, type ListingRow } from './repo';
 import { stillConnected } from './still-connected';
 import { storeTarget } from './store-target';
+import { sendOrReadBack, type Answered } from './unknown-answer';
 
 /** Listings removed between two checks of the seller's authorisation. */
 const CHUNK = 50;
@@ -84,15 +85,14 @@ export async function removeListings(
       );
       return 'amazon_not_connected';
     }
-    let answer: ListingSubmission | undefined;
+    let answer: Answered | ListingSubmission | undefined;
     try {
+      // A 0 without an answer is read back before it is sent again (unknown-answer.ts).
       answer =
         choice === 'delete'
           ? await deps.store.delete(target, listing.sku)
-          : await deps.store.patch(
-              target,
-              listing.sku,
-              offerPatchBody(inventory.to_country, { quantity: 0 }),
+          : await sendOrReadBack(deps, target, listing.sku, { price: null, quantity: 0 }, () =>
+              deps.store.patch(target, listing.sku, offerPatchBody(inventory.to_country, { quantity: 0 })),
             );
     } catch (error) {
       if (!(error instanceof SpapiError)) throw error;
@@ -106,7 +106,7 @@ export async function removeListings(
                  where id = ${listing.id}::uuid`
           : sql`update listings set pushed_quantity = 0, pushed_at = now() where id = ${listing.id}::uuid`,
       );
-    } else if (answer) {
+    } else if (answer && answer.status !== 'UNKNOWN') {
       await deps.db.execute(sql`update listings set state = 'needs_attention',
         issues = ${JSON.stringify(answer.issues ?? [])}::jsonb where id = ${listing.id}::uuid`);
     }

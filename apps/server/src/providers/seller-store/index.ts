@@ -9,7 +9,7 @@ import { createSandboxSellerStore } from './sandbox';
 import type { SellerStore } from './types';
 
 export type * from './types';
-export { SEARCH_SKUS } from './types';
+export { FeedSubmissionUnknown, SEARCH_SKUS } from './types';
 export { createSandboxSellerStore, sandboxShippingTemplates, sandboxStoreListings } from './sandbox';
 
 /**

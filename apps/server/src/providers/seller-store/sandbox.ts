@@ -134,13 +134,16 @@ export function createSandboxSellerStore(db: Db): SellerStore {
     },
     async patch(target, sku, body) {
       const [row] = await db.select().from(sandboxListings).where(key(target, sku));
-      if (!row) {
-        // Amazon takes a patch of an unknown SKU and reports it later; the sandbox says so at once.
-        return answer(sku, [{ code: '4000004', message: 'SKU not found.', severity: 'ERROR' }], 'ACCEPTED');
-      }
+      // Amazon accepts a patch of a SKU the seller has no listing of, without an issue, and lists nothing
+      // (Amazon staff, selling-partner-api-docs#3748): only a read-back tells.
+      if (!row) return answer(sku, [], 'ACCEPTED');
       const patched = applyPatches(row.attributes as Record<string, AttributeValues>, body.patches);
       if ('error' in patched)
-        return answer(sku, [{ code: '4000001', message: patched.error, severity: 'ERROR' }], 'ACCEPTED');
+        return answer(
+          sku,
+          [{ code: '4000001', message: patched.error, severity: 'ERROR', categories: ['INVALID_ATTRIBUTE'] }],
+          'ACCEPTED',
+        );
       const issues = [
         ...purchasableOfferIssues(
           patched.attributes.purchasable_offer,

@@ -65,6 +65,17 @@ export interface ShippingTemplate {
   name: string;
 }
 
+/**
+ * createFeed got no answer (a time-out, a reset connection): Amazon may have taken the feed, whose id we
+ * then never learn. Its messages may be applied; the caller keeps them as unknown, never as sent or not.
+ */
+export class FeedSubmissionUnknown extends Error {
+  constructor(cause: unknown) {
+    super('createFeed: no answer', { cause });
+    this.name = 'FeedSubmissionUnknown';
+  }
+}
+
 /** searchListingsItems' `identifiers` maxItems and `pageSize` maximum (listingsItems_2021-08-01.json). */
 export const SEARCH_SKUS = 20;
 
@@ -80,15 +91,24 @@ export type ListingsFeedMessage = { messageId: number; sku: string } & (
 
 /** The feed's processing report (listings-feed-processing-report-schema-v2.json), the parts we read. */
 export interface FeedReport {
+  header?: { sellerId?: string; feedId?: string };
   issues?: {
+    /** Absent for a problem of the feed as a whole (the schema: "e.g. feed formatting issue"). */
     messageId?: number;
     sku?: string;
     /** Optional in the report's schema. */
     code?: string;
     severity: ListingIssue['severity'];
     message: string;
+    attributeName?: string;
   }[];
-  summary?: { messagesProcessed: number; messagesAccepted: number; messagesInvalid: number };
+  summary?: {
+    errors?: number;
+    warnings?: number;
+    messagesProcessed: number;
+    messagesAccepted: number;
+    messagesInvalid: number;
+  };
 }
 
 /**
@@ -133,6 +153,9 @@ export interface SellerStore {
   shippingTemplates(target: StoreTarget): Promise<ShippingTemplate[]>;
   /** A JSON_LISTINGS_FEED of one marketplace: its id. Absent: the store has no feeds (the sandbox). */
   submitFeed?(target: StoreTarget, messages: ListingsFeedMessage[]): Promise<string>;
-  /** The feed's processing status, and its report once DONE. */
+  /**
+   * The feed's processing status, and its report once DONE; a DONE feed without a result document, or
+   * whose document is not a report, comes without one.
+   */
   feedResult?(target: StoreTarget, feedId: string): Promise<{ status: string; report?: FeedReport }>;
 }

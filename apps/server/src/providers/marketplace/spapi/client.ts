@@ -273,6 +273,11 @@ export function createSpapiClient(options: SpapiClientOptions) {
       body?: unknown;
       lane?: LookupLane;
       account?: LookupAccount;
+      /**
+       * False for a write that must not be sent twice blind (a listing's put or patch, a createFeed): a
+       * request that got no answer may have reached Amazon, so the caller reads back before sending again.
+       */
+      retryNetwork?: boolean;
     },
   ): Promise<T> {
     const base = options.endpoints?.[region] ?? SPAPI_ENDPOINTS[region];
@@ -332,7 +337,7 @@ export function createSpapiClient(options: SpapiClientOptions) {
       if (owner) options.countCall?.({ userId: owner, region, operation, throttled: status === 429 });
       if (answer instanceof SpapiNetworkError) {
         // A reset connection or a time-out: the request may never have reached Amazon; ask again.
-        if (attempt >= maxRetries) throw answer;
+        if (attempt >= maxRetries || init.retryNetwork === false) throw answer;
         stats.retries += 1;
         stats.networkErrors += 1;
         await sleep(Math.random() * backoffMs * 2 ** attempt);

@@ -1,5 +1,10 @@
 import { gunzipSync } from 'node:zlib';
-import type { FeedReport, ListingsFeedMessage, StoreTarget } from '../../seller-store/types';
+import {
+  FeedSubmissionUnknown,
+  type FeedReport,
+  type ListingsFeedMessage,
+  type StoreTarget,
+} from '../../seller-store/types';
 import { SpapiNetworkError, type SpapiClient } from './client';
 import { MARKETPLACES } from './regions';
 
@@ -46,24 +51,29 @@ export function createSpapiFeeds(client: SpapiClient) {
         headers: { 'content-type': CONTENT_TYPE },
         body: JSON.stringify(feed),
       });
-      const created = await client.call<{ feedId: string }>(
-        marketplace.region,
-        'createFeed',
-        '/feeds/2021-06-30/feeds',
-        {
+      const created = await client
+        .call<{ feedId: string }>(marketplace.region, 'createFeed', '/feeds/2021-06-30/feeds', {
           method: 'POST',
           body: {
             feedType: 'JSON_LISTINGS_FEED',
             marketplaceIds: [marketplace.id],
             inputFeedDocumentId: document.feedDocumentId,
           },
+          // A createFeed without an answer may have been taken: sent again blind, Amazon would process
+          // the messages twice. The caller keeps the messages as unknown (FeedSubmissionUnknown).
+          retryNetwork: false,
           ...options,
-        },
-      );
+        })
+        .catch((error: unknown) => {
+          throw error instanceof SpapiNetworkError ? new FeedSubmissionUnknown(error) : error;
+        });
       return created.feedId;
     },
 
-    /** getFeed; once DONE, getFeedDocument and the processing report. */
+    /**
+     * getFeed; once DONE, getFeedDocument and the processing report. DONE without a result document, or
+     * with one that is not a report, answers no report: the caller must not take the messages as applied.
+     */
     async feedResult(target: StoreTarget, feedId: string): Promise<{ status: string; report?: FeedReport }> {
       const marketplace = MARKETPLACES[target.country];
       const feed = await client.call<{ processingStatus: string; resultFeedDocumentId?: string }>(
@@ -82,7 +92,15 @@ export function createSpapiFeeds(client: SpapiClient) {
       );
       const bytes = Buffer.from(await (await transfer(document.url, { method: 'GET' })).arrayBuffer());
       const text = (document.compressionAlgorithm === 'GZIP' ? gunzipSync(bytes) : bytes).toString('utf8');
-      return { status: 'DONE', report: JSON.parse(text) as FeedReport };
+      let report: unknown;
+      try {
+        report = JSON.parse(text);
+      } catch {
+        return { status: 'DONE' };
+      }
+      return typeof report === 'object' && report !== null
+        ? { status: 'DONE', report: report as FeedReport }
+        : { status: 'DONE' };
     },
   };
 }

@@ -67,10 +67,12 @@ export function createSpapiSellerStore(client: SpapiClient): SellerStore {
         // `identifiers` only with a preview: the ASIN Amazon matched the offer to.
         query.set('includedData', 'identifiers,issues');
       }
+      // A put without an answer is read back by the caller before it is sent again (a preview may repeat).
       return client.call(marketplace.region, 'putListingsItem', itemPath(target, sku, query), {
         method: 'PUT',
         body,
         account: target.account,
+        retryNetwork: options.preview === true,
       });
     },
     patch(target, sku, body) {
@@ -80,6 +82,7 @@ export function createSpapiSellerStore(client: SpapiClient): SellerStore {
         method: 'PATCH',
         body,
         account: target.account,
+        retryNetwork: false,
       });
     },
     delete(target, sku) {
