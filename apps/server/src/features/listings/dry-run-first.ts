@@ -22,10 +22,10 @@ export async function productsWithoutDryRun(db: Db, inventoryId: string, product
     select count(*)::int as missing
       from unnest(${sql.param(sendable)}::text[]) as wanted(code)
      where not exists (
-       select 1 from listing_runs r, jsonb_array_elements(r.results) v
+       select 1 from listing_runs r join listing_run_results v on v.run_id = r.id
         where r.inventory_id = ${inventoryId}::uuid and r.mode = 'preview' and r.status = 'done'
           and r.finished_at > now() - make_interval(hours => ${DRY_RUN_HOURS})
-          and v ->> 'product_id' = wanted.code and v ->> 'outcome' in ('valid', 'invalid'))`);
+          and v.product_id = wanted.code and v.outcome in ('valid', 'invalid'))`);
   return rows.rows[0]!.missing;
 }
 

@@ -1,13 +1,15 @@
-import type { ListingRunResult, RegionCode } from '@crossmarket/domain';
+import type { RegionCode } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { FeedReport, ListingIssue, StoreTarget } from '../../providers/seller-store';
+import { feedBudget } from './feed-budget';
 import { refusals, reportIssues, running } from './feed-follow';
 import type { ListingsDeps } from './publish';
 import { stopped } from './publish-by-feed';
 import { readBack } from './read-back';
 import { applyOutcomes } from './record-push';
 import { toIssue } from './repo';
+import { settleRunResults } from './run-results';
 import { storeTarget } from './store-target';
 
 /**
@@ -77,25 +79,19 @@ async function settleRuns(
 ) {
   const inventories = [...new Set(decided.map((d) => d.push.inventory_id))];
   if (inventories.length === 0) return;
-  const byCode = new Map(decided.map((d) => [d.push.code, d]));
-  const runs = await db.execute<{ id: string; results: ListingRunResult[] }>(sql`
-    select id, results from listing_runs
-     where inventory_id = any(${sql.param(inventories)}::uuid[]) and mode = 'publish'
-       and results @> ${JSON.stringify([{ feed: { id: feedId } }])}::jsonb`);
-  for (const run of runs.rows) {
-    const results = run.results.map((r): ListingRunResult => {
-      const d = byCode.get(r.product_id);
-      if (r.feed?.id !== feedId || !d) return r;
-      const feed = { id: feedId, status };
-      if (d.status === 'INVALID') return { ...r, feed, outcome: 'invalid', issues: d.refused.map(toIssue) };
-      if (d.status !== 'ACCEPTED')
-        return { ...r, feed, outcome: 'failed', issues: [toIssue(stopped(status))] };
-      return { ...r, feed, issues: r.issues.filter((i) => i.code !== 'FEED_PENDING') };
-    });
-    await db.execute(
-      sql`update listing_runs set results = ${JSON.stringify(results)}::jsonb where id = ${run.id}::uuid`,
-    );
-  }
+  await settleRunResults(
+    db,
+    feedId,
+    status,
+    inventories,
+    decided.map((d) =>
+      d.status === 'INVALID'
+        ? { code: d.push.code, outcome: 'invalid' as const, issues: d.refused.map(toIssue) }
+        : d.status !== 'ACCEPTED'
+          ? { code: d.push.code, outcome: 'failed' as const, issues: [toIssue(stopped(status))] }
+          : { code: d.push.code, outcome: null, issues: [] },
+    ),
+  );
 }
 
 /**
@@ -186,9 +182,14 @@ export async function followListingFeeds(deps: ListingsDeps): Promise<string> {
      where h.status in ('IN_QUEUE', 'IN_PROGRESS') and h.submission_id is not null
        and h.at > now() - ${FOLLOW_FOR}
      group by h.submission_id, l.user_id, i.to_country
-     order by oldest`);
+     order by row_number() over (partition by l.user_id order by min(h.at)), oldest`);
   let ended = 0;
+  // Sellers take turns (the order above) within the run's time budget and each seller's share of it.
+  const budget = feedBudget();
   for (const f of feeds.rows) {
+    const turn = budget.turn(f.user_id);
+    if (turn === 'stop') break;
+    if (turn === 'skip') continue;
     const log = deps.logger.child({ feedId: f.feed_id, userId: f.user_id });
     const target = await storeTarget(deps.store, deps.accounts, f.user_id, f.country);
     if (!target) {

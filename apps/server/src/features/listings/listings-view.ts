@@ -1,0 +1,85 @@
+import {
+  listingsViewQuerySchema,
+  type ListingCounts,
+  type ListingsView,
+  type ListingsViewFilters as Query,
+} from '@crossmarket/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ownedInventory, toIssue, type ListingRow } from './repo';
+import { lastRun } from './run-results';
+
+/** The listings a view's filters keep, as SQL over `listings`. */
+function matching(q: Query): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (q.state) parts.push(sql`state = ${q.state}`);
+  // Needs the seller: Amazon refused or flagged it, or Seller Central changed it (drift waits for a choice).
+  if (q.attention !== undefined)
+    parts.push(sql`(state = 'needs_attention' or drift is not null) = ${q.attention}`);
+  // Held back by sync until the seller chooses: a figure changed in Seller Central.
+  if (q.held !== undefined) parts.push(sql`(drift is not null) = ${q.held}`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * GET /api/inventories/:id/listings; undefined when the inventory is not the user's. One page of the
+ * listings the filters keep (in product order), the counts for the filters' labels, and the last run with
+ * its counts and one page of its results: bounded whatever the inventory's size or the run's.
+ */
+export async function listingsView(
+  db: Db,
+  userId: string,
+  id: string,
+  q: Query = listingsViewQuerySchema.parse({}),
+): Promise<ListingsView | undefined> {
+  const inventory = await ownedInventory(db, userId, id);
+  if (!inventory) return undefined;
+  // The run first, then the listings: read side by side, on two connections, the listings could be read
+  // before a run that finished meanwhile, and a finished run would show listings older than its outcome.
+  const run = await lastRun(db, id, { which: q.results, page: q.results_page });
+  const filter = matching(q);
+  const [counts, page] = await Promise.all([
+    db.execute<ListingCounts & { matching: number }>(sql`
+      select count(*)::int as all,
+             count(*) filter (where state = 'pending')::int as pending,
+             count(*) filter (where state = 'live')::int as live,
+             count(*) filter (where state = 'needs_attention')::int as needs_attention,
+             count(*) filter (where state = 'removed')::int as removed,
+             count(*) filter (where state = 'needs_attention' or drift is not null)::int as attention,
+             count(*) filter (where drift is not null)::int as held,
+             count(*) filter (where ${filter})::int as matching
+        from listings where inventory_id = ${id}::uuid`),
+    db.execute<ListingRow>(sql`
+      select id, code, sku, marketplace_id, state, pushed_price, pushed_min_price, pushed_max_price,
+             pushed_quantity, pushed_at, issues, drift, kept_from_amazon
+        from listings where inventory_id = ${id}::uuid and ${filter}
+       order by code limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`),
+  ]);
+  const { matching: total, ...byState } = counts.rows[0]!;
+  const hold = inventory.hold && !inventory.hold.released ? inventory.hold : null;
+  return {
+    sync: {
+      enabled: inventory.enabled,
+      paused: inventory.paused,
+      account_paused: inventory.account_paused,
+      hold: hold && { at: hold.at, changed: hold.changed, total: hold.total },
+    },
+    listings: page.rows.map((r) => ({
+      product_id: r.code,
+      sku: r.sku,
+      marketplace_id: r.marketplace_id,
+      state: r.state,
+      price: r.pushed_price,
+      min_price: r.pushed_min_price,
+      max_price: r.pushed_max_price,
+      quantity: r.pushed_quantity,
+      pushed_at: r.pushed_at === null ? null : new Date(r.pushed_at).toISOString(),
+      issues: r.issues.map(toIssue),
+      drift: r.drift,
+      kept_from_amazon: r.kept_from_amazon,
+    })),
+    page: { page: q.page, page_size: q.page_size, total },
+    counts: byState,
+    last_run: run,
+  };
+}
