@@ -138,6 +138,16 @@ export const listingRuns = pgTable(
     leaseUntil: timestamp('lease_until', tz),
     /** How many times a job took the run: one that keeps dying is failed rather than taken for ever. */
     claims: integer('claims').notNull().default(0),
+    /** The products the run covers, fixed when it is claimed (null while queued: the inventory's now). */
+    total: integer('total'),
+    /**
+     * Its results counted by outcome and by feed, written with each progress save: the view reads these
+     * instead of counting a 50,000-product run's rows at every poll.
+     */
+    tally:
+      jsonb('tally').$type<
+        { outcome: string; feed_id: string | null; feed_status: string | null; n: number }[]
+      >(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', tz),
   },

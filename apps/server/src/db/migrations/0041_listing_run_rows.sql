@@ -21,6 +21,8 @@ ALTER TABLE "listing_runs" DROP COLUMN "results";--> statement-breakpoint
 ALTER TABLE "listing_runs" ADD COLUMN "lease_owner" text;--> statement-breakpoint
 ALTER TABLE "listing_runs" ADD COLUMN "lease_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "listing_runs" ADD COLUMN "claims" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "listing_runs" ADD COLUMN "total" integer;--> statement-breakpoint
+ALTER TABLE "listing_runs" ADD COLUMN "tally" jsonb;--> statement-breakpoint
 UPDATE "listing_runs" SET "status" = 'failed', "finished_at" = now(), "error" = 'superseded'
  WHERE "status" in ('queued', 'running')
    AND "id" NOT IN (SELECT DISTINCT ON ("inventory_id") "id" FROM "listing_runs"

@@ -7,7 +7,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ownedInventory, toIssue, type ListingRow } from './repo';
-import { lastRun } from './run-results';
+import { lastRunRow, runView } from './run-results';
 
 /** The listings a view's filters keep, as SQL over `listings`. */
 function matching(q: Query): SQL {
@@ -36,9 +36,12 @@ export async function listingsView(
   if (!inventory) return undefined;
   // The run first, then the listings: read side by side, on two connections, the listings could be read
   // before a run that finished meanwhile, and a finished run would show listings older than its outcome.
-  const run = await lastRun(db, id, { which: q.results, page: q.results_page });
+  // Only the run's row (its status) must come first; its counts and results may be read beside them.
+  // The run's row is read first; its counts and page of results beside the listings.
+  const runRow = await lastRunRow(db, id);
   const filter = matching(q);
-  const [counts, page] = await Promise.all([
+  const [run, counts, page] = await Promise.all([
+    runRow ? runView(db, runRow, { which: q.results, page: q.results_page }) : null,
     db.execute<ListingCounts & { matching: number }>(sql`
       select count(*)::int as all,
              count(*) filter (where state = 'pending')::int as pending,

@@ -8,7 +8,7 @@ import {
   type ListingRunCounts,
   type ListingRunResult,
 } from '@crossmarket/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiError } from '../../http/errors';
 
@@ -30,6 +30,9 @@ export const withRunOwner = <T>(owner: string, work: () => Promise<T>) => owners
 
 export const runBusy = () => apiError(409, 'listings_run_busy', 'apiErrors.listingsRunBusy');
 
+/** Which of a run's results one view carries: the refusals or all, and which page of them. */
+export type RunPage = { which: 'refusals' | 'all'; page: number };
+
 type RunRow = {
   id: string;
   mode: 'preview' | 'publish';
@@ -37,11 +40,26 @@ type RunRow = {
   created_at: Date | string;
   finished_at: Date | string | null;
   total: number;
+  tally: Tally | null;
 };
 /** The products a run covers: those it named, or the inventory's (as many as it has now). */
-const runTotal = sql`coalesce(jsonb_array_length(product_ids),
-  (select count(*) from inventory_products p where p.inventory_id = listing_runs.inventory_id))::int as total`;
-const runColumns = sql`id, mode, status, created_at, finished_at, ${runTotal}`;
+const totalNow = sql`coalesce(jsonb_array_length(product_ids),
+  (select count(*) from inventory_products p where p.inventory_id = listing_runs.inventory_id))::int`;
+const runColumns = sql`id, mode, status, created_at, finished_at, coalesce(total, ${totalNow}) as total, tally`;
+
+type Tally = {
+  outcome: ListingRunResult['outcome'];
+  feed_id: string | null;
+  feed_status: string | null;
+  n: number;
+}[];
+/** Counts the run's results again (after a save, or a late feed's outcome) into `tally`. */
+const retally = (runIds: SQL) => sql`
+  update listing_runs r set tally = coalesce((
+    select jsonb_agg(g) from (
+      select outcome, feed_id, min(feed_status) as feed_status, count(*)::int as n
+        from listing_run_results v where v.run_id = r.id group by outcome, feed_id) g), '[]'::jsonb)
+   where r.id = any(${runIds})`;
 
 /** A result as its row holds it (the feed in two columns). */
 type ResultRow = {
@@ -74,19 +92,18 @@ const fromRow = (r: ResultRow): ListingRunResult => ({
 const REFUSED = ['invalid', 'failed', 'left_out'] as const;
 
 /** A run as the API shows it: counts by outcome, its feeds, and one page of its results. */
-async function runView(
+export async function runView(
   db: Db,
   run: RunRow,
-  page: { which: 'refusals' | 'all'; page: number } = { which: 'refusals', page: 1 },
+  page: RunPage = { which: 'refusals', page: 1 },
 ): Promise<ListingRun> {
-  // One pass over the run's rows for the counts and the feeds: a 50,000-product run has a handful of groups.
-  const groups = await db.execute<{
-    outcome: ListingRunResult['outcome'];
-    feed_id: string | null;
-    feed_status: string | null;
-    n: number;
-  }>(sql`select outcome, feed_id, min(feed_status) as feed_status, count(*)::int as n
-           from listing_run_results where run_id = ${run.id}::uuid group by outcome, feed_id`);
+  // Counted when the run saved its results (`tally`), not at every poll of a 50,000-product run; a run
+  // whose rows were written otherwise (before the tally existed) is counted here.
+  const groups = run.tally
+    ? { rows: run.tally }
+    : await db.execute<Tally[number]>(sql`
+        select outcome, feed_id, min(feed_status) as feed_status, count(*)::int as n
+          from listing_run_results where run_id = ${run.id}::uuid group by outcome, feed_id`);
   const counts: ListingRunCounts = { checked: 0, valid: 0, invalid: 0, accepted: 0, left_out: 0, failed: 0 };
   const feeds = new Map<string, { id: string; status: string; products: number; waiting: boolean }>();
   for (const g of groups.rows) {
@@ -105,7 +122,11 @@ async function runView(
       });
   }
   const refusalsOnly = page.which === 'refusals';
-  const results = await db.execute<ResultRow>(sql`
+  const matching = refusalsOnly ? REFUSED.reduce((n, o) => n + counts[o], 0) : counts.checked;
+  const results =
+    matching === 0 && run.tally !== null
+      ? { rows: [] as ResultRow[] }
+      : await db.execute<ResultRow>(sql`
     select product_id, sku, outcome, left_out, issues, feed_id, feed_status from listing_run_results
      where run_id = ${run.id}::uuid
        ${refusalsOnly ? sql`and outcome in ('invalid', 'failed', 'left_out')` : sql``}
@@ -122,7 +143,7 @@ async function runView(
     results_page: {
       page: page.page,
       page_size: LISTING_RUN_RESULTS_PAGE,
-      total: refusalsOnly ? REFUSED.reduce((n, o) => n + counts[o], 0) : counts.checked,
+      total: matching,
     },
     counts,
     total: Math.max(run.total, counts.checked),
@@ -131,11 +152,11 @@ async function runView(
   };
 }
 
-/** The inventory's last run with one page of its results; null before its first. */
-export async function lastRun(db: Db, inventoryId: string, page?: Parameters<typeof runView>[2]) {
+/** The inventory's last run, as stored; undefined before its first. */
+export async function lastRunRow(db: Db, inventoryId: string) {
   const rows = await db.execute<RunRow>(sql`select ${runColumns} from listing_runs
     where inventory_id = ${inventoryId}::uuid order by created_at desc, id desc limit 1`);
-  return rows.rows[0] ? runView(db, rows.rows[0], page) : null;
+  return rows.rows[0];
 }
 
 /**
@@ -162,17 +183,20 @@ export async function insertRun(
  * What was last written of each running run in this process, by product: progress writes only the
  * results that are new or changed since, not the whole run again.
  */
-const written = new Map<string, Map<string, string>>();
+const written = new Map<string, Map<string, { result: ListingRunResult; text: string }>>();
 
 async function writeResults(db: Db, runId: string, results: ListingRunResult[], onlyRunning: boolean) {
-  const seen = written.get(runId) ?? new Map<string, string>();
+  const seen = written.get(runId) ?? new Map<string, { result: ListingRunResult; text: string }>();
   written.set(runId, seen);
   const fresh: ResultRow[] = [];
   for (const r of results) {
+    const before = seen.get(r.product_id);
+    // The same verdict object as last time is unchanged; only another one is compared as text.
+    if (before?.result === r) continue;
     const row = toRow(r);
     const text = JSON.stringify(row);
-    if (seen.get(r.product_id) === text) continue;
-    seen.set(r.product_id, text);
+    seen.set(r.product_id, { result: r, text });
+    if (before?.text === text) continue;
     fresh.push(row);
   }
   for (let i = 0; i < fresh.length; i += WRITE_PART)
@@ -186,6 +210,7 @@ async function writeResults(db: Db, runId: string, results: ListingRunResult[], 
       on conflict (run_id, product_id) do update set sku = excluded.sku, outcome = excluded.outcome,
         left_out = excluded.left_out, issues = excluded.issues, feed_id = excluded.feed_id,
         feed_status = excluded.feed_status`);
+  if (fresh.length) await db.execute(retally(sql`array[${runId}::uuid]`));
 }
 
 export async function finishRun(
@@ -233,7 +258,9 @@ export async function claimRun(db: Db, runId: string) {
       mode: 'preview' | 'publish';
       product_ids: string[] | null;
     }>(sql`update listing_runs r set status = 'running', lease_owner = ${owner},
-             lease_until = now() + ${LEASE}, claims = claims + 1
+             lease_until = now() + ${LEASE}, claims = claims + 1,
+             total = coalesce(jsonb_array_length(r.product_ids),
+               (select count(*) from inventory_products p where p.inventory_id = r.inventory_id))::int
            where r.id = ${runId}::uuid and r.claims < ${MAX_CLAIMS}
              and (r.status = 'queued' or (r.status = 'running' and (r.lease_until is null or r.lease_until < now())))
              and not exists (select 1 from listing_runs o where o.user_id = r.user_id and o.id <> r.id
@@ -303,4 +330,7 @@ export async function settleRunResults(
            listing_runs r
      where v.feed_id = ${feedId} and v.product_id = d.code and r.id = v.run_id and r.mode = 'publish'
        and r.inventory_id = any(${sql.param(inventoryIds)}::uuid[])`);
+  await db.execute(
+    retally(sql`array(select distinct run_id from listing_run_results where feed_id = ${feedId})`),
+  );
 }
