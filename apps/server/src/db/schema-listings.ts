@@ -66,6 +66,8 @@ export const listings = pgTable(
   (t) => [
     uniqueIndex('listings_inventory_code_idx').on(t.inventoryId, t.code, t.marketplaceId),
     index('listings_user_idx').on(t.userId),
+    // The view's counts by state, read from the index.
+    index('listings_inventory_state_idx').on(t.inventoryId, t.state),
     // The view's "needs attention" filter on a large inventory: the few listings that do, in code order.
     index('listings_attention_idx')
       .on(t.inventoryId, t.code)

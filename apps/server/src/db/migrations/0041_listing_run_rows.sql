@@ -38,4 +38,5 @@ CREATE TABLE "listing_sync_claims" (
 --> statement-breakpoint
 ALTER TABLE "listing_sync_claims" ADD CONSTRAINT "listing_sync_claims_inventory_id_inventories_id_fk" FOREIGN KEY ("inventory_id") REFERENCES "public"."inventories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "listing_sync_claims_user_idx" ON "listing_sync_claims" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "listings_attention_idx" ON "listings" USING btree ("inventory_id","code") WHERE "listings"."state" = 'needs_attention' or "listings"."drift" is not null;
+CREATE INDEX "listings_attention_idx" ON "listings" USING btree ("inventory_id","code") WHERE "listings"."state" = 'needs_attention' or "listings"."drift" is not null;--> statement-breakpoint
+CREATE INDEX "listings_inventory_state_idx" ON "listings" USING btree ("inventory_id","state");
