@@ -139,13 +139,11 @@ describe('the dry run comes first', () => {
     );
     const checked = [products[0]!.code, products[1]!.code];
     // A product Amazon did not answer for in the dry run has no verdict.
-    await database.db
-      .execute(sql`update listing_runs set results = jsonb_set(results, '{0,outcome}', '"failed"')
-      where inventory_id = ${inventoryId}::uuid and results -> 0 ->> 'product_id' = ${checked[0]!}`);
+    await database.db.execute(sql`update listing_run_results v set outcome = 'failed' from listing_runs r
+      where r.id = v.run_id and r.inventory_id = ${inventoryId}::uuid and v.product_id = ${checked[0]!}`);
     expect(await refused({ product_ids: checked })).toContain('not checked 1 of these products');
-    await database.db
-      .execute(sql`update listing_runs set results = jsonb_set(results, '{0,outcome}', '"valid"')
-      where inventory_id = ${inventoryId}::uuid and results -> 0 ->> 'product_id' = ${checked[0]!}`);
+    await database.db.execute(sql`update listing_run_results v set outcome = 'valid' from listing_runs r
+      where r.id = v.run_id and r.inventory_id = ${inventoryId}::uuid and v.product_id = ${checked[0]!}`);
     // A day-old dry run no longer counts.
     await database.db.execute(sql`update listing_runs set finished_at = finished_at - interval '25 hours'
       where inventory_id = ${inventoryId}::uuid`);

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('the queues', () => {
-  it('give listings jobs hours, and update a queue an earlier version made, keeping its policy', async () => {
+  it('give listings jobs hours, and update a queue an earlier version made to the options chosen now', async () => {
     const old = boss();
     await old.start();
     try {
@@ -37,7 +37,8 @@ describe('the queues', () => {
 
       await ensureQueues(old, pool);
       const sync = (await old.getQueue(JOB_NAMES.syncListings))!;
-      expect(sync).toMatchObject({ expireInSeconds: 3 * 3600, policy: 'standard', retryLimit: 5 });
+      // The policy chosen for it now (one queued sync per inventory); its other options stay.
+      expect(sync).toMatchObject({ expireInSeconds: 3 * 3600, policy: 'short', retryLimit: 5 });
       const reports = (await old.getQueue(JOB_NAMES.processReport))!;
       expect(reports).toMatchObject({ expireInSeconds: 23 * 3600, policy: 'short' });
       expect((await old.getQueue(JOB_NAMES.publishListings))!.expireInSeconds).toBe(4 * 3600);

@@ -67,6 +67,12 @@ export const listings = pgTable(
   (t) => [
     uniqueIndex('listings_inventory_code_idx').on(t.inventoryId, t.code, t.marketplaceId),
     index('listings_user_idx').on(t.userId),
+    // The view's counts by state, read from the index.
+    index('listings_inventory_state_idx').on(t.inventoryId, t.state),
+    // The view's "needs attention" filter on a large inventory: the few listings that do, in code order.
+    index('listings_attention_idx')
+      .on(t.inventoryId, t.code)
+      .where(sql`${t.state} = 'needs_attention' or ${t.drift} is not null`),
   ],
 );
 
@@ -119,7 +125,8 @@ export const listingPushes = pgTable(
 
 /**
  * A preview or publish asked for (`POST /api/inventories/:id/listings`), run by the `publish-listings`
- * job: per product what Amazon said, or why it was left out.
+ * job; per product what Amazon said, or why it was left out, is a row of `listing_run_results`. At most one
+ * run per inventory is queued or running; a running one is leased to the job that claimed it.
  */
 export const listingRuns = pgTable(
   'listing_runs',
@@ -138,14 +145,83 @@ export const listingRuns = pgTable(
     productIds: jsonb('product_ids').$type<string[] | null>(),
     /** The seller asked to put these products again although they are listed (issue 56: never by default). */
     republish: boolean('republish').notNull().default(false),
-    results: jsonb('results')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
     error: text('error'),
+    /** The job working the run and until when (renewed while it works): a second copy never takes it. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', tz),
+    /** How many times a job took the run: one that keeps dying is failed rather than taken for ever. */
+    claims: integer('claims').notNull().default(0),
+    /** The products the run covers, fixed when it is claimed (null while queued: the inventory's now). */
+    total: integer('total'),
+    /**
+     * Its results counted by outcome and by feed, written with each progress save: the view reads these
+     * instead of counting a 50,000-product run's rows at every poll.
+     */
+    tally:
+      jsonb('tally').$type<
+        { outcome: string; feed_id: string | null; feed_status: string | null; n: number }[]
+      >(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', tz),
   },
-  (t) => [index('listing_runs_inventory_idx').on(t.inventoryId, t.createdAt)],
+  (t) => [
+    index('listing_runs_inventory_idx').on(t.inventoryId, t.createdAt),
+    uniqueIndex('listing_runs_one_active_idx')
+      .on(t.inventoryId)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index('listing_runs_user_active_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);
+
+/**
+ * One product of a run: Amazon's verdict or why it was left out, and the feed that carried it. Rows, not
+ * one document: a run's progress adds the products answered since, and the view reads a page of them.
+ */
+export const listingRunResults = pgTable(
+  'listing_run_results',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => listingRuns.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    sku: text('sku').notNull(),
+    /** valid | invalid | accepted | left_out | failed */
+    outcome: text('outcome').notNull(),
+    leftOut: text('left_out'),
+    issues: jsonb('issues')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    feedId: text('feed_id'),
+    feedStatus: text('feed_status'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.productId] }),
+    index('listing_run_results_refusals_idx')
+      .on(t.runId, t.productId)
+      .where(sql`${t.outcome} in ('invalid', 'failed', 'left_out')`),
+    index('listing_run_results_feed_idx')
+      .on(t.feedId)
+      .where(sql`${t.feedId} is not null`),
+  ],
+);
+
+/**
+ * The `sync-listings` job working an inventory, until when (renewed while it works): one sync per
+ * inventory at a time, and a seller's syncs counted across workers (jobs.ts).
+ */
+export const listingSyncClaims = pgTable(
+  'listing_sync_claims',
+  {
+    inventoryId: uuid('inventory_id')
+      .primaryKey()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    owner: text('owner').notNull(),
+    until: timestamp('until', tz).notNull(),
+  },
+  (t) => [index('listing_sync_claims_user_idx').on(t.userId)],
 );
 
 /**

@@ -5,9 +5,9 @@ import { JOB_NAMES, jobPayloadSchemas, type JobName, type JobPayload } from '@cr
 /** What request handlers need of the queue: enqueue a validated job. */
 export interface JobQueue {
   /**
-   * With `singletonKey`, a job already queued under that key is not queued again. With `forOthers`, the
-   * job is meant for another process (a report's helper): this process's consumers are not woken for it.
-   * `startAfter`: seconds before the job may run.
+   * With `singletonKey`, a job already queued under that key is not queued again (queues of the `short`
+   * policy; `SINGLETON_KEYS` gives some jobs theirs). With `forOthers`, the job is meant for another process
+   * (a report's helper): this process's consumers are not woken for it. `startAfter`: seconds from now.
    */
   send<N extends JobName>(
     name: N,
@@ -35,10 +35,26 @@ function wakeLocalWorkers(boss: PgBoss, name: JobName) {
   for (const id of localWorkers.get(boss)?.get(name) ?? []) boss.notifyWorker(id);
 }
 
+/**
+ * The key a job is queued under when its sender names none, for the `short` queues whose jobs are
+ * de-duplicated per inventory or listing: a key-less job there would stand for every other (pg-boss keeps
+ * one queued job per key, the empty key included).
+ */
+const SINGLETON_KEYS: Partial<{ [N in JobName]: (data: JobPayload<N>) => string }> = {
+  [JOB_NAMES.publishListings]: (d) => d.run_id,
+  [JOB_NAMES.syncListings]: (d) => d.inventory_id,
+  [JOB_NAMES.retryListing]: (d) => `${d.inventory_id}:${d.product_id}`,
+};
+
 export function pgBossQueue(boss: PgBoss): JobQueue {
   return {
     send: async (name, data, { forOthers = false, ...options } = {}) => {
-      const id = await boss.send(name, jobPayloadSchemas[name].parse(data) as object, options);
+      const payload = jobPayloadSchemas[name].parse(data) as JobPayload<typeof name>;
+      const key = (SINGLETON_KEYS[name] as ((d: typeof payload) => string) | undefined)?.(payload);
+      const id = await boss.send(name, payload as object, {
+        ...(key !== undefined && { singletonKey: key }),
+        ...options,
+      });
       // Other processes' workers find it at their next poll; this process's own start now, unless the job
       // asks another process for help: woken here, a free slot of this worker would take it every time.
       if (id && !forOthers) wakeLocalWorkers(boss, name);
@@ -71,10 +87,15 @@ const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
   // claims the report), not the job's expiry, so a 35-minute phase is never expired and run twice.
   [JOB_NAMES.checkRestrictions]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
   // Listings jobs wait on Amazon: a dry run of 10,000 products at 5 puts a second (1 a second if the
-  // preview's reported limit holds: 2.8 h), a sync following its feed for up to 2 h. Expired at pg-boss's
-  // 15 minutes, a job would be run again while the first still works, and send a second feed.
-  [JOB_NAMES.publishListings]: { expireInSeconds: 4 * 3600 },
-  [JOB_NAMES.syncListings]: { expireInSeconds: 3 * 3600 },
+  // preview's reported limit holds: 2.8 h), a sync following its feed for up to 2 h. A job expired while it
+  // still works is started again by pg-boss; the run's lease and the sync's claim (listings/jobs.ts) make
+  // that copy leave the work alone. `short`: one queued job per run, inventory or listing (SINGLETON_KEYS).
+  [JOB_NAMES.publishListings]: { policy: 'short', expireInSeconds: 4 * 3600 },
+  [JOB_NAMES.syncListings]: { policy: 'short', expireInSeconds: 3 * 3600 },
+  [JOB_NAMES.retryListing]: { policy: 'short' },
+  // Each run asks about every waiting feed once, within a time budget (late-feeds.ts: 8 minutes, 2 per
+  // seller); the expiry is above the budget plus one slow call, so a working run is never started twice.
+  [JOB_NAMES.followListingFeeds]: { policy: 'short', expireInSeconds: 20 * 60 },
 };
 
 /** Any number, the same in every process: the key of the lock that serialises queue creation. */
@@ -100,13 +121,16 @@ export async function ensureQueues(boss: PgBoss, pool: pg.Pool) {
           retryBackoff: true,
           ...wanted,
         });
-      else if (wanted?.expireInSeconds && existing.expireInSeconds !== wanted.expireInSeconds)
-        // A queue made before its expiry was chosen (an earlier version) takes it; its policy stays (pg-boss
-        // would otherwise reset it to standard).
+      else if (
+        (wanted?.expireInSeconds && existing.expireInSeconds !== wanted.expireInSeconds) ||
+        (wanted?.policy && existing.policy !== wanted.policy)
+      )
+        // A queue made before its options were chosen (an earlier version) takes them; a policy not chosen
+        // stays (pg-boss would otherwise reset it to standard). Jobs already queued keep their policy.
         await boss.updateQueue(name, {
           name,
-          policy: existing.policy,
-          expireInSeconds: wanted.expireInSeconds,
+          policy: wanted.policy ?? existing.policy,
+          expireInSeconds: wanted.expireInSeconds ?? existing.expireInSeconds,
         });
     }
   } finally {

@@ -18,7 +18,7 @@ import { ensurePartitions, historyJobs, recordingHistory } from '../features/his
 import { watchJobs } from '../features/watches';
 import { lookupJobs } from '../features/lookup/jobs';
 import { inventoryJobs, requeueStalledUpdates } from '../features/inventories/jobs';
-import { listingJobs } from '../features/listings';
+import { listingJobs, requeueStalledRuns } from '../features/listings';
 import { mailJobs } from '../features/mail/jobs';
 import { billingJobs } from '../features/billing/receipt';
 import { ratesJobs } from '../features/rates/jobs';
@@ -71,6 +71,12 @@ const POLLING_SECONDS: Partial<Record<JobName, number>> = { [JOB_NAMES.processRe
 const PARALLEL: Partial<Record<JobName, number>> = {
   [JOB_NAMES.processReport]: 2,
   [JOB_NAMES.checkRestrictions]: 4,
+  // Listings jobs mostly wait on Amazon under each seller's own allowance. Several at once, and a seller's
+  // own limited (one run, two syncs: listings/jobs.ts), so another seller's quantity 0 finds a free slot.
+  [JOB_NAMES.publishListings]: 2,
+  [JOB_NAMES.syncListings]: 4,
+  [JOB_NAMES.retryListing]: 2,
+  [JOB_NAMES.removeListings]: 2,
 };
 
 export interface Worker {
@@ -164,6 +170,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       await requeueStalledReports(deps.db, queue);
       await requeueStalledUpdates(deps.db, queue);
       await requeueStalledPhases(deps.db, queue);
+      await requeueStalledRuns(deps.db, queue);
     } catch (error) {
       logger.warn({ err: error }, 'report sweep failed');
     }

@@ -42,9 +42,9 @@ export async function seedPricedProducts(
       stock = excluded.stock, updated_at = now()`);
 }
 
-/** GET …/listings, expecting 200. */
+/** GET …/listings, expecting 200; the last run's results of every outcome (its first 100). */
 export async function listingsOf(app: App, cookie: string, inventoryId: string): Promise<ListingsView> {
-  const res = await injectJson(app, 'GET', `/api/inventories/${inventoryId}/listings`, cookie);
+  const res = await injectJson(app, 'GET', `/api/inventories/${inventoryId}/listings?results=all`, cookie);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }

@@ -159,14 +159,38 @@ export type ListingRunResult = z.output<typeof listingRunResultSchema>;
 /** Amazon's processing statuses of a feed that is not finished: the run's products wait on Amazon. */
 export const FEED_WAITING_STATUSES = ['IN_QUEUE', 'IN_PROGRESS'] as const;
 
+/** How many of a run's results one view carries (`results_page` pages through the rest). */
+export const LISTING_RUN_RESULTS_PAGE = 100;
+
+/** A run's products so far by outcome: how far it is, without carrying every product's verdict. */
+export const listingRunCountsSchema = z.object({
+  /** Products with a verdict or a reason so far (the run covers `total`). */
+  checked: z.int().nonnegative(),
+  valid: z.int().nonnegative(),
+  invalid: z.int().nonnegative(),
+  accepted: z.int().nonnegative(),
+  left_out: z.int().nonnegative(),
+  failed: z.int().nonnegative(),
+});
+export type ListingRunCounts = z.output<typeof listingRunCountsSchema>;
+
 export const listingRunSchema = z.object({
   id: z.uuid(),
   mode: z.enum(['preview', 'publish']),
   status: z.enum(['queued', 'running', 'done', 'failed']),
   created_at: timestampSchema,
   finished_at: timestampSchema.nullable(),
+  /**
+   * One page of the run's results in product order (`LISTING_RUN_RESULTS_PAGE`): by default only those that
+   * need the seller's eye (refused, failed, left out); every outcome with `results=all`.
+   */
   results: z.array(listingRunResultSchema),
-  /** The products the run covers: its `results` while it runs are how far it is. */
+  /** Which page `results` is and how many results match in all (the refusals, or every result). */
+  results_page: z
+    .object({ page: z.int().positive(), page_size: z.int().positive(), total: z.int().nonnegative() })
+    .optional(),
+  counts: listingRunCountsSchema.optional(),
+  /** The products the run covers: its `counts.checked` while it runs is how far it is. */
   total: z.int().nonnegative(),
   /**
    * How the products went to Amazon: one Listings Items call each (`items`; every preview) or as
@@ -244,6 +268,57 @@ export const listingHoldSchema = z.object({
   restocked: z.int().nonnegative().optional(),
 });
 
+/** Listings one view page may carry. */
+export const LISTINGS_PAGE_SIZE_MAX = 100;
+export const LISTINGS_PAGE_SIZE = 50;
+
+const queryFlag = (key: string) => z.enum(['true', 'false'], { error: key }).transform((v) => v === 'true');
+
+/**
+ * GET /api/inventories/:id/listings?page=&page_size=&state=&attention=&held=&results=&results_page=: one
+ * page of the inventory's listings in product order, filtered by state, by those that need the seller
+ * (`attention`: Amazon refused or flagged them, or Seller Central changed them) and by those sync holds
+ * back for the seller's choice (`held`: changed in Seller Central); and one page of the last run's results.
+ */
+export const listingsViewQuerySchema = z
+  .object({
+    page: z.coerce
+      .number({ error: 'validation.paging.page' })
+      .int('validation.paging.page')
+      .min(1, 'validation.paging.page')
+      .default(1),
+    page_size: z.coerce
+      .number({ error: 'validation.paging.perPage' })
+      .int('validation.paging.perPage')
+      .min(1, 'validation.paging.perPage')
+      .max(LISTINGS_PAGE_SIZE_MAX, 'validation.paging.perPage')
+      .default(LISTINGS_PAGE_SIZE),
+    state: z.enum(LISTING_STATES, { error: 'validation.listings.state' }).optional(),
+    attention: queryFlag('validation.listings.flag').optional(),
+    held: queryFlag('validation.listings.flag').optional(),
+    results: z.enum(['refusals', 'all'], { error: 'validation.listings.results' }).default('refusals'),
+    results_page: z.coerce
+      .number({ error: 'validation.paging.page' })
+      .int('validation.paging.page')
+      .min(1, 'validation.paging.page')
+      .default(1),
+  })
+  .strict();
+export type ListingsViewQuery = z.input<typeof listingsViewQuerySchema>;
+export type ListingsViewFilters = z.output<typeof listingsViewQuerySchema>;
+
+/** How many of the inventory's listings are in each state, and need the seller or are held. */
+export const listingCountsSchema = z.object({
+  all: z.int().nonnegative(),
+  pending: z.int().nonnegative(),
+  live: z.int().nonnegative(),
+  needs_attention: z.int().nonnegative(),
+  removed: z.int().nonnegative(),
+  attention: z.int().nonnegative(),
+  held: z.int().nonnegative(),
+});
+export type ListingCounts = z.output<typeof listingCountsSchema>;
+
 /** GET /api/inventories/:id/listings. */
 export const listingsViewSchema = z.object({
   sync: z.object({
@@ -253,7 +328,13 @@ export const listingsViewSchema = z.object({
     account_paused: z.boolean(),
     hold: listingHoldSchema.nullable(),
   }),
+  /** One page of the listings that match the filters, in product order. */
   listings: z.array(listingSchema),
+  /** Which page `listings` is, and how many listings match the filters in all. */
+  page: z
+    .object({ page: z.int().positive(), page_size: z.int().positive(), total: z.int().nonnegative() })
+    .optional(),
+  counts: listingCountsSchema.optional(),
   last_run: listingRunSchema.nullable(),
 });
 export type ListingsView = z.output<typeof listingsViewSchema>;

@@ -7,6 +7,7 @@ import type { ListingIssue, StoreTarget } from '../../providers/seller-store';
 import { refusals, WAITING, type FollowedFeed } from './feed-follow';
 import { offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
+import { settleRunResults } from './run-results';
 import { readBack, searchAll, showsFigures } from './read-back';
 import { applyOutcomes, recordPushes } from './record-push';
 import { accountListingsPaused, toIssue, type ListingRow } from './repo';
@@ -149,27 +150,25 @@ async function sendZerosAgain(deps: ListingsDeps, target: StoreTarget, zeros: Wa
 
 /**
  * The publish run that sent the feed says how it ended, as if it had waited: the feed's status (no longer
- * waiting on Amazon), and per product what the report, the read-back or the stop made of it.
+ * waiting on Amazon), and per product what the report, the read-back or the stop made of it (its result
+ * rows, run-results.ts).
  */
 async function settleRuns(db: Db, feedId: string, status: string, decided: Decided[]) {
   const inventories = [...new Set(decided.map((d) => d.push.inventory_id))];
   if (inventories.length === 0) return;
-  const byCode = new Map(decided.map((d) => [d.push.code, d]));
-  const runs = await db.execute<{ id: string; results: ListingRunResult[] }>(sql`
-    select id, results from listing_runs
-     where inventory_id = any(${sql.param(inventories)}::uuid[]) and mode = 'publish'
-       and results @> ${JSON.stringify([{ feed: { id: feedId } }])}::jsonb`);
-  for (const run of runs.rows) {
-    const results = run.results.map((r): ListingRunResult => {
-      const d = byCode.get(r.product_id);
-      return r.feed?.id !== feedId || !d
-        ? r
-        : { ...r, ...publishResult(d, { id: feedId, status }, r.issues) };
-    });
-    await db.execute(
-      sql`update listing_runs set results = ${JSON.stringify(results)}::jsonb where id = ${run.id}::uuid`,
-    );
-  }
+  await settleRunResults(
+    db,
+    feedId,
+    status,
+    inventories,
+    decided.map((d) => {
+      const r = publishResult(d, { id: feedId, status }, []);
+      // Taken: the row keeps its outcome and loses its FEED_PENDING note.
+      return r.outcome === 'accepted'
+        ? { code: d.push.code, outcome: null, issues: [] }
+        : { code: d.push.code, outcome: r.outcome as 'invalid' | 'failed', issues: r.issues };
+    }),
+  );
 }
 
 /** A publish's product result once its feed ended. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { FeedReport, StoreTarget } from '../../providers/seller-store';
 import { applyFeed } from './apply-feed';
+import { feedBudget } from './feed-budget';
 import { AuthorisationChanged, askFeed, endOf, running, WAITING } from './feed-follow';
 import type { ListingsDeps } from './publish';
 import { readBack } from './read-back';
@@ -133,9 +134,14 @@ export async function followListingFeeds(deps: ListingsDeps): Promise<string> {
       join inventories i on i.id = l.inventory_id
      where ${waiting} and h.submission_id is not null and h.at > now() - ${FOLLOW_FOR}
      group by h.submission_id, l.user_id, h.seller_id, i.to_country
-     order by oldest`);
+     order by row_number() over (partition by l.user_id order by min(h.at)), oldest`);
   let ended = 0;
+  // Sellers take turns (the order above) within the run's time budget and each seller's share of it.
+  const budget = feedBudget();
   for (const f of feeds.rows) {
+    const turn = budget.turn(f.user_id);
+    if (turn === 'stop') break;
+    if (turn === 'skip') continue;
     const log = deps.logger.child({ feedId: f.feed_id, userId: f.user_id });
     const target = await stores.of(f.user_id, f.country, f.seller_id);
     if (!target) {

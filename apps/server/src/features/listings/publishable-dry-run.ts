@@ -24,17 +24,17 @@ export async function codesWithoutDryRun(
 ): Promise<string[]> {
   if (codes.length === 0) return [];
   const verdict = strict
-    ? sql`v ->> 'outcome' in ('valid', 'invalid')`
-    : sql`(v ->> 'outcome' in ('valid', 'invalid')
-           or (v ->> 'outcome' = 'left_out' and v ->> 'left_out' = any(${sql.param(RECHECKED_AT_PUBLISH)}::text[])))`;
+    ? sql`v.outcome in ('valid', 'invalid')`
+    : sql`(v.outcome in ('valid', 'invalid')
+           or (v.outcome = 'left_out' and v.left_out = any(${sql.param(RECHECKED_AT_PUBLISH)}::text[])))`;
   const rows = await db.execute<{ code: string }>(sql`
     select wanted.code
       from unnest(${sql.param(codes)}::text[]) as wanted(code)
      where not exists (
-       select 1 from listing_runs r, jsonb_array_elements(r.results) v
+       select 1 from listing_runs r join listing_run_results v on v.run_id = r.id
         where r.inventory_id = ${inventoryId}::uuid and r.mode = 'preview' and r.status = 'done'
           and r.finished_at > now() - make_interval(hours => ${DRY_RUN_HOURS})
-          and v ->> 'product_id' = wanted.code and ${verdict})
+          and v.product_id = wanted.code and ${verdict})
      order by wanted.code`);
   return rows.rows.map((r) => r.code);
 }

@@ -1,11 +1,7 @@
 import {
   amazonRegionOfCountry,
-  FEED_WAITING_STATUSES,
   REGION_CODES,
   type ListingDrift,
-  type ListingRun,
-  type ListingRunResult,
-  type ListingsView,
   type RegionCode,
   type Settings,
 } from '@crossmarket/domain';
@@ -79,99 +75,8 @@ export async function ownedInventory(db: Db, userId: string | null, id: string) 
   return rows.rows[0];
 }
 
-type RunRow = {
-  id: string;
-  mode: 'preview' | 'publish';
-  status: ListingRun['status'];
-  created_at: Date | string;
-  finished_at: Date | string | null;
-  results: ListingRunResult[];
-  total: number;
-};
-/** The products a run covers: those it named, or the inventory's (as many as it has now). */
-const runTotal = sql`coalesce(jsonb_array_length(product_ids),
-  (select count(*) from inventory_products p where p.inventory_id = listing_runs.inventory_id))::int as total`;
-
-/** The feeds a run's products went in (results name theirs), with how many each carried. */
-function feedsOf(results: ListingRunResult[]): NonNullable<ListingRun['feeds']> {
-  const feeds = new Map<string, { id: string; status: string; products: number; waiting: boolean }>();
-  for (const r of results) {
-    if (!r.feed) continue;
-    const seen = feeds.get(r.feed.id);
-    if (seen) seen.products += 1;
-    else
-      feeds.set(r.feed.id, {
-        ...r.feed,
-        products: 1,
-        waiting: (FEED_WAITING_STATUSES as readonly string[]).includes(r.feed.status),
-      });
-  }
-  return [...feeds.values()];
-}
-
-const runView = (r: RunRow): ListingRun => {
-  const feeds = feedsOf(r.results);
-  const finished = r.status === 'done' || r.status === 'failed';
-  return {
-    id: r.id,
-    mode: r.mode,
-    status: r.status,
-    created_at: new Date(r.created_at).toISOString(),
-    finished_at: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
-    results: r.results,
-    total: Math.max(r.total, r.results.length),
-    via: finished ? (feeds.length ? 'feed' : 'items') : null,
-    feeds,
-  };
-};
-
-export async function insertRun(
-  db: Db,
-  userId: string,
-  inventoryId: string,
-  mode: 'preview' | 'publish',
-  productIds: string[] | null,
-  /** Put these products again although they are listed (publish-rails.ts). */
-  republish = false,
-): Promise<ListingRun> {
-  const rows = await db.execute<RunRow>(sql`
-    insert into listing_runs (inventory_id, user_id, mode, product_ids, republish)
-    values (${inventoryId}::uuid, ${userId}, ${mode}, ${productIds === null ? null : JSON.stringify(productIds)}::jsonb,
-            ${republish})
-    returning id, mode, status, created_at, finished_at, results, ${runTotal}`);
-  return runView(rows.rows[0]!);
-}
-
-export async function finishRun(
-  db: Db,
-  runId: string,
-  status: 'done' | 'failed',
-  results: ListingRunResult[],
-  error?: string,
-) {
-  await db.execute(sql`update listing_runs set status = ${status}, results = ${JSON.stringify(results)}::jsonb,
-    error = ${error ?? null}, finished_at = now() where id = ${runId}::uuid`);
-}
-
-/** A running run's verdicts so far (its products in order, left-out ones included). */
-export async function saveRunProgress(db: Db, runId: string, results: ListingRunResult[]) {
-  await db.execute(sql`update listing_runs set results = ${JSON.stringify(results)}::jsonb
-    where id = ${runId}::uuid and status = 'running'`);
-}
-
-/** Takes a queued run for this job; undefined when another job has it or it is finished. */
-export async function claimRun(db: Db, runId: string) {
-  const rows = await db.execute<{
-    id: string;
-    inventory_id: string;
-    user_id: string;
-    mode: 'preview' | 'publish';
-    product_ids: string[] | null;
-    republish: boolean;
-  }>(sql`update listing_runs set status = 'running' where id = ${runId}::uuid and status in ('queued', 'running')
-         returning id, inventory_id, user_id, mode, product_ids, republish`);
-  return rows.rows[0];
-}
+// A run and its per-product results live in run-results.ts; publish and its tests reach them from here.
+export { claimRun, finishRun, insertRun, saveRunProgress } from './run-results';
 
 /** The Amazon region of the inventory's selling country, as SQL (the domain's map). */
 const sellingRegion = sql`case i.to_country ${sql.join(
@@ -303,48 +208,6 @@ export async function logPush(
   await db.execute(sql`insert into listing_pushes (listing_id, sku, old_price, new_price, old_quantity,
     new_quantity, reason, status, submission_id) values (${push.listingId}::uuid, ${push.sku}, ${push.oldPrice},
     ${push.newPrice}, ${push.oldQuantity}, ${push.newQuantity}, ${push.reason}, ${push.status}, ${push.submissionId})`);
-}
-
-/** GET /api/inventories/:id/listings; undefined when the inventory is not the user's. */
-export async function listingsView(db: Db, userId: string, id: string): Promise<ListingsView | undefined> {
-  const inventory = await ownedInventory(db, userId, id);
-  if (!inventory) return undefined;
-  // The run first, then the listings: read side by side, on two connections, the listings could be read
-  // before a run that finished meanwhile, and a finished run would show listings older than its outcome.
-  const run =
-    await db.execute<RunRow>(sql`select id, mode, status, created_at, finished_at, results, ${runTotal}
-    from listing_runs where inventory_id = ${id}::uuid order by created_at desc, id desc limit 1`);
-  const rows = await inventoryListings(db, id);
-  const hold = inventory.hold && !inventory.hold.released ? inventory.hold : null;
-  return {
-    sync: {
-      enabled: inventory.enabled,
-      paused: inventory.paused,
-      account_paused: inventory.account_paused,
-      hold: hold && {
-        at: hold.at,
-        changed: hold.changed,
-        total: hold.total,
-        zeroed: hold.zeroed ?? 0,
-        restocked: hold.restocked ?? 0,
-      },
-    },
-    listings: rows.map((r) => ({
-      product_id: r.code,
-      sku: r.sku,
-      marketplace_id: r.marketplace_id,
-      state: r.state,
-      price: r.pushed_price,
-      min_price: r.pushed_min_price,
-      max_price: r.pushed_max_price,
-      quantity: r.pushed_quantity,
-      pushed_at: r.pushed_at === null ? null : new Date(r.pushed_at).toISOString(),
-      issues: r.issues.map(toIssue),
-      drift: r.drift,
-      kept_from_amazon: r.kept_from_amazon,
-    })),
-    last_run: run.rows[0] ? runView(run.rows[0]) : null,
-  };
 }
 
 /** A listing's pushes, newest first; undefined when the inventory is not the user's. */

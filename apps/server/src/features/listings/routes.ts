@@ -11,6 +11,7 @@ import {
   listingRunSchema,
   listingsPublishSchema,
   listingsSyncSchema,
+  listingsViewQuerySchema,
   listingsViewSchema,
 } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
@@ -25,11 +26,11 @@ import type { SellerStore } from '../../providers/seller-store';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
 import { resolveDrift } from './drift';
 import { dryRunRequired, productsWithoutDryRun } from './dry-run-first';
+import { listingsView } from './listings-view';
 import {
   insertRun,
   listingHistory,
   listingsPaused,
-  listingsView,
   ownedInventory,
   setAccountListingsPaused,
   setSync,
@@ -77,9 +78,15 @@ export function registerListingRoutes(
   registerGuardedScope(app, guard, missing, (scope) => {
     scope.get(
       '/api/inventories/:id/listings',
-      { schema: { params, response: { 200: listingsViewSchema, ...guardedErrors(404) } } },
+      {
+        schema: {
+          params,
+          querystring: listingsViewQuerySchema,
+          response: { 200: listingsViewSchema, ...guardedErrors(400, 404) },
+        },
+      },
       async (request) => {
-        const view = await listingsView(db, callerOf(request).userId, request.params.id);
+        const view = await listingsView(db, callerOf(request).userId, request.params.id, request.query);
         if (!view) throw missing();
         return view;
       },
@@ -116,6 +123,7 @@ export function registerListingRoutes(
           request.body.product_ids ?? null,
           republish,
         );
+        // One queued or running run per inventory: a second request meanwhile is 409 (insertRun).
         await queue.send(JOB_NAMES.publishListings, { run_id: run.id });
         return reply.status(202).send(run);
       },

@@ -18,7 +18,7 @@ import { InventoryProductsTable } from './components/inventory-products-table';
 import { UpdatePanel } from './components/update-panel';
 import { InventoryWatchButton } from '../watches';
 import { ListingsSection, type DryRunState } from './components/listings-section';
-import { ListingRemovalQuestion, listedAmong } from './components/listing-removal';
+import { ListingRemovalQuestion, listedAmong, moreListedThanShown } from './components/listing-removal';
 import { ProductHistoryDrawer } from './components/product-history-drawer';
 import { useListings } from './api/listings';
 
@@ -85,6 +85,9 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
   const confirmRemove = () => {
     // Products with an offer on Amazon: the seller says what becomes of it (quantity 0 or delete).
     const listed = listedAmong(listings.data, selected);
+    // The view is one page of offers: with more than it shows, any selected product may be listed.
+    const unsure = moreListedThanShown(listings.data);
+    const ask = listed.length > 0 || unsure;
     let onAmazon: ListingRemovalChoice = 'quantity_zero';
     return modal.confirm({
       title: t('inventoryView.removeConfirm', {
@@ -94,8 +97,11 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
       content: (
         <Space orientation="vertical">
           {t('inventoryView.removeBody')}
-          {listed.length > 0 && (
-            <ListingRemovalQuestion count={listed.length} onChange={(choice) => (onAmazon = choice)} />
+          {ask && (
+            <ListingRemovalQuestion
+              count={unsure ? null : listed.length}
+              onChange={(choice) => (onAmazon = choice)}
+            />
           )}
         </Space>
       ),
@@ -107,7 +113,7 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
         try {
           const done = await remove.mutateAsync({
             productIds: [...selected],
-            onAmazon: listed.length > 0 ? onAmazon : undefined,
+            onAmazon: ask ? onAmazon : undefined,
           });
           setSelected(new Set());
           void message.open({

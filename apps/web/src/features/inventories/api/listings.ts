@@ -1,4 +1,5 @@
 import type {
+  Listing,
   ListingShippingTemplates,
   ListingDriftChoice,
   ListingsAccountPause,
@@ -9,7 +10,7 @@ import type {
   ListingsSyncInput,
   ListingsView,
 } from '@crossmarket/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { inventoryKeys } from './inventories';
 
@@ -17,6 +18,9 @@ import { inventoryKeys } from './inventories';
 // removal refresh them too.
 export const listingKeys = {
   all: (id: string) => [...inventoryKeys.one(id), 'listings'] as const,
+  /** Every page and filter of the listings view (not the history or the shipping templates). */
+  views: (id: string) => [...listingKeys.all(id), 'view'] as const,
+  view: (id: string, filters: ListingsFilters) => [...listingKeys.views(id), filters] as const,
   history: (id: string, productId: string) => [...listingKeys.all(id), 'history', productId] as const,
   shipping: (id: string) => [...listingKeys.all(id), 'shipping-templates'] as const,
 };
@@ -27,10 +31,34 @@ const path = (id: string, rest = '') => `/api/inventories/${encodeURIComponent(i
 export const runInProgress = (run: ListingRun | null | undefined) =>
   run?.status === 'queued' || run?.status === 'running';
 
-export function useListings(id: string) {
+/** Which page of the listings the view shows, its filters, and which page of the last run's refusals. */
+export type ListingsFilters = {
+  page?: number;
+  state?: Listing['state'];
+  attention?: boolean;
+  held?: boolean;
+  results_page?: number;
+};
+
+/** The view's address: the defaults (first page, no filter) are left out. */
+export function listingsViewPath(id: string, filters: ListingsFilters = {}) {
+  const query = new URLSearchParams();
+  if (filters.page && filters.page > 1) query.set('page', String(filters.page));
+  if (filters.state) query.set('state', filters.state);
+  if (filters.attention) query.set('attention', 'true');
+  if (filters.held) query.set('held', 'true');
+  if (filters.results_page && filters.results_page > 1)
+    query.set('results_page', String(filters.results_page));
+  const text = query.toString();
+  return path(id) + (text ? `?${text}` : '');
+}
+
+/** One page of the listings and of the last run's refusals; polled while a run is queued or running. */
+export function useListings(id: string, filters: ListingsFilters = {}) {
   return useQuery({
-    queryKey: listingKeys.all(id),
-    queryFn: () => api<ListingsView>(path(id)),
+    queryKey: listingKeys.view(id, filters),
+    queryFn: () => api<ListingsView>(listingsViewPath(id, filters)),
+    placeholderData: keepPreviousData,
     refetchInterval: (query) => (runInProgress(query.state.data?.last_run) ? LISTINGS_POLL_MS : false),
   });
 }
@@ -40,7 +68,7 @@ export function usePublishListings(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ListingsPublishInput) => api<ListingRun>(path(id), { body }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: listingKeys.all(id) }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: listingKeys.views(id) }),
   });
 }
 
@@ -48,7 +76,11 @@ export function useListingsSync(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ListingsSyncInput) => api<ListingsView>(path(id, '/sync'), { method: 'PUT', body }),
-    onSuccess: (view) => client.setQueryData(listingKeys.all(id), view),
+    // The answer's switches and hold are the inventory's, whatever page or filter is shown.
+    onSuccess: (view) =>
+      client.setQueriesData<ListingsView>({ queryKey: listingKeys.views(id) }, (old) =>
+        old ? { ...old, sync: view.sync } : old,
+      ),
   });
 }
 
@@ -90,7 +122,7 @@ export function useResolveDrift(id: string) {
   return useMutation({
     mutationFn: ({ productId, choice }: { productId: string } & ListingDriftChoice) =>
       api<ListingsView>(path(id, `/${encodeURIComponent(productId)}/drift`), { body: { choice } }),
-    onSuccess: (view) => client.setQueryData(listingKeys.all(id), view),
+    onSuccess: () => void client.invalidateQueries({ queryKey: listingKeys.views(id) }),
   });
 }
 

@@ -13,6 +13,15 @@ export function listedAmong(view: ListingsView | undefined, codes: Iterable<stri
 }
 
 /**
+ * Whether the view shows only some of the inventory's offers (it is one page of them): then any selected
+ * product may be listed, and the removal asks what becomes of them without a count.
+ */
+export function moreListedThanShown(view: ListingsView | undefined): boolean {
+  if (!view?.page || !view.counts) return false;
+  return view.page.total > view.listings.length && view.counts.all - view.counts.removed > 0;
+}
+
+/**
  * The removal confirmation's question for products listed on Amazon: set their Amazon quantity to 0 (the
  * offer stays, and can come back) or delete the listings. Quantity 0 is chosen first: it is the one
  * Amazon reliably applies, and it can be undone.
@@ -22,7 +31,8 @@ export function ListingRemovalQuestion({
   question,
   onChange,
 }: {
-  count?: number;
+  /** How many of the products are listed; null when not known (the view shows one page of offers). */
+  count?: number | null;
   /** The question's own text (the inventory's delete, which does not know how many are listed). */
   question?: string;
   onChange: (choice: ListingRemovalChoice) => void;
@@ -33,7 +43,8 @@ export function ListingRemovalQuestion({
   return (
     <Space orientation="vertical" data-testid="listing-removal">
       <Typography.Text strong id={labelId}>
-        {question ?? t('listings.removal.question', { count })}
+        {question ??
+          (count == null ? t('listings.removal.questionUnknown') : t('listings.removal.question', { count }))}
       </Typography.Text>
       <Radio.Group
         aria-labelledby={labelId}

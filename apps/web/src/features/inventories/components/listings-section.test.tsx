@@ -478,4 +478,30 @@ describe('the listings section', () => {
     const put = api.mock.calls.find(([u]) => u === `${URL}/shipping-template`);
     expect(JSON.parse(String(put![1]!.body))).toEqual({ template_id: 'express' });
   });
+  it('pages and filters the listings through the server', async () => {
+    const counts = { all: 3, pending: 0, live: 3, needs_attention: 0, removed: 0, attention: 1, held: 0 };
+    const pageOf = (code: string, page: number, total = 3) =>
+      view({
+        listings: [{ ...view().listings[0]!, product_id: code }],
+        page: { page, page_size: 1, total },
+        counts,
+      });
+    const api = fakeApi((url) => {
+      if (url === URL) return { body: pageOf('B000000001', 1) };
+      if (url === `${URL}?page=2`) return { body: pageOf('B000000002', 2) };
+      if (url === `${URL}?attention=true`) return { body: pageOf('B000000009', 1, 1) };
+      return undefined;
+    });
+    const user = renderSection();
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('B000000001')).toBeInTheDocument();
+    await user.click(screen.getByTitle('2'));
+    expect(await within(table).findByText('B000000002')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Needs your attention (1)' }));
+    expect(await within(table).findByText('B000000009')).toBeInTheDocument();
+    expect(screen.queryByTitle('2')).toBeNull();
+    expect(api.mock.calls.map(([u]) => u).filter((u) => String(u).startsWith(URL))).toEqual(
+      expect.arrayContaining([URL, `${URL}?page=2`, `${URL}?attention=true`]),
+    );
+  });
 });

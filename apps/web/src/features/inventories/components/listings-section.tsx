@@ -17,7 +17,9 @@ import {
   useListings,
   useListingsSync,
   usePublishListings,
+  type ListingsFilters,
 } from '../api/listings';
+import { ListingsFilterBar } from './listings-filters';
 import { ListingsTable, RunResults } from './listings-table';
 import { ShippingTemplateSelect } from './shipping-template-select';
 
@@ -41,7 +43,9 @@ export function ListingsSection({
 }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const listings = useListings(inventory.id);
+  // The page and filters of the listings and the page of the last run's refusals, kept in the section.
+  const [filters, setFilters] = useState<ListingsFilters>({});
+  const listings = useListings(inventory.id, filters);
   const publish = usePublishListings(inventory.id);
   const sync = useListingsSync(inventory.id);
   const accountPause = useAccountListingsPause();
@@ -155,14 +159,26 @@ export function ListingsSection({
           <ShippingTemplateSelect inventoryId={inventory.id} />
         </Flex>
         {view?.last_run && view.last_run.status !== 'queued' && view.last_run.status !== 'running' && (
-          <RunResults run={view.last_run} />
+          <RunResults
+            run={view.last_run}
+            onPage={(page) => setFilters((old) => ({ ...old, results_page: page }))}
+          />
         )}
         {busy && <RunProgress run={view?.last_run} />}
+        <ListingsFilterBar
+          counts={view?.counts}
+          filters={filters}
+          // A new filter starts at its first page.
+          onChange={(next) => setFilters((old) => ({ ...next, page: 1, results_page: old.results_page }))}
+        />
         <ListingsTable
           inventoryId={inventory.id}
           toCountry={inventory.to_country}
           listings={view?.listings ?? []}
           lastRun={view?.last_run}
+          page={view?.page}
+          loading={listings.isFetching && listings.isPlaceholderData}
+          onPage={(page) => setFilters((old) => ({ ...old, page }))}
         />
       </Flex>
     </Card>
@@ -213,7 +229,7 @@ function RunProgress({ run }: { run: ListingRun | null | undefined }) {
   const { t, i18n } = useTranslation();
   if (!run || run.status !== 'running' || run.total === 0)
     return <Typography.Text>{t('listings.running')}</Typography.Text>;
-  const done = run.results.length;
+  const done = run.counts?.checked ?? run.results.length;
   const text = t(`listings.progress.${run.mode}`, {
     done: formatNumber(done, i18n.language),
     total: formatNumber(run.total, i18n.language),

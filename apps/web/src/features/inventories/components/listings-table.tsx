@@ -1,4 +1,4 @@
-import type { Listing, ListingIssue, ListingRun } from '@crossmarket/domain';
+import type { Listing, ListingIssue, ListingRun, ListingsView } from '@crossmarket/domain';
 import { listingIssueKey, regionByCode, type RegionCode } from '@crossmarket/domain';
 import { Alert, App, Button, Flex, List, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -46,14 +46,20 @@ export function IssueList({ issues }: { issues: ListingIssue[] }) {
   );
 }
 
-/** A run's verdict per product: only what needs the seller's eye (refused, failed, left out). */
-export function RunResults({ run }: { run: ListingRun }) {
+/**
+ * A run's verdict per product: only what needs the seller's eye (refused, failed, left out), a page at a
+ * time; the summary is the run's counts.
+ */
+export function RunResults({ run, onPage }: { run: ListingRun; onPage?: (page: number) => void }) {
   const { t } = useTranslation();
   // Products already on Amazon are not put again unless re-published: counted, not listed as refusals.
   const listed = run.results.filter((r) => r.left_out === 'listed').length;
   const considered = run.results.filter((r) => r.left_out !== 'listed');
   const shown = considered.filter((r) => r.outcome !== 'valid' && r.outcome !== 'accepted');
   const waiting = (run.feeds ?? []).filter((f) => f.waiting).reduce((n, f) => n + f.products, 0);
+  const ok = run.counts ? run.counts.valid + run.counts.accepted : run.results.length - shown.length;
+  const checked = run.counts?.checked ?? run.results.length;
+  const paging = run.results_page;
   return (
     <>
       {waiting > 0 && (
@@ -63,11 +69,19 @@ export function RunResults({ run }: { run: ListingRun }) {
       <List
         size="small"
         data-testid="run-results"
-        header={t(`listings.run.summary.${run.mode}`, {
-          ok: considered.length - shown.length,
-          total: considered.length,
-        })}
+        header={t(`listings.run.summary.${run.mode}`, { ok, total: checked })}
         dataSource={shown}
+        pagination={
+          paging && paging.total > paging.page_size
+            ? {
+                current: paging.page,
+                pageSize: paging.page_size,
+                total: paging.total,
+                showSizeChanger: false,
+                onChange: (page) => onPage?.(page),
+              }
+            : false
+        }
         locale={{ emptyText: t('listings.run.nothingRefused') }}
         renderItem={(r) => (
           <List.Item>
@@ -147,18 +161,27 @@ function HistoryModal({
   );
 }
 
-/** The inventory's listings: state, the last price and quantity pushed and when, Amazon's issues. */
+/**
+ * One page of the inventory's listings (the server pages them): state, the last price and quantity pushed
+ * and when, Amazon's issues.
+ */
 export function ListingsTable({
   inventoryId,
   toCountry,
   listings,
   lastRun,
+  page,
+  loading,
+  onPage,
 }: {
   inventoryId: string;
   toCountry: RegionCode;
   listings: Listing[];
   /** The inventory's last run: a re-publish offers its second step once its dry run has a verdict. */
   lastRun?: ListingRun | null;
+  page?: ListingsView['page'];
+  loading?: boolean;
+  onPage?: (page: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -179,7 +202,15 @@ export function ListingsTable({
         size="small"
         rowKey="product_id"
         dataSource={listings}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        loading={loading}
+        pagination={{
+          current: page?.page ?? 1,
+          pageSize: page?.page_size ?? listings.length,
+          total: page?.total ?? listings.length,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+          onChange: (next) => onPage?.(next),
+        }}
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('listings.table.product'), dataIndex: 'product_id' },
