@@ -15,7 +15,7 @@ import { SpapiNetworkError } from '../src/providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../src/providers/marketplace/spapi/regions';
 import { FeedSubmissionUnknown } from '../src/providers/seller-store';
 import { call, KEY_A } from './helpers/amazon';
-import { listingsOf, seedPricedProducts } from './helpers/listings';
+import { listingsOf, seedDryRun, seedPricedProducts } from './helpers/listings';
 import { spapiSeller, type SpapiSeller } from './helpers/spapi-seller';
 import type { SpapiStandIn } from './helpers/spapi-stand-in';
 import type { FeedFault } from './helpers/spapi-stand-in-feeds';
@@ -77,6 +77,12 @@ const patchesOf = (sku: string, since: number) =>
 async function published(products: ReturnType<typeof group>) {
   fault = undefined;
   feedEnd = undefined;
+  await seedDryRun(
+    database.db,
+    userId,
+    inventoryId,
+    products.map((p) => p.code),
+  );
   const run = await insertRun(
     database.db,
     userId,
@@ -115,15 +121,15 @@ beforeAll(async () => {
 afterAll(() => seller.close());
 
 describe('a feed whose report does not account for every message', () => {
-  it('a feed DONE without a report records nothing and sends the 0 again', async () => {
+  it('a feed DONE without a report records nothing, and the 0 went first, alone, by patch', async () => {
     const products = group(1);
     const before = await published(products);
-    // Two sell out, two move in price; Amazon ends the feed DONE without a result document, having
-    // applied none of it.
+    // One sells out, three move in price; Amazon ends the feed DONE without a result document, having
+    // applied none of it. The quantity-first rule sends the 0 by patch before any feed (push-changes.ts).
     const [a, b, c, d] = products as [(typeof products)[number], ...typeof products];
     await seedPricedProducts(database.db, inventoryId, userId, [
       soldOut(a),
-      soldOut(b!),
+      { ...b!, std: b!.std + 1 },
       { ...c!, std: c!.std + 1 },
       { ...d!, std: d!.std + 1 },
     ]);
@@ -133,7 +139,7 @@ describe('a feed whose report does not account for every message', () => {
     const feedId = lastFeed();
     const after = await view();
     // The price moves are not taken as pushed: the listing keeps what Amazon is known to have.
-    for (const p of [c!, d!]) {
+    for (const p of [b!, c!, d!]) {
       expect(listing(after, p.code)).toMatchObject({ price: p.std, state: 'live', drift: null });
       expect(await historyOf(p.code)).toEqual([
         expect.objectContaining({ reason: 'price', status: 'UNCONFIRMED', submission_id: feedId }),
@@ -141,21 +147,21 @@ describe('a feed whose report does not account for every message', () => {
       ]);
       expect(patchesOf(listing(after, p.code).sku, calls)).toEqual([]);
     }
-    // The 0s went again at once, each on its own by patchListingsItem, and Amazon now has them.
-    for (const p of [a, b!]) {
-      const sku = listing(after, p.code).sku;
-      const patches = patchesOf(sku, calls);
-      expect(patches).toHaveLength(1);
-      expect(JSON.stringify(patches[0]!.body)).not.toContain('purchasable_offer');
-      expect(stand.listings.listing(SELLER, CA, sku)!.fulfillment_availability).toEqual([
-        expect.objectContaining({ quantity: 0 }),
-      ]);
-      expect(listing(after, p.code)).toMatchObject({ quantity: 0 });
-      const [again, fed] = await historyOf(p.code);
-      expect(fed).toMatchObject({ reason: 'sold_out', status: 'UNCONFIRMED', submission_id: feedId });
-      expect(again).toMatchObject({ reason: 'sold_out', status: 'ACCEPTED', new_quantity: 0 });
-      expect(again!.submission_id).not.toBe(feedId);
-    }
+    // The 0 is not in the feed: it went on its own by patchListingsItem, and Amazon has it.
+    const sku = listing(after, a.code).sku;
+    expect(stand.feeds.get(feedId)!.messages.map((m) => m.sku)).not.toContain(sku);
+    const patches = patchesOf(sku, calls);
+    expect(patches).toHaveLength(1);
+    expect(JSON.stringify(patches[0]!.body)).not.toContain('purchasable_offer');
+    expect(stand.listings.listing(SELLER, CA, sku)!.fulfillment_availability).toEqual([
+      expect.objectContaining({ quantity: 0 }),
+    ]);
+    expect(listing(after, a.code)).toMatchObject({ quantity: 0 });
+    expect((await historyOf(a.code))[0]).toMatchObject({
+      reason: 'sold_out',
+      status: 'ACCEPTED',
+      new_quantity: 0,
+    });
     expect(before.listings.length).toBeGreaterThan(0);
   });
 
@@ -230,6 +236,12 @@ describe('a feed whose report does not account for every message', () => {
   it('a publish whose feed ended FATAL keeps what Amazon shows and watches the rest as pending', async () => {
     const products = group(4);
     fault = { kind: 'fatal', applies: (m) => m.messageId % 2 === 1 };
+    await seedDryRun(
+      database.db,
+      userId,
+      inventoryId,
+      products.map((p) => p.code),
+    );
     const run = await insertRun(
       database.db,
       userId,

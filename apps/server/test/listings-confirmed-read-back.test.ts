@@ -9,7 +9,7 @@ import { runListings, type ListingsDeps } from '../src/features/listings/publish
 import { insertRun } from '../src/features/listings/repo';
 import { MARKETPLACES } from '../src/providers/marketplace/spapi/regions';
 import type { ListingIssue } from '../src/providers/seller-store';
-import { listingsOf, seedPricedProducts } from './helpers/listings';
+import { listingsOf, seedDryRun, seedPricedProducts } from './helpers/listings';
 import { spapiSeller, type SpapiSeller } from './helpers/spapi-seller';
 import type { SpapiStandIn } from './helpers/spapi-stand-in';
 
@@ -58,6 +58,7 @@ const view = () => listingsOf(app, cookie, inventoryId);
 const listing = (v: ListingsView, code: string) => v.listings.find((l) => l.product_id === code)!;
 const sku = (code: string) => skuFor(userId, code);
 async function publish(codes: string[]) {
+  await seedDryRun(database.db, userId, inventoryId, codes);
   const run = await insertRun(database.db, userId, inventoryId, 'publish', codes);
   await runListings(deps, run.id);
 }

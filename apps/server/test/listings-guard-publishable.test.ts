@@ -169,7 +169,9 @@ describe('the dry-run check is made again when the run starts', () => {
     expect(await runListings(deps, run.id)).toBe('done');
     const [row] = (
       await database.db.execute<{ results: ListingRunResult[] }>(
-        sql`select results from listing_runs where id = ${run.id}::uuid`,
+        sql`select jsonb_agg(jsonb_build_object('product_id', product_id, 'outcome', outcome,
+                                                'left_out', left_out, 'issues', issues)) as results
+              from listing_run_results where run_id = ${run.id}::uuid`,
       )
     ).rows;
     expect(row!.results.map(leftOut)).toEqual([{ left_out: 'no_dry_run', codes: ['DRY_RUN_MISSING'] }]);

@@ -10,7 +10,7 @@ import { insertRun } from '../src/features/listings/repo';
 import { requestRetry } from '../src/features/listings/retry-listing';
 import type { JobQueue } from '../src/jobs/queue';
 import { call } from './helpers/amazon';
-import { listingsOf, seedPricedProducts } from './helpers/listings';
+import { listingsOf, seedDryRun, seedPricedProducts } from './helpers/listings';
 import { spapiSeller, type SpapiSeller } from './helpers/spapi-seller';
 import type { SpapiStandIn } from './helpers/spapi-stand-in';
 
@@ -50,6 +50,7 @@ const historyOf = async (code: string) =>
     pushes: { reason: string; status: string; submission_id: string | null; new_price: number }[];
   }>().pushes;
 async function run(codes: string[], mode: 'publish' | 'preview' = 'publish') {
+  if (mode === 'publish') await seedDryRun(database.db, userId, inventoryId, codes);
   const created = await insertRun(database.db, userId, inventoryId, mode, codes);
   await runListings({ ...deps, ...FAST }, created.id);
 }

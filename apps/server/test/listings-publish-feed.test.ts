@@ -9,7 +9,7 @@ import { MARKETPLACES } from '../src/providers/marketplace/spapi/regions';
 import type { ListingsFeedMessage } from '../src/providers/seller-store';
 import { call } from './helpers/amazon';
 import { BODY } from './helpers/inventories';
-import { listingsOf } from './helpers/listings';
+import { listingsOf, seedDryRun } from './helpers/listings';
 import { spapiSeller, type SpapiSeller } from './helpers/spapi-seller';
 import type { SpapiStandIn } from './helpers/spapi-stand-in';
 
@@ -46,6 +46,7 @@ async function publish(
   mode: 'publish' | 'preview' = 'publish',
   more: Partial<ListingsDeps> = {},
 ) {
+  if (mode === 'publish') await seedDryRun(database.db, userId, inventoryId, codes);
   const run = await insertRun(database.db, userId, inventoryId, mode, codes);
   await runListings({ ...deps, feedFrom: 3, feedPollMs: 5, ...more }, run.id);
   const view = await listingsOf(app, cookie, inventoryId);

@@ -42,6 +42,23 @@ export async function seedPricedProducts(
       stock = excluded.stock, updated_at = now()`);
 }
 
+/**
+ * A dry run finished just now that found these products valid, as if the seller had run one: a publish
+ * leaves out what no dry run of the last 24 hours gave a verdict (issue 56), so a test that publishes
+ * through the job's function, not the route, seeds the verdicts its products need.
+ */
+export async function seedDryRun(db: Db, userId: string, inventoryId: string, codes: readonly string[]) {
+  const run = await db.execute<{ id: string }>(sql`
+    insert into listing_runs (inventory_id, user_id, mode, status, product_ids, total, finished_at)
+    values (${inventoryId}::uuid, ${userId}, 'preview', 'done', ${JSON.stringify(codes)}::jsonb,
+            ${codes.length}, now())
+    returning id`);
+  await db.execute(sql`
+    insert into listing_run_results (run_id, product_id, sku, outcome)
+    select ${run.rows[0]!.id}::uuid, code, 'DRY-RUN-' || code, 'valid'
+      from unnest(${sql.param([...codes])}::text[]) as c(code)`);
+}
+
 /** GET …/listings, expecting 200; the last run's results of every outcome (its first 100). */
 export async function listingsOf(app: App, cookie: string, inventoryId: string): Promise<ListingsView> {
   const res = await injectJson(app, 'GET', `/api/inventories/${inventoryId}/listings?results=all`, cookie);
