@@ -155,7 +155,7 @@ export const envSchema = z.object({
   HISTORY_RETENTION_DAYS: optional(z.coerce.number().int().min(366).max(3660)).default(730),
   /**
    * A first publish never sends a price above this many times the selling side's buy box (or, without
-   * one, the landed cost): such a product is held (features/listings/publishable-price.ts).
+   * one, the landed cost): such a product is held (features/listings/publishable-exclusions.ts).
    */
   LISTING_PRICE_CEILING: optional(z.coerce.number().min(1.5).max(20)).default(3),
   SANDBOX_LOOKUP_DELAY_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(0),

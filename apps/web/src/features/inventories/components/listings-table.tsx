@@ -57,8 +57,9 @@ export function RunResults({ run, onPage }: { run: ListingRun; onPage?: (page: n
   const considered = run.results.filter((r) => r.left_out !== 'listed');
   const shown = considered.filter((r) => r.outcome !== 'valid' && r.outcome !== 'accepted');
   const waiting = (run.feeds ?? []).filter((f) => f.waiting).reduce((n, f) => n + f.products, 0);
-  const ok = run.counts ? run.counts.valid + run.counts.accepted : run.results.length - shown.length;
-  const checked = run.counts?.checked ?? run.results.length;
+  const ok = run.counts ? run.counts.valid + run.counts.accepted : considered.length - shown.length;
+  // Those already on Amazon were not put: out of the summary's total too.
+  const checked = (run.counts?.checked ?? run.results.length) - listed;
   const paging = run.results_page;
   return (
     <>

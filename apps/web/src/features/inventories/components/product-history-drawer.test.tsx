@@ -1,5 +1,5 @@
 import type { ProductHistory } from '@crossmarket/domain';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -67,7 +67,15 @@ describe("an inventory product's history", () => {
     );
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     await user.click(await screen.findByRole('button', { name: 'History of B000000001' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Price and rank history of B000000001' });
+    // By its label, not by role and name: computing every element's name on the now larger page (the
+    // listings section, its filters) outlasted the query's timeout under jsdom.
+    const drawer = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>(
+        '[role="dialog"][aria-label="Price and rank history of B000000001"]',
+      );
+      expect(found).not.toBeNull();
+      return found!;
+    });
     expect(await within(drawer).findByTestId('history-caption')).toHaveTextContent(
       'Prices, offers and sales rank as Amazon showed them in this range.',
     );

@@ -101,7 +101,7 @@ export function RuleSource({ rule }: { rule: string | null }) {
   if (row)
     return (
       <Typography.Text type="secondary" data-testid="rule-source">
-        {ruleName(t, i18n.language, row)}{' '}
+        {ruleName(t, i18n.language, row)} <Typography.Text code>{row.id}</Typography.Text>{' '}
         <RuleSources source={row.source} effectiveFrom={row.effective_from} />
       </Typography.Text>
     );

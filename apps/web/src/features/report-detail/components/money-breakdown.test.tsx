@@ -2,6 +2,7 @@ import {
   laneModel,
   laneSettingsSchema,
   MONEY_KEYS,
+  REFERENCE_SOURCES,
   ruleById,
   type LaneSettingsInput,
   type ProductSellers,
@@ -72,7 +73,11 @@ describe('From price to profit', () => {
     const rule = money.buybox!.find((l) => l.key === 'import_tax')!.rule!;
     const row = ruleById(rule)!;
     expect(within(screen.getByTestId('money-line-import_tax')).getByText(row.id)).toBeInTheDocument();
-    expect(screen.getByTestId('money-line-import_tax')).toHaveTextContent(`sources ${row.source}`);
+    // Named in words, each source by its title (issue 59), not "sources S20 S21".
+    const firstSource = REFERENCE_SOURCES[row.source.match(/S\d+/)![0]]!;
+    expect(
+      within(screen.getByTestId('money-line-import_tax')).getByRole('link', { name: firstSource.title }),
+    ).toHaveAttribute('href', firstSource.url!);
     // The referral fee comes off the price.
     const referral = money.buybox!.find((l) => l.key === 'referral_fee')!.amount;
     expect(
