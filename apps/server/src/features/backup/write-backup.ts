@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
@@ -56,6 +57,7 @@ export async function writeBackup(
   const partial = `${target}.partial`;
   const client = new pg.Client({ connectionString: url, application_name: 'crossmarket-backup' });
   await client.connect();
+  if ((options.pace ?? 0.5) < 1) await lowerServerPriority(client);
   try {
     await client.query('begin isolation level repeatable read read only');
     // The scan pool's statement timeout does not apply here, but a server-wide one might.
@@ -141,6 +143,24 @@ async function readHeader(client: pg.Client): Promise<BackupHeader> {
     pgboss_version: pgboss.rows[0]?.version ?? null,
     server_version: server[0]!.v,
   };
+}
+
+/**
+ * The PostgreSQL process serving our COPY does most of a backup's work; on this machine (the embedded
+ * server, or a local one run by our user or as root) it is given the lowest CPU priority too. Elsewhere
+ * (another host, another user) this is not ours to change, and the pacing alone keeps out of the way.
+ */
+async function lowerServerPriority(client: pg.Client) {
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(client.host)) return;
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const pid = rows[0]!.pid;
+  try {
+    // The same number on this machine must be a PostgreSQL process, not one of ours by chance.
+    if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres')) return;
+    os.setPriority(pid, os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // no /proc, or not ours to renice
+  }
 }
 
 async function fsyncFile(file: string) {
