@@ -121,6 +121,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       logger,
       mail,
       links: tokenBoxFor(config, logger),
+      appUrl: config.APP_URL,
       marketplace: createMarketplace(config, { db: database.db, logger }),
       sellerStore: createSellerStore(config, { db: database.db, logger }),
       accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),

@@ -61,8 +61,15 @@ describe('the daily digest', () => {
     await priceAlert(bob, 'B0DIGEST03');
     await priceAlert(bob, 'B0DIGEST04');
 
-    expect((await sendDailyDigests(database.db, outbox())).sent).toBe(2);
+    // The worker knows the app's address (APP_URL): each product links into the app too (issue 59).
+    expect((await sendDailyDigests(database.db, outbox(), new Date(), 'https://app.example.com')).sent).toBe(
+      2,
+    );
     const [english] = await watchMails(ALICE);
+    expect(english!.text).toContain('Open in Crossmarket: https://app.example.com/notifications');
+    expect(english!.html).toContain(
+      '<a href="https://app.example.com/notifications">Open in Crossmarket</a>',
+    );
     expect(english!.subject).toBe("Crossmarket: today's alerts on 2 watched products");
     for (const asin of ['B0DIGEST01', 'B0DIGEST02'])
       expect(english!.text).toContain(`https://www.amazon.sg/dp/${asin}`);
@@ -72,6 +79,7 @@ describe('the daily digest', () => {
     expect(turkish!.text).toContain('Kaynak fiyatı');
     expect(turkish!.html).toContain('lang="tr"');
     expect(turkish!.text).toContain('https://www.amazon.sg/dp/B0DIGEST04');
+    expect(turkish!.text).toContain("Crossmarket'te aç: https://app.example.com/notifications");
     expect(turkish!.text).not.toContain('B0DIGEST01');
 
     // A later alert the same day waits: the day's digest has gone.

@@ -22,6 +22,8 @@ export interface JobContext {
   db: Db;
   logger: Logger;
   mail: MailTransport;
+  /** The app's public address (APP_URL): mails that link into the app; without it they link to Amazon only. */
+  appUrl?: string;
   /** Opens the sealed links of link mails (`send-link-mail`); without it those jobs fail. */
   links?: SealingBox;
   marketplace: MarketplaceProvider;
@@ -30,7 +32,7 @@ export interface JobContext {
   rates: RatesSource;
   /** How long price history is kept (HISTORY_RAW_DAYS, HISTORY_RETENTION_DAYS); the defaults when absent. */
   history?: { rawDays: number; retentionDays: number };
-  /** LISTING_PRICE_CEILING (features/listings/publishable-price.ts); its default when absent. */
+  /** LISTING_PRICE_CEILING (features/listings/publishable-exclusions.ts); its default when absent. */
   listingPriceCeiling?: number;
   /** Sellers' Amazon stores (listings); the sandbox's store when absent. */
   sellerStore?: SellerStore;

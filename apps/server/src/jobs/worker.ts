@@ -42,6 +42,8 @@ export interface WorkerDeps {
   mail: MailTransport;
   /** The token key's box (`tokenBoxFor`): opens the links the server sealed into link mails. */
   links?: SealingBox;
+  /** APP_URL, for mails that link into the app (watch alerts). */
+  appUrl?: string;
   marketplace?: MarketplaceProvider;
   /** Whose Amazon authorisation each user's lookups run under (`createLookupAccounts`, given the queue). */
   accounts?: (queue: JobQueue) => LookupAccounts;
@@ -98,6 +100,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     logger,
     mail: deps.mail,
     links: deps.links,
+    appUrl: deps.appUrl,
     marketplace: recordingHistory(deps.marketplace ?? createSandboxMarketplace(), {
       db: deps.db,
       logger,

@@ -82,6 +82,7 @@ export async function buildTestApp(
           logger,
           mail: outboxTransport(database.db, logger),
           links: tokenBoxFor(config, logger),
+          appUrl: config.APP_URL,
           marketplace: options.marketplace,
           sellerStore: options.sellerStore,
           accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),

@@ -21,6 +21,8 @@ export interface WatchMailProduct {
   /** Null for a whole inventory (`inventory`: its title). */
   asin: string | null;
   inventory?: string | null;
+  /** A whole inventory's id: its page in the app is the alert's. */
+  inventoryId?: string | null;
   alerts: WatchMailAlert[];
 }
 
@@ -31,6 +33,7 @@ const COPY: Record<
     daily: (n: number) => string;
     intro: string;
     seen: string;
+    inApp: string;
     outro: string;
   }
 > = {
@@ -39,6 +42,7 @@ const COPY: Record<
     daily: (n) => `Crossmarket: today's alerts on ${n} watched ${n === 1 ? 'product' : 'products'}`,
     intro: 'Products you watch have moved:',
     seen: 'seen',
+    inApp: 'Open in Crossmarket',
     outro:
       'Your notifications and watches are under the bell in the header of Crossmarket. You can change these e-mails there, or turn them off.',
   },
@@ -47,6 +51,7 @@ const COPY: Record<
     daily: (n) => `Crossmarket: izlediğiniz ${n} üründe bugünün uyarıları`,
     intro: 'İzlediğiniz ürünlerde değişiklik var:',
     seen: 'görülen',
+    inApp: "Crossmarket'te aç",
     outro:
       "Bildirimleriniz ve izledikleriniz Crossmarket'in üst çubuğundaki zil simgesinin altındadır. Bu e-postaları oradan değiştirebilir ya da kapatabilirsiniz.",
   },
@@ -83,13 +88,15 @@ function alertLine(lang: MailLanguage, a: WatchMailAlert): string {
 
 /**
  * A watches mail in the seller's language: one product (`instant`) or every product of the day (`daily`),
- * each with its alerts and a link to the product's page in its marketplace.
+ * each with its alerts, a link to the product's page in its marketplace and, given the app's address
+ * (APP_URL), one to the alert in Crossmarket (its notifications, or the inventory sold out).
  */
 export function renderWatchMail(
   lang: MailLanguage,
   to: string,
   kind: 'instant' | 'daily',
   products: readonly WatchMailProduct[],
+  appUrl?: string,
 ): Mail {
   const c = COPY[lang];
   const first = products[0]!;
@@ -99,10 +106,18 @@ export function renderWatchMail(
     title: `${p.asin ?? p.inventory ?? ''} · ${regionByCode(p.marketplace).name}`,
     // A whole inventory has no one page: the mail names it.
     url: p.asin ? productUrl(p.marketplace, p.asin) : null,
+    app: appUrl
+      ? new URL(!p.asin && p.inventoryId ? `/inventories/${p.inventoryId}` : '/notifications', appUrl).href
+      : null,
     lines: p.alerts.map((a) => alertLine(lang, a)),
   }));
   const text = `${c.intro}\n\n${blocks
-    .map((b) => `${b.title}\n${b.lines.map((l) => `- ${l}`).join('\n')}${b.url ? `\n${b.url}` : ''}`)
+    .map(
+      (b) =>
+        `${b.title}\n${b.lines.map((l) => `- ${l}`).join('\n')}${b.url ? `\n${b.url}` : ''}${
+          b.app ? `\n${c.inApp}: ${b.app}` : ''
+        }`,
+    )
     .join('\n\n')}\n\n${c.outro}\n\nCrossmarket`;
   const html = page(
     lang,
@@ -114,7 +129,9 @@ ${blocks
         ? `<a href="${escapeHtml(b.url)}"><b>${escapeHtml(b.title)}</b></a>`
         : `<b>${escapeHtml(b.title)}</b>`
     }</p>
-<ul style="margin:0;padding-left:20px">${b.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+<ul style="margin:0;padding-left:20px">${b.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>${
+      b.app ? `<p style="margin:4px 0"><a href="${escapeHtml(b.app)}">${escapeHtml(c.inApp)}</a></p>` : ''
+    }`,
   )
   .join('\n')}
 <p style="font-size:13px;color:#595959;margin-top:24px">${escapeHtml(c.outro)}</p>`,

@@ -95,6 +95,7 @@ const asProduct = (alerts: Pending[]): WatchMailProduct => ({
   marketplace: alerts[0]!.marketplace as RegionCode,
   asin: alerts[0]!.asin,
   inventory: alerts[0]!.asin ? null : (alerts[0]!.inventoryTitle ?? ''),
+  inventoryId: alerts[0]!.asin ? null : alerts[0]!.inventoryId,
   alerts: alerts.map((a) => ({
     condition: a.condition as WatchCondition,
     price: a.priceCents == null ? null : a.priceCents / 100,
@@ -143,6 +144,7 @@ async function mailOne(
   kind: 'instant' | 'daily',
   alerts: Pending[],
   day: string,
+  appUrl?: string,
 ): Promise<boolean> {
   const { userId, email, lang } = alerts[0]!;
   return withTx(db, async (t) => {
@@ -157,28 +159,28 @@ async function mailOne(
     await markMailed(t, alerts);
     const mailed = products.filter((p) => claimed.has(productKey(p[0]!))).map(asProduct);
     if (mailed.length === 0) return false;
-    await mail.deliver(renderWatchMail(lang === 'tr' ? 'tr' : 'en', email, kind, mailed));
+    await mail.deliver(renderWatchMail(lang === 'tr' ? 'tr' : 'en', email, kind, mailed, appUrl));
     return true;
   });
 }
 
 /** "Instant": a mail per product with new alerts, its first of the day only. */
-export async function sendInstantMails(db: Db, mail: MailTransport, now = new Date()) {
+export async function sendInstantMails(db: Db, mail: MailTransport, now = new Date(), appUrl?: string) {
   const day = utcDay(now);
   const pending = await pendingAlerts(db, 'instant', now);
   let sent = 0;
   for (const alerts of groupBy(pending, (p) => `${p.userId} ${productKey(p)}`))
-    if (await mailOne(db, mail, 'instant', alerts, day)) sent++;
+    if (await mailOne(db, mail, 'instant', alerts, day, appUrl)) sent++;
   return { sent, alerts: pending.length };
 }
 
 /** The daily digest: one mail per seller holding the alerts since the last one, at most one a day. */
-export async function sendDailyDigests(db: Db, mail: MailTransport, now = new Date()) {
+export async function sendDailyDigests(db: Db, mail: MailTransport, now = new Date(), appUrl?: string) {
   const day = utcDay(now);
   const pending = await pendingAlerts(db, 'daily', now);
   let sent = 0;
   for (const alerts of groupBy(pending, (p) => p.userId))
-    if (await mailOne(db, mail, 'daily', alerts, day)) sent++;
+    if (await mailOne(db, mail, 'daily', alerts, day, appUrl)) sent++;
   const purged = await db
     .delete(watchMails)
     .where(lt(watchMails.day, utcDay(new Date(now.getTime() - KEEP_CLAIMS_DAYS * 86_400_000))))
