@@ -63,6 +63,29 @@ describe('deleting an inventory with live listings', () => {
     for (const sku of skus) expect((await storeRow(sku))!.fulfillmentAvailability![0]!.quantity).toBe(0);
   });
 
+  it('keeps the inventory while a feed it submitted may still land (SUBMITTED), zeroing the rest', async () => {
+    const { id, view } = await publishedInventory(16600);
+    const [flying, other] = view.listings as [
+      ListingsView['listings'][number],
+      ListingsView['listings'][number],
+    ];
+    // A sync's feed carrying stock was taken by Amazon and not yet processed: it could bring the stock back.
+    await database.db.execute(sql`
+      insert into listing_pushes (listing_id, sku, reason, status, submission_id, new_quantity)
+      select id, sku, 'quantity', 'SUBMITTED', 'FEED-IN-FLIGHT', 4 from listings
+       where inventory_id = ${id}::uuid and code = ${flying.product_id}`);
+    const asked = await del(alice, id, 'quantity_zero');
+    expect(asked.statusCode, asked.body).toBe(202);
+    await expect
+      .poll(async () => (await storeRow(other.sku))!.fulfillmentAvailability![0]!.quantity, {
+        timeout: 30_000,
+      })
+      .toBe(0);
+    // The in-flight one waits for its feed (the job asks again later): the inventory stays meanwhile.
+    expect(await exists(id)).toBe(true);
+    expect((await storeRow(flying.sku))!.fulfillmentAvailability![0]!.quantity).toBe(4);
+  });
+
   it('delete: the store no longer has the SKUs, then the inventory goes', async () => {
     const { id, view } = await publishedInventory(14300);
     const asked = await del(alice, id, 'delete');

@@ -44,6 +44,7 @@ const SINGLETON_KEYS: Partial<{ [N in JobName]: (data: JobPayload<N>) => string 
   [JOB_NAMES.publishListings]: (d) => d.run_id,
   [JOB_NAMES.syncListings]: (d) => d.inventory_id,
   [JOB_NAMES.retryListing]: (d) => `${d.inventory_id}:${d.product_id}`,
+  [JOB_NAMES.deleteInventory]: (d) => d.inventory_id,
 };
 
 export function pgBossQueue(boss: PgBoss): JobQueue {
@@ -96,6 +97,9 @@ const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
   // Each run asks about every waiting feed once, within a time budget (late-feeds.ts: 8 minutes, 2 per
   // seller); the expiry is above the budget plus one slow call, so a working run is never started twice.
   [JOB_NAMES.followListingFeeds]: { policy: 'short', expireInSeconds: 20 * 60 },
+  // An inventory's deletion takes its offers down one by one (10,000 at 5 a second: over half an hour): one
+  // queued job per inventory, and an expiry above that, so a copy never runs beside a working one.
+  [JOB_NAMES.deleteInventory]: { policy: 'short', expireInSeconds: 4 * 3600 },
 };
 
 /** Any number, the same in every process: the key of the lock that serialises queue creation. */

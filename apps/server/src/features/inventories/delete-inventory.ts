@@ -22,8 +22,11 @@ export async function listingsOnAmazon(
 ): Promise<{ code: string; pushed_quantity: number | null; in_flight: boolean }[]> {
   const rows = await db.execute<{ code: string; pushed_quantity: number | null; in_flight: boolean }>(sql`
     select l.code, l.pushed_quantity,
+           -- In flight: submitted or still processing, or sent without an answer in the last three days
+           -- (UNKNOWN: it may still land and bring its stock back after the 0).
            exists (select 1 from listing_pushes p where p.listing_id = l.id
-                      and p.status in ('IN_QUEUE', 'IN_PROGRESS')) as in_flight
+                      and (p.status in ('SUBMITTED', 'IN_QUEUE', 'IN_PROGRESS')
+                           or (p.status = 'UNKNOWN' and p.at > now() - interval '3 days'))) as in_flight
       from listings l
      where l.inventory_id = ${inventoryId}::uuid and l.state <> 'removed'
        and (l.pushed_at is not null
@@ -90,6 +93,9 @@ export async function requestInventoryDeletion(
 const confirmed = (choice: ListingRemovalChoice, l: { pushed_quantity: number | null; in_flight: boolean }) =>
   choice === 'quantity_zero' && l.pushed_quantity === 0 && !l.in_flight;
 
+/** How soon a deletion that found a sync at work looks again. */
+const SYNC_WAIT_SECONDS = 30;
+
 /**
  * The `delete-inventory` job: takes down the offers of an inventory being deleted through the listings'
  * own removal (remove-listings.ts: each push kept with its reason, nothing while the account is paused),
@@ -108,6 +114,19 @@ export async function finishInventoryDeletion(
   ).rows;
   if (!inventory?.choice) return 'gone';
   const choice = inventory.choice;
+  // A sync that claimed the inventory before its products went may still push what it read: its claim
+  // must end before the offers are taken down and the inventory goes (listings' sync-claim.ts).
+  const syncing = await deps.db.execute(
+    sql`select 1 from listing_sync_claims where inventory_id = ${inventoryId}::uuid and until > now()`,
+  );
+  if (syncing.rows.length > 0) {
+    await deps.queue.send(
+      JOB_NAMES.deleteInventory,
+      { inventory_id: inventoryId },
+      { startAfter: SYNC_WAIT_SECONDS },
+    );
+    return 'waiting';
+  }
   const open = async () =>
     (await listingsOnAmazon(deps.db, inventoryId)).filter((l) => !confirmed(choice, l));
   const before = await open();

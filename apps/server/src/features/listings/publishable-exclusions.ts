@@ -46,8 +46,9 @@ async function factsOf(db: Db, inventory: Inventory, codes: string[]) {
              where l.user_id = ${inventory.user_id} and l.code = p.code and l.marketplace_id = ${marketplaceId}
                and l.inventory_id <> p.inventory_id and l.state <> 'removed'
              order by l.created_at limit 1) as other_inventory,
+           -- A removed listing's old price is no reference: publishing it again is a first publish.
            exists (select 1 from listings l where l.inventory_id = p.inventory_id and l.code = p.code
-                      and l.pushed_price is not null) as pushed_before
+                      and l.pushed_price is not null and l.state <> 'removed') as pushed_before
       from inventory_products p
      where p.inventory_id = ${inventory.id}::uuid and p.code = any(${sql.param(codes)}::text[])`);
   return new Map(rows.rows.map((r) => [r.code, r]));
