@@ -2,8 +2,10 @@ import type { ListingsView } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
+import { applyFeed } from '../src/features/listings/apply-feed';
 import { keepListingsInStep } from '../src/features/listings/keep-in-step';
 import type { ListingsDeps } from '../src/features/listings/publish';
+import { storeTarget } from '../src/features/listings/store-target';
 import { dryRunThenPublish, listingsOf, seedPricedProducts } from './helpers/listings';
 import { spapiSeller, type SpapiSeller } from './helpers/spapi-seller';
 import type { SpapiStandIn } from './helpers/spapi-stand-in';
@@ -135,5 +137,31 @@ describe('a refused price still lets the 0 through', () => {
       moved.map((p) => listing(v, p.code).sku).sort(),
     );
     expect(amazonQuantity(listing(await view(), gone!.code))).toBe(0);
+  });
+
+  it('a feed Amazon applies after a newer 0 brings its stock back: the 0 goes again', async () => {
+    const p = products[7]!;
+    const l = listing(await view(), p.code);
+    const [row] = (
+      await database.db.execute<{ id: string }>(
+        sql`select id from listings where inventory_id = ${inventoryId}::uuid and code = ${p.code}`,
+      )
+    ).rows;
+    // A sync's feed carrying stock was taken by Amazon and waits; then the source sold out, and the 0
+    // went at once by patch (the quantity-first rule never waits for a feed).
+    await database.db.execute(sql`insert into listing_pushes (listing_id, sku, old_price, new_price,
+        old_quantity, new_quantity, reason, status, submission_id, message_id)
+      values (${row!.id}::uuid, ${l.sku}, ${l.price}, ${l.price}, 3, 3, 'quantity', 'SUBMITTED', 'FEED-LATE', 1)`);
+    await seedPricedProducts(database.db, inventoryId, userId, [soldOut(p)]);
+    await keepListingsInStep(deps, inventoryId);
+    expect(amazonQuantity(l)).toBe(0);
+    // Amazon processes the old feed only now: its stock lands after our 0.
+    stand.listings.editInSellerCentral(SELLER, l.marketplace_id, l.sku, { quantity: 3 });
+    const target = (await storeTarget(deps.store, deps.accounts, userId, 'ca'))!;
+    const ended = { feedId: 'FEED-LATE', status: 'DONE' as const, ended: 'done' as const, issues: new Map() };
+    const { resent } = await applyFeed(deps, target, ended, { readBack: false, settle: false });
+    expect(resent).toBe(1);
+    expect(amazonQuantity(l)).toBe(0);
+    expect(listing(await view(), p.code)).toMatchObject({ quantity: 0 });
   });
 });

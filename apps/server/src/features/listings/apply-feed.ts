@@ -149,6 +149,25 @@ async function sendZerosAgain(deps: ListingsDeps, target: StoreTarget, zeros: Wa
 }
 
 /**
+ * Pushes this feed carried with stock that Amazon applied after a newer 0 of ours was taken (a patch sent
+ * while the feed was in flight: the quantity-first rule never waits for a feed): Amazon now sells that stock
+ * again, so the 0 goes again, with the newer push's reason. The listing's figures are the feed's meanwhile
+ * (what Amazon holds), so a 0 not taken now is still sent by the next sync.
+ */
+async function overtakenZeros(db: Db, pushes: WaitingPush[]): Promise<WaitingPush[]> {
+  if (pushes.length === 0) return [];
+  const rows = await db.execute<{ id: string; reason: string }>(sql`
+    select d.id::text, n.reason
+      from jsonb_to_recordset(${JSON.stringify(pushes.map((p) => ({ id: p.id, listing_id: p.listing_id })))}::jsonb)
+             as d(id bigint, listing_id uuid)
+      join lateral (select reason, new_quantity from listing_pushes n
+                     where n.listing_id = d.listing_id and n.id > d.id and n.status = 'ACCEPTED'
+                     order by n.id desc limit 1) n on n.new_quantity = 0`);
+  const reasons = new Map(rows.rows.map((r) => [r.id, r.reason]));
+  return pushes.filter((p) => reasons.has(p.id)).map((p) => ({ ...p, reason: reasons.get(p.id)! }));
+}
+
+/**
  * The publish run that sent the feed says how it ended, as if it had waited: the feed's status (no longer
  * waiting on Amazon), and per product what the report, the read-back or the stop made of it (its result
  * rows, run-results.ts).
@@ -257,11 +276,14 @@ export async function applyFeed(
       ]);
     for (const [inventoryId, listings] of byInventory) await readBack(deps, target, inventoryId, listings);
   }
-  const resent = await sendZerosAgain(
-    deps,
-    target,
-    syncs.filter((d) => d.push.new_quantity === 0 && d.status !== 'ACCEPTED').map((d) => d.push),
+  const overtaken = await overtakenZeros(
+    deps.db,
+    ours.filter((d) => d.status === 'ACCEPTED' && (d.push.new_quantity ?? 0) > 0).map((d) => d.push),
   );
+  const resent = await sendZerosAgain(deps, target, [
+    ...syncs.filter((d) => d.push.new_quantity === 0 && d.status !== 'ACCEPTED').map((d) => d.push),
+    ...overtaken,
+  ]);
   if (options.settle) await settleRuns(deps.db, feed.feedId, feed.status, publishes);
   return { decided: ours, resent };
 }
