@@ -31,9 +31,12 @@ export function RepublishButton({
     checking !== null &&
     lastRun?.id === checking &&
     lastRun.status === 'done' &&
-    lastRun.results.some(
-      (r) => r.product_id === product && (r.outcome === 'valid' || r.outcome === 'invalid'),
-    );
+    // The run is of this product alone: its counts say whether Amazon gave a verdict (the view lists only
+    // refusals by default, so a valid verdict is not among its results).
+    ((lastRun.counts !== undefined && lastRun.counts.valid + lastRun.counts.invalid > 0) ||
+      lastRun.results.some(
+        (r) => r.product_id === product && (r.outcome === 'valid' || r.outcome === 'invalid'),
+      ));
 
   const check = async () => {
     try {
