@@ -429,6 +429,32 @@ describe('a quantity 0 whose connection resets', () => {
     expect(listing(await view(), p!.code)).toMatchObject({ quantity: 0 });
     expect((await historyOf(p!.code))[0]).toMatchObject({ reason: 'sold_out', status: 'ACCEPTED' });
   });
+
+  it('still unanswered after its read-backs, is tried again in minutes, not at the next sync', async () => {
+    // The second product of the group the test above published.
+    const p = group(8)[1];
+    await seedPricedProducts(database.db, inventoryId, userId, [soldOut(p!)]);
+    // Every send of the 0 loses its connection: three sends, each read back, and still nothing known.
+    const next = stand.arrivals.patchListingsItem.length;
+    for (const n of [1, 2, 3]) resetPatches.add(next + n);
+    const queued: { name: string; data: unknown; options: unknown }[] = [];
+    const queue = {
+      send: async (name: string, data: unknown, options: unknown) => {
+        queued.push({ name, data, options });
+        return 'job';
+      },
+      retry: async () => false,
+    } as unknown as NonNullable<ListingsDeps['queue']>;
+    expect(await keepListingsInStep({ ...deps, queue }, inventoryId)).toBe('done');
+    expect((await historyOf(p!.code))[0]).toMatchObject({ reason: 'sold_out', status: 'UNKNOWN' });
+    expect(queued).toEqual([
+      {
+        name: 'retry-listing',
+        data: { inventory_id: inventoryId, product_id: p!.code },
+        options: { startAfter: 300 },
+      },
+    ]);
+  });
 });
 
 describe('a follow re-checks the authorisation before each getFeed', () => {

@@ -27,6 +27,7 @@ export const listingsDepsOf = (ctx: JobContext): ListingsDeps => ({
   accounts: ctx.accounts,
   allowance: ctx.marketplace.allowance,
   priceCeiling: ctx.listingPriceCeiling,
+  queue: ctx.queue,
 });
 
 /** How soon a job that must wait its turn (the seller's other run, the inventory's other sync) comes back. */

@@ -1,5 +1,6 @@
 import type { ListingRunResult } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import { SpapiError } from '../../providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
@@ -47,8 +48,10 @@ export interface ListingsDeps {
   feedDeadlineMs?: number;
   /** How often a run's verdicts so far are saved for the seller to follow (`PROGRESS_EVERY_MS`). */
   progressEveryMs?: number;
-  /** LISTING_PRICE_CEILING: see publishable-price.ts (`PRICE_CEILING_DEFAULT` when absent). */
+  /** LISTING_PRICE_CEILING: see publishable-exclusions.ts (`PRICE_CEILING_DEFAULT` when absent). */
   priceCeiling?: number;
+  /** The job queue: a 0 Amazon did not take is tried again soon (push-changes.ts), not at the next sync. */
+  queue?: JobQueue;
 }
 
 /** Products sent to Amazon at once; the store's pacing decides when each call leaves. */

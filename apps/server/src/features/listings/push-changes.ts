@@ -1,4 +1,4 @@
-import type { RegionCode } from '@crossmarket/domain';
+import { JOB_NAMES, type RegionCode } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import { SpapiError } from '../../providers/marketplace/spapi/client';
 import type { StoreTarget } from '../../providers/seller-store';
@@ -99,7 +99,31 @@ export async function patchEach(
     );
   }
   await clearOverwrittenDrift(deps, accepted);
+  await retryZerosSoon(
+    deps,
+    changes.filter((c) => c.quantity === 0 && !accepted.includes(c)),
+  );
   return { accepted, disconnected: false };
+}
+
+/** How soon a 0 Amazon did not take is tried again. */
+export const ZERO_RETRY_SECONDS = 5 * 60;
+
+/**
+ * A 0 Amazon refused or never answered (UNKNOWN after its read-backs) is not left to the next sync, which
+ * follows the next update (up to a day): the listing's retry job sends it again in a few minutes (one waiting
+ * per listing), and again after that while Amazon does not take it.
+ */
+async function retryZerosSoon(deps: ListingsDeps, zeros: Change[]) {
+  if (!deps.queue || zeros.length === 0) return;
+  const rows = await deps.db.execute<{ inventory_id: string; code: string }>(sql`
+    select inventory_id, code from listings where id = any(${sql.param(zeros.map((c) => c.listing.id))}::uuid[])`);
+  for (const r of rows.rows)
+    await deps.queue.send(
+      JOB_NAMES.retryListing,
+      { inventory_id: r.inventory_id, product_id: r.code },
+      { startAfter: ZERO_RETRY_SECONDS },
+    );
 }
 
 /**
