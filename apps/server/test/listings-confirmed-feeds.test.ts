@@ -70,6 +70,13 @@ const lastFeed = () => [...stand.feeds.keys()].pop()!;
 const patchesOf = (sku: string, since: number) =>
   stand.listings.calls.slice(since).filter((c) => c.operation === 'patchListingsItem' && c.sku === sku);
 
+/** A publish run of these products, with the dry-run verdicts a publish needs (issue 56). */
+async function publishRun(products: ReturnType<typeof group>) {
+  const codes = products.map((p) => p.code);
+  await seedDryRun(database.db, userId, inventoryId, codes);
+  return insertRun(database.db, userId, inventoryId, 'publish', codes);
+}
+
 /**
  * Publishes the group by single puts (createFeed's allowance, 15 at once then one per two minutes, is kept
  * for the feeds under test) and turns sync on.
@@ -77,19 +84,7 @@ const patchesOf = (sku: string, since: number) =>
 async function published(products: ReturnType<typeof group>) {
   fault = undefined;
   feedEnd = undefined;
-  await seedDryRun(
-    database.db,
-    userId,
-    inventoryId,
-    products.map((p) => p.code),
-  );
-  const run = await insertRun(
-    database.db,
-    userId,
-    inventoryId,
-    'publish',
-    products.map((p) => p.code),
-  );
+  const run = await publishRun(products);
   await runListings(deps, run.id);
   const v = await view();
   for (const p of products) expect(listing(v, p.code)).toMatchObject({ state: 'live', price: p.std });
@@ -236,19 +231,7 @@ describe('a feed whose report does not account for every message', () => {
   it('a publish whose feed ended FATAL keeps what Amazon shows and watches the rest as pending', async () => {
     const products = group(4);
     fault = { kind: 'fatal', applies: (m) => m.messageId % 2 === 1 };
-    await seedDryRun(
-      database.db,
-      userId,
-      inventoryId,
-      products.map((p) => p.code),
-    );
-    const run = await insertRun(
-      database.db,
-      userId,
-      inventoryId,
-      'publish',
-      products.map((p) => p.code),
-    );
+    const run = await publishRun(products);
     await runListings({ ...deps, ...FAST }, run.id);
     const feedId = lastFeed();
     const messages = stand.feeds.get(feedId)!.messages;
