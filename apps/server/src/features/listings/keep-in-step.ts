@@ -3,7 +3,7 @@ import { clampPrice } from './offer-body';
 import type { ListingsDeps } from './publish';
 import { inventoryListings, ownedInventory, productFacts, type ListingRow, type ProductFacts } from './repo';
 import { sourceMaxAgeHours } from '../inventories';
-import { AuthorisationChanged, FEED_FROM } from './feed-follow';
+import { FEED_FROM } from './feed-follow';
 import { pushByFeed } from './feed-push';
 import type { Change } from './record-push';
 import { withoutDrift } from './drift';
@@ -169,11 +169,8 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
   const next = afterZeros(rest, first.accepted);
   if (deps.store.submitFeed && next.length >= (deps.feedFrom ?? FEED_FROM)) {
     if (!(await stillConnected(deps.accounts, inventory.user_id, target))) return stopped(deps, inventoryId);
-    const outcome = await pushByFeed(deps, target, country, next).catch((error: unknown) => {
-      // The seller disconnected (or connected another account) while its feed was followed.
-      if (error instanceof AuthorisationChanged) return 'not-connected' as const;
-      throw error;
-    });
+    // Submitted and left to follow-listing-feeds: the inventory's claim is not held while Amazon works.
+    const outcome = await pushByFeed(deps, target, country, next);
     deps.logger.info(
       { inventoryId, zeros: zeros.length, changes: next.length, outcome, held: Boolean(held) },
       'listings synced by feed',
