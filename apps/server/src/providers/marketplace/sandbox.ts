@@ -28,8 +28,9 @@ import { sandboxImagePath } from './sandbox-images';
 import { sandboxFeeEstimate } from './sandbox-fees';
 import { sandboxRestriction } from './sandbox-restrictions';
 import { hash } from './seed';
-import { sandboxHistory } from './sandbox-history';
+import { pastDayOf, sandboxPast } from './sandbox-history';
 import { emptySide } from './empty-side';
+import { sandboxMarketMove } from './sandbox-market';
 import { offerFrom } from './offer';
 import type { MarketplaceProvider, PriceCheck } from './types';
 
@@ -160,21 +161,84 @@ const isoDay = (ms: number) => {
 
 const toOffer = (o: SellerOffer): Offer => offerFrom(o, windowOf.get(o) ?? null);
 
+interface OfferContext {
+  productId: string;
+  region: RegionCode;
+  local: number;
+  weightLb: number;
+  rate: number;
+  toBuyer: boolean;
+  importRate: number;
+  noship: boolean;
+  shipTo: RegionCode;
+  today: number;
+}
+
 /**
- * One product in one marketplace. Deterministic: the same ID, region and destination always give the
- * same snapshot (the delivery dates count from `today`, a UTC day). It follows the SP-API provider's
- * rules: every generated offer is a new-condition one (counts are of new offers; `nostock` stands for
- * "no new offer"), and delivery is each offer's shipping time plus the same transit estimate.
+ * The `i`th seller's new offer of a product, drawn from `r` (the product's draws, or a joining seller's),
+ * priced `rung` steps of 2 % above the market's level: the baseline's sellers one rung each. A seller who
+ * joins (`joined`) comes in near the lowest and ships its own goods, so that a newcomer moves the buy box
+ * by its price, not by taking it as Amazon's fulfilment would at any price.
+ */
+function drawOffer(r: Rng, i: number, c: OfferContext, joined = false): SellerOffer {
+  const rung = joined ? 1 + (i % 3) : i;
+  const isSba = i === 0 && r.chance(0.15);
+  const isFba = isSba || (r.chance(0.45) && !joined);
+  const price = round2(c.local * (1 + Math.abs(0.08 * r.normal()) + 0.02 * rung));
+  const coupon = r.chance(0.06)
+    ? r.chance(0.5)
+      ? { type: 'percent' as const, value: r.int(5, 20) }
+      : { type: 'dollar' as const, value: r.int(1, 5) }
+    : null;
+  const couponOff = coupon ? (coupon.type === 'percent' ? (price * coupon.value) / 100 : coupon.value) : 0;
+  const buyPrice = round2(Math.max(0.5, price - couponOff));
+  // Hashed, not drawn: the offer's other figures stay as they were.
+  const freeShipping = hash(`${c.productId}:${c.region}:${i}:shipping`) % 3 === 0;
+  const shippingFee = merchantShipping(isFba, c.toBuyer, c.weightLb, c.rate, freeShipping);
+  const sellerIndex = (hash(`${c.productId}:${c.region}:${i}`) % 9000) + 1000;
+  // Shipping time, as Amazon's ShippingTime gives it: FBA ships the same or the next day, a merchant
+  // in one to five days; delivery adds the transit of this marketplace (or the cross-border one).
+  const handling = r.int(0, 4);
+  const ship = isFba ? { min: 0, max: handling > 2 ? 1 : 0 } : { min: 1 + handling, max: 2 + handling };
+  const window = deliveryWindow(ship, c.region, c.shipTo, isFba ? 'amazon' : 'merchant')!;
+  const offer: SellerOffer = {
+    seller_id: isSba ? 'ATVPDKIKX0DER' : `A${sellerIndex}SELLER${c.region.toUpperCase()}`,
+    seller_name: isSba ? 'Amazon' : r.pick(SELLER_NAMES),
+    is_fba: isFba,
+    is_sba: isSba,
+    coupon,
+    rating_percent: Math.round(70 + 30 * r.next()),
+    rating_count: r.int(3, 25_000),
+    buy_price: buyPrice,
+    price,
+    shipping_by: isFba ? 'amazon' : 'merchant',
+    shipping_fee: c.noship ? 0 : shippingFee,
+    import_fee: round2(buyPrice * c.importRate),
+    delivery_date: isoDay(c.today + window.min_days * DAY),
+  };
+  windowOf.set(offer, window);
+  return offer;
+}
+
+/**
+ * One product in one marketplace on a day. Deterministic: the same ID, region, destination and day always
+ * give the same snapshot. The market moves by `day` (the UTC day whose market it is; `today` when not
+ * given): prices, sellers, stock-outs and restocks, rank (sandbox-market.ts), around a baseline that is
+ * what the product answers on `SANDBOX_BASELINE_DAY`; delivery dates count from `today`. It follows the
+ * SP-API provider's rules: every generated offer is a new-condition one (counts are of new offers;
+ * `nostock` stands for "no new offer"), and delivery is each offer's shipping time plus the same transit
+ * estimate.
  */
 export function sandboxSnapshot(
   productId: string,
   region: RegionCode,
-  options: LookupOptions & { role: 'cross' | 'to'; today: number; route?: LaneRoute },
+  options: LookupOptions & { role: 'cross' | 'to'; today: number; day?: number; route?: LaneRoute },
 ): ProductSnapshot {
   const id = productIdentity(productId);
   const r = random(hash(`${productId}:${region}`));
-  const status = sideStatus(r, options.role);
-  if (status === 'dog') return { product_id: productId, side: emptySide('dog'), offers: [] };
+  const baseStatus = sideStatus(r, options.role);
+  if (baseStatus === 'dog') return { product_id: productId, side: emptySide('dog'), offers: [] };
+  const move = sandboxMarketMove(productId, region, options.day ?? options.today, baseStatus !== 'nostock');
 
   const currency = regionByCode(region).currency;
   const local =
@@ -182,59 +246,54 @@ export function sandboxSnapshot(
     PRICE_LEVEL[region] *
     currency.rate *
     Math.exp(0.12 * r.normal()) *
-    scarcity(productId, region);
+    scarcity(productId, region) *
+    move.price;
   const abroad = options.shipTo !== region;
   // On a reship lane the order goes to an address here (the seller's forwarder): shipped at home, no
   // import-fee deposit. Otherwise this marketplace ships to the buyer abroad and quotes its deposit.
   const toBuyer = abroad && options.route !== 'reship';
-  const importRate = toBuyer ? IMPORT_RATE[options.shipTo] : 0;
-  const count = status === 'nostock' ? 0 : Math.min(30, 1 + Math.floor(-Math.log(1 - r.next()) * 5));
-  const offers: SellerOffer[] = [];
-  for (let i = 0; i < count; i++) {
-    const isSba = i === 0 && r.chance(0.15);
-    const isFba = isSba || r.chance(0.45);
-    const price = round2(local * (1 + Math.abs(0.08 * r.normal()) + (i === 0 ? 0 : 0.02 * i)));
-    const coupon = r.chance(0.06)
-      ? r.chance(0.5)
-        ? { type: 'percent' as const, value: r.int(5, 20) }
-        : { type: 'dollar' as const, value: r.int(1, 5) }
-      : null;
-    const couponOff = coupon ? (coupon.type === 'percent' ? (price * coupon.value) / 100 : coupon.value) : 0;
-    const buyPrice = round2(Math.max(0.5, price - couponOff));
-    // Hashed, not drawn: the offer's other figures stay as they were.
-    const freeShipping = hash(`${productId}:${region}:${i}:shipping`) % 3 === 0;
-    const shippingFee = merchantShipping(isFba, toBuyer, id.weightLb, currency.rate, freeShipping);
-    const sellerIndex = (hash(`${productId}:${region}:${i}`) % 9000) + 1000;
-    // Shipping time, as Amazon's ShippingTime gives it: FBA ships the same or the next day, a merchant
-    // in one to five days; delivery adds the transit of this marketplace (or the cross-border one).
-    const handling = r.int(0, 4);
-    const ship = isFba ? { min: 0, max: handling > 2 ? 1 : 0 } : { min: 1 + handling, max: 2 + handling };
-    const window = deliveryWindow(ship, region, options.shipTo, isFba ? 'amazon' : 'merchant')!;
-    const offer: SellerOffer = {
-      seller_id: isSba ? 'ATVPDKIKX0DER' : `A${sellerIndex}SELLER${region.toUpperCase()}`,
-      seller_name: isSba ? 'Amazon' : r.pick(SELLER_NAMES),
-      is_fba: isFba,
-      is_sba: isSba,
-      coupon,
-      rating_percent: Math.round(70 + 30 * r.next()),
-      rating_count: r.int(3, 25_000),
-      buy_price: buyPrice,
-      price,
-      shipping_by: isFba ? 'amazon' : 'merchant',
-      shipping_fee: options.role === 'cross' && status === 'noship' ? 0 : shippingFee,
-      import_fee: round2(buyPrice * importRate),
-      delivery_date: isoDay(options.today + window.min_days * DAY),
-    };
-    windowOf.set(offer, window);
-    offers.push(offer);
-  }
+  const context: OfferContext = {
+    productId,
+    region,
+    local,
+    weightLb: id.weightLb,
+    rate: currency.rate,
+    toBuyer,
+    importRate: toBuyer ? IMPORT_RATE[options.shipTo] : 0,
+    noship: options.role === 'cross' && baseStatus === 'noship',
+    shipTo: options.shipTo,
+    today: options.today,
+  };
+  const baseCount = baseStatus === 'nostock' ? 0 : Math.min(30, 1 + Math.floor(-Math.log(1 - r.next()) * 5));
+  // The baseline's sellers are drawn first, always, so every later draw of the product stays the same;
+  // the day's market then drops the last of them, or adds sellers who joined (each from their own seed).
+  const drawn: SellerOffer[] = [];
+  for (let i = 0; i < baseCount; i++) drawn.push(drawOffer(r, i, context));
+  const count =
+    baseCount > 0
+      ? move.flipped
+        ? 0
+        : Math.min(30, Math.max(1, baseCount + move.sellers))
+      : move.flipped
+        ? 1 + Math.max(0, move.sellers)
+        : 0;
+  const offers = drawn.slice(0, count);
+  for (let i = offers.length; i < count; i++)
+    offers.push(drawOffer(random(hash(`${productId}:${region}:joined:${i}`)), i, context, true));
+  const status: SideStatus = count === 0 ? 'nostock' : baseStatus === 'nostock' ? 'ok' : baseStatus;
   offers.sort((a, b) => a.buy_price + a.shipping_fee - (b.buy_price + b.shipping_fee));
   const lowest = offers[0];
   const fba = offers.filter((o) => o.is_fba);
-  const hasBuybox = offers.length > 0 && r.chance(0.9);
+  // Drawn only where the baseline has offers, as it always was; a restocked product has a buy box.
+  const boxDrawn = baseCount > 0 ? r.chance(0.9) : true;
+  const hasBuybox = offers.length > 0 && boxDrawn;
   const winner = hasBuybox ? (fba[0] ?? lowest) : undefined;
   const prices = offers.map((o) => o.buy_price);
-  const rank = Math.max(1, Math.round(id.rankBase * Math.exp(0.3 * r.normal())));
+  // A rank drifts worse each day a product cannot be bought, and recovers once it can.
+  const soldOut = baseCount > 0 ? 1.12 ** move.soldOutDays : 1;
+  const rank = Math.max(1, Math.round(id.rankBase * Math.exp(0.3 * r.normal()) * move.rank * soldOut));
+  const ranked = r.chance(0.92);
+  const subRank = Math.max(1, Math.round(rank / 40));
   const side: ProductSide = {
     status,
     buybox: winner ? toOffer(winner) : null,
@@ -244,15 +303,15 @@ export function sandboxSnapshot(
     fba_prices_count: fba.length,
     average_price: prices.length ? round2(prices.reduce((a, b) => a + b, 0) / prices.length) : null,
     coupon: winner?.coupon ?? null,
-    sales_rank: r.chance(0.92)
+    sales_rank: ranked
       ? id.sub
-        ? { rank: Math.max(1, Math.round(rank / 40)), category: id.sub, level: 'sub' }
+        ? { rank: subRank, category: id.sub, level: 'sub' }
         : { rank, category: id.category.name, level: 'top' }
       : null,
     categories: id.sub ? [id.category.name, id.sub] : [id.category.name],
     brand: id.brand,
     // A product whose attributes differ here shows another title, as Amazon's catalogue would.
-    title: status === 'notsame' ? `${id.title} (${r.int(2, 6)}-Pack)` : id.title,
+    title: baseStatus === 'notsame' ? `${id.title} (${r.int(2, 6)}-Pack)` : id.title,
     // Drawn by this app (sandbox-images.ts): no host outside the deployment, so it shows offline too.
     image: sandboxImagePath(productId),
     is_prime: fba.length > 0,
@@ -260,12 +319,15 @@ export function sandboxSnapshot(
     is_sba: offers.some((o) => o.is_sba),
     has_buybox: hasBuybox,
     has_same_brand_seller: r.chance(0.08),
-    seller_brand_count: r.int(0, Math.min(5, offers.length)),
+    seller_brand_count: Math.min(r.int(0, Math.min(5, baseCount)), offers.length),
     review_count: r.chance(0.9) ? Math.round(Math.exp(8 * r.next())) : 0,
     review_rating: round2(3 + 2 * r.next()),
     variation: id.variation,
     max_order_quantity: r.chance(0.2) ? r.int(1, 10) : null,
-    stocks: offers.length ? r.int(0, 60) : 0,
+    stocks: stocksOf(
+      baseCount > 0 ? r.int(0, 60) : hash(`${productId}:${region}:restock`) % 20,
+      offers.length,
+    ),
     weight: { value: id.weightLb, unit: 'lb' },
     package_dimensions: { length: id.dims[0], width: id.dims[1], height: id.dims[2], unit: 'in' },
     product_size: { package_name: id.size.name },
@@ -275,6 +337,9 @@ export function sandboxSnapshot(
   };
   return { product_id: productId, side, offers };
 }
+
+/** The stock figure: the drawn one while anyone sells it new, none otherwise. */
+const stocksOf = (drawn: number, offers: number) => (offers > 0 ? drawn : 0);
 
 /**
  * The light check of a sandbox product, meaning what SP-API's getCompetitivePricing answer means: the new
@@ -303,53 +368,61 @@ export function sandboxPriceCheck(snapshot: ProductSnapshot): PriceCheck {
   };
 }
 
-/**
- * A product's usual item price in a marketplace, before the day's spread: what its generated history
- * moves around (sandbox-history.ts).
- */
-export function sandboxBasePrice(productId: string, region: RegionCode): number {
-  const id = productIdentity(productId);
-  return id.usdPrice * PRICE_LEVEL[region] * regionByCode(region).currency.rate * scarcity(productId, region);
+/** When the sandbox's market is: a fixed day (pinned), or a clock; the current day by default. */
+export interface SandboxOptions {
+  /** A pause per call, so that tests can catch a report in the middle of its processing. */
+  delayMs?: number;
+  /**
+   * The day (ms, any time in it) whose market every answer gives, or a clock to read it from; delivery
+   * dates still count from the real today. `SANDBOX_DAY` pins it; tests that assert figures pin it to
+   * `SANDBOX_BASELINE_DAY`, where the answers are the sandbox's baseline.
+   */
+  day?: number | (() => number);
 }
 
 /** The default provider: generated, deterministic marketplace data with realistic shapes; no network. */
-export function createSandboxMarketplace(options: { delayMs?: number } = {}): MarketplaceProvider {
+export function createSandboxMarketplace(options: SandboxOptions = {}): MarketplaceProvider {
+  const utcDay = (ms: number) => Math.floor(ms / DAY) * DAY;
+  const { day: pinned } = options;
+  // Read once per call: one call's answers are all of one day.
+  const marketDay = () => utcDay(typeof pinned === 'function' ? pinned() : (pinned ?? Date.now()));
+  const at = () => ({ today: utcDay(Date.now()), day: marketDay() });
+  const past = sandboxPast((asin, region, day) => {
+    const { side } = sandboxSnapshot(asin, region, { shipTo: region, role: 'to', today: day });
+    return side.status === 'dog' ? null : pastDayOf(side, day);
+  });
   return {
     name: 'sandbox',
     batchSize: 250,
     async lookup(productIds, region, lookupOptions) {
-      // A pause per call lets tests catch a report in the middle of its processing.
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-      const today = Math.floor(Date.now() / DAY) * DAY;
+      const when = at();
       const role = lookupOptions.shipTo === region ? 'to' : 'cross';
-      return productIds.map((id) => sandboxSnapshot(id, region, { ...lookupOptions, role, today }));
+      return productIds.map((id) => sandboxSnapshot(id, region, { ...lookupOptions, role, ...when }));
     },
     async listingRestrictions(asins, region) {
-      const today = Math.floor(Date.now() / DAY) * DAY;
+      const when = at();
       return asins.map((id) =>
-        sandboxRestriction(sandboxSnapshot(id, region, { shipTo: region, role: 'to', today }), region),
+        sandboxRestriction(sandboxSnapshot(id, region, { shipTo: region, role: 'to', ...when }), region),
       );
     },
     async feeEstimates(items, region) {
-      const today = Math.floor(Date.now() / DAY) * DAY;
+      const when = at();
       return items.map(({ asin, price, shipping }) =>
         sandboxFeeEstimate(
-          sandboxSnapshot(asin, region, { shipTo: region, role: 'to', today }),
+          sandboxSnapshot(asin, region, { shipTo: region, role: 'to', ...when }),
           region,
           price,
           shipping,
         ),
       );
     },
-    history(asin, region, days, today) {
-      const now = sandboxSnapshot(asin, region, { shipTo: region, role: 'to', today });
-      return sandboxHistory({ asin, region, now, basePrice: sandboxBasePrice(asin, region) }, days, today);
-    },
+    history: (asin, region, days, today, before) => past.days(asin, region, days, today, before),
     async refreshPrices(productIds, region, lookupOptions) {
-      const today = Math.floor(Date.now() / DAY) * DAY;
+      const when = at();
       const role = lookupOptions.shipTo === region ? 'to' : 'cross';
       return productIds.map((id) =>
-        sandboxPriceCheck(sandboxSnapshot(id, region, { ...lookupOptions, role, today })),
+        sandboxPriceCheck(sandboxSnapshot(id, region, { ...lookupOptions, role, ...when })),
       );
     },
   };
