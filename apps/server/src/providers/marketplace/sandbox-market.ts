@@ -58,13 +58,31 @@ function season(n: number, onDeal: boolean) {
 }
 
 /**
- * A bounded walk: the sum of the events of the last `window` days. It moves only on a day an event comes
- * in or an old one drops out, and never strays further than `window` events, so a figure drifts and comes
- * back instead of wandering off; each day is computed on its own, never walked from a start.
+ * A bounded walk on day `n` against the baseline: the sum of the events of the last `window` days, less the
+ * baseline's. It moves only on a day an event comes in or an old one drops out, and never strays further
+ * than `window` events, so a figure drifts and comes back instead of wandering off; each day is computed
+ * on its own, never walked from a start.
  */
-function windowSum(n: number, window: number, event: (m: number) => number) {
+function walked(walk: number, key: number, n: number, window: number) {
   let sum = 0;
-  for (let m = n - window + 1; m <= n; m++) sum += event(m);
+  for (let m = n - window + 1; m <= n; m++) sum += event(walk, key, m);
+  return sum - baseline(walk, key, window);
+}
+
+// The baseline's sums of the last product asked about: a chart asks about one product 365 times in a row.
+let baseKey = -1;
+const baseSums = new Map<number, number>();
+function baseline(walk: number, key: number, window: number) {
+  if (key !== baseKey) {
+    baseKey = key;
+    baseSums.clear();
+  }
+  let sum = baseSums.get(walk);
+  if (sum === undefined) {
+    sum = 0;
+    for (let m = BASE - window + 1; m <= BASE; m++) sum += event(walk, key, m);
+    baseSums.set(walk, sum);
+  }
   return sum;
 }
 
@@ -107,11 +125,13 @@ export interface MarketMove {
 
 const STILL: MarketMove = { price: 1, sellers: 0, flipped: false, soldOutDays: 0, rank: 1 };
 
-const priceEvent = (key: number) => (m: number) =>
-  uniform(key, PRICE, m) < 0.3 ? 0.025 * normal(key, PRICE_SIZE, m) : 0;
-const sellerEvent = (key: number) => (m: number) =>
-  uniform(key, SELLER, m) < 0.08 ? (uniform(key, SELLER_SIGN, m) < 0.5 ? 1 : -1) : 0;
-const rankEvent = (key: number) => (m: number) => 0.07 * normal(key, RANK, m);
+/** The event of day `m` of one figure's walk: a repricing, a seller joining (+1) or leaving (-1), a rank move. */
+function event(walk: number, key: number, m: number): number {
+  if (walk === PRICE) return uniform(key, PRICE, m) < 0.3 ? 0.025 * normal(key, PRICE_SIZE, m) : 0;
+  if (walk === SELLER)
+    return uniform(key, SELLER, m) < 0.08 ? (uniform(key, SELLER_SIGN, m) < 0.5 ? 1 : -1) : 0;
+  return 0.07 * normal(key, RANK, m);
+}
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
@@ -133,16 +153,14 @@ export function sandboxMarketMove(
   if (n === BASE) return STILL;
   const key = hash(`${productId}:${region}:market`);
   const onDeal = uniform(key, DEAL, 0) < 0.35;
-  const walk = (m: number, window: number, event: (m: number) => number) =>
-    windowSum(m, window, event) - windowSum(BASE, window, event);
   const s = season(n, onDeal);
   const s0 = season(BASE, onDeal);
-  const price = Math.exp(clamp(walk(n, 21, priceEvent(key)), -0.16, 0.16)) * (s.price / s0.price);
-  const sellers = walk(n, 14, sellerEvent(key));
+  const price = Math.exp(clamp(walked(PRICE, key, n, 21), -0.16, 0.16)) * (s.price / s0.price);
+  const sellers = walked(SELLER, key, n, 14);
   const flip = stocked ? STOCK_OUT : RESTOCK;
   const flipped = flippedOn(key, n, flip);
   let soldOutDays = 0;
   if (flipped && stocked) while (soldOutDays < 30 && flippedOn(key, n - soldOutDays, flip)) soldOutDays++;
-  const rank = Math.exp(clamp(walk(n, 30, rankEvent(key)), -1.2, 1.2)) * (s.rank / s0.rank);
+  const rank = Math.exp(clamp(walked(RANK, key, n, 30), -1.2, 1.2)) * (s.rank / s0.rank);
   return { price, sellers, flipped, soldOutDays, rank };
 }
