@@ -57,25 +57,29 @@ afterAll(async () => {
   await database.destroy();
 });
 
+/** An inventory of `codes`, priced by a real sandbox update on the baseline day (every product looked up). */
+async function pricedInventory(codes: string[]) {
+  const created = await call(app, 'POST', '/api/inventories', cookie, BODY);
+  const inventory = created.json<Inventory>();
+  await seedPricedProducts(
+    database.db,
+    inventory.id,
+    userId,
+    codes.map((code) => ({ code, std: 1 })),
+  );
+  await database.db.execute(sql`update inventory_products set snapshot = null, updated_at = null
+    where inventory_id = ${inventory.id}::uuid`);
+  await database.db.execute(
+    sql`update inventories set update_status = 'queued' where id = ${inventory.id}::uuid`,
+  );
+  const deps = { db: database.db, logger: pino({ level: 'silent' }), leaseSeconds: 60, owner: 'test' };
+  expect(await updateInventory({ ...deps, marketplace: baselineSandbox() }, inventory.id)).toBe('done');
+  return inventory;
+}
+
 describe('the sandbox store', () => {
   it('takes a publish, and an update with sync on pushes the change to it', async () => {
-    const created = await call(app, 'POST', '/api/inventories', cookie, BODY);
-    const inventory = created.json<Inventory>();
-    const codes = listable(12);
-    await seedPricedProducts(
-      database.db,
-      inventory.id,
-      userId,
-      codes.map((code) => ({ code, std: 1 })),
-    );
-    // Priced by a real sandbox update first (no snapshot: every product gets a full lookup).
-    await database.db.execute(sql`update inventory_products set snapshot = null, updated_at = null
-      where inventory_id = ${inventory.id}::uuid`);
-    await database.db.execute(
-      sql`update inventories set update_status = 'queued' where id = ${inventory.id}::uuid`,
-    );
-    const deps = { db: database.db, logger: pino({ level: 'silent' }), leaseSeconds: 60, owner: 'test' };
-    expect(await updateInventory({ ...deps, marketplace: baselineSandbox() }, inventory.id)).toBe('done');
+    const inventory = await pricedInventory(listable(12));
 
     const published = await dryRunThenPublish(app, cookie, inventory.id);
     const live = published.listings.filter((l) => l.state === 'live');
@@ -123,22 +127,7 @@ describe('the sandbox store', () => {
   });
 
   it('the next day, the daily update of an inventory with sync on pushes what the market moved (issue 59)', async () => {
-    const created = await call(app, 'POST', '/api/inventories', cookie, BODY);
-    const inventory = created.json<Inventory>();
-    const codes = listable(16, 7000);
-    await seedPricedProducts(
-      database.db,
-      inventory.id,
-      userId,
-      codes.map((code) => ({ code, std: 1 })),
-    );
-    await database.db.execute(sql`update inventory_products set snapshot = null, updated_at = null
-      where inventory_id = ${inventory.id}::uuid`);
-    await database.db.execute(
-      sql`update inventories set update_status = 'queued' where id = ${inventory.id}::uuid`,
-    );
-    const deps = { db: database.db, logger: pino({ level: 'silent' }), leaseSeconds: 60, owner: 'test' };
-    expect(await updateInventory({ ...deps, marketplace: baselineSandbox() }, inventory.id)).toBe('done');
+    const inventory = await pricedInventory(listable(16, 7000));
     const published = await dryRunThenPublish(app, cookie, inventory.id);
     expect(published.listings.filter((l) => l.state === 'live').length).toBeGreaterThan(0);
     await database.db.execute(
