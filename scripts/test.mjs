@@ -62,14 +62,20 @@ function runQuiet(label, command, commandArgs, lane, env = {}) {
   });
 }
 
+/** Each lane's wall time, for the stage table's "longest lane". */
+const laneWalls = [];
+
 /** Each lane's commands in order, the lanes side by side; every command runs, and each says if it passed. */
 async function lanes(spec) {
   return Promise.all(
     spec.map(async (steps) => {
       const passed = [];
+      const lane = `lane ${spec.indexOf(steps) + 1}`;
+      const t0 = Date.now();
       for (const { label, command, commandArgs, env } of steps) {
-        passed.push(await runQuiet(label, command, commandArgs, `lane ${spec.indexOf(steps) + 1}`, env));
+        passed.push(await runQuiet(label, command, commandArgs, lane, env));
       }
+      laneWalls.push({ lane, ms: Date.now() - t0, steps: steps.map((s) => s.label) });
       return passed;
     }),
   );
@@ -265,7 +271,7 @@ function retriedTests(report) {
 }
 
 console.log('');
-console.log(stageTable(stages, Date.now() - started));
+console.log(stageTable(stages, Date.now() - started, laneWalls));
 for (const [stage, f] of [
   ['vitest', 'slowest-vitest.txt'],
   ['e2e', 'slowest-playwright.txt'],
