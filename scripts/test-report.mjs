@@ -63,13 +63,23 @@ export function writeSlowest(file, heading, rows, count = 15) {
 const formatRow = (r) =>
   `${seconds(r.ms).toFixed(1).padStart(7)} s  ${String(r.tests ?? '').padStart(3)}  ${r.title ? `${r.file} › ${r.title}` : r.file}`;
 
-/** The stage table printed before the closing line. */
-export function stageTable(stages, totalMs) {
-  const width = Math.max(...stages.map((s) => s.label.length), 'total'.length);
+/**
+ * The stage table printed before the closing line. `laneWalls` (the checks' lanes: name, wall ms, the
+ * steps in order) adds the longest lane's wall time and what it ran: the checks end when it ends, so it
+ * is where a shorter run has to look first.
+ */
+export function stageTable(stages, totalMs, laneWalls = []) {
+  const width = Math.max(...stages.map((s) => s.label.length), 'total'.length, 'longest lane'.length);
   const lines = ['Stage durations:'];
   for (const s of stages) {
     const where = s.lane ? `  (${s.lane})` : '';
     lines.push(`  ${s.label.padEnd(width)}  ${seconds(s.ms).toFixed(1).padStart(7)} s${where}`);
+  }
+  const longest = [...laneWalls].sort((a, b) => b.ms - a.ms)[0];
+  if (longest) {
+    lines.push(
+      `  ${'longest lane'.padEnd(width)}  ${seconds(longest.ms).toFixed(1).padStart(7)} s  (${longest.lane}: ${longest.steps.join(', ')})`,
+    );
   }
   lines.push(`  ${'total'.padEnd(width)}  ${seconds(totalMs).toFixed(1).padStart(7)} s (wall)`);
   return lines.join('\n');

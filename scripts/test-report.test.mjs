@@ -85,4 +85,22 @@ describe("npm test's timing report", () => {
       '  total                          512.3 s (wall)',
     ]);
   });
+
+  it('names the longest lane of the checks, its wall time and its steps', () => {
+    const text = stageTable(
+      [
+        { label: 'lint', ms: 20_000, lane: 'lane 1' },
+        { label: 'typecheck apps/web', ms: 25_000, lane: 'lane 2' },
+        { label: 'typecheck apps/server', ms: 9_000, lane: 'lane 2' },
+      ],
+      40_000,
+      [
+        { lane: 'lane 1', ms: 20_100, steps: ['lint'] },
+        { lane: 'lane 2', ms: 34_200, steps: ['typecheck apps/web', 'typecheck apps/server'] },
+      ],
+    );
+    expect(text.split('\n').at(-2)).toBe(
+      '  longest lane              34.2 s  (lane 2: typecheck apps/web, typecheck apps/server)',
+    );
+  });
 });

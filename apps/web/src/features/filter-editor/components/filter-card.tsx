@@ -46,10 +46,11 @@ export const FilterCard = memo(function FilterCard({
     <Card
       size="small"
       data-testid={`filter-${def.id}`}
+      // No `content-visibility: auto` here: a card the browser had skipped took its real height (40 px, or
+      // 59 with a two-line hint, instead of the 56 px placeholder) a frame or more after it came into view,
+      // and everything below it moved under the pointer: a click on the charts or a row was pressed on one
+      // element and released on another, and lost (docs/decisions.md, "Lost clicks").
       styles={{ body: { padding: '8px 12px' } }}
-      // About 100 cards sit above the table: off screen (after Apply scrolls down) the browser skips their
-      // layout and paint, which otherwise held up the frame that shows the new rows.
-      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 56px' }}
     >
       <Flex justify="space-between" align="center" gap={8}>
         <Flex gap={6} align="center" wrap>
