@@ -244,6 +244,16 @@ describe('session callers', () => {
     }
     expect((await s.filter(s.other, {})).statusCode).toBe(404);
   });
+
+  it("counts each call once, in the guard's own session read", async () => {
+    const key = sessionRateKey(await userIdOf(s.database.db, 'other@example.com'));
+    await s.database.db.execute(sql`delete from rate_limits where key = ${key}`);
+    for (let i = 0; i < 3; i++) expect((await s.filter(s.other, {})).statusCode).toBe(404);
+    const counted = await s.database.db.execute<{ count: number }>(
+      sql`select count from rate_limits where key = ${key}`,
+    );
+    expect(counted.rows[0]?.count).toBe(3);
+  });
 });
 
 describe('the per-user queue', () => {

@@ -5,9 +5,10 @@ import type { ReportRestriction } from './listing-restrictions';
 /**
  * Why a side of a result row is unavailable; `ok` when it is. `nostock` means no new-condition offer
  * (used or collectible offers alone do not make a product available); `noanswer` means Amazon did not
- * answer for the product even after retries — nothing is known about its stock.
+ * answer for the product even after retries — nothing is known about its stock; `unlisted` means its
+ * offers were not asked for, as the seller may not list it in the selling country (the catalogue was).
  */
-export const SIDE_STATUSES = ['ok', 'dog', 'notsame', 'nostock', 'noship', 'noanswer'] as const;
+export const SIDE_STATUSES = ['ok', 'dog', 'notsame', 'nostock', 'noship', 'noanswer', 'unlisted'] as const;
 export type SideStatus = (typeof SIDE_STATUSES)[number];
 
 export const PRODUCT_SIZES = [

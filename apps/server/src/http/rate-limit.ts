@@ -1,5 +1,5 @@
 import { englishMessage } from '@crossmarket/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../db/client';
@@ -37,6 +37,38 @@ export interface CountOptions {
   durable?: boolean;
 }
 
+/**
+ * The upsert that counts one request under `key` (an SQL expression, so that another statement can name
+ * the key from what it reads, e.g. the session's user) for each row of `from` … `where` (one row counts
+ * once; none, nothing), and returns the new `count` and the seconds the window has `left`. A statement may
+ * carry it as a CTE.
+ */
+export function countStatement(
+  key: SQL,
+  windowSeconds: number,
+  { durable = true, from, where }: CountOptions & { from?: SQL; where?: SQL } = {},
+): SQL {
+  // set_config(…, true) lasts until the end of the statement's implicit transaction, whose commit reads it;
+  // the row source must use it or PostgreSQL would not evaluate it.
+  const sources = [
+    ...(from ? [from] : []),
+    ...(durable ? [] : [sql`(select set_config('synchronous_commit', 'off', true)) as lazy`]),
+  ];
+  const rows = sources.length ? sql` from ${sql.join(sources, sql`, `)}` : sql``;
+  return sql`
+    insert into rate_limits (key, window_start, count) select ${key}, now(), 1${rows}${where ? sql` where ${where}` : sql``}
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
+    returning count, extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now()) as left`;
+}
+
+/** A count as {@link countStatement} returns it, read. */
+export const countOf = (row: { count: unknown; left: unknown } | undefined): Count => ({
+  count: Number(row?.count ?? 0),
+  retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.left ?? 1))),
+});
+
 /** {@link hit}, also telling how long the window has left. */
 export async function count(
   db: Db,
@@ -44,22 +76,10 @@ export async function count(
   windowSeconds: number,
   { durable = true }: CountOptions = {},
 ): Promise<Count> {
-  // set_config(…, true) lasts until the end of the statement's implicit transaction, whose commit reads it;
-  // the row source must use it or PostgreSQL would not evaluate it.
-  const source = durable
-    ? sql`values (${key}, now(), 1)`
-    : sql`select ${key}, now(), 1 from (select set_config('synchronous_commit', 'off', true)) as lazy`;
-  const result = await db.execute<{ count: number; left: number }>(sql`
-    insert into rate_limits (key, window_start, count) ${source}
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
-    returning count, extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now()) as left`);
-  const row = result.rows[0];
-  return {
-    count: Number(row?.count ?? 0),
-    retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.left ?? 1))),
-  };
+  const result = await db.execute<{ count: number; left: number }>(
+    countStatement(sql`${key}`, windowSeconds, { durable }),
+  );
+  return countOf(result.rows[0]);
 }
 
 /**

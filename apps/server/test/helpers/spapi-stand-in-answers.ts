@@ -393,13 +393,13 @@ export function listingsRestrictionsProblem(q: URLSearchParams): string | null {
 }
 
 /**
- * One ASIN's restrictions for new goods: `BGATED…` needs approval (a link naming the ASIN), `BNOLIST…` is
- * not eligible, any other has none (it can be listed).
+ * One ASIN's restrictions for new goods: `BGATED…` needs approval (a link naming the ASIN), `BNOLIST…` (or
+ * any the caller marks `notEligible`) is not eligible, any other has none (it can be listed).
  */
-export function listingsRestrictions(asin: string, marketplaceId: string) {
+export function listingsRestrictions(asin: string, marketplaceId: string, notEligible = false) {
   const base = asin.startsWith('BGATED')
     ? LISTINGS_APPROVAL
-    : asin.startsWith('BNOLIST')
+    : notEligible || asin.startsWith('BNOLIST')
       ? LISTINGS_NOT_ELIGIBLE
       : { restrictions: [] };
   const answer = JSON.parse(JSON.stringify(base).replaceAll('B0000ASIN1', asin));

@@ -115,6 +115,8 @@ export async function startSpapiStandIn(
     sellerOf?: (refreshToken: string) => string | undefined;
     /** The marketplace ids the authorisation's seller participates in (Sellers API); every one by default. */
     participations?: (refreshToken: string) => readonly string[] | undefined;
+    /** ASINs getListingsRestrictions answers NOT_ELIGIBLE for this seller (besides `BNOLIST…` for all). */
+    notEligible?: (asin: string, sellerId: string) => boolean;
     /** ASINs the Listings Items operations refuse as restricted for the seller (QUALIFICATION_REQUIRED). */
     restricted?: (asin: string) => boolean;
     /** SKUs whose JSON_LISTINGS_FEED message the processing report refuses. */
@@ -336,7 +338,11 @@ export async function startSpapiStandIn(
           });
         return send(
           200,
-          listingsRestrictions(asin, url.searchParams.get('marketplaceIds')!.split(',')[0]!),
+          listingsRestrictions(
+            asin,
+            url.searchParams.get('marketplaceIds')!.split(',')[0]!,
+            options.notEligible?.(asin, url.searchParams.get('sellerId')!) ?? false,
+          ),
           op,
         );
       }

@@ -27,11 +27,18 @@ export type PricedInput = PricingInput & {
 
 /**
  * The buying side must be `ok`. On the selling side a product without stock is an opportunity, but one
- * Amazon did not answer for is unknown, not priced as if nobody sold it.
+ * Amazon did not answer for (or whose offers were not asked, `unlisted`) is unknown, not priced as if
+ * nobody sold it.
  */
 function unavailableReason(cross: CrossPricingSide, to: ToPricingSide): string | null {
   if (cross.status !== 'ok') return cross.status;
-  if (to.status === 'dog' || to.status === 'notsame' || to.status === 'noship' || to.status === 'noanswer')
+  if (
+    to.status === 'dog' ||
+    to.status === 'notsame' ||
+    to.status === 'noship' ||
+    to.status === 'noanswer' ||
+    to.status === 'unlisted'
+  )
     return to.status;
   return null;
 }

@@ -2,6 +2,7 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { APP_TIMEZONE, type ProfileInput } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
+import { countOf, countStatement, type Limit } from '../../http/rate-limit';
 import {
   inventoryProducts,
   quickLookups,
@@ -42,16 +43,18 @@ async function selectAccount(db: Db, userId: string) {
 }
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
 
+const accountColumns = {
+  sessionId: session.id,
+  expiresAt: session.expiresAt,
+  user,
+  profile: userProfiles,
+  data: userData,
+  plan: plans,
+};
+
 const accountBySession = preparedPerDb((db: Db) =>
   db
-    .select({
-      sessionId: session.id,
-      expiresAt: session.expiresAt,
-      user,
-      profile: userProfiles,
-      data: userData,
-      plan: plans,
-    })
+    .select(accountColumns)
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .innerJoin(userData, eq(userData.userId, user.id))
@@ -63,14 +66,59 @@ const accountBySession = preparedPerDb((db: Db) =>
 );
 
 /**
- * The session a token names and its user's account, in one round trip (a prepared statement: every
- * signed-in request runs it). Undefined when the session is gone or the account rows are missing.
+ * {@link accountBySession} that also counts the request against a per-user limit (`limit.name:userId`,
+ * committed without waiting for the WAL flush, as `enforceSessionRate` does): the guard's read and the
+ * session's count in one round trip (issue 63). One statement per limit name.
  */
-export async function loadAccountBySessionToken(db: Db, token: string) {
+const countedBySession = new Map<string, (db: Db) => ReturnType<typeof prepareCounted>>();
+function prepareCounted(db: Db, limit: Pick<Limit, 'name' | 'windowSeconds'>) {
+  const rate = db.$with('rate', { count: sql<number>`count`, left: sql<number>`"left"` }).as(
+    countStatement(sql`${`${limit.name}:`} || s.user_id`, limit.windowSeconds, {
+      durable: false,
+      from: sql`session s`,
+      where: sql`s.token = ${sql.placeholder('token')}`,
+    }),
+  );
+  return db
+    .with(rate)
+    .select({ ...accountColumns, rateCount: sql<number>`rate.count`, rateLeft: sql<number>`rate."left"` })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .innerJoin(userData, eq(userData.userId, user.id))
+    .innerJoin(userProfiles, eq(userProfiles.userId, user.id))
+    .innerJoin(plans, eq(plans.code, userData.planCode))
+    .leftJoin(rate, sql`true`)
+    .where(eq(session.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare(`account_by_session_token_${limit.name.replaceAll('-', '_')}`);
+}
+
+/**
+ * The session a token names and its user's account, in one round trip (a prepared statement: every
+ * signed-in request runs it). Undefined when the session is gone or the account rows are missing. With
+ * `counted`, the same round trip counts the request under that limit for the session's user (`rate`).
+ */
+export async function loadAccountBySessionToken(
+  db: Db,
+  token: string,
+  counted?: Pick<Limit, 'name' | 'windowSeconds'>,
+) {
+  if (counted) {
+    let statement = countedBySession.get(counted.name);
+    if (!statement) {
+      statement = preparedPerDb((d: Db) => prepareCounted(d, counted));
+      countedBySession.set(counted.name, statement);
+    }
+    const [row] = await statement(db).execute({ token });
+    if (!row) return undefined;
+    const { sessionId, expiresAt, rateCount, rateLeft, ...account } = row;
+    const rate = countOf({ count: rateCount, left: rateLeft });
+    return { sessionId, expiresAt, account: account as AccountRow, rate };
+  }
   const [row] = await accountBySession(db).execute({ token });
   if (!row) return undefined;
   const { sessionId, expiresAt, ...account } = row;
-  return { sessionId, expiresAt, account: account as AccountRow };
+  return { sessionId, expiresAt, account: account as AccountRow, rate: undefined };
 }
 
 export async function usageOf(db: Db, userId: string) {

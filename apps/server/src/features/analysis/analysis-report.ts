@@ -62,6 +62,9 @@ const preparedFor = preparedPerDb((db: Db) =>
     .prepare('analysis_report'),
 );
 
+/** A report row as the selects above (and {@link reportRowJson}) read it. */
+type ReportRow = Awaited<ReturnType<ReturnType<typeof preparedFor>['execute']>>[number];
+
 /**
  * One of the user's reports with what the analysis calls need, and the user's banned lists, in one
  * query. Undefined when the report is not the user's.
@@ -75,7 +78,28 @@ export async function loadAnalysisReport(
   const [row] = opts.skus
     ? await selectReport(db, true).where(and(eq(reports.id, reportId), eq(reports.userId, userId)))
     : await preparedFor(db).execute({ reportId, userId });
-  if (!row) return undefined;
+  return row && analysisReportOf(row);
+}
+
+/**
+ * The row {@link loadAnalysisReport} reads (without the SKUs), as one JSON value, for a statement that
+ * reads the report beside its own work (the page read, the scan) rather than in a round trip of its own
+ * (issue 63). The query yields no row when the report is not the user's.
+ */
+export const reportRowJson = (reportId: string, userId: string) => sql`
+  select json_build_object(
+           'id', r.id, 'fromCountry', r.from_country, 'toCountry', r.to_country, 'finalized', r.finalized,
+           'resultsVersion', r.results_version, 'settings', r.settings, 'parityRates', r.parity_rates,
+           'lane', r.lane, 'facets', r.facets, 'total', coalesce(r.size / 2, cardinality(r.content)),
+           'skus', null, 'pids', b.pids, 'brands', b.brands, 'keywords', b.keywords) as report,
+         r.results_version, r.finalized
+    from reports r left join user_banned_contents b on b.user_id = r.user_id
+   where r.id = ${reportId}::uuid and r.user_id = ${userId}`;
+
+/** The report of a {@link reportRowJson} value, as {@link loadAnalysisReport} answers it. */
+export const analysisReportFromJson = (json: unknown): AnalysisReport => analysisReportOf(json as ReportRow);
+
+function analysisReportOf(row: ReportRow): AnalysisReport {
   const fromCountry = row.fromCountry as RegionCode;
   const toCountry = row.toCountry as RegionCode;
   const pricing = effectiveSettings({

@@ -13,7 +13,12 @@ import { onScanPool, type Db } from '../../db/client';
 import { reportFacets } from '../../db/report-facets';
 import { fieldError, notFound } from '../../http/errors';
 import { NO_TIMING, type Timing } from '../../http/server-timing';
-import { loadAnalysisReport, type AnalysisReport } from './analysis-report';
+import {
+  analysisReportFromJson,
+  loadAnalysisReport,
+  reportRowJson,
+  type AnalysisReport,
+} from './analysis-report';
 import { compileFilters } from './compile-filters';
 import {
   approximateBytes,
@@ -24,7 +29,7 @@ import {
   MatchedIds,
   resortMatches,
 } from './filter-cache';
-import { pageJsonText, pageRowsFrom, type PageRow } from './page-rows';
+import { pageJsonText, pageRowsFrom, readKeptPage, type PageRow } from './page-rows';
 
 export type FiltersBody = z.output<typeof filtersRequestSchema>;
 
@@ -136,30 +141,39 @@ export async function filterReport(
   }
   let rows: PageRow[] = [];
   if (matched) {
-    report ??= await loadAnalysisReport(db, userId, body.report_id);
-    if (!report) throw notFound('This report was not found.');
-    refuseBeforeSettings(filters, report);
-    if (!report.finalized || report.resultsVersion !== last) matched = undefined;
-    else {
-      timing.kind(resorted ? 'resorted' : 'kept-page');
-      const pageIds = sql`${sql.param(matched.slice(body.skip, body.skip + body.limit))}::text[]`;
-      const page = sql`${pageRowsFrom(report.id, pageIds)} order by u.ord`;
-      rows = (await timing.time('read', () => db.execute<PageRow>(page))).rows;
+    const pageIds = sql`${sql.param(matched.slice(body.skip, body.skip + body.limit))}::text[]`;
+    if (report) {
+      refuseBeforeSettings(filters, report);
+      if (!report.finalized || report.resultsVersion !== last) matched = undefined;
+      else {
+        const page = sql`${pageRowsFrom(report.id, pageIds)} order by u.ord`;
+        rows = (await timing.time('read', () => db.execute<PageRow>(page))).rows;
+      }
+    } else {
+      // The report read and the page read in one statement (issue 63): the page only if the kept view is
+      // still of the report's version.
+      const read = await timing.time('read', () => readKeptPage(db, userId, body.report_id, last!, pageIds));
+      if (!read.report) throw notFound('This report was not found.');
+      report = read.report;
+      refuseBeforeSettings(filters, report);
+      if (!report.finalized || report.resultsVersion !== last) matched = undefined;
+      else rows = read.rows;
     }
+    if (matched) timing.kind(resorted ? 'resorted' : 'kept-page');
   }
   let count = matched?.length ?? 0;
   if (!matched) {
-    // A new view: the report read beside one statement that filters the narrow rows and reads the page
-    // and the version its rows belong to.
+    // A new view: one statement reads the report, filters the narrow rows and reads the page and the
+    // version its rows belong to. The list is sorted and kept when asked for, and for a page past the
+    // first (the seller is paging this view: its next pages then skip the scan); a view's first page
+    // takes only its own rows.
     const keep = body.with_ids || body.skip > 0;
     timing.kind(keep ? 'scan-ids' : 'scan-page');
-    const [loaded, scanned] = await Promise.all([
-      report ?? loadAnalysisReport(db, userId, body.report_id),
-      // The list is sorted and kept when asked for, and for a page past the first (the seller is paging
-      // this view: its next pages then skip the scan); a view's first page takes only its own rows.
-      timing.time('scan', () => onScanPool(db, (scans) => scanView(scans, userId, filters, body, keep))),
-    ]);
-    report = loaded;
+    const scanned = await timing.time('scan', () =>
+      onScanPool(db, (scans) => scanView(scans, userId, filters, body, keep)),
+    );
+    const read = scanned.rows[0]?.report;
+    report ??= read ? analysisReportFromJson(read) : undefined;
     if (!report) throw notFound('This report was not found.');
     refuseBeforeSettings(filters, report);
     rows = scanned.rows;
@@ -242,6 +256,8 @@ async function resortKept(
 }
 
 type Scanned = PageRow & {
+  /** The report as {@link reportRowJson} reads it (first row only); null when it is not the user's. */
+  report: unknown;
   filtered_count: number;
   /** Every matching ID in the view's order, comma-joined (first row only); null when not asked for. */
   ids: string | null;
@@ -264,12 +280,13 @@ function scanView(
 ) {
   const where = compileFilters(filters);
   const dir = sql.raw(body.sort_direction === 'desc' ? 'desc' : 'asc');
-  const mine = sql`select results_version, finalized from reports where id = ${body.report_id}::uuid and user_id = ${userId}`;
+  const mine = reportRowJson(body.report_id, userId);
   const matching = sql`report_products r
            where r.report_id = ${body.report_id}::uuid and ${where} and exists (select 1 from v)`;
   const tail = (from: SQL, slice: SQL, ids: SQL) => sql`
         select ${from}, ${ids} as ids,
-               (select results_version from v) as version, (select finalized from v) as finalized, p.*
+               (select results_version from v) as version, (select finalized from v) as finalized,
+               case when coalesce(p.ord, 1) = 1 then (select report from v) end as report, p.*
           from o left join lateral (${pageRowsFrom(body.report_id, slice)}) p on true
          order by p.ord`;
   if (keep) {

@@ -8,7 +8,8 @@ import {
   type PricingInput,
 } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnalysisReport } from './analysis-report';
+import type { Db } from '../../db/client';
+import { analysisReportFromJson, reportRowJson, type AnalysisReport } from './analysis-report';
 
 /** One row of a results page as PostgreSQL sends it: the sides as JSON text, never parsed here. */
 export type PageRow = {
@@ -77,4 +78,23 @@ export function pageJsonText(rows: readonly PageRow[], report: AnalysisReport): 
     );
   }
   return `[${parts.join(',')}]`;
+}
+
+/**
+ * The report and, if the kept view it was paged from is still of its version (`last`), the page's rows:
+ * one statement. The report rides on the first row only (its lists are the answer's largest columns).
+ */
+export async function readKeptPage(db: Db, userId: string, reportId: string, last: number, pageIds: SQL) {
+  const result = await db.execute<PageRow & { report: unknown }>(sql`
+    with rep as (${reportRowJson(reportId, userId)})
+    select case when row_number() over (order by p.ord) = 1 then rep.report end as report, p.*
+      from rep
+      left join lateral (${pageRowsFrom(reportId, pageIds)}) p
+        on rep.finalized and rep.results_version = ${last}
+     order by p.ord`);
+  const first = result.rows[0];
+  return {
+    report: first?.report ? analysisReportFromJson(first.report) : undefined,
+    rows: result.rows.filter((r) => r.product_id !== null),
+  };
 }

@@ -4,7 +4,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { BAD_TOKENS_PER_CLIENT, badTokenKey, bearerToken } from '../../http/bearer';
 import { HttpError } from '../../http/errors';
-import { checkFailuresAt, enforceLimit, recordFailureAt } from '../../http/rate-limit';
+import {
+  checkFailuresAt,
+  enforceLimit,
+  recordFailureAt,
+  tooMany,
+  type Count,
+  type Limit,
+} from '../../http/rate-limit';
 import { loadAccount, type AccountRow } from '../account';
 import { TOKEN_RATE_LIMIT } from './api-tokens';
 import type { Auth } from './auth';
@@ -18,6 +25,11 @@ export interface GuardOptions {
   allowBlocked?: boolean;
   /** Support: the suspended page sends its user there (an inactive account still gets 403). */
   allowSuspended?: boolean;
+  /**
+   * A per-user limit every session request of the scope counts against (`limit.name:userId`, times the
+   * guard's scale): counted by the session read itself, one round trip for both (`Caller.counted`).
+   */
+  countSession?: Limit;
 }
 
 export interface Caller {
@@ -30,6 +42,8 @@ export interface Caller {
   scopes: ApiTokenScope[] | null;
   email: string;
   account: AccountRow;
+  /** The guard counted this request against `countSession` already (the usual session read). */
+  counted?: boolean;
 }
 
 /** The caller's session, for what only a signed-in browser may do; a token caller gets 403. */
@@ -81,17 +95,19 @@ export function createGuard(auth: Auth, db: Db, scale = 1): Guard {
   const readSession = createSessionReader(auth, db);
   const identify = async (
     request: FastifyRequest,
+    counted?: Limit,
   ): Promise<{
     userId: string;
     sessionId: string | null;
     tokenId: string | null;
     scopes: ApiTokenScope[] | null;
     account?: AccountRow;
+    rate?: Count;
   }> => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) {
       // The usual case in one query; better-auth itself for the rest (see session-read.ts).
-      const read = await readSession(request.headers.cookie);
+      const read = await readSession(request.headers.cookie, counted);
       if (read === null) throw unauthenticated();
       if (read) return { ...read, tokenId: null, scopes: null };
       const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
@@ -115,7 +131,7 @@ export function createGuard(auth: Auth, db: Db, scale = 1): Guard {
     return { ...owner, sessionId: null };
   };
   return async (request, options = {}) => {
-    const { account: read, ...found } = await identify(request);
+    const { account: read, rate, ...found } = await identify(request, options.countSession);
     const account = read ?? (await loadAccount(db, found.userId));
     if (!account) throw unauthenticated();
     if (!options.allowBlocked) {
@@ -130,6 +146,8 @@ export function createGuard(auth: Auth, db: Db, scale = 1): Guard {
         );
       }
     }
-    return { ...found, email: account.user.email, account };
+    // After the account's own refusals, as a count of its own would come (per-user-limits.ts).
+    if (rate && rate.count > options.countSession!.max * scale) throw tooMany(rate.retryAfterSeconds);
+    return { ...found, email: account.user.email, account, ...(rate ? { counted: true } : {}) };
   };
 }

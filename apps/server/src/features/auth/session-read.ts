@@ -1,6 +1,7 @@
 import { parseCookies } from 'better-call';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
+import type { Count, Limit } from '../../http/rate-limit';
 import { loadAccountBySessionToken, type AccountRow } from '../account';
 import type { Auth } from './auth';
 
@@ -8,6 +9,8 @@ export interface SessionRead {
   userId: string;
   sessionId: string;
   account: AccountRow;
+  /** The request's count under the limit the read was asked to count it against (same round trip). */
+  rate?: Count;
 }
 
 /**
@@ -27,7 +30,9 @@ export function verifySignedToken(value: string, secret: string): string | null 
  * Reads the caller's session and account in one query. Every signed-in request goes through here, so the
  * usual case must be cheap: a valid, fresh session. Anything else — no row, an expired session, one due
  * for better-auth's sliding refresh, missing account rows — answers undefined, and the guard asks
- * better-auth itself, which deletes, refreshes or repairs as it always does.
+ * better-auth itself, which deletes, refreshes or repairs as it always does. `counted`: the same query
+ * counts the request against that per-user limit (a session due for refresh is then counted again by
+ * whoever counts the fallback's requests: once a day at most).
  */
 export function createSessionReader(auth: Auth, db: Db) {
   let settings: Promise<{ cookie: string; secret: string; expiresIn: number; updateAge: number }> | undefined;
@@ -40,18 +45,26 @@ export function createSessionReader(auth: Auth, db: Db) {
       updateAge: ctx.sessionConfig.updateAge,
     };
   };
-  return async (cookieHeader: string | undefined): Promise<SessionRead | null | undefined> => {
+  return async (
+    cookieHeader: string | undefined,
+    counted?: Limit,
+  ): Promise<SessionRead | null | undefined> => {
     if (!cookieHeader) return null;
     const { cookie, secret, expiresIn, updateAge } = await (settings ??= load());
     const value = parseCookies(cookieHeader).get(cookie);
     if (!value) return null;
     const token = verifySignedToken(value, secret);
     if (!token) return null;
-    const found = await loadAccountBySessionToken(db, token);
+    const found = await loadAccountBySessionToken(db, token, counted);
     if (!found) return undefined;
     const now = Date.now();
     const expires = found.expiresAt.getTime();
     if (expires <= now || expires - expiresIn * 1000 + updateAge * 1000 <= now) return undefined;
-    return { userId: found.account.user.id, sessionId: found.sessionId, account: found.account };
+    return {
+      userId: found.account.user.id,
+      sessionId: found.sessionId,
+      account: found.account,
+      ...(found.rate ? { rate: found.rate } : {}),
+    };
   };
 }

@@ -33,8 +33,9 @@ function amazonHolds(region: RegionCode, sellerId: string | null | undefined): b
 }
 
 /**
- * A full lookup's side as an observation: public figures only. `noanswer` and `dog` carry nothing worth
- * keeping (Amazon did not answer, or does not know the product), so they give none.
+ * A full lookup's side as an observation: public figures only. `noanswer`, `dog` and `unlisted` carry
+ * nothing worth keeping (Amazon did not answer, does not know the product, or was not asked its offers),
+ * so they give none.
  */
 export function observeSide(
   region: RegionCode,
@@ -42,7 +43,7 @@ export function observeSide(
   side: ProductSide,
   at: Date,
 ): Observation | null {
-  if (side.status === 'noanswer' || side.status === 'dog') return null;
+  if (side.status === 'noanswer' || side.status === 'dog' || side.status === 'unlisted') return null;
   return {
     observedAt: at,
     kind: 'full',

@@ -17,6 +17,7 @@ import { NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookedUp, LookupAccounts, MarketplaceProvider } from '../../providers/marketplace/types';
 import { ownerAccounts } from '../amazon';
 import { Pace } from './pace';
+import { restrictionsFunnel, type FunnelDeps } from './restrictions-first';
 import {
   chunkSize,
   claimChunk,
@@ -27,7 +28,7 @@ import {
   unfinishedChunks,
 } from './report-chunks';
 
-export interface ProcessDeps {
+export interface ProcessDeps extends FunnelDeps {
   db: Db;
   marketplace: MarketplaceProvider;
   logger: Logger;
@@ -62,6 +63,8 @@ interface ChunkWork {
 interface Batch {
   chunk: ChunkWork;
   ids: string[];
+  /** Products of the batch the owner cannot list: their offers are not asked for (restrictions-first.ts). */
+  unpriced?: Set<string>;
   /** The chunk's last batch: once it and the ones before it are written, the chunk is done. */
   last: boolean;
 }
@@ -135,6 +138,8 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
   const positions = new Map(report.content.map((id, i) => [id, i]));
   const log = deps.logger.child({ reportId, products: report.content.length });
 
+  const asOwner = ownerAccounts(deps.accounts, report.userId);
+  const funnel = restrictionsFunnel(deps, asOwner, { userId: report.userId, to: toRegion });
   let current: ChunkWork | undefined;
   let taken = 0;
   let stopped = false;
@@ -146,6 +151,11 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
         return null;
       }
       if (current && current.next < current.todo.length) {
+        if (funnel) {
+          const { taken, unpriced } = await funnel.take(current.todo.slice(current.next), size);
+          current.next += taken.length;
+          return { chunk: current, ids: taken, unpriced, last: current.next >= current.todo.length };
+        }
         const ids = current.todo.slice(current.next, current.next + size);
         current.next += ids.length;
         return { chunk: current, ids, last: current.next >= current.todo.length };
@@ -169,15 +179,19 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
       if (current.todo.length === 0) await finishChunk(deps, reportId, claimed.idx);
     }
   };
-  const asOwner = ownerAccounts(deps.accounts, report.userId);
   const route = lookupRoute(ctx.lane);
-  const lookupIn = (ids: string[], country: RegionCode) =>
+  const lookupIn = (batch: Batch, country: RegionCode) =>
     asOwner(country, (account) =>
-      deps.marketplace.lookup(ids, country, { shipTo: toRegion, account, ...(route ? { route } : {}) }),
+      deps.marketplace.lookup(batch.ids, country, {
+        shipTo: toRegion,
+        account,
+        ...(route ? { route } : {}),
+        ...(batch.unpriced?.size ? { unpriced: batch.unpriced } : {}),
+      }),
     );
   const pace = new Pace();
   const lookup = async (batch: Batch) => {
-    const [cross, to] = await Promise.all([lookupIn(batch.ids, from), lookupIn(batch.ids, toRegion)]);
+    const [cross, to] = await Promise.all([lookupIn(batch, from), lookupIn(batch, toRegion)]);
     // The pace of Amazon's answers: products recent lookups served took no allowance.
     pace.record(cross.filter((c, i) => !(c.cached && to[i]!.cached)).length);
     return { batch, cross, to };

@@ -59,6 +59,13 @@ export type ProviderLookupOptions = LookupOptions & {
   route?: LaneRoute;
   account?: LookupAccount;
   fresh?: boolean;
+  /**
+   * Products whose offers are not asked for (the seller may not list them in the selling country): their
+   * catalogue only, side status `unlisted`, and nothing of them kept for others (a catalogue without
+   * offers would read as "no stock" to the next seller). A recent lookup (any user's) still serves them
+   * whole. Providers without an allowance to save (the sandbox) may ignore it.
+   */
+  unpriced?: ReadonlySet<string>;
 };
 
 /**

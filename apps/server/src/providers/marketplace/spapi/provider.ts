@@ -53,8 +53,9 @@ export const SPAPI_ALLOWANCE: Allowance = {
 /**
  * Amazon's Selling Partner API: searchCatalogItems and getItemOffersBatch, 20 ASINs a call, paced by the
  * client's token buckets. Items a batch answers with an error are asked again; those still unanswered are
- * `noanswer`. Import fees are computed (no SP-API operation returns them). Light price checks:
- * light-checks.ts.
+ * `noanswer`. Products named `unpriced` get the catalogue alone (not kept in the shared cache), and the
+ * others fill the offers batches. Import fees are computed (no SP-API operation returns them). Light
+ * price checks: light-checks.ts.
  */
 export function createSpapiMarketplace(
   client: SpapiClient,
@@ -76,7 +77,7 @@ export function createSpapiMarketplace(
     verifySeller: createSellerCheck(client),
     sellingCountries: createParticipations(client),
     feeEstimates: createFeeEstimates(client),
-    async lookup(productIds, region, { shipTo, lane, account, fresh }) {
+    async lookup(productIds, region, { shipTo, lane, account, fresh, unpriced }) {
       const marketplace = MARKETPLACES[region];
       const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
       const importRate = shipTo === region ? 0 : IMPORT_RATE[shipTo];
@@ -117,8 +118,7 @@ export function createSpapiMarketplace(
         });
       };
 
-      /** Asks Amazon for these products: their answers, complete ones also kept for others. */
-      const ask = async (chunk: string[]) => {
+      const askCatalog = async (chunk: string[]) => {
         const query = new URLSearchParams({
           identifiers: chunk.join(','),
           identifiersType: 'ASIN',
@@ -126,17 +126,19 @@ export function createSpapiMarketplace(
           includedData: INCLUDED,
           pageSize: String(BATCH),
         });
+        const catalog = await client.call<{ items: CatalogItem[] }>(
+          marketplace.region,
+          'searchCatalogItems',
+          `/catalog/2022-04-01/items?${query}`,
+          { method: 'GET', account },
+        );
+        return new Map(catalog.items.map((item) => [item.asin, item]));
+      };
+
+      /** Asks Amazon for these products: their answers, complete ones also kept for others. */
+      const ask = async (chunk: string[]) => {
         const priced = new Map<string, OffersPayload>();
-        const [catalog] = await Promise.all([
-          client.call<{ items: CatalogItem[] }>(
-            marketplace.region,
-            'searchCatalogItems',
-            `/catalog/2022-04-01/items?${query}`,
-            { method: 'GET', account },
-          ),
-          askOffers(chunk, priced),
-        ]);
-        const items = new Map(catalog.items.map((item) => [item.asin, item]));
+        const [items] = await Promise.all([askCatalog(chunk), askOffers(chunk, priced)]);
         // A product the catalogue does not know is `dog` whatever its offers say: only known ones are retried.
         let unanswered = chunk.filter((id) => items.has(id) && !priced.has(id) && !refused.has(id));
         for (let attempt = 0; attempt < itemRetries && unanswered.length > 0; attempt++) {
@@ -157,32 +159,59 @@ export function createSpapiMarketplace(
         return { items, priced };
       };
 
-      const out: LookedUp[] = [];
-      for (let i = 0; i < productIds.length; i += BATCH) {
-        const chunk = productIds.slice(i, i + BATCH);
-        const recent =
-          (fresh
-            ? undefined
-            : await cache?.read(marketplace.id, chunk).catch(() => void (client.stats.cacheErrors += 1))) ??
-          new Map<string, CachedAnswer>();
+      const mapping = {
+        importRate,
+        amazonSellerId: marketplace.amazonSellerId,
+        today,
+        region,
+        shipTo,
+        ownSellerId: account?.own?.sellingPartnerId,
+      };
+      const recentOf = async (chunk: string[]) =>
+        (fresh
+          ? undefined
+          : await cache?.read(marketplace.id, chunk).catch(() => void (client.stats.cacheErrors += 1))) ??
+        new Map<string, CachedAnswer>();
+      const found = new Map<string, LookedUp>();
+      // Priced products fill whole offers batches (20 a call): those not asked for never take a place.
+      const priced = unpriced ? productIds.filter((id) => !unpriced.has(id)) : productIds;
+      for (let i = 0; i < priced.length; i += BATCH) {
+        const chunk = priced.slice(i, i + BATCH);
+        const recent = await recentOf(chunk);
         const rest = chunk.filter((id) => !recent.has(id));
         const asked = rest.length > 0 ? await ask(rest) : { items: new Map(), priced: new Map() };
         for (const id of chunk) {
           const hit = recent.get(id);
           const item = hit ? (hit.catalog ?? undefined) : asked.items.get(id);
           const offers = hit ? (hit.offers ?? undefined) : asked.priced.get(id);
-          const snapshot = toSnapshot(id, item, offers, {
-            importRate,
-            amazonSellerId: marketplace.amazonSellerId,
-            today,
-            region,
-            shipTo,
-            ownSellerId: account?.own?.sellingPartnerId,
-          });
-          out.push(hit ? { ...snapshot, cached: true } : snapshot);
+          const snapshot = toSnapshot(id, item, offers, mapping);
+          found.set(id, hit ? { ...snapshot, cached: true } : snapshot);
         }
       }
-      return out;
+      const catalogOnly = unpriced ? productIds.filter((id) => unpriced.has(id)) : [];
+      for (let i = 0; i < catalogOnly.length; i += BATCH) {
+        const chunk = catalogOnly.slice(i, i + BATCH);
+        const recent = await recentOf(chunk);
+        const rest = chunk.filter((id) => !recent.has(id));
+        // The catalogue alone, never kept: the shared cache holds whole answers only.
+        const items = rest.length > 0 ? await askCatalog(rest) : new Map<string, CatalogItem>();
+        for (const id of chunk) {
+          const hit = recent.get(id);
+          if (hit) {
+            const snapshot = toSnapshot(id, hit.catalog ?? undefined, hit.offers ?? undefined, mapping);
+            found.set(id, { ...snapshot, cached: true });
+            continue;
+          }
+          const snapshot = toSnapshot(id, items.get(id), undefined, mapping);
+          found.set(
+            id,
+            snapshot.side.status === 'dog'
+              ? snapshot
+              : { ...snapshot, side: { ...snapshot.side, status: 'unlisted' } },
+          );
+        }
+      }
+      return productIds.map((id) => found.get(id)!);
     },
   };
 }

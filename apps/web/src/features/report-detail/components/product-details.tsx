@@ -1,4 +1,3 @@
-import { CopyOutlined } from '@ant-design/icons';
 import { App } from 'antd';
 import { memo, type ReactNode } from 'react';
 import { productUrl } from '../../../lib/product-url';
@@ -12,7 +11,7 @@ function CopyButton({ text, label, copied }: { text: string; label: string; copi
   return (
     <button
       type="button"
-      className="cm-btn cm-btn-icon"
+      className="cm-btn cm-btn-icon cm-btn-copy"
       aria-label={label}
       onClick={() =>
         void navigator.clipboard
@@ -21,7 +20,7 @@ function CopyButton({ text, label, copied }: { text: string; label: string; copi
           .catch(() => undefined)
       }
     >
-      <CopyOutlined />
+      {/* The icon is drawn by CSS (index.css .cm-btn-copy): three nodes less on each of a page's rows. */}
     </button>
   );
 }
@@ -53,9 +52,7 @@ export const ProductDetails = memo(function ProductDetails({
           {side.title ?? t('reportDetail.na')}
         </div>
         <div className="cm-line cm-line-ids">
-          <span className="cm-text">
-            <code className="cm-code">{row.product_id}</code>
-          </span>
+          <code className="cm-text cm-code">{row.product_id}</code>
           <CopyButton
             text={row.product_id}
             label={t('reportDetail.copy')}
@@ -85,9 +82,7 @@ export const ProductDetails = memo(function ProductDetails({
           {restrictionOf?.(row)}
           <DangerousGoodsTag row={row} countries={countries} />
           {row.banned && (
-            <Tag color="red">
-              {t('reportDetail.row.banned')}: {t(`bannedReason.${row.banned}`)}
-            </Tag>
+            <Tag color="red">{`${t('reportDetail.row.banned')}: ${t(`bannedReason.${row.banned}`)}`}</Tag>
           )}
           {/* Which side the reason is about: the specification's text after the side's country code, as the
               columns name them ("Buying country (US)"); a code keeps the row to its height (issue 59). */}

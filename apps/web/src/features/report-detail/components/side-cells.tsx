@@ -35,14 +35,15 @@ export const BasicInfo = memo(function BasicInfo({ row }: { row: ResultRowView }
         const rank = row[`row_${k}`].sales_rank;
         return (
           <span key={k}>
-            {t(`reportDetail.columns.${k}`)}:{' '}
-            {rank
-              ? t('reportDetail.row.rankIn', {
-                  rank: num(rank.rank),
-                  category: rank.category,
-                  level: t(`reportDetail.row.level.${rank.level}`),
-                })
-              : t('reportDetail.na')}
+            {`${t(`reportDetail.columns.${k}`)}: ${
+              rank
+                ? t('reportDetail.row.rankIn', {
+                    rank: num(rank.rank),
+                    category: rank.category,
+                    level: t(`reportDetail.row.level.${rank.level}`),
+                  })
+                : t('reportDetail.na')
+            }`}
           </span>
         );
       })}
@@ -50,28 +51,25 @@ export const BasicInfo = memo(function BasicInfo({ row }: { row: ResultRowView }
   );
   return (
     <div className="cm-stack">
-      <span>
-        {t('reportDetail.row.brand')}: {to.brand ?? cross.brand ?? t('reportDetail.na')}
-      </span>
+      <span>{`${t('reportDetail.row.brand')}: ${to.brand ?? cross.brand ?? t('reportDetail.na')}`}</span>
       <div className="cm-line">
         <PopoverButton label={t('reportDetail.row.package')} content={packageDetails} />
         <PopoverButton label={t('reportDetail.row.salesRank')} content={salesRanks} />
       </div>
       <div className="cm-line cm-line-figures">
         <span>
-          {t('reportDetail.row.reviews', { count: to.review_count ?? 0, formatted: num(to.review_count) })} ·{' '}
-          {to.review_rating == null ? t('reportDetail.na') : `${num(to.review_rating)} / 5`}
+          {`${t('reportDetail.row.reviews', { count: to.review_count ?? 0, formatted: num(to.review_count) })} · ${
+            to.review_rating == null ? t('reportDetail.na') : `${num(to.review_rating)} / 5`
+          }`}
         </span>
-        <span>
-          {t('reportDetail.row.orderLimit')}:{' '}
-          {low ? (
-            <span className="cm-text cm-text-danger">
-              <strong className="cm-strong">{num(limit)}</strong>
-            </span>
-          ) : (
-            <span className="cm-text">{num(limit)}</span>
-          )}
-        </span>
+        {low ? (
+          <span>
+            {`${t('reportDetail.row.orderLimit')}: `}
+            <strong className="cm-text cm-text-danger cm-strong">{num(limit)}</strong>
+          </span>
+        ) : (
+          <span>{`${t('reportDetail.row.orderLimit')}: ${num(limit)}`}</span>
+        )}
       </div>
     </div>
   );
@@ -84,31 +82,35 @@ export const SideCell = memo(function SideCell({ side, currency }: { side: Produ
     <div className="cm-stack">
       {/* Two figures a line where the column allows: denser rows (issue 46 item 7). */}
       <div className="cm-line cm-line-figures">
-        <span>
-          {t('reportDetail.row.buybox')}: {money(side.buybox?.buy_price, currency)}
-        </span>
-        <span>
-          {t('reportDetail.row.lowest')}: {money(side.lowest?.buy_price, currency)}
-        </span>
+        <span>{`${t('reportDetail.row.buybox')}: ${money(side.buybox?.buy_price, currency)}`}</span>
+        <span>{`${t('reportDetail.row.lowest')}: ${money(side.lowest?.buy_price, currency)}`}</span>
       </div>
       <div className="cm-line cm-line-figures">
-        <span>
-          {t('reportDetail.row.sellersCount')}: {num(side.total_prices_count)}
-        </span>
+        <span>{`${t('reportDetail.row.sellersCount')}: ${num(side.total_prices_count)}`}</span>
         {dates && <span>{t('reportDetail.row.delivery', { min: dates.min_days, max: dates.max_days })}</span>}
       </div>
-      <div className="cm-line">
-        {side.buybox?.is_fba && <Tag color="blue">FBA</Tag>}
-        {side.buybox?.available_later && <Tag color="orange">{t('reportDetail.sellers.availableLater')}</Tag>}
-        {side.coupon && (
-          <Tag color="gold">
-            {t('reportDetail.row.coupon')}{' '}
-            {side.coupon.type === 'percent' ? `${side.coupon.value}%` : money(side.coupon.value, currency)}
-          </Tag>
-        )}
-        {side.is_prime && <Tag color="cyan">Prime</Tag>}
-        {side.is_amazonchoice && <Tag color="purple">AmazonChoice</Tag>}
-      </div>
+      {/* The tags' line only when there is a tag: most sides have none. */}
+      {(side.buybox?.is_fba ||
+        side.buybox?.available_later ||
+        side.coupon ||
+        side.is_prime ||
+        side.is_amazonchoice) && (
+        <div className="cm-line">
+          {side.buybox?.is_fba && <Tag color="blue">FBA</Tag>}
+          {side.buybox?.available_later && (
+            <Tag color="orange">{t('reportDetail.sellers.availableLater')}</Tag>
+          )}
+          {side.coupon && (
+            <Tag color="gold">
+              {`${t('reportDetail.row.coupon')} ${
+                side.coupon.type === 'percent' ? `${side.coupon.value}%` : money(side.coupon.value, currency)
+              }`}
+            </Tag>
+          )}
+          {side.is_prime && <Tag color="cyan">Prime</Tag>}
+          {side.is_amazonchoice && <Tag color="purple">AmazonChoice</Tag>}
+        </div>
+      )}
     </div>
   );
 });
