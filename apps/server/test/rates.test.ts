@@ -1,10 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshRates } from '../src/features/rates/service';
+import { FIXED_RATES, SHIPPED_ECB_TABLE } from '@crossmarket/domain';
+import { loadConfig } from '../src/config';
+import { latestRates, refreshRates } from '../src/features/rates/service';
 import { ecbRates, parseEcbDaily } from '../src/providers/rates/ecb';
-import { buildTestApp, type TestApp } from './helpers/app';
+import { buildTestApp, testConfig, type TestApp } from './helpers/app';
 import { activeUser } from './helpers/auth';
+import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
 const ecbXml = (day: string, usd: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -67,15 +70,93 @@ describe('ECB rates', () => {
     expect((await testApp.app.inject({ url: '/api/exchange-rates' })).statusCode).toBe(401);
   });
 
-  it('falls back to the fixed table when the ECB cannot be reached on first use', async () => {
+  it('falls back to the shipped, dated ECB table when the ECB cannot be reached on first use', async () => {
     const other = await createTestDatabase();
     try {
-      const { latestRates } = await import('../src/features/rates/service');
-      const table = await latestRates(other.db, ecbRates('http://127.0.0.1:9/unreachable.xml'));
-      expect(table.source).toBe('fixed');
-      expect(table.rates.CAD).toBe(1.35);
+      const table = await latestRates(other.db, ecbRates('http://127.0.0.1:9/unreachable.xml', 2000));
+      expect(table).toMatchObject({ source: 'ecb-shipped', asOf: SHIPPED_ECB_TABLE.asOf });
+      // The ECB's 13 April 2026 figures crossed through the euro: 1.6177 CAD and 1.1684 USD per euro.
+      expect(table.rates.CAD).toBeCloseTo(1.6177 / 1.1684, 6);
+      expect(table.rates.MXN).toBeCloseTo(20.3203 / 1.1684, 6);
+      expect(table.rates.AED).toBe(3.6725);
+      expect(table.rates.MXN).not.toBe(FIXED_RATES.MXN);
     } finally {
       await other.destroy();
     }
+  });
+});
+
+describe('the default rates', () => {
+  it('are the ECB with the shipped table behind it; the fixed table only when asked for', () => {
+    expect(loadConfig({}).RATES_SOURCE).toBe('ecb');
+    expect(testConfig().RATES_SOURCE).toBe('fixed');
+  });
+
+  it('a report created on the defaults offline keeps and shows the shipped rates and their date', async () => {
+    const other = await createTestDatabase();
+    const offline = await buildTestApp(other, {
+      RATES_SOURCE: 'ecb',
+      ECB_RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
+    });
+    try {
+      const cookie = await activeUser(offline.app, other.db, 'offline@example.com');
+      await subscribe(offline.app, cookie, 'S');
+      const created = await offline.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: { cookie },
+        payload: {
+          title: 'Offline',
+          from_country: 'us',
+          to_country: 'mx',
+          marketplace: 'amazon',
+          source: 'manual',
+          product_ids: 'B0FV000001',
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().report_id as string;
+      const detail = (await offline.app.inject({ url: `/api/reports/${id}`, headers: { cookie } })).json();
+      expect(detail.rates_of).toEqual({ source: 'ecb-shipped', as_of: '2026-04-13' });
+      expect(detail.parity_rates.MXN).toBeCloseTo(20.3203 / 1.1684, 6);
+      // About 17.39 pesos to the dollar, not the placeholder table's 1.12.
+      expect(detail.parity).toBe(17.39);
+    } finally {
+      await offline.close();
+      await other.destroy();
+    }
+  });
+
+  it('refuses the fixed table with real Amazon in production, naming both variables', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://mail:25',
+      MARKETPLACE_PROVIDER: 'spapi',
+      SPAPI_CLIENT_ID: 'a',
+      SPAPI_CLIENT_SECRET: 'b',
+    };
+    expect(() => loadConfig({ ...production, RATES_SOURCE: 'fixed' })).toThrow(
+      /RATES_SOURCE: .*MARKETPLACE_PROVIDER=spapi and NODE_ENV=production/,
+    );
+    expect(loadConfig(production).RATES_SOURCE).toBe('ecb');
+    // Tests and the sandbox may still ask for it.
+    expect(
+      loadConfig({
+        RATES_SOURCE: 'fixed',
+        MARKETPLACE_PROVIDER: 'spapi',
+        SPAPI_CLIENT_ID: 'a',
+        SPAPI_CLIENT_SECRET: 'b',
+      }).RATES_SOURCE,
+    ).toBe('fixed');
+    expect(
+      loadConfig({ ...production, MARKETPLACE_PROVIDER: 'sandbox', DEMO: 'true', RATES_SOURCE: 'fixed' })
+        .RATES_SOURCE,
+    ).toBe('fixed');
   });
 });

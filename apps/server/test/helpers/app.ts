@@ -41,6 +41,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PASSWORD_HASH_COST: '1024',
     // Tests read sign-in links and the sandbox store where a developer does (dev-pages.test.ts: off).
     DEV_PAGES: 'true',
+    // The figures tests assert were worked on the specification's table; rates.test.ts covers the ECB.
+    RATES_SOURCE: 'fixed',
   });
   return { ...base, ...overrides };
 }
