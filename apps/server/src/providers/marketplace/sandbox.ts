@@ -1,5 +1,4 @@
 import {
-  regionByCode,
   type DangerousGoods,
   type LookupOptions,
   type Offer,
@@ -25,6 +24,7 @@ import {
 } from './sandbox-catalog';
 import { deliveryWindow } from './delivery';
 import { sandboxImagePath } from './sandbox-images';
+import { sandboxRate } from './sandbox-rates';
 import { sandboxFeeEstimate } from './sandbox-fees';
 import { sandboxRestriction } from './sandbox-restrictions';
 import { hash } from './seed';
@@ -176,13 +176,9 @@ export function sandboxSnapshot(
   const status = sideStatus(r, options.role);
   if (status === 'dog') return { product_id: productId, side: emptySide('dog'), offers: [] };
 
-  const currency = regionByCode(region).currency;
+  const rate = sandboxRate(region);
   const local =
-    id.usdPrice *
-    PRICE_LEVEL[region] *
-    currency.rate *
-    Math.exp(0.12 * r.normal()) *
-    scarcity(productId, region);
+    id.usdPrice * PRICE_LEVEL[region] * rate * Math.exp(0.12 * r.normal()) * scarcity(productId, region);
   const abroad = options.shipTo !== region;
   // On a reship lane the order goes to an address here (the seller's forwarder): shipped at home, no
   // import-fee deposit. Otherwise this marketplace ships to the buyer abroad and quotes its deposit.
@@ -203,7 +199,7 @@ export function sandboxSnapshot(
     const buyPrice = round2(Math.max(0.5, price - couponOff));
     // Hashed, not drawn: the offer's other figures stay as they were.
     const freeShipping = hash(`${productId}:${region}:${i}:shipping`) % 3 === 0;
-    const shippingFee = merchantShipping(isFba, toBuyer, id.weightLb, currency.rate, freeShipping);
+    const shippingFee = merchantShipping(isFba, toBuyer, id.weightLb, rate, freeShipping);
     const sellerIndex = (hash(`${productId}:${region}:${i}`) % 9000) + 1000;
     // Shipping time, as Amazon's ShippingTime gives it: FBA ships the same or the next day, a merchant
     // in one to five days; delivery adds the transit of this marketplace (or the cross-border one).
@@ -309,7 +305,7 @@ export function sandboxPriceCheck(snapshot: ProductSnapshot): PriceCheck {
  */
 export function sandboxBasePrice(productId: string, region: RegionCode): number {
   const id = productIdentity(productId);
-  return id.usdPrice * PRICE_LEVEL[region] * regionByCode(region).currency.rate * scarcity(productId, region);
+  return id.usdPrice * PRICE_LEVEL[region] * sandboxRate(region) * scarcity(productId, region);
 }
 
 /** The default provider: generated, deterministic marketplace data with realistic shapes; no network. */
