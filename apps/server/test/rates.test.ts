@@ -1,14 +1,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXED_RATES, SHIPPED_ECB_TABLE } from '@crossmarket/domain';
+import { FIXED_RATES, SHIPPED_ECB_TABLE, type Inventory } from '@crossmarket/domain';
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { loadConfig } from '../src/config';
+import { updateInventory } from '../src/features/inventories/update-inventory';
 import { latestRates, refreshRates } from '../src/features/rates/service';
+import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
 import { ecbRates, parseEcbDaily } from '../src/providers/rates/ecb';
 import { buildTestApp, testConfig, type TestApp } from './helpers/app';
+import { call } from './helpers/amazon';
 import { activeUser } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { BODY } from './helpers/inventories';
 
 const ecbXml = (day: string, usd: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
@@ -158,5 +164,61 @@ describe('the default rates', () => {
       loadConfig({ ...production, MARKETPLACE_PROVIDER: 'sandbox', DEMO: 'true', RATES_SOURCE: 'fixed' })
         .RATES_SOURCE,
     ).toBe('fixed');
+  });
+});
+
+describe('an inventory update', () => {
+  it('prices with the latest rates, keeps them with their day, and an Auto parity follows them', async () => {
+    const other = await createTestDatabase();
+    const offline = await buildTestApp(other, {}, { worker: true });
+    try {
+      const cookie = await activeUser(offline.app, other.db, 'inventory-rates@example.com');
+      await subscribe(offline.app, cookie, 'S');
+      // Made while the placeholder table priced: US → MX at 1.12 pesos per dollar, "Auto".
+      const created = await call(offline.app, 'POST', '/api/inventories', cookie, {
+        ...BODY,
+        title: 'US to MX',
+        to_country: 'mx',
+        settings: { ...BODY.settings, parity: 1.12, parity_type: 'auto' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const inventory = created.json<Inventory>();
+      expect(inventory.update.rates_of).toBeNull();
+      await other.db.execute(
+        sql`update inventories set update_status = 'queued' where id = ${inventory.id}::uuid`,
+      );
+      const deps = { db: other.db, logger: pino({ level: 'silent' }), leaseSeconds: 60, owner: 'test' };
+      const ecb = ecbRates('http://127.0.0.1:9/eurofxref-daily.xml', 2000);
+      expect(
+        await updateInventory({ ...deps, marketplace: createSandboxMarketplace(), rates: ecb }, inventory.id),
+      ).toBe('done');
+      const after = (
+        await call(offline.app, 'GET', `/api/inventories/${inventory.id}`, cookie)
+      ).json<Inventory>();
+      expect(after.update.rates_of).toEqual({ source: 'ecb-shipped', as_of: '2026-04-13' });
+      expect(after.settings.parity).toBe(17.39);
+      const [kept] = (
+        await other.db.execute<{ mxn: number }>(
+          sql`select (parity_rates->>'MXN')::float8 as mxn from inventories where id = ${inventory.id}::uuid`,
+        )
+      ).rows;
+      expect(kept!.mxn).toBeCloseTo(20.3203 / 1.1684, 6);
+
+      // A parity the seller typed stays theirs; the rates are still kept.
+      await other.db.execute(sql`update inventories set update_status = 'queued',
+        settings = jsonb_set(jsonb_set(settings, '{parity_type}', '"fixed"'), '{parity}', '18')
+        where id = ${inventory.id}::uuid`);
+      expect(
+        await updateInventory({ ...deps, marketplace: createSandboxMarketplace(), rates: ecb }, inventory.id),
+      ).toBe('done');
+      const typed = (
+        await call(offline.app, 'GET', `/api/inventories/${inventory.id}`, cookie)
+      ).json<Inventory>();
+      expect(typed.settings.parity).toBe(18);
+      expect(typed.update.rates_of?.source).toBe('ecb-shipped');
+    } finally {
+      await offline.close();
+      await other.destroy();
+    }
   });
 });

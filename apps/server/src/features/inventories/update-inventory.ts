@@ -1,6 +1,7 @@
 import {
   JOB_NAMES,
   lookupRoute,
+  parityFor,
   type FeeEstimate,
   type PricingSettings,
   type ProductSide,
@@ -13,9 +14,11 @@ import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import { NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookupAccounts, MarketplaceProvider, PriceCheck } from '../../providers/marketplace/types';
+import type { RatesSource } from '../../providers/rates/types';
 import { ownerAccounts } from '../amazon';
 import { keptFeeEstimates } from '../fees';
 import { laneNow } from '../lanes';
+import { latestRates } from '../rates';
 import { recheckInventoryRestrictions } from '../restrictions';
 import { applyPriceCheck, FULL, needsBuyBoxSeller } from './light-refresh';
 import { dueForFullLookup } from './full-lookup-age';
@@ -35,6 +38,8 @@ export interface UpdateDeps {
   periodSeconds?: number;
   /** Whose Amazon authorisation the owner's lookups run under; without it, the shared one. */
   accounts?: LookupAccounts;
+  /** The app's rates (features/rates): the run prices with the latest and keeps them on the inventory. */
+  rates?: RatesSource;
 }
 
 export type UpdateOutcome = 'done' | 'busy' | 'idle' | 'handed-back' | 'failed';
@@ -161,6 +166,32 @@ async function runTodo(deps: UpdateDeps, id: string, claimed: Claimed) {
 }
 
 /**
+ * The run prices with the latest rates and keeps them, their source and day on the inventory. An "Auto"
+ * parity follows them (saved too, so the settings shown are those that priced): an inventory made on the
+ * specification's placeholder table (MXN at 1.12 per dollar) must not keep sending prices 16 times off to
+ * Amazon. A parity the seller typed stays theirs.
+ */
+async function priceWithLatestRates(db: Db, source: RatesSource, id: string, claimed: Claimed) {
+  const table = await latestRates(db, source);
+  if (claimed.settings.parity_type === 'auto') {
+    claimed.settings = {
+      ...claimed.settings,
+      parity: parityFor(claimed.from_country, claimed.to_country, table.rates),
+    };
+  }
+  await db.execute(sql`
+    update inventories set
+      parity_rates = ${JSON.stringify(table.rates)}::jsonb,
+      rates_source = ${table.source},
+      rates_as_of = ${table.asOf},
+      settings = case when settings->>'parity_type' = 'auto'
+                      then jsonb_set(settings, '{parity}', to_jsonb(${claimed.settings.parity}::float8))
+                      else settings end
+     where id = ${id}::uuid`);
+  return table.rates;
+}
+
+/**
  * The `update-inventory` job, within Amazon's allowance (update-plan.ts): this run's share of the
  * products, stalest first, are light-checked in both countries (`refreshPrices`, the cheapest call that
  * carries a buy box and offer counts); those a light check cannot price (light-refresh.ts), or every
@@ -171,12 +202,14 @@ async function runTodo(deps: UpdateDeps, id: string, claimed: Claimed) {
 export async function updateInventory(deps: UpdateDeps, id: string): Promise<UpdateOutcome> {
   const claimed = await claim(deps, id);
   if (!claimed) return 'busy';
+  const rates = deps.rates ? await priceWithLatestRates(deps.db, deps.rates, id, claimed) : null;
   claimed.lane = await laneNow(
     deps.db,
     claimed.user_id,
     claimed.from_country,
     claimed.to_country,
     claimed.settings.parity,
+    rates,
   );
   const { plan, codes } = await runTodo(deps, id, claimed);
   const log = deps.logger.child({ inventoryId: id, products: codes.length, fraction: plan.fraction });
