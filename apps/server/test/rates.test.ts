@@ -6,11 +6,13 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config';
 import { updateInventory } from '../src/features/inventories/update-inventory';
+import { insertRun } from '../src/features/listings/run-results';
 import { latestRates, refreshRates } from '../src/features/rates/service';
 import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
 import { ecbRates, parseEcbDaily } from '../src/providers/rates/ecb';
 import { buildTestApp, testConfig, type TestApp } from './helpers/app';
 import { call } from './helpers/amazon';
+import { userIdOf } from './helpers/analysis';
 import { activeUser } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
@@ -203,6 +205,11 @@ describe('an inventory update', () => {
         )
       ).rows;
       expect(kept!.mxn).toBeCloseTo(20.3203 / 1.1684, 6);
+      // A listing run asked for now keeps the rates that priced what it sends.
+      const userId = await userIdOf(other.db, 'inventory-rates@example.com');
+      const run = await insertRun(other.db, userId, inventory.id, 'preview', null);
+      expect(run.rates_of).toEqual({ source: 'ecb-shipped', as_of: '2026-04-13' });
+      await other.db.execute(sql`update listing_runs set status = 'done' where id = ${run.id}::uuid`);
 
       // A parity the seller typed stays theirs; the rates are still kept.
       await other.db.execute(sql`update inventories set update_status = 'queued',
