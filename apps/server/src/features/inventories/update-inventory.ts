@@ -1,7 +1,6 @@
 import {
   JOB_NAMES,
   lookupRoute,
-  parityFor,
   type FeeEstimate,
   type PricingSettings,
   type ProductSide,
@@ -18,12 +17,12 @@ import type { RatesSource } from '../../providers/rates/types';
 import { ownerAccounts } from '../amazon';
 import { keptFeeEstimates } from '../fees';
 import { laneNow } from '../lanes';
-import { latestRates } from '../rates';
 import { recheckInventoryRestrictions } from '../restrictions';
 import { applyPriceCheck, FULL, needsBuyBoxSeller } from './light-refresh';
 import { dueForFullLookup } from './full-lookup-age';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
 import { LISTED_COUNT, loadDemand, planRun } from './update-plan';
+import { priceWithLatestRates } from './run-rates';
 
 export interface UpdateDeps {
   db: Db;
@@ -163,32 +162,6 @@ async function runTodo(deps: UpdateDeps, id: string, claimed: Claimed) {
      order by date_trunc('hour', updated_at) asc nulls first, std_price desc nulls last, code
      limit ${Math.max(0, plan.perRun - claimed.updated)}`);
   return { plan, codes: todo.rows.map((r) => r.code) };
-}
-
-/**
- * The run prices with the latest rates and keeps them, their source and day on the inventory. An "Auto"
- * parity follows them (saved too, so the settings shown are those that priced): an inventory made on the
- * specification's placeholder table (MXN at 1.12 per dollar) must not keep sending prices 16 times off to
- * Amazon. A parity the seller typed stays theirs.
- */
-async function priceWithLatestRates(db: Db, source: RatesSource, id: string, claimed: Claimed) {
-  const table = await latestRates(db, source);
-  if (claimed.settings.parity_type === 'auto') {
-    claimed.settings = {
-      ...claimed.settings,
-      parity: parityFor(claimed.from_country, claimed.to_country, table.rates),
-    };
-  }
-  await db.execute(sql`
-    update inventories set
-      parity_rates = ${JSON.stringify(table.rates)}::jsonb,
-      rates_source = ${table.source},
-      rates_as_of = ${table.asOf},
-      settings = case when settings->>'parity_type' = 'auto'
-                      then jsonb_set(settings, '{parity}', to_jsonb(${claimed.settings.parity}::float8))
-                      else settings end
-     where id = ${id}::uuid`);
-  return table.rates;
 }
 
 /**
