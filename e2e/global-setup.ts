@@ -45,6 +45,9 @@ export default async function globalSetup() {
       ECB_RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
       // One listed address, for the journey in which an operator opens their activation link.
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      // The sandbox's baseline day (providers/marketplace/sandbox-market.ts): the journeys' sandbox figures
+      // are the same whatever the date.
+      SANDBOX_DAY: '2026-11-29',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

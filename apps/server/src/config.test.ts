@@ -163,6 +163,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SELLER_CENTRAL_URL: 'ftp://x' })).toThrow(/SELLER_CENTRAL_URL/);
   });
 
+  it('reads SANDBOX_DAY as a UTC day, naming a bad one', () => {
+    expect(loadConfig({ SANDBOX_DAY: '2026-11-29' }).SANDBOX_DAY).toBe('2026-11-29');
+    expect(loadConfig({}).SANDBOX_DAY).toBeUndefined();
+    expect(() => loadConfig({ SANDBOX_DAY: 'tomorrow' })).toThrow(/SANDBOX_DAY: must be a date, YYYY-MM-DD/);
+    expect(() => loadConfig({ SANDBOX_DAY: '2026-13-45' })).toThrow(/SANDBOX_DAY: must be a real date/);
+  });
+
   it('derives APP_URL from PORT unless given', () => {
     expect(loadConfig({ PORT: '4100' }).APP_URL).toBe('http://localhost:4100');
     expect(loadConfig({ APP_URL: 'https://app.example.com' }).APP_URL).toBe('https://app.example.com');

@@ -164,6 +164,17 @@ export const envSchema = z.object({
   LISTING_PRICE_CEILING: optional(z.coerce.number().min(1.5).max(20)).default(3),
   SANDBOX_LOOKUP_DELAY_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(0),
   /**
+   * A UTC day (YYYY-MM-DD) whose market the sandbox marketplace answers every day, instead of moving with
+   * the date (issue 59): tests and e2e journeys that assert sandbox figures pin it to the baseline day
+   * (`SANDBOX_BASELINE_DAY`). Unset: the sandbox moves by day. Ignored with `MARKETPLACE_PROVIDER=spapi`.
+   */
+  SANDBOX_DAY: optional(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real date'),
+  ),
+  /**
    * Answers carry a Server-Timing header (where an analysis call's time went: limiter queues, scan,
    * building, compression) when true. For the benches; off in production, where it would tell every
    * caller how busy the scan pool is.

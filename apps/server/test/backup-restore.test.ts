@@ -14,7 +14,7 @@ import { loadSellerToken, tokenBoxFor } from '../src/features/amazon';
 import { saveConnection } from '../src/features/amazon/repo';
 import { sealContext } from '../src/features/amazon/token-box';
 import { updateInventory } from '../src/features/inventories/update-inventory';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import { KEY_A, call } from './helpers/amazon';
 import { userIdOf } from './helpers/analysis';
 import { buildTestApp, testConfig, type TestApp } from './helpers/app';
@@ -66,9 +66,7 @@ beforeAll(async () => {
     sql`update inventories set update_status = 'queued' where id = ${inventory.id}::uuid`,
   );
   const deps = { db: source.db, logger: silent, leaseSeconds: 60, owner: 'test' };
-  expect(await updateInventory({ ...deps, marketplace: createSandboxMarketplace() }, inventory.id)).toBe(
-    'done',
-  );
+  expect(await updateInventory({ ...deps, marketplace: baselineSandbox() }, inventory.id)).toBe('done');
   await dryRunThenPublish(app, cookie, inventory.id);
 
   const box = tokenBoxFor(testConfig({ TOKEN_ENCRYPTION_KEY: KEY_A }), silent);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { estimateSchedule, feeAt, matchCommission, minimumReferralFee } from '@crossmarket/domain';
 import { describe, expect, it } from 'vitest';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import { toFeeEstimate } from '../src/providers/marketplace/spapi/fees-estimates';
 import { provider } from './helpers/spapi-client';
 import { AMAZON_DEFAULT_LIMITS, startSpapiStandIn } from './helpers/spapi-stand-in';
@@ -110,7 +110,7 @@ describe('the SP-API provider asks for fees under the seller’s own authorisati
 
 describe("the sandbox's fee estimates", () => {
   it('follow the category table with a small difference, add the closing fee for media, and repeat', async () => {
-    const sandbox = createSandboxMarketplace();
+    const sandbox = baselineSandbox();
     const ids = Array.from({ length: 400 }, (_, i) => `B${String(i).padStart(9, '0')}`);
     const own = { own: { sellingPartnerId: 'ASANDBOX', refreshToken: 'sandbox' } };
     const items = ids.map((asin) => ({ asin, price: 30, shipping: 0 }));

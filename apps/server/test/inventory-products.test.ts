@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { updateInventory } from '../src/features/inventories/update-inventory';
 import { createLogger } from '../src/logger';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
 import { seedReport, userIdOf } from './helpers/analysis';
 import { defaults, id, rowsForTest } from './helpers/analysis-setting';
@@ -231,7 +231,7 @@ describe('POST /api/inventories/:id/products', () => {
 
 /** The sandbox in batches of 4, counting lookups, failing on demand after `failAfter` batches. */
 function countingMarketplace(failAfter = Infinity) {
-  const sandbox = createSandboxMarketplace();
+  const sandbox = baselineSandbox();
   const looked: string[] = [];
   let batches = 0;
   const provider: MarketplaceProvider = {
@@ -349,7 +349,7 @@ describe('the inventory update', () => {
     await database.db.execute(
       sql`update inventories set update_status = 'queued', update_queued_at = now() where id = ${inventory.id}::uuid`,
     );
-    const sandbox = createSandboxMarketplace();
+    const sandbox = baselineSandbox();
     const unanswering: MarketplaceProvider = {
       name: 'sandbox',
       batchSize: 4,
@@ -382,7 +382,7 @@ describe("the inventory update quotes the lane's route (issue 59)", () => {
     await database.db.execute(
       sql`update inventories set update_status = 'queued', update_queued_at = now() where id = ${inventory.id}::uuid`,
     );
-    const sandbox = createSandboxMarketplace();
+    const sandbox = baselineSandbox();
     const routes: string[] = [];
     const recording: MarketplaceProvider = {
       name: 'sandbox',

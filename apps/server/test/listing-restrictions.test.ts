@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import { SANDBOX_GATED_BRANDS } from '../src/providers/marketplace/sandbox-restrictions';
 import { toListingRestriction } from '../src/providers/marketplace/spapi/listings-restrictions';
 import { MARKETPLACES } from '../src/providers/marketplace/spapi/regions';
@@ -91,7 +91,7 @@ describe('the SP-API provider asks for each product under the seller’s own aut
 
 describe("the sandbox's listing restrictions", () => {
   it('gate some brands with an approval link, refuse a few products and unknown ones, and repeat themselves', async () => {
-    const sandbox = createSandboxMarketplace();
+    const sandbox = baselineSandbox();
     const ids = Array.from({ length: 400 }, (_, i) => `B${String(i).padStart(9, '0')}`);
     const own = { own: { sellingPartnerId: 'ASANDBOX', refreshToken: 'sandbox' } };
     const [answers, again, found] = await Promise.all([

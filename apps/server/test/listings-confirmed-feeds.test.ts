@@ -115,6 +115,16 @@ beforeAll(async () => {
 });
 afterAll(() => seller.close());
 
+/** A sync that goes by feed submits it and returns; the follow-listing-feeds job then reads its end. */
+async function syncThenFollow() {
+  expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('feed-submitted');
+  const feedId = lastFeed();
+  await followListingFeeds(deps);
+  const waiting = await database.db.execute(sql`select 1 from listing_pushes
+    where submission_id = ${feedId} and status = any(array['SUBMITTED', 'IN_QUEUE', 'IN_PROGRESS'])`);
+  expect(waiting.rows).toEqual([]);
+}
+
 describe('a feed whose report does not account for every message', () => {
   it('a feed DONE without a report records nothing, and the 0 went first, alone, by patch', async () => {
     const products = group(1);
@@ -130,7 +140,7 @@ describe('a feed whose report does not account for every message', () => {
     ]);
     fault = { kind: 'no_document', applies: () => false };
     const calls = stand.listings.calls.length;
-    expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('feed-unconfirmed');
+    await syncThenFollow();
     const feedId = lastFeed();
     const after = await view();
     // The price moves are not taken as pushed: the listing keeps what Amazon is known to have.
@@ -167,7 +177,7 @@ describe('a feed whose report does not account for every message', () => {
     await seedPricedProducts(database.db, inventoryId, userId, moved);
     // The summary counts one message short; Amazon applied the first two messages only.
     fault = { kind: 'short_summary', applies: (m) => m.messageId <= 2 };
-    expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('feed-unconfirmed');
+    await syncThenFollow();
     const feedId = lastFeed();
     const messages = stand.feeds.get(feedId)!.messages;
     const after = await view();
@@ -180,9 +190,10 @@ describe('a feed whose report does not account for every message', () => {
         submission_id: feedId,
       });
     }
-    // The next sync sends what is still not there, and reads none of ours as the seller's edit.
+    // The next sync sends what is still not there (by feed: earlier groups' unconfirmed prices go too),
+    // and reads none of ours as the seller's edit.
     fault = undefined;
-    expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('done');
+    await syncThenFollow();
     const next = await view();
     for (const p of moved) expect(listing(next, p.code)).toMatchObject({ price: p.std, drift: null });
   });
@@ -193,7 +204,7 @@ describe('a feed whose report does not account for every message', () => {
     const moved = products.map((p) => ({ ...p, std: p.std + 5 }));
     await seedPricedProducts(database.db, inventoryId, userId, moved);
     fault = { kind: 'no_document', applies: () => false };
-    expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('feed-unconfirmed');
+    await syncThenFollow();
     const feedId = lastFeed();
     // Amazon applies the feed after all, later than our read-back.
     const skus = new Map((await view()).listings.map((l) => [l.product_id, l.sku]));
@@ -218,7 +229,7 @@ describe('a feed whose report does not account for every message', () => {
     await seedPricedProducts(database.db, inventoryId, userId, moved);
     fault = { kind: 'feed_issue' };
     const searches = stand.arrivals.searchListingsItems.length;
-    expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('feed-unconfirmed');
+    await syncThenFollow();
     // Asked: one search for the drift read-back before the push, one for the feed's read-back.
     expect(stand.arrivals.searchListingsItems.length).toBe(searches + 2);
     const after = await view();
@@ -295,7 +306,7 @@ describe('a push is recorded when it is submitted', () => {
     await published(products);
     const moved = products.map((p) => ({ ...p, std: p.std + 1 }));
     await seedPricedProducts(database.db, inventoryId, userId, moved);
-    // Amazon takes and applies the feed, but every getFeed of this run goes unanswered.
+    // Amazon takes and applies the feed, but every getFeed of the job's first round goes unanswered.
     const failing: ListingsDeps = {
       ...deps,
       store: {
@@ -305,8 +316,9 @@ describe('a push is recorded when it is submitted', () => {
         },
       },
     };
-    await expect(keepListingsInStep({ ...failing, ...FAST }, inventoryId)).rejects.toThrow('no answer');
+    expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('feed-submitted');
     const feedId = lastFeed();
+    expect(await followListingFeeds(failing)).toMatch(/^0\//);
     for (const p of moved) {
       expect((await historyOf(p.code))[0]).toMatchObject({ status: 'SUBMITTED', submission_id: feedId });
       expect(listing(await view(), p.code).price).toBe(p.std - 1);
@@ -441,7 +453,7 @@ describe('a quantity 0 whose connection resets', () => {
 });
 
 describe('a follow re-checks the authorisation before each getFeed', () => {
-  it('stops as amazon_not_connected when the seller disconnects mid-follow; the job skips another seller', async () => {
+  it('a sync submits its feed and returns; disconnected, the feed is not asked about; nor for another seller', async () => {
     const products = group(7);
     await published(products);
     await seedPricedProducts(
@@ -451,7 +463,9 @@ describe('a follow re-checks the authorisation before each getFeed', () => {
       products.map((p) => ({ ...p, std: p.std + 1 })),
     );
     feedEnd = 'IN_PROGRESS';
-    // The seller disconnects Amazon while the sync waits on its feed.
+    // The sync does not wait on its feed (it would hold the inventory's claim): the job asks, and the
+    // seller disconnects Amazon meanwhile.
+    expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('feed-submitted');
     let asked = 0;
     const disconnecting: ListingsDeps = {
       ...deps,
@@ -465,8 +479,12 @@ describe('a follow re-checks the authorisation before each getFeed', () => {
         },
       },
     };
-    expect(await keepListingsInStep({ ...disconnecting, ...FAST }, inventoryId)).toBe('not-connected');
+    await followListingFeeds(disconnecting);
     expect(asked).toBe(1);
+    // Disconnected: the next round asks nothing.
+    const beforeRound = stand.arrivals.getFeed.length;
+    await followListingFeeds(deps);
+    expect(stand.arrivals.getFeed.length).toBe(beforeRound);
     // What was sent stays recorded as waiting on the feed, and the prices as Amazon is known to have them.
     const feedId = lastFeed();
     expect((await historyOf(products[0]!.code))[0]).toMatchObject({

@@ -182,12 +182,25 @@ describe('a sync whose feed Amazon finished late', () => {
     );
     const skus = (await view()).listings.filter((l) => codes.includes(l.product_id)).map((l) => l.sku);
 
-    // Every price moves by 1: a feed, which Amazon is still processing when the sync stops following it.
+    // Every price moves by 1: a feed. The sync submits it and returns without asking about it (it does not
+    // hold the inventory's claim while Amazon works); the job follows it, two minutes on.
     const moved = products.map((p) => ({ ...p, std: p.std + 1 }));
     await seedPricedProducts(database.db, inventoryId, userId, moved);
     feedEnd = 'IN_PROGRESS';
-    expect(await keepListingsInStep({ ...deps, ...FAST }, inventoryId)).toBe('feed-late');
+    const asked = stand.arrivals.getFeed.length;
+    const queued: { name: string; startAfter?: number }[] = [];
+    const queue = {
+      send: async (name: string, _data: unknown, o?: { startAfter?: number }) =>
+        queued.push({ name, startAfter: o?.startAfter }),
+    } as unknown as JobQueue;
+    expect(await keepListingsInStep({ ...deps, ...FAST, queue }, inventoryId)).toBe('feed-submitted');
+    expect(stand.arrivals.getFeed.length).toBe(asked);
+    expect(queued).toEqual([{ name: 'follow-listing-feeds', startAfter: 120 }]);
     const feedId = lastFeed();
+    expect((await historyOf(products[0]!.code))[0]).toMatchObject({
+      status: 'SUBMITTED',
+      submission_id: feedId,
+    });
     for (const p of products) expect(listing(await view(), p.code).price).toBe(p.std);
 
     // In flight: the next sync neither reads these listings back nor sends them again.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { applyFeed } from '../src/features/listings/apply-feed';
 import { keepListingsInStep } from '../src/features/listings/keep-in-step';
+import { followListingFeeds } from '../src/features/listings/late-feeds';
 import type { ListingsDeps } from '../src/features/listings/publish';
 import { storeTarget } from '../src/features/listings/store-target';
 import { dryRunThenPublish, listingsOf, seedPricedProducts } from './helpers/listings';
@@ -125,7 +126,10 @@ describe('a refused price still lets the 0 through', () => {
     const sku = listing(v, gone!.code).sku;
     const feedsBefore = stand.feeds.size;
     const before = stand.listings.calls.length;
-    expect(await keepListingsInStep({ ...deps, feedFrom: 3, feedPollMs: 5 }, inventoryId)).toBe('done');
+    expect(await keepListingsInStep({ ...deps, feedFrom: 3, feedPollMs: 5 }, inventoryId)).toBe(
+      'feed-submitted',
+    );
+    await followListingFeeds(deps);
     // The 0 first, alone; then the feed's three messages (the stand-in applies each as it processes it).
     const writes = writesSince(before);
     expect(writes).toHaveLength(4);

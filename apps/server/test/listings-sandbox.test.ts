@@ -1,10 +1,13 @@
 import type { Inventory } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
+import { queueDailyUpdates } from '../src/features/inventories/update-inventory';
+import { pgBossQueue } from '../src/jobs/queue';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { updateInventory } from '../src/features/inventories/update-inventory';
 import { createSandboxMarketplace, sandboxSnapshot } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox, SANDBOX_BASELINE_DAY } from './helpers/sandbox';
 import { sandboxRestriction } from '../src/providers/marketplace/sandbox-restrictions';
 import { sandboxStoreListings } from '../src/providers/seller-store';
 import { call } from './helpers/amazon';
@@ -24,14 +27,17 @@ let testApp: TestApp;
 let app: App;
 let cookie: string;
 let userId: string;
+/** The day of the sandbox's market the app's server and worker answer (the baseline until a test moves it). */
+let day = SANDBOX_BASELINE_DAY;
+const DAY = 86_400_000;
 
 /** Sandbox products Canada lets anyone list, and that the sandbox prices as available. */
-function listable(count: number) {
+function listable(count: number, from = 3000) {
   const found: string[] = [];
-  for (let i = 3000; found.length < count && i < 6000; i++) {
+  for (let i = from; found.length < count && i < from + 3000; i++) {
     const id = `B${String(i).padStart(9, '0')}`;
-    const to = sandboxSnapshot(id, 'ca', { shipTo: 'ca', role: 'to', today: 0 });
-    const from = sandboxSnapshot(id, 'us', { shipTo: 'ca', role: 'cross', today: 0 });
+    const to = sandboxSnapshot(id, 'ca', { shipTo: 'ca', role: 'to', today: SANDBOX_BASELINE_DAY });
+    const from = sandboxSnapshot(id, 'us', { shipTo: 'ca', role: 'cross', today: SANDBOX_BASELINE_DAY });
     if (to.side.status !== 'ok' || from.side.status !== 'ok') continue;
     if (sandboxRestriction(to, 'ca').state === 'can_list') found.push(id);
   }
@@ -40,7 +46,7 @@ function listable(count: number) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  testApp = await buildTestApp(database);
+  testApp = await buildTestApp(database, {}, { marketplace: createSandboxMarketplace({ day: () => day }) });
   app = testApp.app;
   cookie = await activeUser(app, database.db, 'alice@example.com');
   userId = await userIdOf(database.db, 'alice@example.com');
@@ -51,27 +57,29 @@ afterAll(async () => {
   await database.destroy();
 });
 
+/** An inventory of `codes`, priced by a real sandbox update on the baseline day (every product looked up). */
+async function pricedInventory(codes: string[]) {
+  const created = await call(app, 'POST', '/api/inventories', cookie, BODY);
+  const inventory = created.json<Inventory>();
+  await seedPricedProducts(
+    database.db,
+    inventory.id,
+    userId,
+    codes.map((code) => ({ code, std: 1 })),
+  );
+  await database.db.execute(sql`update inventory_products set snapshot = null, updated_at = null
+    where inventory_id = ${inventory.id}::uuid`);
+  await database.db.execute(
+    sql`update inventories set update_status = 'queued' where id = ${inventory.id}::uuid`,
+  );
+  const deps = { db: database.db, logger: pino({ level: 'silent' }), leaseSeconds: 60, owner: 'test' };
+  expect(await updateInventory({ ...deps, marketplace: baselineSandbox() }, inventory.id)).toBe('done');
+  return inventory;
+}
+
 describe('the sandbox store', () => {
   it('takes a publish, and an update with sync on pushes the change to it', async () => {
-    const created = await call(app, 'POST', '/api/inventories', cookie, BODY);
-    const inventory = created.json<Inventory>();
-    const codes = listable(12);
-    await seedPricedProducts(
-      database.db,
-      inventory.id,
-      userId,
-      codes.map((code) => ({ code, std: 1 })),
-    );
-    // Priced by a real sandbox update first (no snapshot: every product gets a full lookup).
-    await database.db.execute(sql`update inventory_products set snapshot = null, updated_at = null
-      where inventory_id = ${inventory.id}::uuid`);
-    await database.db.execute(
-      sql`update inventories set update_status = 'queued' where id = ${inventory.id}::uuid`,
-    );
-    const deps = { db: database.db, logger: pino({ level: 'silent' }), leaseSeconds: 60, owner: 'test' };
-    expect(await updateInventory({ ...deps, marketplace: createSandboxMarketplace() }, inventory.id)).toBe(
-      'done',
-    );
+    const inventory = await pricedInventory(listable(12));
 
     const published = await dryRunThenPublish(app, cookie, inventory.id);
     const live = published.listings.filter((l) => l.state === 'live');
@@ -116,5 +124,33 @@ describe('the sandbox store', () => {
     expect(page.body).toContain(drifted.sku);
     const far = await app.inject({ method: 'GET', url: '/dev/store', remoteAddress: '203.0.113.9' });
     expect(far.statusCode).toBe(404);
+  });
+
+  it('the next day, the daily update of an inventory with sync on pushes what the market moved (issue 59)', async () => {
+    const inventory = await pricedInventory(listable(16, 7000));
+    const published = await dryRunThenPublish(app, cookie, inventory.id);
+    expect(published.listings.filter((l) => l.state === 'live').length).toBeGreaterThan(0);
+    await database.db.execute(
+      sql`update inventories set listing_sync_enabled = true where id = ${inventory.id}::uuid`,
+    );
+    const pushes = async () =>
+      (
+        await database.db.execute<{ reason: string }>(sql`select p.reason from listing_pushes p
+          join listings l on l.id = p.listing_id
+          where l.inventory_id = ${inventory.id}::uuid and p.reason <> 'publish'`)
+      ).rows.map((r) => r.reason);
+    expect(await pushes()).toEqual([]);
+
+    // A day later the market has moved: the daily schedule's update, then the sync, push the change.
+    day += DAY;
+    try {
+      expect(await queueDailyUpdates(database.db, pgBossQueue(testApp.worker!.boss))).toBeGreaterThan(0);
+      await expect.poll(pushes, { timeout: 60_000 }).not.toEqual([]);
+      expect(await pushes()).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(price|sold_out|restock|unprofitable)$/)]),
+      );
+    } finally {
+      day = SANDBOX_BASELINE_DAY;
+    }
   });
 });

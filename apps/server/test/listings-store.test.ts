@@ -3,6 +3,7 @@ import { createSpapiClient, SpapiError } from '../src/providers/marketplace/spap
 import { createSpapiSellerStore } from '../src/providers/marketplace/spapi/listings-items';
 import { MARKETPLACES } from '../src/providers/marketplace/spapi/regions';
 import { sandboxSnapshot } from '../src/providers/marketplace/sandbox';
+import { SANDBOX_BASELINE_DAY } from './helpers/sandbox';
 import { sandboxRestriction } from '../src/providers/marketplace/sandbox-restrictions';
 import { createSandboxSellerStore } from '../src/providers/seller-store';
 import type { StoreTarget } from '../src/providers/seller-store';
@@ -133,7 +134,7 @@ describe("the sandbox's seller store", () => {
   const pick = (restricted: boolean) => {
     for (let i = 1; i < 2000; i++) {
       const id = `B${String(i).padStart(9, '0')}`;
-      const snapshot = sandboxSnapshot(id, 'ca', { shipTo: 'ca', role: 'to', today: 0 });
+      const snapshot = sandboxSnapshot(id, 'ca', { shipTo: 'ca', role: 'to', today: SANDBOX_BASELINE_DAY });
       if (snapshot.side.status === 'dog') continue;
       if ((sandboxRestriction(snapshot, 'ca').state !== 'can_list') === restricted) return id;
     }

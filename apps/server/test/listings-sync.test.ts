@@ -6,6 +6,7 @@ import { createLookupAccounts, tokenBoxFor } from '../src/features/amazon';
 import { saveConnection } from '../src/features/amazon/repo';
 import { sealContext } from '../src/features/amazon/token-box';
 import { keepListingsInStep } from '../src/features/listings/keep-in-step';
+import { followListingFeeds } from '../src/features/listings/late-feeds';
 import type { ListingsDeps } from '../src/features/listings/publish';
 import { createMarketplace } from '../src/providers/marketplace';
 import { createSellerStore } from '../src/providers/seller-store';
@@ -291,7 +292,12 @@ describe('keeping listings in step', () => {
     feedFailures.add(bad1).add(bad2);
     const before = stand.listings.calls.length;
     const feedsBefore = stand.feeds.size;
-    expect(await keepListingsInStep({ ...deps, feedFrom: 3, feedPollMs: 10 }, inventoryId)).toBe('done');
+    // Submitted and left (the sync does not hold the inventory's claim while Amazon works); the
+    // follow-listing-feeds job reads its end.
+    expect(await keepListingsInStep({ ...deps, feedFrom: 3, feedPollMs: 10 }, inventoryId)).toBe(
+      'feed-submitted',
+    );
+    expect(await followListingFeeds(deps)).toBe('1/1');
     expect(stand.feeds.size - feedsBefore).toBe(1);
     // One feed, no single patches beside it.
     expect(writesSince(before)).toHaveLength(3);

@@ -6,7 +6,8 @@ import { historyJobs, recordingHistory } from '../src/features/history';
 import type { JobContext } from '../src/jobs/types';
 import { dropExpiredPartitions, ensurePartitions } from '../src/features/history/partitions';
 import { rollUpDays } from '../src/features/history/roll-up';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { productHistory } from '../src/features/history/read-history';
+import { baselineSandbox } from './helpers/sandbox';
 import { userIdOf } from './helpers/analysis';
 import { TEST_APP_URL } from './helpers/app';
 import { injectJson, jsonHeaders } from './helpers/auth';
@@ -76,7 +77,7 @@ describe('keeping what lookups see', () => {
 
   it('writes one multi-row insert per provider call, not one per product', async () => {
     const query = vi.spyOn(database.db.$client, 'query');
-    const provider = recordingHistory(createSandboxMarketplace(), { db: database.db });
+    const provider = recordingHistory(baselineSandbox(), { db: database.db });
     const ids = Array.from({ length: 250 }, (_, i) => `B0BATCH${String(i).padStart(3, '0')}`);
     await provider.lookup(ids, 'ae', { shipTo: 'ae' });
     await provider.refreshPrices!(ids, 'ae', { shipTo: 'ae' });
@@ -98,7 +99,7 @@ describe('keeping what lookups see', () => {
   });
 
   it('keeps nothing when history is off', async () => {
-    const provider = recordingHistory(createSandboxMarketplace(), { db: database.db, enabled: false });
+    const provider = recordingHistory(baselineSandbox(), { db: database.db, enabled: false });
     await provider.lookup(['B0OFFOFF01'], 'us', { shipTo: 'us' });
     expect(await database.db.$count(productObservations, eq(productObservations.asin, 'B0OFFOFF01'))).toBe(0);
   });
@@ -110,7 +111,7 @@ describe('keeping what lookups see', () => {
         throw new Error('disk full');
       },
     } as unknown as typeof database.db;
-    const provider = recordingHistory(createSandboxMarketplace(), {
+    const provider = recordingHistory(baselineSandbox(), {
       db: broken,
       logger: { warn } as never,
     });
@@ -285,7 +286,7 @@ describe('GET /v1/products/:marketplace/:asin/history', () => {
     const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
     const at = (daysAgo: number, hour: number) => new Date(today - daysAgo * 86_400_000 + hour * 3_600_000);
     // A product the sandbox does not know in AE: no generated past mixes into the signals.
-    const sandbox = createSandboxMarketplace();
+    const sandbox = baselineSandbox();
     let asin = '';
     for (let i = 0; !asin; i++) {
       const id = `B0YEAR${String(i).padStart(4, '0')}`;
@@ -323,5 +324,29 @@ describe('GET /v1/products/:marketplace/:asin/history', () => {
       rank_improvements: 2,
     });
     expect(body.signals.sandbox_days).toBe(0);
+  });
+
+  it('asks the sandbox only for the days before the first observation (issue 59)', async () => {
+    const sandbox = baselineSandbox();
+    const provider = { history: vi.fn(sandbox.history!) };
+    const now = new Date();
+    const today = Math.floor(now.getTime() / 86_400_000) * 86_400_000;
+    const asin = 'B0FIRSTSEEN';
+    await database.db.insert(productObservations).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        kind: 'full' as const,
+        marketplace: 'us',
+        asin,
+        currency: 'USD',
+        observedAt: new Date(today - i * 86_400_000 + 3_600_000),
+        buyboxCents: 1000 + i,
+        inStock: true,
+      })),
+    );
+    const answer = await productHistory(database.db, provider, { marketplace: 'us', asin, days: 30 }, now);
+    expect(provider.history).toHaveBeenCalledWith(asin, 'us', 30, today, today - 11 * 86_400_000);
+    const generated = answer.points.filter((p) => p.source === 'sandbox');
+    expect(generated).toHaveLength(19);
+    expect(generated.at(-1)!.at).toBe(new Date(today - 12 * 86_400_000).toISOString());
   });
 });

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { quickLookups } from '../src/db/schema';
 import { quickLookup } from '../src/features/lookup/quick-lookup';
 import { LOOKUP_RATE_LIMIT } from '../src/features/lookup/routes';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
 import { seedReport, userIdOf } from './helpers/analysis';
 import { laneCtx, withParcel } from './helpers/lanes';
@@ -22,7 +22,7 @@ import { BODY, UNKNOWN_ID } from './helpers/inventories';
 
 /** A product the stand-in marketplace fails on, as Amazon does during an outage. */
 const FAILING = 'B0FAILFAIL';
-const sandbox = createSandboxMarketplace();
+const sandbox = baselineSandbox();
 const marketplace: MarketplaceProvider = {
   ...sandbox,
   async lookup(ids, region, options) {

@@ -14,7 +14,7 @@ import { saveConnection } from '../src/features/amazon/repo';
 import { sealContext } from '../src/features/amazon/token-box';
 import { updateInventory } from '../src/features/inventories/update-inventory';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import { call, KEY_A } from './helpers/amazon';
 import { userIdOf } from './helpers/analysis';
 import { buildTestApp, testConfig, type TestApp } from './helpers/app';
@@ -35,7 +35,7 @@ let testApp: TestApp;
 let app: App;
 const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
-const sandbox = createSandboxMarketplace();
+const sandbox = baselineSandbox();
 /** Items the marketplace was asked fees for. */
 const asked: { asin: string; price: number; shipping: number }[] = [];
 /** When set, every fee call fails as a dropped connection would (not an answer Amazon gave). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports } from '../src/db/schema';
 import { startWorker } from '../src/jobs/worker';
 import { outboxTransport } from '../src/providers/mail/transport';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { insertReportOwner, productIds, waitForReport } from './helpers/reports';
@@ -30,7 +30,7 @@ describe('a lone worker and its own helper job', () => {
   it('passes the helper on a bounded number of times while the report lasts, then finishes the report', async () => {
     const ids = productIds(2000, 'HELP');
     const slow = new Set(ids.slice(0, 1000));
-    const sandbox = createSandboxMarketplace();
+    const sandbox = baselineSandbox();
     // The first chunk (1,000 products, four batches) takes about 8 s; the second is quick.
     const marketplace: MarketplaceProvider = {
       ...sandbox,

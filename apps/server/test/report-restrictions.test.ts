@@ -10,7 +10,7 @@ import { checkReportRestrictions } from '../src/features/restrictions/report-pha
 import { saveConnection } from '../src/features/amazon/repo';
 import { sealContext } from '../src/features/amazon/token-box';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import { call, KEY_A } from './helpers/amazon';
 import { userIdOf } from './helpers/analysis';
 import { buildTestApp, testConfig, type TestApp } from './helpers/app';
@@ -30,7 +30,7 @@ let testApp: TestApp;
 let app: App;
 const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
-const sandbox = createSandboxMarketplace();
+const sandbox = baselineSandbox();
 /** ASINs the marketplace was asked about, in order (the phase's, "Check again"'s). */
 const asked: string[] = [];
 const counting: MarketplaceProvider = {

@@ -6,7 +6,7 @@ import { reportChunks, reportProducts, reports } from '../src/db/schema';
 import { findStalledReports, processReport } from '../src/features/reports/process-report';
 import { ensureChunks } from '../src/features/reports/report-chunks';
 import { startWorker } from '../src/jobs/worker';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
 import { outboxTransport } from '../src/providers/mail/transport';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
@@ -57,7 +57,7 @@ const chunksOf = (reportId: string) =>
 
 /** The sandbox, counting the products it was asked for on the selling side (each lookup asks both). */
 function countingMarketplace(delayMs = 0) {
-  const sandbox = createSandboxMarketplace({ delayMs });
+  const sandbox = baselineSandbox({ delayMs });
   const asked: string[] = [];
   const marketplace: MarketplaceProvider = {
     ...sandbox,
@@ -71,7 +71,7 @@ function countingMarketplace(delayMs = 0) {
 
 const workerDeps = () => ({
   db: database.db,
-  marketplace: createSandboxMarketplace(),
+  marketplace: baselineSandbox(),
   logger: silent,
   leaseSeconds: 30,
   owner: 'test-worker',
@@ -160,7 +160,7 @@ describe('a report shared by workers', () => {
   it('takes over a chunk whose lease ran out and resumes it without looking written products up again', async () => {
     const report = await newReport(2000, 'TAKE');
     // The first worker writes two batches of chunk 0, then hangs in its third lookup (a frozen process).
-    const sandbox = createSandboxMarketplace();
+    const sandbox = baselineSandbox();
     let lookups = 0;
     let release = () => {};
     const hung = new Promise<void>((resolve) => (release = resolve));

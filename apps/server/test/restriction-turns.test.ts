@@ -4,7 +4,7 @@ import type { App } from '../src/app';
 import { tokenBoxFor } from '../src/features/amazon';
 import { saveConnection } from '../src/features/amazon/repo';
 import { sealContext } from '../src/features/amazon/token-box';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
 import { KEY_A } from './helpers/amazon';
 import { userIdOf } from './helpers/analysis';
@@ -22,7 +22,7 @@ let database: TestDatabase;
 let testApp: TestApp;
 let app: App;
 const cookies: Record<string, string> = {};
-const sandbox = createSandboxMarketplace();
+const sandbox = baselineSandbox();
 let release = () => {};
 const alicesAmazon = new Promise<void>((resolve) => (release = resolve));
 /** Amazon answers Alice's restriction questions only once released; Bob's at once. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
@@ -17,7 +17,7 @@ afterAll(async () => {
 
 describe('the sandbox marketplace’s product images', () => {
   it('point at this app, never at a host outside the deployment', async () => {
-    const [product] = await createSandboxMarketplace().lookup(['B00TESTIMG'], 'us', { shipTo: 'us' });
+    const [product] = await baselineSandbox().lookup(['B00TESTIMG'], 'us', { shipTo: 'us' });
     const image = product!.side.image!;
     expect(image).toBe('/sandbox/images/B00TESTIMG.svg');
     expect(new URL(image, 'http://app.invalid').host).toBe('app.invalid');

@@ -16,7 +16,7 @@ import {
   PLAN_UTILISATION,
   refreshEta,
 } from '../src/features/inventories/update-plan';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import { createSpapiClient } from '../src/providers/marketplace/spapi/client';
 import { toPriceCheck } from '../src/providers/marketplace/spapi/competitive-pricing';
 import { createSpapiMarketplace, SPAPI_ALLOWANCE } from '../src/providers/marketplace/spapi/provider';
@@ -192,7 +192,7 @@ describe("a light check from Amazon's getCompetitivePricing example", () => {
 describe("the sandbox's light check", () => {
   it('means what a full lookup of the same product says: new buy box, new offers, unknown products', async () => {
     // The selling side: the sandbox has products without stock only there.
-    const sandbox = createSandboxMarketplace();
+    const sandbox = baselineSandbox();
     const ids = Array.from({ length: 300 }, (_, i) => `B${String(i).padStart(9, '0')}`);
     const [full, light] = await Promise.all([
       sandbox.lookup(ids, 'ca', { shipTo: 'ca' }),

@@ -6,7 +6,7 @@ import { recordingHistory } from '../src/features/history';
 import { fireWatches } from '../src/features/watches';
 import { sendDailyDigests, sendInstantMails } from '../src/features/watches/mail-alerts';
 import { refreshWatched } from '../src/features/watches/refresh-watched';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import { outboxTransport } from '../src/providers/mail/transport';
 import { userIdOf } from './helpers/analysis';
 import { injectJson } from './helpers/auth';
@@ -70,7 +70,7 @@ describe('the daily refresh of watched products', () => {
     const theirs = `B0B${tag}01`;
     await watch(alice, { marketplace: 'au', asin: mine, condition: 'back_in_stock' });
     await watch(bob, { marketplace: 'au', asin: theirs, condition: 'back_in_stock' });
-    const marketplace = recordingHistory(createSandboxMarketplace(), { db: database.db });
+    const marketplace = recordingHistory(baselineSandbox(), { db: database.db });
     await asAlice(state, () => refreshWatched({ db: database.db, marketplace }));
     expect(await observed(mine)).toBe(0);
     expect(await observed(theirs)).toBe(1);
@@ -79,7 +79,7 @@ describe('the daily refresh of watched products', () => {
   it('still checks within the six hours of grace after the subscription ended', async () => {
     const asin = 'B0GRACE001';
     await watch(alice, { marketplace: 'au', asin, condition: 'back_in_stock' });
-    const marketplace = recordingHistory(createSandboxMarketplace(), { db: database.db });
+    const marketplace = recordingHistory(baselineSandbox(), { db: database.db });
     await asAlice({ subscriptionEnd: new Date(Date.now() - HOUR) }, () =>
       refreshWatched({ db: database.db, marketplace }),
     );

@@ -14,7 +14,8 @@ import { recordingHistory } from '../src/features/history';
 import { fireWatches } from '../src/features/watches';
 import { fireSellerWatches } from '../src/features/watches/fire-seller-watches';
 import { refreshWatched } from '../src/features/watches/refresh-watched';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { createSandboxMarketplace, sandboxSnapshot } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox, SANDBOX_BASELINE_DAY } from './helpers/sandbox';
 import { tokenOf } from './helpers/admin';
 import { userIdOf } from './helpers/analysis';
 import { injectJson } from './helpers/auth';
@@ -39,6 +40,8 @@ const seen = (inStock: boolean, buyboxCents: number | null = null) => ({
   inStock,
   buyboxCents,
 });
+
+const DAY = 86_400_000;
 
 describe('watches', () => {
   it('are the owner’s alone: another seller neither lists nor deletes them (404)', async () => {
@@ -133,7 +136,7 @@ describe('watches', () => {
 
   it('a price watch fires once when a lookup sees the price, and not again the same day', async () => {
     // A product the sandbox sells in Canada.
-    const sandbox = createSandboxMarketplace();
+    const sandbox = baselineSandbox();
     let asin = '';
     for (let i = 0; !asin; i++) {
       const id = `B0WATCH${String(i).padStart(3, '0')}`;
@@ -146,7 +149,7 @@ describe('watches', () => {
       condition: 'price_at_or_below',
       threshold: 1_000_000,
     });
-    const provider = recordingHistory(createSandboxMarketplace(), { db: database.db });
+    const provider = recordingHistory(baselineSandbox(), { db: database.db });
     await provider.lookup([asin], 'ca', { shipTo: 'ca' });
     await provider.lookup([asin], 'ca', { shipTo: 'ca' });
     const fired = await database.db.select().from(notifications).where(eq(notifications.watchId, w.id));
@@ -325,7 +328,7 @@ describe('watches', () => {
   });
 
   it('the daily refresh checks each watched product no lookup saw today, once, and fires its watches', async () => {
-    const sandbox = createSandboxMarketplace();
+    const sandbox = baselineSandbox();
     let asin = '';
     for (let i = 0; !asin; i++) {
       const id = `B0REFRSH${String(i).padStart(2, '0')}`;
@@ -339,7 +342,7 @@ describe('watches', () => {
       threshold: 1_000_000,
     });
     await watch(bob, { marketplace: 'au', asin, condition: 'back_in_stock' });
-    const marketplace = recordingHistory(createSandboxMarketplace(), { db: database.db });
+    const marketplace = recordingHistory(baselineSandbox(), { db: database.db });
     const first = await refreshWatched({ db: database.db, marketplace });
     expect(first.products).toBeGreaterThanOrEqual(1);
     const observed = () =>
@@ -352,5 +355,41 @@ describe('watches', () => {
     const again = await refreshWatched({ db: database.db, marketplace });
     expect(again.products).toBe(0);
     expect(await observed()).toBe(1);
+  });
+
+  it('a watch set in the morning at today’s price fires by the next day, as the sandbox moves (issue 59)', async () => {
+    // The sandbox's market on a clock this test moves: a morning, then the next day's daily refresh.
+    let day = SANDBOX_BASELINE_DAY + 30 * DAY;
+    const sandbox = createSandboxMarketplace({ day: () => day });
+    // A product the sandbox sells in Mexico whose buy box is lower tomorrow than today.
+    let asin = '';
+    let price = 0;
+    for (let i = 0; !asin && i < 200; i++) {
+      const id = `B0MOVES${String(i).padStart(3, '0')}`;
+      const [today] = await sandbox.lookup([id], 'mx', { shipTo: 'mx' });
+      const tomorrow = sandboxSnapshot(id, 'mx', { shipTo: 'mx', role: 'to', today: day + DAY });
+      const [now, next] = [today!.side.buybox?.buy_price, tomorrow.side.buybox?.buy_price];
+      if (now && next && next <= now - 0.01) [asin, price] = [id, now];
+    }
+    expect(asin).not.toBe('');
+    // Set this morning just under today's price: nothing today.
+    const w = await watch(alice, {
+      marketplace: 'mx',
+      asin,
+      condition: 'price_at_or_below',
+      threshold: Math.round(price * 100 - 1) / 100,
+    });
+    const marketplace = recordingHistory(sandbox, { db: database.db });
+    const morning = new Date();
+    expect((await refreshWatched({ db: database.db, marketplace }, morning)).products).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(await database.db.$count(notifications, eq(notifications.watchId, w.id))).toBe(0);
+    // The next day's refresh sees the new price, and the watch fires.
+    day += DAY;
+    await refreshWatched({ db: database.db, marketplace }, new Date(morning.getTime() + DAY));
+    const fired = await database.db.select().from(notifications).where(eq(notifications.watchId, w.id));
+    expect(fired).toHaveLength(1);
+    expect(fired[0]!.priceCents).toBeLessThanOrEqual(Math.round(price * 100) - 1);
   });
 });

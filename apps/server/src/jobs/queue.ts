@@ -88,7 +88,7 @@ const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
   // claims the report), not the job's expiry, so a 35-minute phase is never expired and run twice.
   [JOB_NAMES.checkRestrictions]: { policy: 'short', expireInSeconds: 23 * 3600, retryDelay: 10 },
   // Listings jobs wait on Amazon: a dry run of 10,000 products at 5 puts a second (1 a second if the
-  // preview's reported limit holds: 2.8 h), a sync following its feed for up to 2 h. A job expired while it
+  // preview's reported limit holds: 2.8 h); a sync submits its feed and leaves it (feed-push.ts). A job expired while it
   // still works is started again by pg-boss; the run's lease and the sync's claim (listings/jobs.ts) make
   // that copy leave the work alone. `short`: one queued job per run, inventory or listing (SINGLETON_KEYS).
   [JOB_NAMES.publishListings]: { policy: 'short', expireInSeconds: 4 * 3600 },

@@ -9,6 +9,8 @@ import { startWorker, type Worker } from '../../src/jobs/worker';
 import { pino } from 'pino';
 import { loggerOptions } from '../../src/logger';
 import { outboxTransport } from '../../src/providers/mail/transport';
+import { SANDBOX_BASELINE_DAY } from '../../src/providers/marketplace';
+import { createSandboxMarketplace } from '../../src/providers/marketplace/sandbox';
 import type { MarketplaceProvider } from '../../src/providers/marketplace/types';
 import type { SellerStore } from '../../src/providers/seller-store';
 import { createLookupAccounts, tokenBoxFor } from '../../src/features/amazon';
@@ -43,6 +45,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DEV_PAGES: 'true',
     // The figures tests assert were worked on the specification's table; rates.test.ts covers the ECB.
     RATES_SOURCE: 'fixed',
+    // The sandbox's baseline day: tests assert its figures, whatever the date (issue 59).
+    SANDBOX_DAY: new Date(SANDBOX_BASELINE_DAY).toISOString().slice(0, 10),
   });
   return { ...base, ...overrides };
 }
@@ -85,7 +89,8 @@ export async function buildTestApp(
           mail: outboxTransport(database.db, logger),
           links: tokenBoxFor(config, logger),
           appUrl: config.APP_URL,
-          marketplace: options.marketplace,
+          // The worker's default, the sandbox, pinned like the server's (SANDBOX_DAY above).
+          marketplace: options.marketplace ?? createSandboxMarketplace({ day: SANDBOX_BASELINE_DAY }),
           sellerStore: options.sellerStore,
           accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
         });

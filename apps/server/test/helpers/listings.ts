@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { App } from '../../src/app';
 import type { Db } from '../../src/db/client';
 import { sandboxSnapshot } from '../../src/providers/marketplace/sandbox';
+import { SANDBOX_BASELINE_DAY } from './sandbox';
 import { sandboxRestriction } from '../../src/providers/marketplace/sandbox-restrictions';
 import { injectJson } from './auth';
 
@@ -113,7 +114,7 @@ export function listableInCanada(count: number, from: number) {
   const found: string[] = [];
   for (let i = from; found.length < count && i < from + 2000; i++) {
     const id = `B${String(i).padStart(9, '0')}`;
-    const to = sandboxSnapshot(id, 'ca', { shipTo: 'ca', role: 'to', today: 0 });
+    const to = sandboxSnapshot(id, 'ca', { shipTo: 'ca', role: 'to', today: SANDBOX_BASELINE_DAY });
     if (to.side.status === 'ok' && sandboxRestriction(to, 'ca').state === 'can_list') found.push(id);
   }
   return found;

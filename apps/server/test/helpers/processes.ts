@@ -43,6 +43,8 @@ export function runProgram(args: string[], env: Record<string, string | undefine
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
       PASSWORD_HASH_COST: '1024',
+      // The sandbox's baseline day, as in testConfig: its figures whatever the date.
+      SANDBOX_DAY: '2026-11-29',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -159,7 +159,8 @@ export async function productHistory(
   if (provider.history) {
     const today = utcDayStart(now).getTime();
     const firstSeen = buckets[0] ? utcDayStart(buckets[0].at).getTime() : today;
-    const past = provider.history(q.asin, q.marketplace, q.days, today).filter((d) => d.day < firstSeen);
+    // Only the days before the first observation are built: a year observed every day builds none.
+    const past = provider.history(q.asin, q.marketplace, q.days, today, firstSeen);
     points.unshift(...past.map(generated));
   }
   return {

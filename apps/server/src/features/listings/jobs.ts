@@ -33,15 +33,34 @@ export const listingsDepsOf = (ctx: JobContext): ListingsDeps => ({
 /** How soon a job that must wait its turn (the seller's other run, the inventory's other sync) comes back. */
 const AGAIN_SECONDS = 5;
 
-/** Renews a lease while `work` runs, every fifth of its length. */
-async function leased<T>(renew: () => Promise<unknown>, work: () => Promise<T>, ctx: JobContext) {
+/**
+ * Renews a lease while `work` runs, every fifth of its length. A renewal that finds the lease taken
+ * (`false`: this job could not renew it in time, and the sweep gave the work to a copy) marks it lost:
+ * `work` is told through `lost()` and stops at its next step rather than work beside the copy. A renewal
+ * that fails (the database did not answer) says nothing either way; the next one decides.
+ */
+export async function leased<T>(
+  renew: () => Promise<boolean | void>,
+  work: (lost: () => boolean) => Promise<T>,
+  logger: JobContext['logger'],
+  everyMs = RUN_LEASE_MS / 5,
+) {
+  let lost = false;
   const timer = setInterval(
-    () => void renew().catch((error) => ctx.logger.warn({ err: error }, 'listings lease not renewed')),
-    RUN_LEASE_MS / 5,
+    () =>
+      void renew()
+        .then((held) => {
+          if (held === false && !lost) {
+            lost = true;
+            logger.warn('listings lease lost to another job');
+          }
+        })
+        .catch((error) => logger.warn({ err: error }, 'listings lease not renewed')),
+    everyMs,
   );
   timer.unref();
   try {
-    return await work();
+    return await work(() => lost);
   } finally {
     clearInterval(timer);
   }
@@ -58,8 +77,8 @@ async function publishJob(runId: string, ctx: JobContext) {
   try {
     outcome = await leased(
       () => renewRunLease(ctx.db, runId, owner),
-      () => withRunOwner(owner, () => runListings(listingsDepsOf(ctx), runId)),
-      ctx,
+      (lost) => withRunOwner(owner, () => runListings({ ...listingsDepsOf(ctx), leaseLost: lost }, runId)),
+      ctx.logger,
     );
   } catch (error) {
     // pg-boss retries the job: the run is free for that retry at once, not after the lease.
@@ -93,7 +112,7 @@ async function syncJob(inventoryId: string, ctx: JobContext) {
     return await leased(
       () => renewSync(ctx.db, inventoryId, owner),
       () => keepListingsInStep(listingsDepsOf(ctx), inventoryId),
-      ctx,
+      ctx.logger,
     );
   } finally {
     await releaseSync(ctx.db, inventoryId, owner).catch(() => {});

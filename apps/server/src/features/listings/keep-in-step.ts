@@ -3,8 +3,9 @@ import { clampPrice } from './offer-body';
 import type { ListingsDeps } from './publish';
 import { inventoryListings, ownedInventory, productFacts, type ListingRow, type ProductFacts } from './repo';
 import { sourceMaxAgeHours } from '../inventories';
-import { AuthorisationChanged, FEED_FROM } from './feed-follow';
+import { FEED_FROM } from './feed-follow';
 import { pushByFeed } from './feed-push';
+import { sharedWithOlder } from './shared-offer';
 import type { Change } from './record-push';
 import { withoutDrift } from './drift';
 import { inFlight } from './late-feeds';
@@ -96,9 +97,10 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
   if (inventory.paused || inventory.account_paused) return 'paused';
   const target = await storeTarget(deps.store, deps.accounts, inventory.user_id, inventory.to_country);
   if (!target) return 'not-connected';
-  const [rows, flying, facts, staleHours] = await Promise.all([
+  const [rows, flying, shared, facts, staleHours] = await Promise.all([
     inventoryListings(deps.db, inventoryId),
     inFlight(deps.db, inventoryId),
+    sharedWithOlder(deps.db, inventoryId),
     productFacts(deps.db, inventoryId, null),
     sourceMaxAgeHours(deps.db, deps.allowance, {
       id: inventoryId,
@@ -116,8 +118,10 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
     if (!change) return [];
     // Only a 0 reaches a listing that needs attention, one the seller changed in Seller Central (drift.ts:
     // the rest waits for their choice), or one whose last push still waits on its feed (late-feeds.ts: its
-    // figures would read as the seller's edit, and what the feed carries may land after anything sent now).
-    const onlyZero = r.state === 'needs_attention' || r.drift !== null || flying.has(r.id);
+    // figures would read as the seller's edit, and what the feed carries may land after anything sent now),
+    // or one whose offer an older listing of another inventory keeps (shared-offer.ts).
+    const onlyZero =
+      r.state === 'needs_attention' || r.drift !== null || flying.has(r.id) || shared.has(r.id);
     if (onlyZero) return change.quantity === 0 ? [{ ...change, offer: undefined }] : [];
     return [change];
   });
@@ -169,11 +173,8 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
   const next = afterZeros(rest, first.accepted);
   if (deps.store.submitFeed && next.length >= (deps.feedFrom ?? FEED_FROM)) {
     if (!(await stillConnected(deps.accounts, inventory.user_id, target))) return stopped(deps, inventoryId);
-    const outcome = await pushByFeed(deps, target, country, next).catch((error: unknown) => {
-      // The seller disconnected (or connected another account) while its feed was followed.
-      if (error instanceof AuthorisationChanged) return 'not-connected' as const;
-      throw error;
-    });
+    // Submitted and left to follow-listing-feeds: the inventory's claim is not held while Amazon works.
+    const outcome = await pushByFeed(deps, target, country, next);
     deps.logger.info(
       { inventoryId, zeros: zeros.length, changes: next.length, outcome, held: Boolean(held) },
       'listings synced by feed',

@@ -111,8 +111,9 @@ async function readPending(deps: ListingsDeps, stores: ReturnType<typeof targets
 }
 
 /**
- * The `follow-listing-feeds` job, every ten minutes: a publish follows its feed 10 minutes and a sync 2
- * hours, Amazon can take longer, and a run can die between submitting a feed and its end (its pushes were
+ * The `follow-listing-feeds` job, every ten minutes (and two minutes after a sync submits a feed): a
+ * publish follows its feed 10 minutes, a sync does not follow its own (feed-push.ts), Amazon can take
+ * longer than any run, and a run can die between submitting a feed and its end (its pushes were
  * recorded as SUBMITTED when Amazon took the feed). Each feed with pushes still waiting on it (of the last
  * three days) is asked about once, under the authorisation of the seller it went to, checked before each
  * getFeed: a region disconnected or connected to another seller is skipped (`amazon_not_connected`). One

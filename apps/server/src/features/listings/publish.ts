@@ -52,6 +52,12 @@ export interface ListingsDeps {
   priceCeiling?: number;
   /** The job queue: a 0 Amazon did not take is tried again soon (push-changes.ts), not at the next sync. */
   queue?: JobQueue;
+  /**
+   * True once the run's lease is another job's (jobs.ts `leased`: a renewal found it taken, after this job
+   * could not renew it in time and the sweep started a copy): the run stops before its next chunk and
+   * leaves the run to that copy, rather than work beside it.
+   */
+  leaseLost?: () => boolean;
 }
 
 /** Products sent to Amazon at once; the store's pacing decides when each call leaves. */
@@ -208,6 +214,11 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     await finishRun(deps.db, runId, 'failed', results(), 'amazon_not_connected');
     return 'not-connected';
   };
+  /** The lease went to another copy of the job: nothing more is sent, and the run is left to it. */
+  const lost = () => {
+    deps.logger.warn({ runId }, 'listings run stopped: its lease is held by another job');
+    return 'lease-lost';
+  };
   /** Amazon's verdicts so far, by product; with the left-out ones, the run's results in product order. */
   const sent = new Map<string, ListingRunResult>();
   const results = (): ListingRunResult[] =>
@@ -221,6 +232,7 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     });
   try {
     if (byFeed) {
+      if (deps.leaseLost?.()) return lost();
       if (!(await stillConnected(deps.accounts, run.user_id, target))) return disconnected();
       const feeds = await publishByFeed(
         deps,
@@ -234,6 +246,7 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
     } else {
       let savedAt = Date.now();
       for (let i = 0; i < sendable.length; i += CHUNK) {
+        if (deps.leaseLost?.()) return lost();
         if (!(await stillConnected(deps.accounts, run.user_id, target))) return disconnected();
         for (const r of await Promise.all(sendable.slice(i, i + CHUNK).map(one))) sent.set(r.product_id, r);
         if (Date.now() - savedAt >= (deps.progressEveryMs ?? PROGRESS_EVERY_MS)) {
@@ -242,6 +255,7 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
         }
       }
     }
+    if (deps.leaseLost?.()) return lost();
     if (!preview)
       await readBack(
         deps,
@@ -250,12 +264,14 @@ export async function runListings(deps: ListingsDeps, runId: string): Promise<st
         results().filter((r) => r.outcome === 'accepted'),
       );
   } catch (error) {
+    if (deps.leaseLost?.()) return lost();
     deps.logger.warn({ err: error, runId }, 'listings run failed');
     // Disconnected or connected to another seller while a feed was followed: what was sent stays recorded.
     const changed = error instanceof AuthorisationChanged;
     await finishRun(deps.db, runId, 'failed', results(), changed ? 'amazon_not_connected' : 'failed');
     return changed ? 'not-connected' : 'failed';
   }
+  if (deps.leaseLost?.()) return lost();
   await finishRun(deps.db, runId, 'done', results());
   return 'done';
 }

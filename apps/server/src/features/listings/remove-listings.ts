@@ -6,6 +6,7 @@ import { SpapiError } from '../../providers/marketplace/spapi/client';
 import type { ListingSubmission } from '../../providers/seller-store';
 import { offerPatchBody } from './offer-body';
 import type { ListingsDeps } from './publish';
+import { ZERO_RETRY_SECONDS } from './push-changes';
 import { logPush, ownedInventory, type ListingRow } from './repo';
 import { stillConnected } from './still-connected';
 import { storeTarget } from './store-target';
@@ -75,6 +76,7 @@ export async function removeListings(
   const target = await storeTarget(deps.store, deps.accounts, inventory.user_id, inventory.to_country);
   if (!target) return 'not-connected';
   let done = 0;
+  const notTaken: { code: string; answered: boolean }[] = [];
   const listings = await removable(deps.db, inventoryId, codes);
   for (const [n, listing] of listings.entries()) {
     // Before each chunk: a seller who disconnected Amazon, or connected another account, stops the removal.
@@ -98,6 +100,7 @@ export async function removeListings(
       if (!(error instanceof SpapiError)) throw error;
     }
     const accepted = answer?.status === 'ACCEPTED';
+    if (!accepted) notTaken.push({ code: listing.code, answered: !!answer && answer.status !== 'UNKNOWN' });
     if (accepted) {
       done += 1;
       await deps.db.execute(
@@ -122,6 +125,39 @@ export async function removeListings(
       submissionId: answer?.submissionId ?? null,
     });
   }
-  deps.logger.info({ inventoryId, choice, asked: codes.length, done }, 'removed listings');
+  await tryAgainSoon(deps, inventoryId, choice, notTaken);
+  deps.logger.info(
+    { inventoryId, choice, asked: codes.length, done, notTaken: notTaken.length },
+    'removed listings',
+  );
   return 'done';
+}
+
+/**
+ * A removal Amazon did not take leaves the offer selling a product the seller no longer stocks: each such
+ * listing's retry job sends it a 0 in a few minutes (the product is gone, so the retry's figure is 0; the
+ * retry queues itself again while Amazon does not take it, as a sync's 0 does). A delete Amazon never
+ * answered is asked for again then too; one Amazon refused stays with Amazon's issues for the seller (its
+ * offer at 0 meanwhile).
+ */
+async function tryAgainSoon(
+  deps: ListingsDeps,
+  inventoryId: string,
+  choice: ListingRemovalChoice,
+  notTaken: { code: string; answered: boolean }[],
+) {
+  if (!deps.queue || notTaken.length === 0) return;
+  for (const { code } of notTaken)
+    await deps.queue.send(
+      JOB_NAMES.retryListing,
+      { inventory_id: inventoryId, product_id: code },
+      { startAfter: ZERO_RETRY_SECONDS },
+    );
+  const unanswered = notTaken.filter((n) => !n.answered).map((n) => n.code);
+  if (choice === 'delete' && unanswered.length > 0)
+    await deps.queue.send(
+      JOB_NAMES.removeListings,
+      { inventory_id: inventoryId, product_ids: unanswered, on_amazon: 'delete' },
+      { startAfter: ZERO_RETRY_SECONDS },
+    );
 }

@@ -12,6 +12,7 @@ import { afterZeros, patchEach, quantityFirst } from './push-changes';
 import type { Change } from './record-push';
 import { heldParts } from './safety';
 import { insertRun, ownedInventory, productFacts, setListingState, type ListingRow } from './repo';
+import { sharedWithOlder } from './shared-offer';
 import { storeTarget } from './store-target';
 
 async function listingOf(db: Db, inventoryId: string, code: string, userId: string | null) {
@@ -110,7 +111,11 @@ export async function retryListing(deps: ListingsDeps, inventoryId: string, code
     ...(kept.has('quantity') && quantity > 0 ? {} : { quantity }),
     reason: 'retry',
   };
-  if (rails.flying.has(listing.id) || listing.drift !== null) {
+  if (
+    rails.flying.has(listing.id) ||
+    listing.drift !== null ||
+    (await sharedWithOlder(deps.db, inventoryId)).has(listing.id)
+  ) {
     delete change.offer;
     if (change.quantity !== 0) delete change.quantity;
   }

@@ -10,6 +10,7 @@ import { postgresCallCounter } from './spapi/call-counter';
 import type { Allowance, MarketplaceProvider } from './types';
 
 export { registerSandboxImages, sandboxImagePath } from './sandbox-images';
+export { SANDBOX_BASELINE_DAY } from './sandbox-market';
 
 /** The allowance of the provider `MARKETPLACE_PROVIDER` names, for plans made outside the worker. */
 export const marketplaceAllowance = (config: Config): Allowance | undefined =>
@@ -48,7 +49,10 @@ export function createMarketplace(
       },
     );
   }
-  return createSandboxMarketplace({ delayMs: config.SANDBOX_LOOKUP_DELAY_MS });
+  return createSandboxMarketplace({
+    delayMs: config.SANDBOX_LOOKUP_DELAY_MS,
+    day: config.SANDBOX_DAY ? Date.parse(`${config.SANDBOX_DAY}T00:00:00Z`) : undefined,
+  });
 }
 
 export { purgeLookupCache } from './spapi/lookup-cache';

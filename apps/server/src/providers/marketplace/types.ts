@@ -134,9 +134,10 @@ export interface MarketplaceProvider {
   lookup(productIds: string[], region: RegionCode, options: ProviderLookupOptions): Promise<LookedUp[]>;
   /**
    * A product's past the provider can tell without having watched it: the `days` whole UTC days before
-   * `today`, oldest first. Only the sandbox has one (generated); Amazon gives no history.
+   * `today`, oldest first, only those before `before` when given (the days observations do not cover).
+   * Only the sandbox has one (what it answered on each day); Amazon gives no history.
    */
-  history?(asin: string, region: RegionCode, days: number, today: number): PastDay[];
+  history?(asin: string, region: RegionCode, days: number, today: number, before?: number): PastDay[];
   /**
    * Whether the selling partner id a consent named is the one the authorisation speaks for, proven by one
    * call that takes the seller id in the marketplace: `wrong_seller` when Amazon refuses it (403),
