@@ -73,6 +73,10 @@ test('a new seller signs up, onboards, pays, and sees a priced report without to
   await choose(page, 'I buy in', /^United States/);
   await choose(page, 'I sell in', /^Canada/);
   await page.getByRole('radio', { name: 'Post' }).check();
+  // Issue 59: the lane's starting rate card is offered, marked assumed with its source and day, and taken.
+  await expect(page.getByTestId('starting-card')).toBeChecked();
+  await expect(page.getByTestId('starting-card-text')).toContainText('$18.00 per parcel');
+  await expect(page.getByTestId('starting-card-text')).toContainText('Assumed, not a courier quote');
   await shot(page, '2-info-step');
   await expectAccessible(page, 'the Info step', undefined, ['light']);
   await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -85,7 +89,14 @@ test('a new seller signs up, onboards, pays, and sees a priced report without to
   );
   expect(profile).toEqual({ phone_number: '+905321234567', country: 'TR' });
   const lane = await (await page.request.get('/api/lanes/us/ca')).json();
-  expect(lane).toMatchObject({ saved: true, settings: { route: 'reship', carrier: 'post' } });
+  expect(lane).toMatchObject({
+    saved: true,
+    settings: {
+      route: 'reship',
+      carrier: 'post',
+      rate_card: { per_parcel: 18, per_kg: 0, divisor: 5000, currency: 'USD' },
+    },
+  });
 
   // Pay, then the receipt is in the outbox.
   await page.getByTestId('plan-L').getByRole('button', { name: 'Select' }).click();
@@ -114,6 +125,13 @@ test('a new seller signs up, onboards, pays, and sees a priced report without to
   const rows = page.locator('.ant-table-tbody');
   await expect(rows.getByText('PPR:').first()).toBeVisible();
   await expect(rows.getByText('Define settings to see cost and profit.')).toHaveCount(0);
+  // Issue 59: real rates with their day (the e2e program runs offline: the shipped ECB table), the lane's
+  // starting rate card in force, so no row says the international leg is unset, and the first rows in view.
+  await expect(page.getByTestId('rates-of')).toHaveText(/^Rates of 13 April 2026, ECB/);
+  await expect(page.getByTestId('report-lane-facts')).toContainText('starting rate card (assumed)');
+  await expect(rows.getByText('Intl. shipping not set')).toHaveCount(0);
+  const firstRow = (await rows.locator('tr.ant-table-row').first().boundingBox())!;
+  expect(firstRow.y + 40).toBeLessThan(900);
   await shot(page, '3-report-priced');
   await expectAccessible(page, 'the report header', '[data-testid="priced-with"]');
 });

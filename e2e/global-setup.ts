@@ -41,6 +41,8 @@ export default async function globalSetup() {
       // The journeys read sign-in links at /dev/mailbox and the sandbox store at /dev/store.
       DEV_PAGES: 'true',
       LOG_LEVEL: 'warn',
+      // The default rates, offline on purpose: the ECB unreachable, the shipped dated ECB table prices.
+      ECB_RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
       // One listed address, for the journey in which an operator opens their activation link.
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       // The sandbox's baseline day (providers/marketplace/sandbox-market.ts): the journeys' sandbox figures

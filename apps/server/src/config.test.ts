@@ -14,7 +14,7 @@ describe('loadConfig', () => {
       MARKETPLACE_PROVIDER: 'sandbox',
       PAYMENTS_PROVIDER: 'sandbox',
       MAIL_TRANSPORT: 'outbox',
-      RATES_SOURCE: 'fixed',
+      RATES_SOURCE: 'ecb',
       APP_URL: 'http://localhost:3000',
     });
     expect(config.DATABASE_URL).toBeUndefined();

@@ -128,7 +128,11 @@ export const envSchema = z.object({
   /** Former keys, still read (and their tokens sealed again under the current key on use). */
   TOKEN_ENCRYPTION_OLD_KEYS: optional(encryptionKeyList),
   MAIL_TRANSPORT: optional(z.enum(['outbox', 'smtp'])).default('outbox'),
-  RATES_SOURCE: optional(z.enum(['fixed', 'ecb'])).default('fixed'),
+  /**
+   * `ecb`: the ECB's daily reference rates (a dated shipped table while unreachable); `fixed`: the
+   * specification's placeholder table, for tests only (refused with real Amazon in production).
+   */
+  RATES_SOURCE: optional(z.enum(['fixed', 'ecb'])).default('ecb'),
   ECB_RATES_URL: optional(z.url()).default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
   /** How long a worker holds a report between batches; another worker takes over a report left longer. */
   REPORT_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3600)).default(30),
@@ -295,6 +299,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             });
         }
       }
+      // The placeholder table prices Mexico and the Emirates 3 to 16 times off: never with real Amazon prices.
+      if (e.NODE_ENV === 'production' && e.MARKETPLACE_PROVIDER === 'spapi' && e.RATES_SOURCE === 'fixed')
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "is the specification's placeholder table, refused with MARKETPLACE_PROVIDER=spapi and NODE_ENV=production: unset it (or set RATES_SOURCE=ecb) for the ECB's daily rates",
+          path: ['RATES_SOURCE'],
+        });
       // A cheaper hash is for test runs only: production never stores passwords weaker than the library's.
       if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < LIBRARY_SCRYPT_N)
         ctx.addIssue({

@@ -11,6 +11,7 @@ import { startWorker, type Worker } from './jobs/worker';
 import { createMailTransport } from './providers/mail/transport';
 import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
+import { setSandboxRates } from './providers/marketplace/sandbox-rates';
 import { createSellerStore } from './providers/seller-store';
 import { startHeartbeat } from './features/admin';
 import { runBackupCommand } from './features/backup';
@@ -18,7 +19,7 @@ import { createLookupAccounts, ResealStoppedError, resealAllTokens, tokenBoxFor 
 import { resetOperatorCredentials } from './features/auth';
 import { createRatesSource } from './providers/rates';
 import { priceLookupKey } from './providers/payments/stripe';
-import { PLANS } from '@crossmarket/domain';
+import { FIXED_RATES, PLANS, SHIPPED_RATES } from '@crossmarket/domain';
 import { createLogger, type Logger } from './logger';
 import { resolveSessionSecret } from './secrets';
 import { StartupError } from './startup-error';
@@ -213,6 +214,8 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config);
+  // The sandbox prices at the rates the app prices with: real ones unless the tests' fixed table is asked for.
+  setSandboxRates(config.RATES_SOURCE === 'fixed' ? FIXED_RATES : SHIPPED_RATES);
   const resources = new Resources();
   let shuttingDown = false;
   let firstSignalAt = 0;

@@ -73,6 +73,7 @@ describe('create, list, get, patch, delete', () => {
       unavailable: 0,
       price_changed: 0,
       next_manual_at: null,
+      rates_of: null,
       per_run: 0,
       refreshed_by: null,
       full_lookup_max_days: 7,

@@ -1,5 +1,6 @@
 export * from './time';
 export * from './regions';
+export * from './exchange-rates';
 export * from './plans';
 export * from './options';
 export * from './jobs';

@@ -12,7 +12,13 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LaneSettings, LookupAccountKind, ReportLane, PricingSettings } from '@crossmarket/domain';
+import type {
+  LaneSettings,
+  LookupAccountKind,
+  RateSourceName,
+  ReportLane,
+  PricingSettings,
+} from '@crossmarket/domain';
 
 const tz = { withTimezone: true } as const;
 /** The creation time every table keeps (the other schema files share it). */
@@ -248,6 +254,9 @@ export const reports = pgTable(
     facets: jsonb('facets').$type<{ categories: string[]; bsr_categories: string[] }>(),
     /** The exchange rates (units per USD) the report was priced with, taken when it was created. */
     parityRates: jsonb('parity_rates').$type<Record<string, number>>(),
+    /** Where those rates come from (`ecb`, `ecb-shipped`, `fixed`) and their day; null on older reports. */
+    ratesSource: text('rates_source').$type<RateSourceName>(),
+    ratesAsOf: text('rates_as_of'),
     createdAt: createdAt(),
     finishAt: timestamp('finish_at', tz),
     /** Why the report was cancelled (for operators; the user sees the Cancelled status). */

@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { RateSourceName } from '@crossmarket/domain';
 import { createdAt, filterSets, user } from './schema-core';
 
 // A seller's inventories (products kept to list and update on the selling marketplace) and their products.
@@ -55,6 +56,10 @@ export const inventories = pgTable(
     // Deleted while it had offers on Amazon (issue 56): what the seller chose for them. The row stays, its
     // products gone, until Amazon took every quantity 0 or delete (features/inventories/delete-inventory.ts).
     deletingOnAmazon: text('deleting_on_amazon').$type<'quantity_zero' | 'delete'>(),
+    // The exchange rates (units per USD) the last update priced the products with, their source and day.
+    parityRates: jsonb('parity_rates').$type<Record<string, number>>(),
+    ratesSource: text('rates_source').$type<RateSourceName>(),
+    ratesAsOf: text('rates_as_of'),
   },
   (t) => [
     index('inventories_user_idx').on(t.userId, t.createdAt),

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { RateSourceName } from '@crossmarket/domain';
 import { user } from './schema-core';
 import { inventories } from './schema-inventories';
 
@@ -161,6 +162,9 @@ export const listingRuns = pgTable(
       jsonb('tally').$type<
         { outcome: string; feed_id: string | null; feed_status: string | null; n: number }[]
       >(),
+    /** The rates that priced the inventory's products (its last update's), their source and day, when asked. */
+    ratesSource: text('rates_source').$type<RateSourceName>(),
+    ratesAsOf: text('rates_as_of'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', tz),
   },

@@ -160,8 +160,16 @@ export const API_EXAMPLES: Readonly<Record<string, ApiExample>> = {
       skus: {},
       from_country_info: country('us', 'United States', 'USD', '$'),
       to_country_info: country('ca', 'Canada', 'CAD', 'CA$'),
-      parity_rates: { AED: 1.12, AUD: 1.12, CAD: 1.35, GBP: 0.94, MXN: 1.12, SGD: 1.12, USD: 1 },
-      parity: 1.35,
+      parity_rates: {
+        AED: 3.6725,
+        AUD: 1.421602,
+        CAD: 1.384543,
+        GBP: 0.745104,
+        MXN: 17.391561,
+        SGD: 1.276275,
+        USD: 1,
+      },
+      parity: 1.38,
       settings: null,
       amazon_accounts: { from: 'own', to: 'shared' },
       lane: {
@@ -181,6 +189,7 @@ export const API_EXAMPLES: Readonly<Record<string, ApiExample>> = {
         seller: { establishment: 'tr', registered_home: false },
       },
       priced_with: null,
+      rates_of: { source: 'ecb', as_of: '2026-04-13' },
     },
   },
   'POST /v1/filters': {

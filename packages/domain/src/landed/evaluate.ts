@@ -114,7 +114,8 @@ export function fixedCosts(r: ResolvedLane, p: ProductCosts): FixedCosts {
     if (!card) intlAssumed = true;
     else {
       const kg = chargeableKg(p.parcel, card.divisor);
-      if (kg === null) intlAssumed = true;
+      // Without a weight only the per-parcel amount is charged: an assumption only if the card has a per-kg part.
+      if (kg === null && card.per_kg > 0) intlAssumed = true;
       cardCents = toCents(card.per_parcel + card.per_kg * (kg ?? 0));
       intl = roundHalfUp(cardCents * r.fx(card.currency));
     }

@@ -8,3 +8,4 @@ export { laneModel, type LaneModel } from './model';
 export { parcelOf } from './parcel';
 export { lookupRoute, reportLane } from './report-lane';
 export * from './rules-in-force';
+export * from './starting-rate-cards';

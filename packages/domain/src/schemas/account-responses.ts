@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RATE_SOURCES } from '../exchange-rates';
 import { timestampSchema } from './api-responses';
 
 /** The day's use of the plan's quotas: product IDs sent today (Istanbul's day) and inventory products. */
@@ -94,9 +95,13 @@ export const planCardSchema = z.object({
 export type PlanCard = z.output<typeof planCardSchema>;
 export const planListSchema = z.array(planCardSchema);
 
+/** Which rates priced something: their source (domain exchange-rates.ts) and the day they were published. */
+export const ratesOfSchema = z.object({ source: z.enum(RATE_SOURCES), as_of: z.string() });
+export type RatesOf = z.output<typeof ratesOfSchema>;
+
 /** GET /api/exchange-rates: units of each currency per US dollar, as published on `as_of` (YYYY-MM-DD). */
 export const exchangeRatesSchema = z.object({
-  source: z.string(),
+  source: z.enum(RATE_SOURCES),
   as_of: z.string(),
   rates: z.record(z.string(), z.number()),
 });

@@ -4,6 +4,7 @@ import type { PlanCode } from '../plans';
 import { SIDE_STATUSES } from '../product';
 import { PRODUCT_ID } from '../product-ids';
 import { inventoryBuyingRegions, inventorySellingRegions, REGION_CODES, type RegionCode } from '../regions';
+import { ratesOfSchema } from './account-responses';
 import { listingRemovalChoiceSchema } from './listings';
 import { inventoryFormSchema, settingsSchema } from './settings';
 
@@ -131,6 +132,8 @@ export const inventoryUpdateStateSchema = z.object({
   price_changed: z.int().nonnegative(),
   /** Before this time "Update now" answers 429; null when it may be asked now. */
   next_manual_at: z.iso.datetime().nullable(),
+  /** The rates the last update priced with, their source and day; null before an update kept them. */
+  rates_of: ratesOfSchema.nullable(),
   /**
    * How many products one run refreshes (stalest first) within Amazon's allowance, shared fairly with
    * every other inventory; the inventory's whole count while the allowance suffices.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_ID } from '../product-ids';
 import { timestampSchema } from './api-responses';
+import { ratesOfSchema } from './account-responses';
 
 // Listings on Amazon (issue 48): publishing an inventory's products as offers in the selling marketplace,
 // the dry run before it, and keeping each offer's price and stock in step with the source.
@@ -197,6 +198,8 @@ export const listingRunSchema = z.object({
    * JSON_LISTINGS_FEEDs (`feed`, from 500 products); null until the run is finished.
    */
   via: z.enum(['items', 'feed']).nullable().optional(),
+  /** The rates that priced what the run sends (the inventory's last update's), their source and day. */
+  rates_of: ratesOfSchema.nullable().optional(),
   /**
    * The run's feeds, each with Amazon's processing status and how many products it carried; `waiting`: Amazon
    * had not finished it (IN_QUEUE, IN_PROGRESS) when the run stopped following it, so its listings stay pending.

@@ -4,6 +4,7 @@ import { RATE_TYPES, RULE_TYPES } from '../pricing/types';
 import { RESTRICTION_PHASES } from '../listing-restrictions';
 import { REGION_CODES } from '../regions';
 import { timestampSchema } from './api-responses';
+import { ratesOfSchema } from './account-responses';
 import { reportLaneSchema } from './lanes';
 
 const regionCode = z.enum(REGION_CODES);
@@ -135,6 +136,11 @@ export const reportDetailSchema = reportSummarySchema
     lane: reportLaneSchema.nullable(),
     /** The inventory whose settings priced the report (its name then); null for the defaults or saved ones. */
     priced_with: z.string().nullable(),
+    /**
+     * Where `parity_rates` come from and their day ("Rates of 13 April 2026, ECB"); null on a report made
+     * before rates were dated.
+     */
+    rates_of: ratesOfSchema.nullable(),
   })
   .meta({ id: 'ReportDetail', description: 'One report, with its countries and exchange rates.' });
 export type ReportDetail = z.output<typeof reportDetailSchema>;

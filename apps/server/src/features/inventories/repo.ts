@@ -71,6 +71,8 @@ const columns = {
   updatedCount: inventories.updatedCount,
   unavailableCount: inventories.unavailableCount,
   priceChangedCount: inventories.priceChangedCount,
+  ratesSource: inventories.ratesSource,
+  ratesAsOf: inventories.ratesAsOf,
 };
 
 // The filter set is joined by owner too: an inventory only ever names one of its user's sets.
@@ -143,6 +145,7 @@ function updateState(r: Row, { allowance, demand, now: at }: PlanContext): Inven
     unavailable: r.unavailableCount,
     price_changed: r.priceChangedCount,
     next_manual_at: next && next > now ? new Date(next).toISOString() : null,
+    rates_of: r.ratesSource && r.ratesAsOf ? { source: r.ratesSource, as_of: r.ratesAsOf } : null,
     per_run: plan.perRun,
     refreshed_by: eta?.toISOString() ?? null,
     full_lookup_max_days: plan.fullMaxAgeDays,

@@ -13,6 +13,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import { NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookupAccounts, MarketplaceProvider, PriceCheck } from '../../providers/marketplace/types';
+import type { RatesSource } from '../../providers/rates/types';
 import { ownerAccounts } from '../amazon';
 import { keptFeeEstimates } from '../fees';
 import { laneNow } from '../lanes';
@@ -21,6 +22,7 @@ import { applyPriceCheck, FULL, needsBuyBoxSeller } from './light-refresh';
 import { dueForFullLookup } from './full-lookup-age';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
 import { LISTED_COUNT, loadDemand, planRun } from './update-plan';
+import { priceWithLatestRates } from './run-rates';
 
 export interface UpdateDeps {
   db: Db;
@@ -35,6 +37,8 @@ export interface UpdateDeps {
   periodSeconds?: number;
   /** Whose Amazon authorisation the owner's lookups run under; without it, the shared one. */
   accounts?: LookupAccounts;
+  /** The app's rates (features/rates): the run prices with the latest and keeps them on the inventory. */
+  rates?: RatesSource;
 }
 
 export type UpdateOutcome = 'done' | 'busy' | 'idle' | 'handed-back' | 'failed';
@@ -171,12 +175,14 @@ async function runTodo(deps: UpdateDeps, id: string, claimed: Claimed) {
 export async function updateInventory(deps: UpdateDeps, id: string): Promise<UpdateOutcome> {
   const claimed = await claim(deps, id);
   if (!claimed) return 'busy';
+  const rates = deps.rates ? await priceWithLatestRates(deps.db, deps.rates, id, claimed) : null;
   claimed.lane = await laneNow(
     deps.db,
     claimed.user_id,
     claimed.from_country,
     claimed.to_country,
     claimed.settings.parity,
+    rates,
   );
   const { plan, codes } = await runTodo(deps, id, claimed);
   const log = deps.logger.child({ inventoryId: id, products: codes.length, fraction: plan.fraction });

@@ -7,6 +7,7 @@ import {
   type ListingRun,
   type ListingRunCounts,
   type ListingRunResult,
+  type RateSourceName,
 } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -41,11 +42,14 @@ type RunRow = {
   finished_at: Date | string | null;
   total: number;
   tally: Tally | null;
+  rates_source: RateSourceName | null;
+  rates_as_of: string | null;
 };
 /** The products a run covers: those it named, or the inventory's (as many as it has now). */
 const totalNow = sql`coalesce(jsonb_array_length(product_ids),
   (select count(*) from inventory_products p where p.inventory_id = listing_runs.inventory_id))::int`;
-const runColumns = sql`id, mode, status, created_at, finished_at, coalesce(total, ${totalNow}) as total, tally`;
+const runColumns = sql`id, mode, status, created_at, finished_at, coalesce(total, ${totalNow}) as total, tally,
+  rates_source, rates_as_of`;
 
 type Tally = {
   outcome: ListingRunResult['outcome'];
@@ -148,6 +152,8 @@ export async function runView(
     counts,
     total: Math.max(run.total, counts.checked),
     via: finished ? (feeds.size ? 'feed' : 'items') : null,
+    rates_of:
+      run.rates_source && run.rates_as_of ? { source: run.rates_source, as_of: run.rates_as_of } : null,
     feeds: [...feeds.values()],
   };
 }
@@ -173,9 +179,10 @@ export async function insertRun(
   republish = false,
 ): Promise<ListingRun> {
   const rows = await db.execute<RunRow>(sql`
-    insert into listing_runs (inventory_id, user_id, mode, product_ids, republish)
-    values (${inventoryId}::uuid, ${userId}, ${mode}, ${productIds === null ? null : JSON.stringify(productIds)}::jsonb,
-            ${republish})
+    insert into listing_runs (inventory_id, user_id, mode, product_ids, republish, rates_source, rates_as_of)
+    select ${inventoryId}::uuid, ${userId}, ${mode}, ${productIds === null ? null : JSON.stringify(productIds)}::jsonb,
+           ${republish}, i.rates_source, i.rates_as_of
+      from inventories i where i.id = ${inventoryId}::uuid
     on conflict do nothing
     returning ${runColumns}`);
   if (!rows.rows[0]) throw runBusy();

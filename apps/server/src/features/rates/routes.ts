@@ -3,12 +3,12 @@ import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
 import { registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
-import type { RateTable } from '../../providers/rates/types';
+import type { SourcedRateTable } from '../../providers/rates/types';
 import type { Guard } from '../auth';
 
 export function registerRatesRoutes(
   app: App,
-  { guard, rates }: { guard: Guard; rates: () => Promise<RateTable & { source: string }> },
+  { guard, rates }: { guard: Guard; rates: () => Promise<SourcedRateTable> },
 ) {
   registerGuardedScope(
     app,

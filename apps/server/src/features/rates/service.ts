@@ -1,8 +1,8 @@
+import { SHIPPED_ECB_TABLE, SHIPPED_RATES } from '@crossmarket/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { exchangeRates } from '../../db/schema';
-import { fixedRates } from '../../providers/rates/fixed';
-import type { RatesSource, RateTable } from '../../providers/rates/types';
+import type { RatesSource, RateTable, SourcedRateTable } from '../../providers/rates/types';
 
 /** Fetches the source's rates and stores them as the latest (the daily job, and the first use). */
 export async function refreshRates(db: Db, source: RatesSource): Promise<RateTable> {
@@ -23,11 +23,23 @@ export async function refreshRates(db: Db, source: RatesSource): Promise<RateTab
   return table;
 }
 
+/** The dated ECB table shipped with the product (domain exchange-rates.ts). */
+export const shippedRates = (): SourcedRateTable => ({
+  source: 'ecb-shipped',
+  asOf: SHIPPED_ECB_TABLE.asOf,
+  rates: { ...SHIPPED_RATES },
+});
+
+/** After a failed first fetch, how long the shipped table stands in before the ECB is asked again. */
+const RETRY_AFTER_MS = 10 * 60_000;
+const failedAt = new WeakMap<Db, number>();
+
 /**
- * The latest stored rates of the source. Nothing stored yet: fetched now; when that fails (the ECB is
- * unreachable on a first start), the specification's fixed table stands in so reports can still be made.
+ * The latest stored rates of the source. Nothing stored yet: fetched now; when the ECB cannot be reached
+ * (a first start offline), the shipped table of real ECB rates stands in, said so by its source, and the
+ * ECB is asked again after RETRY_AFTER_MS (the daily job also stores them once it can).
  */
-export async function latestRates(db: Db, source: RatesSource): Promise<RateTable & { source: string }> {
+export async function latestRates(db: Db, source: RatesSource): Promise<SourcedRateTable> {
   const rows = await db.select().from(exchangeRates).where(eq(exchangeRates.source, source.name));
   if (rows.length > 0) {
     return {
@@ -36,9 +48,14 @@ export async function latestRates(db: Db, source: RatesSource): Promise<RateTabl
       rates: Object.fromEntries(rows.map((r) => [r.currency, r.rate])),
     };
   }
+  const failed = failedAt.get(db);
+  if (failed !== undefined && Date.now() - failed < RETRY_AFTER_MS) return shippedRates();
   try {
-    return { source: source.name, ...(await refreshRates(db, source)) };
+    const table = await refreshRates(db, source);
+    failedAt.delete(db);
+    return { source: source.name, ...table };
   } catch {
-    return { source: fixedRates.name, ...(await fixedRates.fetch()) };
+    failedAt.set(db, Date.now());
+    return shippedRates();
   }
 }

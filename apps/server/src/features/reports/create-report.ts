@@ -5,7 +5,7 @@ import { inventories, plans, reports, userData } from '../../db/schema';
 import { fieldError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
-import type { RateTable } from '../../providers/rates/types';
+import type { SourcedRateTable } from '../../providers/rates/types';
 import { usageOf } from '../account';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
 import { snapshotLane } from '../lanes';
@@ -58,7 +58,7 @@ export async function createReport(
     db: Db;
     queue: JobQueue;
     logger: Logger;
-    rates: () => Promise<RateTable>;
+    rates: () => Promise<SourcedRateTable>;
     /** Which regions need the seller's own Amazon authorisation; none when absent (the sandbox). */
     authorisation?: AuthorisationPolicy;
   },
@@ -107,6 +107,8 @@ export async function createReport(
         size: valid.length * 2,
         skus,
         parityRates: rates.rates,
+        ratesSource: rates.source,
+        ratesAsOf: rates.asOf,
         amazonAccounts,
         lane,
         // Written with these from the first row on, so the report is priced with them when it finishes.

@@ -138,6 +138,7 @@ export function reportDetail(r: ReportRow) {
     // Re-read through the schema: a lane setting added later takes its default.
     lane: r.lane ? parseReportLane(r.lane) : null,
     priced_with: r.pricedWith,
+    rates_of: r.ratesSource && r.ratesAsOf ? { source: r.ratesSource, as_of: r.ratesAsOf } : null,
   };
 }
 

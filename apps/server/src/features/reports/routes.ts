@@ -17,7 +17,7 @@ import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
-import type { RateTable } from '../../providers/rates/types';
+import type { SourcedRateTable } from '../../providers/rates/types';
 import type { Guard } from '../auth';
 import type { AuthorisationPolicy } from '../amazon';
 import { createReport } from './create-report';
@@ -34,7 +34,7 @@ export interface ReportRouteDeps {
   guard: Guard;
   queue: JobQueue;
   logger: Logger;
-  rates: () => Promise<RateTable>;
+  rates: () => Promise<SourcedRateTable>;
   /** Which regions need the seller's own Amazon authorisation (`authorisationPolicy(config)`). */
   authorisation?: AuthorisationPolicy;
 }

@@ -2,12 +2,12 @@ import {
   feeAt,
   matchCommission,
   minimumReferralFee,
-  regionByCode,
   round2,
   type FeeEstimate,
   type ProductSnapshot,
   type RegionCode,
 } from '@crossmarket/domain';
+import { sandboxRate } from './sandbox-rates';
 import { hash } from './seed';
 
 /** Media categories, where Amazon adds its variable closing fee ($1.80 a sale) to the referral fee. */
@@ -39,6 +39,6 @@ export function sandboxFeeEstimate(
     price,
     ...(shipping > 0 ? { shipping } : {}),
     referral_fee: round2(Math.max(base * rate, minimumReferralFee(region))),
-    closing_fee: media ? round2(CLOSING_FEE_USD * regionByCode(region).currency.rate) : 0,
+    closing_fee: media ? round2(CLOSING_FEE_USD * sandboxRate(region)) : 0,
   };
 }

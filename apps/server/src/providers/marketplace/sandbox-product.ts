@@ -1,5 +1,4 @@
 import {
-  regionByCode,
   type DangerousGoods,
   type LookupOptions,
   type Offer,
@@ -24,6 +23,7 @@ import {
 } from './sandbox-catalog';
 import { sandboxImagePath } from './sandbox-images';
 import { drawOffer, offerOn, random, type OfferContext, type OfferDraw, type Rng } from './sandbox-offers';
+import { sandboxRate } from './sandbox-rates';
 import { hash } from './seed';
 import { emptySide } from './empty-side';
 import { sandboxMarketMove } from './sandbox-market';
@@ -151,13 +151,9 @@ export function drawProduct(
   const r: Rng = random(hash(`${productId}:${region}`));
   const baseStatus = sideStatus(r, options.role);
   if (baseStatus === 'dog') return null;
-  const currency = regionByCode(region).currency;
+  const rate = sandboxRate(region);
   const level =
-    id.usdPrice *
-    PRICE_LEVEL[region] *
-    currency.rate *
-    Math.exp(0.12 * r.normal()) *
-    scarcity(productId, region);
+    id.usdPrice * PRICE_LEVEL[region] * rate * Math.exp(0.12 * r.normal()) * scarcity(productId, region);
   const abroad = options.shipTo !== region;
   // On a reship lane the order goes to an address here (the seller's forwarder): shipped at home, no
   // import-fee deposit. Otherwise this marketplace ships to the buyer abroad and quotes its deposit.
@@ -167,7 +163,7 @@ export function drawProduct(
     region,
     shipTo: options.shipTo,
     weightLb: id.weightLb,
-    rate: currency.rate,
+    rate,
     toBuyer,
     noship: options.role === 'cross' && baseStatus === 'noship',
   };

@@ -66,6 +66,7 @@ describe('the Inventories list', () => {
                   unavailable: 4,
                   price_changed: 7,
                   next_manual_at: null,
+                  rates_of: null,
                   per_run: 30,
                   full_lookup_max_days: 7,
                   refreshed_by: '2026-11-23T09:00:00.000Z',

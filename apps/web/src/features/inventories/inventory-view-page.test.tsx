@@ -64,6 +64,7 @@ const state = (overrides: Partial<InventoryUpdateState>): InventoryUpdateState =
   unavailable: 1,
   price_changed: 2,
   next_manual_at: null,
+  rates_of: null,
   per_run: 3,
   refreshed_by: '2026-11-23T09:00:00.000Z',
   full_lookup_max_days: 7,
@@ -186,6 +187,12 @@ describe('the inventory view', () => {
     expect(screen.getByTestId('next-update')).toHaveTextContent(
       /You can update again at .+ \(in 40 minutes\)\./,
     );
+  });
+
+  it('says which rates the last update priced with, and of what day (issue 59)', async () => {
+    viewApi(3, { update: state({ rates_of: { source: 'ecb', as_of: '2026-11-28' } }) });
+    renderAt();
+    expect(await screen.findByTestId('rates-of')).toHaveTextContent('Rates of 28 November 2026, ECB');
   });
 
   it('queues an update and follows it while it is under way', async () => {

@@ -43,6 +43,7 @@ describe('the profit cell says when the international leg is not set', () => {
   const lanes: [string, LaneSettings][] = [
     ['no rate card', defaultLaneSettings()],
     ['a rate card', { ...defaultLaneSettings(), rate_card: card }],
+    ['a per-parcel card', { ...defaultLaneSettings(), rate_card: { ...card, per_kg: 0 } }],
     ['simple mode', { ...defaultLaneSettings(), mode: 'simple' }],
     ['the source ships', { ...defaultLaneSettings(), route: 'source_ships' }],
   ];

@@ -1,4 +1,4 @@
-import { FIXED_RATES, parityFor, type ExchangeRates, type RegionCode } from '@crossmarket/domain';
+import { parityFor, SHIPPED_RATES, type ExchangeRates, type RegionCode } from '@crossmarket/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -8,7 +8,7 @@ export const exchangeRateKeys = {
 
 /**
  * The parity "Auto" stands for in the inventory form: the selling ÷ buying currency rate of the latest
- * stored rates (the fixed table until they arrive); null until both countries are chosen.
+ * stored rates (the shipped ECB table until they arrive); null until both countries are chosen.
  */
 export function useAutoParity(from: RegionCode | undefined, to: RegionCode | undefined): number | null {
   const { data } = useQuery({
@@ -19,9 +19,9 @@ export function useAutoParity(from: RegionCode | undefined, to: RegionCode | und
   });
   if (!from || !to) return null;
   try {
-    return parityFor(from, to, data?.rates ?? FIXED_RATES);
+    return parityFor(from, to, data?.rates ?? SHIPPED_RATES);
   } catch {
-    // A currency the stored rates lack: the fixed table has every region's.
-    return parityFor(from, to, FIXED_RATES);
+    // A currency the stored rates lack: the shipped table has every region's.
+    return parityFor(from, to, SHIPPED_RATES);
   }
 }

@@ -22,6 +22,7 @@ import {
 import { ListingsFilterBar } from './listings-filters';
 import { ListingsTable, RunResults } from './listings-table';
 import { ShippingTemplateSelect } from './shipping-template-select';
+import { RatesOf } from '../../../lib/rates-of';
 
 /**
  * The inventory's offers on Amazon: a dry run (Amazon's validation preview, nothing listed), Publish
@@ -165,6 +166,7 @@ export function ListingsSection({
           />
         )}
         {busy && <RunProgress run={view?.last_run} />}
+        {view?.last_run?.rates_of && <RatesOf of={view.last_run.rates_of} testId="listing-run-rates-of" />}
         <ListingsFilterBar
           counts={view?.counts}
           filters={filters}

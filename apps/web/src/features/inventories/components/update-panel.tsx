@@ -11,6 +11,7 @@ import { formatNumber } from '../../../lib/format-number';
 import { ConnectAmazonLink, notConnectedParams, notConnectedRegion } from '../../settings';
 import { fetchInventoryFile, updateInProgress, useRequestInventoryUpdate } from '../api/inventories';
 import { UpdateStatusTag } from './update-state';
+import { RatesOf } from '../../../lib/rates-of';
 
 /** The time now, moved on when `until` passes (so a button waiting for it comes back by itself). */
 function useNowUntil(until: string | null) {
@@ -119,6 +120,11 @@ export function UpdatePanel({ inventory }: { inventory: Inventory }) {
           },
         ]}
       />
+      {update.rates_of && (
+        <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
+          <RatesOf of={update.rates_of} />
+        </Typography.Paragraph>
+      )}
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('inventoryView.updateNote')}{' '}
         <span data-testid="update-full-lookup">

@@ -26,6 +26,7 @@ export function inventoryFixture(overrides: Partial<Inventory> = {}): Inventory 
       unavailable: 0,
       price_changed: 0,
       next_manual_at: null,
+      rates_of: null,
       per_run: 0,
       full_lookup_max_days: 7,
       refreshed_by: null,

@@ -1,6 +1,9 @@
 import {
   DEFAULT_DIM_DIVISOR,
+  isStartingRateCard,
   regionByCode,
+  startingRateCard,
+  type RateCard,
   type LaneResponse,
   type LaneSettings,
   type RegionCode,
@@ -14,6 +17,7 @@ import { zodRules, type SchemaPick } from '../../../lib/zod-form';
 import { useSaveLane } from '../api/lanes';
 import { LANE_CURRENCY_OPTIONS, LANE_FIELDS, type LaneField, type MoneyPart } from '../lane-fields';
 import { SourceShipsNote } from './source-ships-note';
+import { StartingCardText } from './starting-card';
 
 /** The server checks a PUT with this very schema: the form shows the same messages on the same fields. */
 const pick: SchemaPick = (s) => s.laneSettingsSchema;
@@ -146,6 +150,10 @@ export function LaneForm({ lane }: { lane: LaneResponse }) {
   const [form] = Form.useForm();
   const save = useSaveLane();
   const route = (Form.useWatch('route', form) as LaneSettings['route'] | undefined) ?? lane.settings.route;
+  const from = lane.from as RegionCode;
+  const to = lane.to as RegionCode;
+  const start = startingRateCard(from, to);
+  const card = Form.useWatch('rate_card', { form, preserve: true }) as RateCard | null | undefined;
   const buyingCurrency = regionByCode(lane.from as RegionCode).currency.code;
   const dutyRow = lane.rules.find((r) => r.family === 'duty')?.row;
   const defaults: Partial<Record<keyof LaneSettings, string>> = {
@@ -185,6 +193,31 @@ export function LaneForm({ lane }: { lane: LaneResponse }) {
       onFinish={() => void submit()}
       data-testid={`lane-form-${lane.from}-${lane.to}`}
     >
+      {start && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="starting-card-offer"
+          title={
+            <>
+              {t(
+                isStartingRateCard(from, to, card ?? null)
+                  ? 'lanes.startingCard.inUse'
+                  : 'lanes.startingCard.offer',
+              )}{' '}
+              <StartingCardText start={start} />
+            </>
+          }
+          action={
+            isStartingRateCard(from, to, card ?? null) ? undefined : (
+              <Button size="small" onClick={() => form.setFieldValue('rate_card', { ...start.card })}>
+                {t('lanes.startingCard.use')}
+              </Button>
+            )
+          }
+        />
+      )}
       <Row gutter={16}>
         {LANE_FIELDS.map((field) => (
           <FieldInput key={field.name} field={field} currency={buyingCurrency} defaults={defaults} />

@@ -129,4 +129,35 @@ describe('Settings → Lanes', () => {
       rate_card: { per_parcel: 0, per_kg: 4.5, divisor: 6000, currency: 'USD' },
     });
   });
+
+  it('offers a lane its starting rate card, marked assumed with its source and day, and saves it (issue 59)', async () => {
+    const puts: LaneSettings[] = [];
+    fakeApi((url, init) => {
+      if (url === '/api/lanes') return { body: list([laneOf('us', 'ca'), laneOf('us', 'mx')]) };
+      if (url === '/api/lanes/us/ca' && init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as LaneSettings;
+        puts.push(body);
+        return { body: { ...laneOf('us', 'ca', body), saved: true, updated_at: '2026-11-26T10:00:00Z' } };
+      }
+      return undefined;
+    });
+    const { user } = renderTab();
+    const card = await screen.findByTestId('lane-card-us-ca');
+    const offer = within(card).getByTestId('starting-card-offer');
+    expect(offer).toHaveTextContent('$18.00 per parcel + $0.00 per kg.');
+    expect(offer).toHaveTextContent(/Assumed, not a courier quote: Cross-border reference §8/);
+    expect(offer).toHaveTextContent('26 November 2026');
+    await user.click(within(offer).getByRole('button', { name: 'Use the starting rate card' }));
+    expect(within(card).getByRole('spinbutton', { name: 'Per parcel' })).toHaveValue('18.00');
+    expect(within(card).getByTestId('starting-card-offer')).toHaveTextContent(
+      'This lane uses its starting rate card',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Save lane' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]!.rate_card).toEqual({ per_parcel: 18, per_kg: 0, divisor: 5000, currency: 'USD' });
+    // A lane with no starting card keeps only its own settings (and its warning in reports).
+    expect(
+      within(await screen.findByTestId('lane-card-us-mx')).queryByTestId('starting-card-offer'),
+    ).toBeNull();
+  });
 });

@@ -60,6 +60,7 @@ function reportFixture(overrides: Partial<ReportDetail> = {}): ReportDetail {
     amazon_accounts: null,
     lane: null,
     priced_with: null,
+    rates_of: null,
     restrictions: null,
     phase: null,
     ...overrides,

@@ -1,9 +1,9 @@
 import { defaultLaneSettings, defaultReportSettings } from '@crossmarket/domain';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
-import '../../../i18n';
+import { changeLanguage } from '../../../i18n';
 import type { ReportDetail } from '../api/report';
 import { ReportHeader } from './report-header';
 
@@ -20,6 +20,7 @@ const report = (over: Partial<ReportDetail>) =>
     amazon_accounts: null,
     lane: null,
     priced_with: null,
+    rates_of: null,
     restrictions: null,
     phase: null,
     settings: null,
@@ -91,5 +92,28 @@ describe('the report header', () => {
   it('says a report from before lanes is on the simple formula until its settings are saved', () => {
     renderHeader(report({}));
     expect(screen.getByTestId('report-lane')).toHaveTextContent(/older than lanes/);
+  });
+
+  it('says which rates priced the rows and of what day, in both languages (issue 59)', async () => {
+    renderHeader(report({ rates_of: { source: 'ecb', as_of: '2026-11-28' } }));
+    expect(screen.getByTestId('rates-of')).toHaveTextContent('Rates of 28 November 2026, ECB');
+    cleanup();
+    renderHeader(report({ rates_of: { source: 'ecb-shipped', as_of: '2026-04-13' } }));
+    expect(screen.getByTestId('rates-of')).toHaveTextContent(
+      'Rates of 13 April 2026, ECB (the table shipped with the app',
+    );
+    cleanup();
+    await changeLanguage('tr');
+    try {
+      renderHeader(report({ rates_of: { source: 'ecb', as_of: '2026-11-28' } }));
+      expect(screen.getByTestId('rates-of')).toHaveTextContent('28 Kasım 2026 tarihli kurlar, ECB');
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('says nothing of rates on a report from before they were dated', () => {
+    renderHeader(report({}));
+    expect(screen.queryByTestId('rates-of')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import dayjs from '../../../lib/dayjs';
 import type { ReportDetail } from '../api/report';
 import { ReportLane } from './report-lane';
 import { PricedWith } from './priced-with';
+import { RatesOf } from '../../../lib/rates-of';
 import { RestrictionsStatus } from './restrictions-status';
 
 const shortId = (id: string) => id.split('-')[0];
@@ -43,6 +44,7 @@ export function ReportHeader({ report, malformedLink }: { report: ReportDetail; 
       )}
       <ReportLane report={report} />
       <PricedWith report={report} />
+      <RatesOf of={report.rates_of} />
       <RestrictionsStatus report={report} />
       {outdated && (
         <Alert

@@ -1,4 +1,4 @@
-import type { ReportDetail } from '@crossmarket/domain';
+import { isStartingRateCard, type ReportDetail } from '@crossmarket/domain';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,7 +30,13 @@ export function ReportLane({ report }: { report: ReportDetail }) {
       ? [
           t(`lanes.options.route.${s.route}`),
           t(`lanes.options.carrier.${s.carrier}`),
-          t(s.rate_card ? 'reportDetail.lane.rateCard' : 'reportDetail.lane.noRateCard'),
+          t(
+            !s.rate_card
+              ? 'reportDetail.lane.noRateCard'
+              : isStartingRateCard(report.from_country, report.to_country, s.rate_card)
+                ? 'reportDetail.lane.startingRateCard'
+                : 'reportDetail.lane.rateCard',
+          ),
         ]
       : []),
   ];

@@ -7,6 +7,7 @@ import {
   type LaneRoute,
   type OnboardingInfoInput,
   type RegionCode,
+  startingRateCard,
 } from '@crossmarket/domain';
 import { App, Button, Col, Divider, Form, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,8 @@ interface LaneAnswer {
   to?: RegionCode;
   route?: LaneRoute;
   carrier?: LaneCarrier;
+  /** Start the lane with its starting rate card (assumed), where it has one. */
+  starting_card?: boolean;
 }
 
 /** Step 1: who the seller is, and four questions about how they work. Saving moves to the Plan step. */
@@ -40,7 +43,7 @@ export function InfoStep({ me, onSaved }: { me: Me; onSaved: () => void }) {
   const initial = {
     ...addressValues(me.profile),
     qs: me.profile.qs ?? undefined,
-    lane: { route: 'reship', carrier: 'courier' },
+    lane: { route: 'reship', carrier: 'courier', starting_card: true },
   };
   const onFinish = ({ lane, ...info }: OnboardingInfoInput & { lane?: LaneAnswer }) =>
     save.mutate(info, {
@@ -48,11 +51,12 @@ export function InfoStep({ me, onSaved }: { me: Me; onSaved: () => void }) {
         // The lane is optional: skipped unless both countries were chosen; its failure does not hold
         // the seller back (the lane can be set later), but is said.
         if (lane?.from && lane.to) {
+          const start = lane.starting_card ? startingRateCard(lane.from, lane.to) : undefined;
           await saveLane
             .mutateAsync({
               from: lane.from,
               to: lane.to,
-              settings: { route: lane.route, carrier: lane.carrier },
+              settings: { route: lane.route, carrier: lane.carrier, ...(start && { rate_card: start.card }) },
             })
             .catch(() => message.error(t('welcome.lane.failed'), 3));
         }

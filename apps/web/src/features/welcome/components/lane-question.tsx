@@ -1,7 +1,15 @@
-import { buyingRegions, LANE_CARRIERS, LANE_ROUTES, sellingRegions } from '@crossmarket/domain';
-import { Col, Form, Radio, Row, Select, Typography } from 'antd';
+import {
+  buyingRegions,
+  LANE_CARRIERS,
+  LANE_ROUTES,
+  sellingRegions,
+  startingRateCard,
+  type RegionCode,
+} from '@crossmarket/domain';
+import { Checkbox, Col, Form, Radio, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { countryOption } from '../../../lib/country';
+import { StartingCardText } from '../../lanes';
 
 /**
  * "Where do you ship from, and how?" (issue 45's onboarding question), inside the Info step's form under
@@ -11,6 +19,10 @@ export function LaneQuestion() {
   const { t, i18n } = useTranslation();
   const regions = (list: ReturnType<typeof buyingRegions>) =>
     list.map((r) => countryOption(r.code, i18n.language));
+  const form = Form.useFormInstance();
+  const from = Form.useWatch(['lane', 'from'], form) as RegionCode | undefined;
+  const to = Form.useWatch(['lane', 'to'], form) as RegionCode | undefined;
+  const start = from && to ? startingRateCard(from, to) : undefined;
   return (
     <section aria-labelledby="lane-question">
       <Typography.Title level={5} id="lane-question" style={{ marginTop: 0 }}>
@@ -42,6 +54,15 @@ export function LaneQuestion() {
             />
           </Form.Item>
         </Col>
+        {start && (
+          <Col span={24}>
+            <Form.Item name={['lane', 'starting_card']} valuePropName="checked">
+              <Checkbox data-testid="starting-card">
+                {t('welcome.lane.startingCard')} <StartingCardText start={start} />
+              </Checkbox>
+            </Form.Item>
+          </Col>
+        )}
       </Row>
     </section>
   );
