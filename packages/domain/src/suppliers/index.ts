@@ -4,3 +4,4 @@ export * from './number-text';
 export * from './pack';
 export * from './mapping';
 export * from './rows';
+export * from './buy-side';

@@ -63,3 +63,44 @@ describe('pack-size arithmetic', () => {
     });
   });
 });
+
+describe('the supplier as a buying side', () => {
+  it('converts the list currency and grosses a trade price up where shop prices include the tax', async () => {
+    const { supplierSourcePrice, matchConfidence } = await import('./buy-side');
+    const rates = { USD: 1, GBP: 0.8, EUR: 0.9 };
+    const uk = { rate: 20, includes: true };
+    // 9 EUR = 8 GBP; without VAT, so 9.60 as a UK shop price (the model takes the 1.60 VAT back out).
+    expect(
+      supplierSourcePrice(9, {
+        listCurrency: 'EUR',
+        buyCurrency: 'GBP',
+        rates,
+        pricesIncludeTax: false,
+        purchaseTax: uk,
+      }),
+    ).toBe(9.6);
+    expect(
+      supplierSourcePrice(8, {
+        listCurrency: 'GBP',
+        buyCurrency: 'GBP',
+        rates,
+        pricesIncludeTax: true,
+        purchaseTax: uk,
+      }),
+    ).toBe(8);
+    // A US lane adds its purchase tax on top: the trade price is read as it is.
+    expect(
+      supplierSourcePrice(8, {
+        listCurrency: 'USD',
+        buyCurrency: 'USD',
+        rates,
+        pricesIncludeTax: false,
+        purchaseTax: { rate: 6.625, includes: false },
+      }),
+    ).toBe(8);
+    expect(matchConfidence('ASIN', 1, false)).toBe('asin');
+    expect(matchConfidence('UPC', 1, false)).toBe('exact');
+    expect(matchConfidence('EAN', 3, false)).toBe('one_of_several');
+    expect(matchConfidence('EAN', 1, true)).toBe('bundle');
+  });
+});

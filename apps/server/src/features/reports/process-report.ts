@@ -16,6 +16,7 @@ import type { Logger } from '../../logger';
 import { NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookedUp, LookupAccounts, MarketplaceProvider } from '../../providers/marketplace/types';
 import { ownerAccounts } from '../amazon';
+import { prepareSupplierReport, supplierSides } from '../suppliers';
 import { Pace } from './pace';
 import {
   chunkSize,
@@ -115,9 +116,30 @@ async function writeBatch(
  * only that chunk, which the next taker resumes from the rows already written.
  */
 export async function processReport(deps: ProcessDeps, reportId: string): Promise<ProcessOutcome> {
-  const [report] = await deps.db.select().from(reports).where(eq(reports.id, reportId));
+  let [report] = await deps.db.select().from(reports).where(eq(reports.id, reportId));
   if (!report) return 'gone';
   if (report.finalized || report.doneSize === -1) return 'busy';
+  // A supplier list report (issue 62) first matches its lines to the selling catalogue: its products.
+  if (report.supplierListId && !report.supplierMatchedAt) {
+    const to = report.toCountry as RegionCode;
+    const search = deps.marketplace.searchIdentifiers?.bind(deps.marketplace);
+    const asOwner = ownerAccounts(deps.accounts, report.userId);
+    const prepared =
+      search &&
+      (await prepareSupplierReport(deps, report, (ids) =>
+        asOwner(to, (account) => search(ids, to, { account })),
+      ));
+    if (!prepared) {
+      await cancelReport(
+        deps.db,
+        reportId,
+        'the supplier list cannot be matched (deleted, or no catalogue search)',
+      );
+      return 'gone';
+    }
+    [report] = await deps.db.select().from(reports).where(eq(reports.id, reportId));
+    if (!report) return 'gone';
+  }
   const size = deps.marketplace.batchSize;
   await ensureChunks(deps.db, reportId, report.content.length, chunkSize(size));
   const from = report.fromCountry as RegionCode;
@@ -176,11 +198,19 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
       deps.marketplace.lookup(ids, country, { shipTo: toRegion, account, ...(route ? { route } : {}) }),
     );
   const pace = new Pace();
+  // Matched once: the report keeps its supplier rows even if the list is deleted later.
+  const supplier = report.supplierMatchedAt ? report : null;
   const lookup = async (batch: Batch) => {
-    const [cross, to] = await Promise.all([lookupIn(batch.ids, from), lookupIn(batch.ids, toRegion)]);
+    // A supplier report's buying side is its list, described by the selling side's catalogue data.
+    const [cross, to]: LookedUp[][] = supplier
+      ? await lookupIn(batch.ids, toRegion).then(async (to) => [
+          await supplierSides(deps.db, supplier, batch.ids, to, ctx.lane ?? null, FIXED_RATES),
+          to,
+        ])
+      : await Promise.all([lookupIn(batch.ids, from), lookupIn(batch.ids, toRegion)]);
     // The pace of Amazon's answers: products recent lookups served took no allowance.
-    pace.record(cross.filter((c, i) => !(c.cached && to[i]!.cached)).length);
-    return { batch, cross, to };
+    pace.record(cross!.filter((c, i) => !(c.cached && to![i]!.cached)).length);
+    return { batch, cross: cross!, to: to! };
   };
   const pull = () => {
     const pulled = nextBatch().then((batch) => (batch ? lookup(batch) : null));
