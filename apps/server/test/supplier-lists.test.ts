@@ -9,6 +9,12 @@ import { activeUser, injectJson } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { waitForReport } from './helpers/reports';
+import { PRESET_RULE_SETS } from '@crossmarket/domain';
+import { updateInventory } from '../src/features/inventories/update-inventory';
+import { createLogger } from '../src/logger';
+import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import type { MarketplaceProvider } from '../src/providers/marketplace/types';
+import { testConfig } from './helpers/app';
 
 // Issue 62: a supplier's price list, uploaded, matched in the sandbox's catalogue and priced per lane.
 
@@ -212,6 +218,82 @@ describe('supplier price lists', () => {
       .then((r) => r.rows);
     expect(new Set(xlsxReport.content)).toEqual(new Set(csvReport!.content));
   }, 300_000);
+
+  it("an inventory fed by the list keeps the list's cost: its updates never ask the buying marketplace", async () => {
+    const created = await injectJson(app, 'POST', '/api/inventories', alice, {
+      title: 'Acme in Canada',
+      from_country: 'us',
+      to_country: 'ca',
+      sell_type: 'fbm',
+      settings: {
+        handling_time: 2,
+        parity: 1.35,
+        parity_type: 'auto',
+        default_category_commission_rate: 15,
+        commission_rate_type: 'fixed',
+        min_stock: 1,
+        def_stock: 5,
+        pricing_rules: PRESET_RULE_SETS.recommended,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const inventoryId = created.json<{ id: string }>().id;
+    const notes = await database.db
+      .select()
+      .from(reportSupplierRows)
+      .where(eq(reportSupplierRows.reportId, reportId))
+      .limit(10);
+    const codes = notes.map((n) => n.productId);
+    const added = await injectJson(app, 'POST', `/api/inventories/${inventoryId}/products`, alice, {
+      report_id: reportId,
+      product_ids: codes,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const costs = async () =>
+      new Map(
+        (
+          await database.db.execute<{ code: string; buy: number | null; supplier: boolean | null }>(
+            sql`select code, (snapshot->'row_cross'->'buybox'->>'buy_price')::float8 as buy,
+                       (snapshot->'row_cross'->>'from_supplier')::boolean as supplier
+                  from inventory_products where inventory_id = ${inventoryId}::uuid`,
+          )
+        ).rows.map((r) => [r.code, r]),
+      );
+    const before = await costs();
+    for (const note of notes)
+      expect(before.get(note.productId)).toMatchObject({ buy: note.buyPrice, supplier: true });
+
+    const sandbox = createSandboxMarketplace();
+    const asked: string[] = [];
+    const recording: MarketplaceProvider = {
+      name: 'sandbox',
+      batchSize: 5,
+      lookup(ids, region, options) {
+        asked.push(`lookup:${region}`);
+        return sandbox.lookup(ids, region, options);
+      },
+      refreshPrices(ids, region, options) {
+        asked.push(`light:${region}`);
+        return sandbox.refreshPrices!(ids, region, options);
+      },
+    };
+    const logger = createLogger(testConfig({ LOG_LEVEL: 'silent' }));
+    for (let run = 0; run < 2; run++) {
+      await database.db.execute(
+        sql`update inventories set update_status = 'queued', update_queued_at = now(), update_started_at = null
+             where id = ${inventoryId}::uuid`,
+      );
+      expect(
+        await updateInventory(
+          { db: database.db, logger, leaseSeconds: 60, marketplace: recording, owner: `run-${run}` },
+          inventoryId,
+        ),
+      ).toBe('done');
+    }
+    expect(asked.some((a) => a.endsWith(':ca'))).toBe(true);
+    expect(asked.filter((a) => a.endsWith(':us'))).toEqual([]);
+    expect(await costs()).toEqual(before);
+  });
 
   it("keeps the list and the report from another user (404), and refuses another's list for a report", async () => {
     for (const url of [`/api/supplier-lists/${csvList.id}`, `/api/reports/${reportId}`]) {

@@ -82,6 +82,7 @@ export const productSideSchema: z.ZodType<ProductSide> = z.object({
   category_commission_rate: z.number().nullable(),
   buybox_winners: z.int().nonnegative().optional(),
   looked_up_at: z.iso.datetime().optional(),
+  from_supplier: z.boolean().optional(),
   dangerous_goods: z
     .object({
       regulations: z.array(z.string()),

@@ -67,6 +67,7 @@ export async function supplierSides(
       product_size: seen?.product_size ?? null,
       max_order_quantity: null,
       stocks: null,
+      from_supplier: true,
     };
     return { product_id: id, side, offers: [], cached: true };
   });
