@@ -137,6 +137,22 @@ describe('supplier price lists', () => {
     ]);
   });
 
+  it("refuses renaming a supplier to another's name, naming the field", async () => {
+    const other = await upload(alice, { name: 'b.csv', bytes: csv }, { supplier_name: 'Beta Trading' });
+    expect(other.statusCode, other.body).toBe(201);
+    const renamed = await upload(
+      alice,
+      { name: 'b.csv', bytes: csv },
+      { supplier_id: other.json<SupplierListView>().supplier.id, supplier_name: 'acme wholesale' },
+    );
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().error.fields[0]).toMatchObject({
+      field: 'supplier_name',
+      key: 'validation.supplier.nameTaken',
+    });
+    await injectJson(app, 'DELETE', `/api/supplier-lists/${other.json<SupplierListView>().id}`, alice);
+  });
+
   it('refuses a mapping without a cost column, naming the field, and a file that is no list', async () => {
     const res = await upload(
       alice,
@@ -314,6 +330,7 @@ describe('supplier price lists', () => {
         sql`select count(*)::int as n from suppliers where user_id <> ''`,
       )
     ).rows as [{ n: number }];
-    expect(n).toBe(1);
+    // Alice's two suppliers, none of Bob's (his refused report made none).
+    expect(n).toBe(2);
   });
 });

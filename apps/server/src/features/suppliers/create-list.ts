@@ -70,6 +70,18 @@ export async function createSupplierList(
       )
       .for('update');
     if (fields.supplier_id && !known) throw fieldError('supplier_id', 'validation.supplier.listId');
+    // Renaming a supplier to the name of another of the seller's: refused, naming the field.
+    const [namesake] = await t
+      .select({ id: suppliers.id })
+      .from(suppliers)
+      .where(
+        and(
+          eq(suppliers.userId, userId),
+          sql`lower(${suppliers.name}) = lower(${fields.supplier_name})`,
+          sql`${suppliers.id} <> ${known?.id ?? null}::uuid`,
+        ),
+      );
+    if (known && namesake) throw fieldError('supplier_name', 'validation.supplier.nameTaken');
     let supplierId: string;
     if (known) {
       await t.update(suppliers).set(values).where(eq(suppliers.id, known.id));
