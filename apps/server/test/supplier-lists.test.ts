@@ -212,6 +212,18 @@ describe('supplier price lists', () => {
         expect(note.min_order.cost).toBeGreaterThan(0);
       }
     }
+    // The export reads the same rows: every product, the priced ones with their prices.
+    const exported = await injectJson(app, 'POST', '/v1/exports', alice, {
+      report_id: reportId,
+      export_type: 'fbm',
+      product_ids: 'all',
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const data = exported.json<{ data: { product_id: string; std_price: number | null }[] }>().data;
+    expect(data.length).toBe(stored.length);
+    expect(data.filter((d) => d.std_price !== null).length).toBe(
+      rowsOut.filter((r) => r.fbm?.std_price !== null && r.fbm?.std_price !== undefined).length,
+    );
     // Priced on the lane's landed model: the stored profit column matches what the page shows.
     const priced = rowsOut.filter((r) => r.fbm?.available);
     expect(priced.length).toBeGreaterThan(rowsOut.length / 3);
