@@ -84,7 +84,7 @@ export const ProductDetails = memo(function ProductDetails({
         </div>
         <div className="cm-line">
           {restrictionOf?.(row)}
-          <SupplierNote row={row} />
+          <SupplierNote row={row} countries={countries} />
           <DangerousGoodsTag row={row} countries={countries} />
           {row.banned && (
             <Tag color="red">

@@ -1,12 +1,12 @@
 import type { ResultRowView } from '../api/filter-results';
-import { Tag, useCellKit } from './cell-kit';
+import { Tag, useCellKit, type Countries } from './cell-kit';
 
 /**
  * A supplier list report's row: the line it is bought from and how sure the match is, the pack question
  * (a pack that differs from Amazon's, or Amazon not saying, is flagged, never settled by a guess) and the
  * minimum order with its cost and the profit of the products it makes.
  */
-export function SupplierNote({ row }: { row: ResultRowView }) {
+export function SupplierNote({ row, countries }: { row: ResultRowView; countries: Countries }) {
   const { t } = useCellKit();
   const note = row.supplier;
   if (!note) return null;
@@ -40,7 +40,7 @@ export function SupplierNote({ row }: { row: ResultRowView }) {
           currency: note.currency,
         })}
         {order.profit !== null &&
-          ` · ${t('reportDetail.supplier.orderProfit', { profit: order.profit.toFixed(2) })}`}
+          ` · ${t('reportDetail.supplier.orderProfit', { profit: order.profit.toFixed(2), currency: countries.to.currency.code })}`}
       </Tag>
     </>
   );
