@@ -1,7 +1,7 @@
 import { readIdentifier } from '@crossmarket/domain';
 import { upcOf, eanOf } from '@crossmarket/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import type { CatalogIdentifier } from '../src/providers/marketplace/types';
 import { AMAZON_DEFAULT_LIMITS, startSpapiStandIn, type SpapiStandIn } from './helpers/spapi-stand-in';
 import { provider } from './helpers/spapi-client';
@@ -29,7 +29,7 @@ describe('searchIdentifiers against the SP-API stand-in', () => {
     expect(stand.refused).toEqual([]);
     // 30 UPCs and 30 EANs: two calls of each type at least (more where a page spilled over).
     expect(stand.arrivals.searchCatalogItems.length).toBeGreaterThanOrEqual(4);
-    const sandbox = await createSandboxMarketplace().searchIdentifiers!(asked, 'us', {});
+    const sandbox = await baselineSandbox().searchIdentifiers!(asked, 'us', {});
     expect(found.map((list) => list!.map((m) => m.asin).sort())).toEqual(
       sandbox.map((list) => list!.map((m) => m.asin).sort()),
     );

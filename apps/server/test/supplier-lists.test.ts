@@ -12,7 +12,7 @@ import { waitForReport } from './helpers/reports';
 import { PRESET_RULE_SETS } from '@crossmarket/domain';
 import { updateInventory } from '../src/features/inventories/update-inventory';
 import { createLogger } from '../src/logger';
-import { createSandboxMarketplace } from '../src/providers/marketplace/sandbox';
+import { baselineSandbox } from './helpers/sandbox';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
 import { testConfig } from './helpers/app';
 
@@ -291,7 +291,7 @@ describe('supplier price lists', () => {
     for (const note of notes)
       expect(before.get(note.productId)).toMatchObject({ buy: note.buyPrice, supplier: true });
 
-    const sandbox = createSandboxMarketplace();
+    const sandbox = baselineSandbox();
     const asked: string[] = [];
     const recording: MarketplaceProvider = {
       name: 'sandbox',
