@@ -13,6 +13,7 @@ import { createRatesSource } from './providers/rates';
 import { latestRates } from './features/rates/service';
 import { registerRatesRoutes } from './features/rates/routes';
 import { registerReportRoutes } from './features/reports/routes';
+import { registerSupplierRoutes } from './features/suppliers/routes';
 import { registerAnalysisRoutes } from './features/analysis/routes';
 import { registerFilterSetRoutes } from './features/filter-sets/routes';
 import { registerLaneRoutes } from './features/lanes';
@@ -173,6 +174,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     rates,
     authorisation: authorisationPolicy(config),
   });
+  // After the reports' routes: they register the multipart parser both use.
+  registerSupplierRoutes(app, { db, guard });
   registerAnalysisRoutes(app, { db, guard, rateLimitScale: config.RATE_LIMIT_SCALE });
   // Every lookup this process makes keeps what it saw (features/history), quick checks included.
   const marketplace = recordingHistory(deps.marketplace ?? createMarketplace(config, { db }), {

@@ -18,3 +18,4 @@ export * from './i18n';
 export * from './marketplace';
 export * from './listing-issues';
 export * from './listing-restrictions';
+export * from './suppliers';

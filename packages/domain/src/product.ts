@@ -113,6 +113,11 @@ export interface ProductSide {
    * getCompetitivePricing answers for it (it answers only the calling seller's listings).
    */
   listed_by_seller?: boolean;
+  /**
+   * The buying side is a supplier price list's line (issue 62), not an Amazon lookup: an inventory keeps
+   * it as its cost instead of asking the buying marketplace.
+   */
+  from_supplier?: boolean;
   /** Dangerous goods as the catalogue declares them; null or absent when it declares none. */
   dangerous_goods?: DangerousGoods | null;
 }

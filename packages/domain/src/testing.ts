@@ -3,3 +3,4 @@ export * from './fixtures';
 export * from './filters/arbitraries';
 export * from './filters/row-arbitrary';
 export * from './listings-fixture';
+export * from './suppliers/supplier-fixture';

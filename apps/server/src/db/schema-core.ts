@@ -281,6 +281,12 @@ export const reports = pgTable(
     restrictionsChecked: integer('restrictions_checked').notNull().default(0),
     /** When the phase last moved: a phase that stops moving is queued again (nothing lost on a crash). */
     restrictionsAt: timestamp('restrictions_at', tz),
+    /**
+     * A supplier price list report (issue 62): the list its buying side comes from (null once the list is
+     * deleted: the report keeps its rows), and when its lines were matched to the catalogue (content set).
+     */
+    supplierListId: uuid('supplier_list_id'),
+    supplierMatchedAt: timestamp('supplier_matched_at', tz),
   },
   (t) => [
     index('reports_user_created_idx').on(t.userId, t.createdAt),

@@ -44,6 +44,10 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
 
 export const TAGS = [
   { name: 'reports', description: 'Send product IDs in and follow the report.' },
+  {
+    name: 'supplier lists',
+    description: "Suppliers' price lists (CSV or Excel) checked line by line, to create reports from.",
+  },
   { name: 'analysis', description: "A report's filtered rows, charts, exports and settings." },
   { name: 'quick check', description: 'One product looked up now, as a report row (the browser extension).' },
   { name: 'history', description: "A product's price, offer and sales rank history in one marketplace." },
@@ -67,6 +71,7 @@ type Tag = (typeof TAGS)[number]['name'];
 /** Tags by URL, first match wins. */
 const TAG_RULES: ReadonlyArray<readonly [RegExp, Tag]> = [
   [/^\/api\/reports(\/|$)/, 'reports'],
+  [/^\/api\/(supplier-lists|suppliers)(\/|$)/, 'supplier lists'],
   [/^\/v1\/lookup$/, 'quick check'],
   [/^\/v1\/products\/[^/]+\/[^/]+\/history$/, 'history'],
   [/^\/api\/(watches|notifications)(\/|$)/, 'watches'],

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REGION_CODES } from '@crossmarket/domain';
+import { sandboxSearchIdentifiers } from '../../src/providers/marketplace/sandbox-identifiers';
+import { hash } from '../../src/providers/marketplace/seed';
 import { currencyOf } from '../../src/providers/marketplace/spapi/currency';
 import { MARKETPLACES } from '../../src/providers/marketplace/spapi/regions';
 
@@ -187,6 +189,68 @@ export function catalogQueryProblem(q: URLSearchParams): string | null {
   )
     return "'pageSize' must be between 1 and 20";
   return null;
+}
+
+/**
+ * searchCatalogItems by UPC, EAN, GTIN or ISBN: the products the sandbox's search decides (so both answer
+ * alike), shaped as Amazon's items with `identifiers` and `summaries` (packageQuantity, itemClassification),
+ * plus, for one identifier in ten, its variation parent (which carries it too, as Amazon's do). Paged by
+ * `pageSize` with `pagination.nextToken`; the identifier is written back as the query gave it.
+ */
+export function identifierSearch(ids: string[], q: URLSearchParams, marketplaceId: string) {
+  const type = q.get('identifiersType')!;
+  const matches = sandboxSearchIdentifiers(
+    ids.map((value) => ({ kind: type as 'UPC', value })),
+    'us',
+    () => null,
+  );
+  interface Found {
+    asin: string;
+    carried: string[];
+    summary: Record<string, unknown>;
+  }
+  const byAsin = new Map<string, Found>();
+  ids.forEach((id, i) => {
+    const found: { asin: string; summary: Record<string, unknown> }[] = matches[i]!.map((m) => ({
+      asin: m.asin,
+      summary: {
+        itemName: `Stand-in product ${m.asin}`,
+        brand: 'Stand-in',
+        itemClassification: m.bundle ? 'PRODUCT_BUNDLE' : 'BASE_PRODUCT',
+        ...(m.package_quantity === null ? {} : { packageQuantity: m.package_quantity }),
+      },
+    }));
+    if (found.length > 0 && hash(`parent:${id}`) % 10 === 0) {
+      found.push({
+        asin: `BPARENT${String(hash(id) % 1000).padStart(3, '0')}`,
+        summary: { itemName: 'Variation parent', brand: 'Stand-in', itemClassification: 'VARIATION_PARENT' },
+      });
+    }
+    for (const f of found) {
+      const item: Found = byAsin.get(f.asin) ?? { asin: f.asin, carried: [], summary: f.summary };
+      item.carried.push(id);
+      byAsin.set(f.asin, item);
+    }
+  });
+  const all = [...byAsin.values()].map((item) => ({
+    asin: item.asin,
+    identifiers: [
+      {
+        marketplaceId,
+        identifiers: item.carried.map((identifier) => ({ identifierType: type, identifier })),
+      },
+    ],
+    summaries: [{ marketplaceId, ...item.summary }],
+  }));
+  const size = Number(q.get('pageSize') ?? 10);
+  const from = q.get('pageToken') ? Number(Buffer.from(q.get('pageToken')!, 'base64url').toString()) : 0;
+  const items = all.slice(from, from + size);
+  const next = from + size < all.length ? Buffer.from(String(from + size)).toString('base64url') : null;
+  return {
+    numberOfResults: all.length,
+    ...(next ? { pagination: { nextToken: next } } : {}),
+    items,
+  };
 }
 
 interface BatchItemRequest {

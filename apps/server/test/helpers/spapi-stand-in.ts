@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import {
   catalogFixture,
   catalogQueryProblem,
+  identifierSearch,
   competitivePricing,
   competitivePricingProblem,
   competitiveSummary,
@@ -304,6 +305,9 @@ export async function startSpapiStandIn(
         if (problem) return invalid(op, problem);
         const ids = (url.searchParams.get('identifiers') ?? '').split(',').filter(Boolean);
         const marketplaceId = url.searchParams.get('marketplaceIds');
+        if (url.searchParams.get('identifiersType') !== 'ASIN') {
+          return send(200, identifierSearch(ids, url.searchParams, marketplaceId!), op);
+        }
         const items = ids
           .filter((id) => !id.startsWith('BDOG'))
           .map((asin) => {

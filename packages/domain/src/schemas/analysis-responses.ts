@@ -1,3 +1,4 @@
+import { supplierRowNoteSchema } from './suppliers';
 import { z } from 'zod';
 import type { BannedReason } from '../banned';
 import type { SellerOffer } from '../marketplace';
@@ -81,6 +82,7 @@ export const productSideSchema: z.ZodType<ProductSide> = z.object({
   category_commission_rate: z.number().nullable(),
   buybox_winners: z.int().nonnegative().optional(),
   looked_up_at: z.iso.datetime().optional(),
+  from_supplier: z.boolean().optional(),
   dangerous_goods: z
     .object({
       regulations: z.array(z.string()),
@@ -104,6 +106,8 @@ export const resultRowViewSchema = z
     individual: individualRatesViewSchema.nullable().optional(),
     /** Whether the seller may list it in the selling country; null until checked. */
     restriction: reportRestrictionSchema.nullable().optional(),
+    /** A supplier list report's row: its line, the match and pack notes, the minimum order. */
+    supplier: supplierRowNoteSchema.optional(),
   })
   .meta({ id: 'ResultRow', description: 'A product of a report, both sides and its fbm pricing.' });
 export type ResultRowView = z.output<typeof resultRowViewSchema>;

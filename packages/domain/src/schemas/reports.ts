@@ -5,7 +5,7 @@ import { buyingRegions, sellingRegions } from '../regions';
 const buying = buyingRegions().map((r) => r.code) as [string, ...string[]];
 const selling = sellingRegions().map((r) => r.code) as [string, ...string[]];
 
-export const REPORT_SOURCES = ['manual', 'amazon_all_listings_report'] as const;
+export const REPORT_SOURCES = ['manual', 'amazon_all_listings_report', 'supplier_list'] as const;
 
 /**
  * The report request's shape. A missing country passes here on purpose: `checkReportRequest` reports it
@@ -22,6 +22,11 @@ export const reportCreationSchema = z.object({
    * "Price with": one of the seller's inventories (of these countries) whose settings price the report as
    * it is written; absent, null or empty (a form field left blank) for the seller's defaults.
    */
+  /** `supplier_list`: the uploaded price list whose lines are matched and priced (issue 62). */
+  supplier_list_id: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.uuid({ error: 'validation.supplier.listId' }).nullish(),
+  ),
   inventory_id: z.preprocess(
     (v) => (v === '' ? null : v),
     z.uuid({ error: 'validation.report.inventoryId' }).nullish(),
@@ -68,4 +73,28 @@ export function checkReportRequest(
   if (!input.from_country) return fail({ field: 'from_country', key: 'validation.report.country' });
   if (!input.to_country) return fail({ field: 'to_country', key: 'validation.report.country' });
   return { ok: true, parsed };
+}
+
+/**
+ * A supplier list report's checks, in the same order as a product list's: the list's good lines against
+ * the send limit and the remaining quota, then the countries (the buying one is the supplier's).
+ */
+export function checkSupplierReportRequest(
+  input: { from_country: string; to_country?: string | null },
+  lines: number,
+  limits: { sendLimit: number; remainingQuota: number },
+): ReportCheckError | null {
+  if (lines > limits.sendLimit)
+    return { field: 'product_ids', key: 'validation.report.tooMany', params: { count: limits.sendLimit } };
+  if (lines > limits.remainingQuota) {
+    return {
+      field: 'product_ids',
+      key: 'validation.report.overQuota',
+      params: { remaining_quota: Math.max(0, limits.remainingQuota) },
+    };
+  }
+  if (!input.to_country) return { field: 'to_country', key: 'validation.report.country' };
+  if (input.from_country === input.to_country)
+    return { field: 'to_country', key: 'validation.report.sameCountries' };
+  return null;
 }

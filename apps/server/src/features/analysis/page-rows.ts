@@ -9,6 +9,7 @@ import {
 } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { supplierNote, supplierNotesJoin } from '../suppliers';
 import { analysisReportFromJson, reportRowJson, type AnalysisReport } from './analysis-report';
 
 /** One row of a results page as PostgreSQL sends it: the sides as JSON text, never parsed here. */
@@ -26,6 +27,8 @@ export type PageRow = {
   title: string | null;
   /** The listing restriction as JSON text; null when not checked. */
   restriction: string | null;
+  /** A supplier report's line for the row as JSON text (report_supplier_rows); null on other reports. */
+  supplier: string | null;
 };
 
 /**
@@ -43,12 +46,14 @@ export const pageRowsFrom = (reportId: string, ids: SQL) => sql`
               else json_build_object('state', x.state, 'reasons', x.reasons, 'approval_url', x.approval_url,
                                      'checked_at', to_char(x.checked_at at time zone 'UTC',
                                                            'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
-         end as restriction
+         end as restriction,
+         sup.note as supplier
     from unnest(${ids}) with ordinality as u(product_id, ord)
     join report_product_snapshots w on w.report_id = ${reportId}::uuid and w.product_id = u.product_id
     left join report_product_pricing i on i.report_id = ${reportId}::uuid and i.product_id = u.product_id
     left join report_product_restrictions x
-      on x.report_id = ${reportId}::uuid and x.product_id = u.product_id`;
+      on x.report_id = ${reportId}::uuid and x.product_id = u.product_id
+    ${supplierNotesJoin(reportId)}`;
 
 /** A page row's pricing input (the packed one, else from its sides) and its fbm block on the report's lane. */
 export function pricePageRow(r: PageRow, report: AnalysisReport) {
@@ -74,7 +79,8 @@ export function pageJsonText(rows: readonly PageRow[], report: AnalysisReport): 
     parts.push(
       `{"product_id":${JSON.stringify(r.product_id)},"row_cross":${r.cross},"row_to":${r.to},` +
         `"individual":${JSON.stringify(individual)},"fbm":${JSON.stringify(fbm)},"banned":${JSON.stringify(banned)},` +
-        `"restriction":${r.restriction ?? 'null'}}`,
+        `"restriction":${r.restriction ?? 'null'}` +
+        (r.supplier ? `,"supplier":${JSON.stringify(supplierNote(r.supplier, fbm))}}` : '}'),
     );
   }
   return `[${parts.join(',')}]`;

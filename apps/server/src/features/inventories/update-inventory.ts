@@ -212,19 +212,23 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
   const check = async (batch: string[]) => {
     const [last, fees] = await Promise.all([lastSides(batch), keptFees(batch)]);
     const known = marketplace.refreshPrices ? batch.filter((code) => last.get(code)) : [];
+    // A buying side from a supplier's list keeps the list's cost: the buying marketplace is not asked.
+    const fromAmazon = known.filter((code) => !last.get(code)?.row_cross?.from_supplier);
     // Each side is checked with an operation that can answer for it: the seller's listings with their own.
     const listed = (side: 'row_cross' | 'row_to') =>
       new Set(known.filter((code) => last.get(code)?.[side]?.listed_by_seller));
     const [cross, toSide] = known.length
       ? await Promise.all([
-          asOwner(from, (account) =>
-            marketplace.refreshPrices!(known, from, {
-              shipTo: to,
-              account,
-              listed: listed('row_cross'),
-              ...routed,
-            }),
-          ),
+          fromAmazon.length
+            ? asOwner(from, (account) =>
+                marketplace.refreshPrices!(fromAmazon, from, {
+                  shipTo: to,
+                  account,
+                  listed: listed('row_cross'),
+                  ...routed,
+                }),
+              )
+            : Promise.resolve([]),
           asOwner(to, (account) =>
             marketplace.refreshPrices!(known, to, { shipTo: to, account, listed: listed('row_to') }),
           ),
@@ -308,13 +312,16 @@ export async function updateInventory(deps: UpdateDeps, id: string): Promise<Upd
         const last = answered.last.get(code);
         const sides: Sides = {
           code,
-          cross: applyPriceCheck(last?.row_cross, answered.cross.get(code), { needsSeller: false }),
+          cross: last?.row_cross?.from_supplier
+            ? last.row_cross
+            : applyPriceCheck(last?.row_cross, answered.cross.get(code), { needsSeller: false }),
           to: applyPriceCheck(last?.row_to, answered.to.get(code), { needsSeller }),
         };
         // A side whose full lookup would pass the plan's age by the next visit is renewed while the
         // renewals' share lasts; past it, the light check stands and the side keeps its old date, shown
         // as such. A product with a side already going to a full lookup renews the other with it.
-        const due = (side: ProductSide | typeof FULL) => side !== FULL && dueForFullLookup(side, plan);
+        const due = (side: ProductSide | typeof FULL) =>
+          side !== FULL && !side.from_supplier && dueForFullLookup(side, plan);
         const pendingFull = sides.cross === FULL || sides.to === FULL;
         if ((due(sides.cross) || due(sides.to)) && (pendingFull || (renewLeft > 0 && fullLeft > 0))) {
           if (!pendingFull) renewLeft -= 1;

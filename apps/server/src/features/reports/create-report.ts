@@ -1,4 +1,10 @@
-import { checkReportRequest, JOB_NAMES, type PricingSettings, type RegionCode } from '@crossmarket/domain';
+import {
+  checkReportRequest,
+  checkSupplierReportRequest,
+  JOB_NAMES,
+  type PricingSettings,
+  type RegionCode,
+} from '@crossmarket/domain';
 import { and, eq } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
 import { inventories, plans, reports, userData } from '../../db/schema';
@@ -9,6 +15,7 @@ import type { SourcedRateTable } from '../../providers/rates/types';
 import { usageOf } from '../account';
 import { authoriseLookups, type AuthorisationPolicy } from '../amazon';
 import { snapshotLane } from '../lanes';
+import { supplierListForReport } from '../suppliers';
 import { lockForUser } from '../../db/user-lock';
 
 /** Without a policy (tests): lookups need no authorisation, as in the sandbox. */
@@ -23,6 +30,31 @@ export interface NewReport {
   /** The pasted text (manual) or the product IDs of an uploaded listing report, one per line. */
   product_ids: string;
   skus?: Record<string, string> | null;
+  /** `supplier_list`: the products are the list's matches, found by the worker (issue 62). */
+  source?: string;
+  supplier_list_id?: string | null;
+}
+
+/**
+ * A supplier list report's checks: its list (the user's own) decides the buying country; the quota is
+ * checked with its good lines. Its products are found by the worker (the catalogue match), so it starts
+ * with none.
+ */
+async function checkSupplierReport(
+  t: Db,
+  userId: string,
+  input: NewReport,
+  limits: { sendLimit: number; remainingQuota: number },
+) {
+  const list = await supplierListForReport(t, userId, input.supplier_list_id);
+  const from = list.country;
+  const error = checkSupplierReportRequest(
+    { from_country: from, to_country: input.to_country },
+    list.lines,
+    limits,
+  );
+  if (error) throw fieldError(error.field, error.key, error.params);
+  return { listId: list.id, from, lines: list.lines };
 }
 
 /**
@@ -75,15 +107,22 @@ export async function createReport(
       .innerJoin(plans, eq(plans.code, userData.planCode))
       .where(eq(userData.userId, userId));
     const used = (await usageOf(t, userId)).r_count;
-    const check = checkReportRequest(input, {
-      sendLimit: plan?.sendLimit ?? 0,
-      remainingQuota: (plan?.quota ?? 0) - used,
-    });
+    const limits = { sendLimit: plan?.sendLimit ?? 0, remainingQuota: (plan?.quota ?? 0) - used };
+    const supplier =
+      input.source === 'supplier_list' ? await checkSupplierReport(t, userId, input, limits) : null;
+    if (supplier) input = { ...input, from_country: supplier.from, product_ids: '' };
+    const check = supplier
+      ? {
+          ok: true as const,
+          parsed: { valid: [] as string[], sent: supplier.lines, repetitive: 0, invalid: 0 },
+        }
+      : checkReportRequest(input, limits);
     if (!check.ok) throw fieldError(check.error.field, check.error.key, check.error.params);
     const pricing = await pricingOf(t, userId, input);
     // Before the insert: a report nobody may look up costs no credit.
+    // A supplier report asks Amazon only in the selling country (the buying side is the list).
     const amazonAccounts = await authoriseLookups(t, deps.authorisation ?? SANDBOX, userId, {
-      from: input.from_country as RegionCode,
+      from: (supplier ? input.to_country : input.from_country) as RegionCode,
       to: input.to_country as RegionCode,
     });
     const { valid, sent, repetitive, invalid } = check.parsed;
@@ -104,7 +143,9 @@ export async function createReport(
         fromCountry: input.from_country!,
         toCountry: input.to_country!,
         content: valid,
-        size: valid.length * 2,
+        // A supplier report counts its lines until the match tells its products.
+        size: (supplier ? supplier.lines : valid.length) * 2,
+        supplierListId: supplier?.listId ?? null,
         skus,
         parityRates: rates.rates,
         ratesSource: rates.source,
@@ -116,7 +157,13 @@ export async function createReport(
         pricedWith: pricing?.title ?? null,
       })
       .returning({ id: reports.id });
-    return { report_id: row!.id, sent, valid: valid.length, repetitive, invalid };
+    return {
+      report_id: row!.id,
+      sent,
+      valid: supplier ? supplier.lines : valid.length,
+      repetitive,
+      invalid,
+    };
   });
   // Enqueued after the commit; if this fails the worker's sweep still finds the report and starts it.
   await deps.queue

@@ -16,6 +16,7 @@ import type { Logger } from '../../logger';
 import { NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookedUp, LookupAccounts, MarketplaceProvider } from '../../providers/marketplace/types';
 import { ownerAccounts } from '../amazon';
+import { prepareSupplierReport, supplierSides } from '../suppliers';
 import { Pace } from './pace';
 import { restrictionsFunnel, type FunnelDeps } from './restrictions-first';
 import {
@@ -118,9 +119,30 @@ async function writeBatch(
  * only that chunk, which the next taker resumes from the rows already written.
  */
 export async function processReport(deps: ProcessDeps, reportId: string): Promise<ProcessOutcome> {
-  const [report] = await deps.db.select().from(reports).where(eq(reports.id, reportId));
+  let [report] = await deps.db.select().from(reports).where(eq(reports.id, reportId));
   if (!report) return 'gone';
   if (report.finalized || report.doneSize === -1) return 'busy';
+  const asOwner = ownerAccounts(deps.accounts, report.userId);
+  // A supplier list report (issue 62) first matches its lines to the selling catalogue: its products.
+  if (report.supplierListId && !report.supplierMatchedAt) {
+    const to = report.toCountry as RegionCode;
+    const search = deps.marketplace.searchIdentifiers?.bind(deps.marketplace);
+    const prepared =
+      search &&
+      (await prepareSupplierReport(deps, report, (ids) =>
+        asOwner(to, (account) => search(ids, to, { account })),
+      ));
+    if (!prepared) {
+      await cancelReport(
+        deps.db,
+        reportId,
+        'the supplier list cannot be matched (deleted, or no catalogue search)',
+      );
+      return 'gone';
+    }
+    [report] = await deps.db.select().from(reports).where(eq(reports.id, reportId));
+    if (!report) return 'gone';
+  }
   const size = deps.marketplace.batchSize;
   await ensureChunks(deps.db, reportId, report.content.length, chunkSize(size));
   const from = report.fromCountry as RegionCode;
@@ -138,7 +160,6 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
   const positions = new Map(report.content.map((id, i) => [id, i]));
   const log = deps.logger.child({ reportId, products: report.content.length });
 
-  const asOwner = ownerAccounts(deps.accounts, report.userId);
   const funnel = restrictionsFunnel(deps, asOwner, { userId: report.userId, to: toRegion });
   let current: ChunkWork | undefined;
   let taken = 0;
@@ -190,11 +211,19 @@ export async function processReport(deps: ProcessDeps, reportId: string): Promis
       }),
     );
   const pace = new Pace();
+  // Matched once: the report keeps its supplier rows even if the list is deleted later.
+  const supplier = report.supplierMatchedAt ? report : null;
   const lookup = async (batch: Batch) => {
-    const [cross, to] = await Promise.all([lookupIn(batch, from), lookupIn(batch, toRegion)]);
+    // A supplier report's buying side is its list, described by the selling side's catalogue data.
+    const [cross, to]: LookedUp[][] = supplier
+      ? await lookupIn(batch, toRegion).then(async (to) => [
+          await supplierSides(deps.db, supplier, batch.ids, to, ctx.lane ?? null, FIXED_RATES),
+          to,
+        ])
+      : await Promise.all([lookupIn(batch, from), lookupIn(batch, toRegion)]);
     // The pace of Amazon's answers: products recent lookups served took no allowance.
-    pace.record(cross.filter((c, i) => !(c.cached && to[i]!.cached)).length);
-    return { batch, cross, to };
+    pace.record(cross!.filter((c, i) => !(c.cached && to![i]!.cached)).length);
+    return { batch, cross: cross!, to: to! };
   };
   const pull = () => {
     const pulled = nextBatch().then((batch) => (batch ? lookup(batch) : null));

@@ -3,6 +3,7 @@ import { pastDayOf, sandboxPast } from './sandbox-history';
 import { answerOn, drawProduct, sandboxSnapshot, type ProductDraws } from './sandbox-product';
 import { sandboxRestriction } from './sandbox-restrictions';
 import type { ProductSnapshot } from '@crossmarket/domain';
+import { sandboxSearchIdentifiers } from './sandbox-identifiers';
 import type { MarketplaceProvider, PriceCheck } from './types';
 
 export { sandboxSnapshot } from './sandbox-product';
@@ -87,6 +88,12 @@ export function createSandboxMarketplace(options: SandboxOptions = {}): Marketpl
           shipping,
         ),
       );
+    },
+    async searchIdentifiers(ids, region) {
+      const when = at();
+      const title = (asin: string) =>
+        sandboxSnapshot(asin, region, { shipTo: region, role: 'to', ...when }).side.title;
+      return sandboxSearchIdentifiers(ids, region, title);
     },
     history: (asin, region, days, today, before) => past.days(asin, region, days, today, before),
     async refreshPrices(productIds, region, lookupOptions) {

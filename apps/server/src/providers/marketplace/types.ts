@@ -1,4 +1,5 @@
 import type {
+  IdentifierKind,
   Coupon,
   FeeEstimate,
   ListingRestriction,
@@ -128,6 +129,24 @@ export interface PastDay {
   in_stock: boolean;
 }
 
+/** An identifier a supplier's list names, as the catalogue's search takes it (supplier lists, issue 62). */
+export interface CatalogIdentifier {
+  kind: IdentifierKind;
+  value: string;
+}
+
+/**
+ * A catalogue product carrying an identifier: its ASIN, title and brand, how many units one product holds
+ * (`summaries.packageQuantity`; null when Amazon does not say) and whether it is a bundle.
+ */
+export interface CatalogMatch {
+  asin: string;
+  title: string | null;
+  brand: string | null;
+  package_quantity: number | null;
+  bundle: boolean;
+}
+
 /**
  * Looks products up in one marketplace. Answers one snapshot per requested ID, in the same order; a
  * product the marketplace does not know comes back with status `dog`, never as a missing entry.
@@ -139,6 +158,16 @@ export interface MarketplaceProvider {
   /** Amazon's limits the provider lives within; undefined when it has none (the sandbox). */
   readonly allowance?: Allowance;
   lookup(productIds: string[], region: RegionCode, options: ProviderLookupOptions): Promise<LookedUp[]>;
+  /**
+   * The catalogue's products carrying each identifier in the marketplace (variation parents left out, as
+   * nobody buys one), one entry per requested identifier in the same order: an empty list when none does,
+   * null when Amazon did not answer (asked again later).
+   */
+  searchIdentifiers?(
+    ids: readonly CatalogIdentifier[],
+    region: RegionCode,
+    options: { account?: LookupAccount },
+  ): Promise<(CatalogMatch[] | null)[]>;
   /**
    * A product's past the provider can tell without having watched it: the `days` whole UTC days before
    * `today`, oldest first, only those before `before` when given (the days observations do not cover).

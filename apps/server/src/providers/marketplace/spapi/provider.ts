@@ -1,6 +1,7 @@
 import type { Logger } from '../../../logger';
 import { IMPORT_RATE } from '../sandbox-catalog';
 import type { Allowance, LookedUp, MarketplaceProvider } from '../types';
+import { createIdentifierSearch } from './catalog-identifiers';
 import type { SpapiClient } from './client';
 import { currencyOf } from './currency';
 import { createFeeEstimates } from './fees-estimates';
@@ -77,6 +78,7 @@ export function createSpapiMarketplace(
     verifySeller: createSellerCheck(client),
     sellingCountries: createParticipations(client),
     feeEstimates: createFeeEstimates(client),
+    searchIdentifiers: createIdentifierSearch(client),
     async lookup(productIds, region, { shipTo, lane, account, fresh, unpriced }) {
       const marketplace = MARKETPLACES[region];
       const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;

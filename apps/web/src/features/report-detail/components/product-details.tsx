@@ -4,6 +4,7 @@ import { productUrl } from '../../../lib/product-url';
 import type { ResultRowView } from '../api/filter-results';
 import { statusReasonKey, Tag, useCellKit, type Countries } from './cell-kit';
 import { DangerousGoodsTag } from './dangerous-goods-tag';
+import { SupplierNote } from './supplier-note';
 
 /** Copies a product ID; one small icon button instead of Typography's copyable (a tooltip per row). */
 function CopyButton({ text, label, copied }: { text: string; label: string; copied: string }) {
@@ -80,6 +81,7 @@ export const ProductDetails = memo(function ProductDetails({
         </div>
         <div className="cm-line">
           {restrictionOf?.(row)}
+          <SupplierNote row={row} countries={countries} />
           <DangerousGoodsTag row={row} countries={countries} />
           {row.banned && (
             <Tag color="red">{`${t('reportDetail.row.banned')}: ${t(`bannedReason.${row.banned}`)}`}</Tag>

@@ -10,8 +10,10 @@ export interface ReportRequest {
   title: string;
   from_country: string;
   to_country: string;
-  source: 'manual' | 'amazon_all_listings_report';
+  source: 'manual' | 'amazon_all_listings_report' | 'supplier_list';
   product_ids: string;
+  /** `supplier_list`: the uploaded list the report is priced from. */
+  supplier_list_id?: string | null;
   /** "Price with": one of the seller's inventories; absent for the default settings. */
   inventory_id?: string | null;
   file?: File | null;
@@ -52,6 +54,11 @@ export function useCreateReport() {
         form.append('source', input.source);
         form.append('file', input.file, input.file.name);
         return apiForm<CreatedReport>('/api/reports', form);
+      }
+      if (input.source === 'supplier_list') {
+        return api<CreatedReport>('/api/reports', {
+          body: { ...fields, source: input.source, supplier_list_id: input.supplier_list_id },
+        });
       }
       return api<CreatedReport>('/api/reports', {
         body: { ...fields, source: 'manual', product_ids: input.product_ids },

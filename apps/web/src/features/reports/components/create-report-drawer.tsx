@@ -25,6 +25,8 @@ import {
   notConnectedRegion,
 } from '../../settings';
 import { useCreateReport, type CreatedReport, type ReportRequest } from '../api/reports';
+import { useUploadSupplierList } from '../api/supplier-lists';
+import { checkDraft, EMPTY_DRAFT, SupplierListFields, type SupplierDraft } from './supplier-list-fields';
 
 type Values = Omit<ReportRequest, 'file'> & { marketplace: 'amazon' };
 /** What stopped the report: a text, and whether connecting an Amazon region in Settings would help. */
@@ -50,6 +52,8 @@ export function CreateReportDrawer({
   const { data: me } = useMe();
   const create = useCreateReport();
   const [file, setFile] = useState<UploadFile | null>(null);
+  const [draft, setDraft] = useState<SupplierDraft>(EMPTY_DRAFT);
+  const uploadList = useUploadSupplierList();
   const [failed, setFailed] = useState<Failure | null>(null);
   const source = Form.useWatch('source', form) ?? 'manual';
   const fromCountry = Form.useWatch('from_country', form);
@@ -67,12 +71,25 @@ export function CreateReportDrawer({
   const remaining = Math.max(0, (me?.user_data.plan.daily_report_quota ?? 0) - (me?.usage.r_count ?? 0));
   const typed = source === 'manual' ? parseProductIds(text).valid.length : 0;
 
+  /** What keeps a supplier list from being sent, checked here as the server will; null when nothing. */
+  const supplierProblem = (): string | null => {
+    if (!draft.file) return t('validation.supplier.fileRequired');
+    if (draft.problem) return t(draft.problem);
+    if (!draft.supplierName.trim()) return t('validation.supplier.supplierName');
+    const { mapping, read, errors } = checkDraft(draft);
+    if (!mapping) return t(Object.values(errors)[0] ?? 'validation.supplier.costColumn');
+    if (!read || read.lines.length === 0) return t('validation.supplier.noGoodLine');
+    if (read.total > sendLimit) return t('validation.report.tooMany', { count: sendLimit });
+    return null;
+  };
+
   const fieldError = (name: keyof Values | 'file', message: string) =>
     name === 'file' ? setFailed({ text: message }) : form.setFields([{ name, errors: [message] }]);
 
   const close = () => {
     setFailed(null);
     setFile(null);
+    setDraft(EMPTY_DRAFT);
     form.resetFields();
     onClose();
   };
@@ -83,12 +100,32 @@ export function CreateReportDrawer({
       // The same checks the server makes, in the same order, answered without a round trip.
       const check = checkReportRequest(values, { sendLimit, remainingQuota: remaining });
       if (!check.ok) return fieldError(check.error.field, t(check.error.key, check.error.params));
+    } else if (values.source === 'supplier_list') {
+      const problem = supplierProblem();
+      if (problem) return setFailed({ text: problem });
     } else if (!file?.originFileObj) {
       return setFailed({ text: t('validation.report.fileRequired') });
     }
     let created: CreatedReport;
     try {
-      created = await create.mutateAsync({ ...values, file: file?.originFileObj ?? null });
+      let supplierListId: string | null = null;
+      if (values.source === 'supplier_list') {
+        const list = await uploadList.mutateAsync({
+          file: draft.file!,
+          supplier_id: draft.supplierId,
+          supplier_name: draft.supplierName.trim(),
+          country: values.from_country,
+          currency: draft.currency,
+          prices_include_tax: draft.pricesIncludeTax,
+          mapping: checkDraft(draft).mapping!,
+        });
+        supplierListId = list.id;
+      }
+      created = await create.mutateAsync({
+        ...values,
+        supplier_list_id: supplierListId,
+        file: file?.originFileObj ?? null,
+      });
     } catch (e) {
       const field = e instanceof ApiError ? e.fields[0] : undefined;
       if (field) fieldError(field.field as keyof Values, t(field.key, field.params ?? {}));
@@ -115,7 +152,7 @@ export function CreateReportDrawer({
           // Another pair of countries: the inventory chosen for the last one no longer fits.
           if ('from_country' in changed || 'to_country' in changed) form.setFieldValue('inventory_id', '');
         }}
-        disabled={create.isPending}
+        disabled={create.isPending || uploadList.isPending}
         initialValues={{
           marketplace: 'amazon',
           source: 'manual',
@@ -141,7 +178,7 @@ export function CreateReportDrawer({
         <Space.Compact block>
           <Form.Item
             name="from_country"
-            label={t('reports.form.buying')}
+            label={source === 'supplier_list' ? t('suppliers.country') : t('reports.form.buying')}
             rules={[{ required: true, message: t('validation.report.country') }]}
             style={{ flex: 1 }}
           >
@@ -169,10 +206,13 @@ export function CreateReportDrawer({
             options={[
               { value: 'manual', label: t('reports.form.sources.manual') },
               { value: 'amazon_all_listings_report', label: t('reports.form.sources.listings') },
+              { value: 'supplier_list', label: t('reports.form.sources.supplier') },
             ]}
           />
         </Form.Item>
-        {source === 'manual' ? (
+        {source === 'supplier_list' ? (
+          <SupplierListFields draft={draft} onChange={setDraft} country={fromCountry} />
+        ) : source === 'manual' ? (
           <Form.Item
             name="product_ids"
             label={t('reports.form.productIds')}
@@ -216,7 +256,7 @@ export function CreateReportDrawer({
           <Link to="/settings/billing">{t('home.upgrade')}</Link>
         </Typography.Paragraph>
         <Typography.Paragraph type="secondary">{t('reports.form.noCancel')}</Typography.Paragraph>
-        <Button type="primary" htmlType="submit" loading={create.isPending} block>
+        <Button type="primary" htmlType="submit" loading={create.isPending || uploadList.isPending} block>
           {t('reports.form.submit')}
         </Button>
       </Form>

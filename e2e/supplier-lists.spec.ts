@@ -1,0 +1,91 @@
+import { SUPPLIER_HEADER, supplierRows, toCsv } from '../packages/domain/src/suppliers/supplier-fixture';
+import type { ReportDetail } from '../packages/domain/src/schemas/reports-responses';
+import { expectAccessible } from './axe';
+import { expect, test } from './fixtures';
+import { subscriber, usToCaInventory } from './helpers';
+
+// Issue 62: a supplier's price list, from the file to priced rows and an inventory.
+const csv = toCsv([
+  SUPPLIER_HEADER,
+  ...supplierRows(40),
+  ['036000291453', 'Bad check digit', '1.00', '1', '1', 'X1'],
+  ['', 'No code', '1.00', '1', '1', 'X2'],
+]);
+
+test('a seller uploads a supplier price list, maps it, sends it and adds its rows to an inventory', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await subscriber(page, 'L');
+  await page.goto('/reports');
+  await page.getByRole('button', { name: 'Create New' }).first().click();
+  const drawer = page.getByRole('dialog', { name: 'Create New Report' });
+  await drawer.getByLabel('Supplier price list').check();
+  await expect(drawer.getByLabel("Supplier's country")).toBeVisible();
+  await drawer.getByLabel('Selling Country').click();
+  await page.getByTitle('Canada (CA)').last().click();
+
+  await drawer.locator('input[type=file]').setInputFiles({
+    name: 'acme.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  // The usual headers are recognised; the file is checked as it is mapped.
+  const mapping = drawer.getByTestId('supplier-mapping');
+  await expect(mapping).toBeVisible();
+  await expect(mapping.getByText('A · UPC')).toBeVisible();
+  const check = drawer.getByTestId('supplier-check');
+  await expect(check).toContainText('40 lines can be priced; 2 cannot.');
+  await expect(drawer.getByTestId('supplier-bad-lines')).toContainText(
+    "Line 42: The identifier's check digit is wrong (036000291453)",
+  );
+  await expect(drawer.getByTestId('supplier-bad-lines')).toContainText('Line 43: No identifier');
+  await expect(drawer.getByTestId('supplier-preview')).toContainText('Supplier item 1');
+
+  // By keyboard alone: the cost column taken away says what is missing, then chosen again by typing.
+  const cost = drawer.getByLabel('Cost', { exact: true });
+  await cost.focus();
+  await page.keyboard.type('none');
+  await page.keyboard.press('Enter');
+  await expect(drawer.getByText('Choose the column with the cost.')).toBeVisible();
+  await cost.focus();
+  await page.keyboard.type('Unit Cost');
+  await page.keyboard.press('Enter');
+  await expect(check).toContainText('40 lines can be priced; 2 cannot.');
+
+  await drawer.getByLabel('Supplier', { exact: true }).fill('Acme Wholesale');
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'the Create New Report drawer with a supplier list', '.ant-drawer');
+
+  await drawer.getByLabel('Title').fill('Acme for Canada');
+  await drawer.getByRole('button', { name: 'Submit' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByTestId('report-created')).toContainText(
+    'Product IDs successfully sent to the queue.',
+  );
+
+  const row = page.getByRole('row', { name: /Acme for Canada/ });
+  await expect(row.getByText('Done')).toBeVisible({ timeout: 120_000 });
+  const reports = (await (await page.request.get('/api/reports')).json()) as { id: string; title: string }[];
+  const reportId = reports.find((r) => r.title === 'Acme for Canada')!.id;
+  const detail = (await (await page.request.get(`/api/reports/${reportId}`)).json()) as ReportDetail;
+  expect(detail.finalized).toBe(true);
+
+  // An inventory of the same countries to add the rows to.
+  await usToCaInventory(page.request, 'Acme in Canada');
+  await page.goto(`/reports/${reportId}`);
+  await expect(page.getByTestId('supplier-match').first()).toBeVisible();
+  await expect(page.getByTestId('supplier-match').first()).toContainText(/Line \d+ · (UPC|EAN) \d+/);
+  await expect(page.getByTestId('supplier-pack').first()).toBeVisible();
+  await expect(page.getByTestId('supplier-order').first()).toContainText('Minimum order');
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'a supplier report with its match and pack notes');
+
+  const card = page.getByTestId('add-to-inventory');
+  await card.getByLabel('Choose an inventory').click();
+  await page.getByTitle('Acme in Canada', { exact: true }).click();
+  await card.getByRole('button', { name: /Add \d+ filtered products$/ }).click();
+  await expect(card.getByTestId('add-to-inventory-outcome')).toContainText(
+    /^\d+ products added, 0 already there/,
+  );
+});
