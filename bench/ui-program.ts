@@ -120,6 +120,8 @@ export async function startProgram(
       RATE_LIMIT_SCALE: '1000',
       LOG_LEVEL: 'warn',
       SKIP_WEB_BUILD: '1',
+      // The bench's user follows its activation link from the development mailbox (e2e/helpers.ts).
+      DEV_PAGES: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
