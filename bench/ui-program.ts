@@ -120,6 +120,8 @@ export async function startProgram(
       RATE_LIMIT_SCALE: '1000',
       LOG_LEVEL: 'warn',
       SKIP_WEB_BUILD: '1',
+      // The sign-up follows the activation mail in the development mailbox (/dev pages are off by default).
+      DEV_PAGES: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
