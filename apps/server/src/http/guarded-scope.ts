@@ -4,12 +4,17 @@ import { z } from 'zod';
 import type { App } from './app-type';
 import type { Caller, Guard, GuardOptions } from '../features/auth/guard';
 import type { HttpError } from './errors';
+import type { Limit } from './rate-limit';
 import { timingOf } from './server-timing';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, set by a guarded scope's onRequest hook; null elsewhere. */
     caller: Caller | null;
+  }
+  interface FastifyInstance {
+    /** A per-user limit the scope's guard counts each session request against (per-user-limits.ts). */
+    countSession?: Limit;
   }
 }
 
@@ -24,7 +29,8 @@ export const idParams = z.object({ id: uuid });
  *   they send, and sets `request.caller` (read it with `callerOf`);
  * - a malformed `:id` names no row of this user's, like an unknown one: `missing()` (a 404) rather than
  *   a params error, and before the body or query is validated.
- * `options` relax the gating for the whole scope (support stays open to locked-out and suspended users).
+ * `options` relax the gating for the whole scope (support stays open to locked-out and suspended users);
+ * a scope decorated with `countSession` (per-user-limits.ts) has the guard count each session request.
  */
 export function registerGuardedScope(
   app: App,
@@ -37,8 +43,10 @@ export function registerGuardedScope(
     // A plugin's instance starts with Fastify's default type provider; the zod one gives typed bodies.
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
     scope.decorateRequest('caller', null);
-    scope.addHook('onRequest', async (request) => {
-      request.caller = await timingOf(request).time('guard', () => guard(request, options));
+    // A function, not an arrow: `this` is the scope, whose `countSession` limitPerUser may set later.
+    scope.addHook('onRequest', async function (request) {
+      const counted = this.countSession ? { ...options, countSession: this.countSession } : options;
+      request.caller = await timingOf(request).time('guard', () => guard(request, counted));
     });
     scope.addHook('preValidation', async (request) => {
       const { id } = request.params as { id?: string };

@@ -43,13 +43,6 @@ export const sessionRateKey = (userId: string) => `${SESSION_RATE_LIMIT.name}:${
 export const enforceSessionRate = (db: Db, userId: string, scale = 1) =>
   enforceLimit(db, sessionRateKey(userId), SESSION_RATE_LIMIT, scale, { durable: false });
 
-/**
- * The guard options of a scope that calls {@link limitPerUser}: the session read counts the request
- * against {@link SESSION_RATE_LIMIT} in the same round trip (issue 63), so the hook below has nothing left
- * to do in the usual case.
- */
-export const PER_USER_GUARD = { countSession: SESSION_RATE_LIMIT } as const;
-
 interface Lane {
   running: number;
   waiting: (() => void)[];
@@ -114,11 +107,11 @@ export const analysisBusy = () =>
   apiError(429, 'analysis_busy', 'apiErrors.analysisBusy', { retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS });
 
 /**
- * Per-user limits on every route `scope` registers after this call (call it first in a guarded scope,
- * registered with {@link PER_USER_GUARD}):
+ * Per-user limits on every route `scope` registers after this call (call it first in a guarded scope):
  * - a session caller's requests are counted in PostgreSQL like a token's (429 past
- *   {@link SESSION_RATE_LIMIT}) by the guard's own read, else right after the guard, before the body is
- *   read, committed without waiting for the WAL flush;
+ *   {@link SESSION_RATE_LIMIT}), committed without waiting for the WAL flush: by the guard's own session
+ *   read (the scope's `countSession`, one round trip for both, issue 63), else right after the guard,
+ *   before the body is read;
  * - each handler runs under `limit`, keyed by the caller's user: the call holds its place until its work
  *   has settled (not merely until the client was answered, e.g. after a handler timeout), since that is
  *   when its database connections are free again.
@@ -127,9 +120,11 @@ export function limitPerUser(
   scope: App,
   { db, scale, limit }: { db: Db; scale: number; limit: InFlightLimit },
 ) {
+  // The scope's guard (guarded-scope.ts) reads it at each request.
+  scope.decorate('countSession', SESSION_RATE_LIMIT);
   scope.addHook('onRequest', async (request) => {
     const caller = callerOf(request);
-    // The guard counted it: against its token, or (PER_USER_GUARD) in the session read itself.
+    // The guard counted it: against its token, or in the session read itself (`countSession`).
     if (caller.tokenId !== null || caller.counted) return;
     await timingOf(request).time('rate', () => enforceSessionRate(db, caller.userId, scale));
   });

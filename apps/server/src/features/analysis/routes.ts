@@ -28,7 +28,6 @@ import {
   InFlightLimit,
   IN_FLIGHT_PER_USER,
   limitPerUser,
-  PER_USER_GUARD,
   QUEUED_PER_USER,
   QUEUED_SCANS_PER_USER,
   SCANS_PER_USER,
@@ -100,165 +99,150 @@ export function registerAnalysisRoutes(
 
   // The specification's settings call answers `{ error: false }` or `{ error: true, message }`; a refusal
   // (the guard's 401 included) keeps its status and carries the usual code and field list beside the flag.
-  registerGuardedScope(
-    app,
-    guard,
-    missingReport,
-    (scope) => {
-      limitPerUser(scope, perUser);
-      scope.setErrorHandler((error, request, reply) => {
-        if (!(error instanceof HttpError)) throw error;
-        if (error.statusCode === 429) {
-          reply.header('retry-after', String(error.details?.retryAfterSeconds ?? BUSY_RETRY_SECONDS));
-        }
-        return reply
-          .status(error.statusCode)
-          .send({ error: true, code: error.code, message: error.message, ...error.details });
-      });
-      const refused = { 400: settingsErrorSchema, 401: settingsErrorSchema, 403: settingsErrorSchema };
-      const saved = {
-        200: settingsSavedSchema,
-        ...refused,
-        404: settingsErrorSchema,
-        409: settingsErrorSchema,
-        429: settingsErrorSchema,
-      };
-      scope.post('/v1/settings', { schema: { response: saved }, bodyLimit: 256 * 1024 }, async (request) => {
-        const { userId } = callerOf(request);
-        const parsed = settingsRequestSchema.safeParse(request.body ?? {});
-        if (!parsed.success) throw zodFieldErrors(parsed.error);
-        await settingsOnce(userId, () => saveSettings(db, userId, parsed.data));
-        return { error: false as const };
-      });
-    },
-    PER_USER_GUARD,
-  );
+  registerGuardedScope(app, guard, missingReport, (scope) => {
+    limitPerUser(scope, perUser);
+    scope.setErrorHandler((error, request, reply) => {
+      if (!(error instanceof HttpError)) throw error;
+      if (error.statusCode === 429) {
+        reply.header('retry-after', String(error.details?.retryAfterSeconds ?? BUSY_RETRY_SECONDS));
+      }
+      return reply
+        .status(error.statusCode)
+        .send({ error: true, code: error.code, message: error.message, ...error.details });
+    });
+    const refused = { 400: settingsErrorSchema, 401: settingsErrorSchema, 403: settingsErrorSchema };
+    const saved = {
+      200: settingsSavedSchema,
+      ...refused,
+      404: settingsErrorSchema,
+      409: settingsErrorSchema,
+      429: settingsErrorSchema,
+    };
+    scope.post('/v1/settings', { schema: { response: saved }, bodyLimit: 256 * 1024 }, async (request) => {
+      const { userId } = callerOf(request);
+      const parsed = settingsRequestSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw zodFieldErrors(parsed.error);
+      await settingsOnce(userId, () => saveSettings(db, userId, parsed.data));
+      return { error: false as const };
+    });
+  });
 
   // Everything else over a report. The guard runs once for the group, before the body is read; another
   // user's report, a malformed id or an unknown product answers 404.
-  registerGuardedScope(
-    app,
-    guard,
-    missingReport,
-    (scope) => {
-      limitPerUser(scope, perUser);
-      scope.post(
-        '/v1/filters',
-        {
-          // The answer is JSON text built by filterReport, which Fastify sends as it is: the schema
-          // documents it (the filters tests check the text against it).
-          schema: {
-            body: filtersRequestSchema,
-            response: { 200: filterResultsSchema, ...guardedErrors(400, 404, 429, 503) },
-          },
-          bodyLimit: 64 * 1024,
+  registerGuardedScope(app, guard, missingReport, (scope) => {
+    limitPerUser(scope, perUser);
+    scope.post(
+      '/v1/filters',
+      {
+        // The answer is JSON text built by filterReport, which Fastify sends as it is: the schema
+        // documents it (the filters tests check the text against it).
+        schema: {
+          body: filtersRequestSchema,
+          response: { 200: filterResultsSchema, ...guardedErrors(400, 404, 429, 503) },
         },
-        async (request, reply) => {
-          const { userId } = callerOf(request);
-          const timing = timingOf(request);
-          const json = await scans.run(
-            userId,
-            () => filterReport(db, userId, request.body, filterCache, timing),
-            timing,
-          );
-          return reply.type('application/json; charset=utf-8').send(json as unknown as FilterResults);
-        },
-      );
+        bodyLimit: 64 * 1024,
+      },
+      async (request, reply) => {
+        const { userId } = callerOf(request);
+        const timing = timingOf(request);
+        const json = await scans.run(
+          userId,
+          () => filterReport(db, userId, request.body, filterCache, timing),
+          timing,
+        );
+        return reply.type('application/json; charset=utf-8').send(json as unknown as FilterResults);
+      },
+    );
 
-      scope.post(
-        '/v1/exports',
-        {
-          schema: {
-            body: exportsRequestSchema,
-            response: { 200: exportsResponseSchema, ...guardedErrors(400, 404, 409, 429) },
-          },
-          bodyLimit: 2 * 1024 * 1024,
+    scope.post(
+      '/v1/exports',
+      {
+        schema: {
+          body: exportsRequestSchema,
+          response: { 200: exportsResponseSchema, ...guardedErrors(400, 404, 409, 429) },
         },
-        // The answer is JSON text written by exportJsonText, the bytes the schema's serializer would send
-        // (export-json.test.ts), in a third of its time; the schema documents it.
-        async (request, reply) => {
-          const { userId } = callerOf(request);
-          const timing = timingOf(request);
-          timing.kind('exports');
-          const { data } = await exportsOnce(userId, () => exportReport(db, userId, request.body));
-          const built = performance.now();
-          const json = exportJsonText(data);
-          timing.add('build', performance.now() - built);
-          return reply.type('application/json; charset=utf-8').send(json as unknown as ExportsResponse);
-        },
-      );
+        bodyLimit: 2 * 1024 * 1024,
+      },
+      // The answer is JSON text written by exportJsonText, the bytes the schema's serializer would send
+      // (export-json.test.ts), in a third of its time; the schema documents it.
+      async (request, reply) => {
+        const { userId } = callerOf(request);
+        const timing = timingOf(request);
+        timing.kind('exports');
+        const { data } = await exportsOnce(userId, () => exportReport(db, userId, request.body));
+        const built = performance.now();
+        const json = exportJsonText(data);
+        timing.add('build', performance.now() - built);
+        return reply.type('application/json; charset=utf-8').send(json as unknown as ExportsResponse);
+      },
+    );
 
-      // The charts over every filtered row: the same report and filters as /v1/filters.
-      scope.post(
-        '/v1/charts',
-        {
-          schema: {
-            body: chartsRequestSchema,
-            response: { 200: chartsResponseSchema, ...guardedErrors(400, 404, 429, 503) },
-          },
-          bodyLimit: 64 * 1024,
+    // The charts over every filtered row: the same report and filters as /v1/filters.
+    scope.post(
+      '/v1/charts',
+      {
+        schema: {
+          body: chartsRequestSchema,
+          response: { 200: chartsResponseSchema, ...guardedErrors(400, 404, 429, 503) },
         },
-        (request) => {
-          const { userId } = callerOf(request);
-          const timing = timingOf(request);
-          return scans.run(userId, () => chartReport(db, userId, request.body, timing), timing);
-        },
-      );
+        bodyLimit: 64 * 1024,
+      },
+      (request) => {
+        const { userId } = callerOf(request);
+        const timing = timingOf(request);
+        return scans.run(userId, () => chartReport(db, userId, request.body, timing), timing);
+      },
+    );
 
-      // A product's own profit rates: set (PUT) or cleared (DELETE), the row re-priced at once.
-      const url = '/v1/reports/:id/products/:productId/rates';
-      const response = { 200: productRatesResponseSchema, ...guardedErrors(400, 404, 409, 429) };
-      scope.put(
-        url,
-        {
-          schema: { params: productParams, body: productRatesRequestSchema, response },
-          preValidation: knownProductShape,
-          bodyLimit: 4 * 1024,
-        },
-        (request) => {
-          const { id, productId } = request.params;
-          return setProductRates(db, callerOf(request).userId, id, productId, request.body);
-        },
-      );
-      scope.delete(
-        url,
-        { schema: { params: productParams, response }, preValidation: knownProductShape },
-        (request) => {
-          const { id, productId } = request.params;
-          return setProductRates(db, callerOf(request).userId, id, productId, null);
-        },
-      );
+    // A product's own profit rates: set (PUT) or cleared (DELETE), the row re-priced at once.
+    const url = '/v1/reports/:id/products/:productId/rates';
+    const response = { 200: productRatesResponseSchema, ...guardedErrors(400, 404, 409, 429) };
+    scope.put(
+      url,
+      {
+        schema: { params: productParams, body: productRatesRequestSchema, response },
+        preValidation: knownProductShape,
+        bodyLimit: 4 * 1024,
+      },
+      (request) => {
+        const { id, productId } = request.params;
+        return setProductRates(db, callerOf(request).userId, id, productId, request.body);
+      },
+    );
+    scope.delete(
+      url,
+      { schema: { params: productParams, response }, preValidation: knownProductShape },
+      (request) => {
+        const { id, productId } = request.params;
+        return setProductRates(db, callerOf(request).userId, id, productId, null);
+      },
+    );
 
-      // The extension's "In your reports": the product in the newest of the user's reports that has it.
-      scope.get(
-        '/v1/products/:productId/latest',
-        {
-          schema: {
-            params: z.object({ productId: z.string().regex(PRODUCT_ID) }),
-            response: { 200: latestProductRowSchema, ...guardedErrors(404, 429) },
-          },
-          preValidation: knownProductShape,
+    // The extension's "In your reports": the product in the newest of the user's reports that has it.
+    scope.get(
+      '/v1/products/:productId/latest',
+      {
+        schema: {
+          params: z.object({ productId: z.string().regex(PRODUCT_ID) }),
+          response: { 200: latestProductRowSchema, ...guardedErrors(404, 429) },
         },
-        (request) => latestProductRow(db, callerOf(request).userId, request.params.productId),
-      );
+        preValidation: knownProductShape,
+      },
+      (request) => latestProductRow(db, callerOf(request).userId, request.params.productId),
+    );
 
-      // Sellers & Prices of one product.
-      scope.get(
-        '/v1/reports/:id/products/:productId/offers',
-        {
-          schema: {
-            params: offersParams,
-            response: { 200: productSellersSchema, ...guardedErrors(404, 429) },
-          },
-        },
-        async (request) => {
-          const { id, productId } = request.params;
-          const sellers = await productOffers(db, callerOf(request).userId, id, productId);
-          if (!sellers) throw missingProduct();
-          return sellers;
-        },
-      );
-    },
-    PER_USER_GUARD,
-  );
+    // Sellers & Prices of one product.
+    scope.get(
+      '/v1/reports/:id/products/:productId/offers',
+      {
+        schema: { params: offersParams, response: { 200: productSellersSchema, ...guardedErrors(404, 429) } },
+      },
+      async (request) => {
+        const { id, productId } = request.params;
+        const sellers = await productOffers(db, callerOf(request).userId, id, productId);
+        if (!sellers) throw missingProduct();
+        return sellers;
+      },
+    );
+  });
 }

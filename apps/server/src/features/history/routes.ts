@@ -3,13 +3,7 @@ import type { Db } from '../../db/client';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
 import { registerGuardedScope } from '../../http/guarded-scope';
-import {
-  analysisBusy,
-  InFlightLimit,
-  limitPerUser,
-  PER_USER_GUARD,
-  QUEUED_PER_USER,
-} from '../../http/per-user-limits';
+import { analysisBusy, InFlightLimit, limitPerUser, QUEUED_PER_USER } from '../../http/per-user-limits';
 import { guardedErrors } from '../../http/responses';
 import type { MarketplaceProvider } from '../../providers/marketplace/types';
 import type { Guard } from '../auth';
@@ -47,6 +41,5 @@ export function registerHistoryRoutes(
           productHistory(deps.db, deps.marketplace, { ...request.params, days: request.query.days }),
       );
     },
-    PER_USER_GUARD,
   );
 }

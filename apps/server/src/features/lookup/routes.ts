@@ -7,13 +7,7 @@ import {
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
 import { callerOf, idParams, registerGuardedScope } from '../../http/guarded-scope';
-import {
-  analysisBusy,
-  InFlightLimit,
-  limitPerUser,
-  PER_USER_GUARD,
-  QUEUED_PER_USER,
-} from '../../http/per-user-limits';
+import { analysisBusy, InFlightLimit, limitPerUser, QUEUED_PER_USER } from '../../http/per-user-limits';
 import { enforceLimit, type Limit } from '../../http/rate-limit';
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
@@ -42,48 +36,42 @@ export function registerLookupRoutes(
 ) {
   const scale = deps.rateLimitScale ?? 1;
   const limit = new InFlightLimit(LOOKUPS_IN_FLIGHT, analysisBusy, QUEUED_PER_USER);
-  registerGuardedScope(
-    app,
-    deps.guard,
-    missingInventory,
-    (scope) => {
-      limitPerUser(scope, { db: deps.db, scale, limit });
-      scope.post(
-        '/v1/lookup',
-        {
-          schema: {
-            body: lookupRequestSchema,
-            response: { 200: lookupResponseSchema, ...guardedErrors(400, 404, 409, 429, 503) },
-          },
-          bodyLimit: 4 * 1024,
-          // After the guard (the scope's hook), before the body is read.
-          onRequest: async (request) => {
-            const key = `${LOOKUP_RATE_LIMIT.name}:${callerOf(request).userId}`;
-            await enforceLimit(deps.db, key, LOOKUP_RATE_LIMIT, scale);
-          },
+  registerGuardedScope(app, deps.guard, missingInventory, (scope) => {
+    limitPerUser(scope, { db: deps.db, scale, limit });
+    scope.post(
+      '/v1/lookup',
+      {
+        schema: {
+          body: lookupRequestSchema,
+          response: { 200: lookupResponseSchema, ...guardedErrors(400, 404, 409, 429, 503) },
         },
-        (request) => quickLookup(deps, callerOf(request).userId, request.body),
-      );
+        bodyLimit: 4 * 1024,
+        // After the guard (the scope's hook), before the body is read.
+        onRequest: async (request) => {
+          const key = `${LOOKUP_RATE_LIMIT.name}:${callerOf(request).userId}`;
+          await enforceLimit(deps.db, key, LOOKUP_RATE_LIMIT, scale);
+        },
+      },
+      (request) => quickLookup(deps, callerOf(request).userId, request.body),
+    );
 
-      // "Add to inventory" from the panel: the checked product, as the check saw it.
-      scope.post(
-        '/v1/inventories/:id/products',
-        {
-          schema: {
-            params: idParams,
-            body: inventoryAddCheckedSchema,
-            response: { 200: inventoryAddProductsResultSchema, ...guardedErrors(400, 404, 409, 429) },
-          },
-          bodyLimit: 1024,
+    // "Add to inventory" from the panel: the checked product, as the check saw it.
+    scope.post(
+      '/v1/inventories/:id/products',
+      {
+        schema: {
+          params: idParams,
+          body: inventoryAddCheckedSchema,
+          response: { 200: inventoryAddProductsResultSchema, ...guardedErrors(400, 404, 409, 429) },
         },
-        async (request) => {
-          const { userId } = callerOf(request);
-          const added = await addCheckedProduct(deps.db, userId, request.params.id, request.body.lookup_id);
-          if ('refusal' in added) throw addRefusalError(added);
-          return added;
-        },
-      );
-    },
-    PER_USER_GUARD,
-  );
+        bodyLimit: 1024,
+      },
+      async (request) => {
+        const { userId } = callerOf(request);
+        const added = await addCheckedProduct(deps.db, userId, request.params.id, request.body.lookup_id);
+        if ('refusal' in added) throw addRefusalError(added);
+        return added;
+      },
+    );
+  });
 }
