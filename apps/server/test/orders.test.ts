@@ -6,6 +6,9 @@ import { readBackShipment } from '../src/features/orders/read-back';
 import { raiseDeadlines } from '../src/features/orders/deadlines';
 import { eraseAddresses } from '../src/features/orders/address';
 import { recordPurchase } from '../src/features/orders/purchase';
+import { sendDailyDigests } from '../src/features/watches/mail-alerts';
+import { outboxTransport } from '../src/providers/mail/transport';
+import { pino } from 'pino';
 import { activeUser, injectJson } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { amazonOrder, everythingStored, ordersSeller, SELLER, testClock } from './helpers/orders';
@@ -322,6 +325,16 @@ describe('orders workflow (issue 60)', () => {
     await raiseDeadlines(deps, new Date());
     const n = await s.database.db.execute(sql`select notice from notifications where order_id = ${id}::uuid`);
     expect(n.rows).toEqual([{ notice: 'not_bought' }]);
+    // The seller's mail setting (the daily digest by default) carries it.
+    await sendDailyDigests(
+      s.database.db,
+      outboxTransport(s.database.db, pino({ level: 'silent' })),
+      new Date(),
+    );
+    const mails = await s.database.db.execute<{ text: string }>(
+      sql`select text from mail_outbox where "to" = 'alice@example.com' and text like ${`%${o.orderId}%`}`,
+    );
+    expect(mails.rows[0]?.text).toContain('is not bought yet, 24 hours after it arrived');
   });
 
   it("a source sold out at purchase time sets the listing's quantity to 0", async () => {
