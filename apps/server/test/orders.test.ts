@@ -4,6 +4,7 @@ import { takeInOrders } from '../src/features/orders/intake';
 import { confirmShipment } from '../src/features/orders/confirm-shipment';
 import { readBackShipment } from '../src/features/orders/read-back';
 import { raiseDeadlines } from '../src/features/orders/deadlines';
+import { followDeliveries } from '../src/features/orders/deliveries';
 import { eraseAddresses } from '../src/features/orders/address';
 import { recordPurchase } from '../src/features/orders/purchase';
 import { sendDailyDigests } from '../src/features/watches/mail-alerts';
@@ -262,6 +263,21 @@ describe('orders workflow (issue 60)', () => {
       amazon_order_id: amazonId,
       destination: { city: 'Toronto', country: 'CA' },
     });
+  });
+
+  it('a confirmed order Amazon reports delivered becomes delivered', async () => {
+    const held = s.stand.orders.get(amazonId)!;
+    s.stand.orders.put(SELLER, {
+      ...held,
+      packages: held.packages!.map((p) => ({ ...p, packageStatus: { status: 'DELIVERED' as const } })),
+    });
+    await s.database.db.execute(
+      sql`update orders set updated_at = now() - interval '13 hours' where id = ${orderId}::uuid`,
+    );
+    expect(await followDeliveries(deps)).toMatchObject({ delivered: 1 });
+    const detail = (await get(`/api/orders/${orderId}`)).json();
+    expect(detail.order.state).toBe('delivered');
+    expect(detail.transitions.at(-1)).toMatchObject({ from: 'confirmed', to: 'delivered', actor: 'amazon' });
   });
 
   it('a confirmation Amazon answers 204 but does not keep is flagged as a problem and notified', async () => {
