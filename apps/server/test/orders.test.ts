@@ -10,7 +10,8 @@ import { recordPurchase } from '../src/features/orders/purchase';
 import { sendDailyDigests } from '../src/features/watches/mail-alerts';
 import { outboxTransport } from '../src/providers/mail/transport';
 import { pino } from 'pino';
-import { activeUser, injectJson } from './helpers/auth';
+import { TEST_APP_URL } from './helpers/app';
+import { activeUser, injectJson, jsonHeaders } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { amazonOrder, everythingStored, ordersSeller, SELLER, testClock } from './helpers/orders';
 
@@ -192,6 +193,28 @@ describe('orders workflow (issue 60)', () => {
     expect((await post(`/api/orders/${orderId}/shipment`, ship, bob)).statusCode).toBe(404);
     expect((await post(`/api/orders/${orderId}/transition`, { to: 'problem' }, bob)).statusCode).toBe(404);
     expect((await get('/api/orders', bob)).json().orders).toEqual([]);
+  });
+
+  it('API tokens reach orders only with the orders scope, and only their own', async () => {
+    const mint = async (cookie: string, scopes: string[]) => {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/api-key/create',
+        headers: jsonHeaders(cookie, { origin: TEST_APP_URL }),
+        payload: { name: `Orders ${scopes.join(' ')}`, scopes },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ key: string }>().key;
+    };
+    const bearer = (key: string, url: string) =>
+      s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+    const reader = await mint(s.cookie, ['read']);
+    const denied = await bearer(reader, '/api/orders');
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error.code).toBe('token_scope');
+    const orders = await mint(s.cookie, ['orders']);
+    expect((await bearer(orders, `/api/orders/${orderId}`)).statusCode).toBe(200);
+    expect((await bearer(await mint(bob, ['orders']), `/api/orders/${orderId}`)).statusCode).toBe(404);
   });
 
   it('the address is read when needed, sealed at rest, kept out of logs and jobs, erased 30 days after shipment', async () => {
