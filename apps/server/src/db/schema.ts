@@ -14,3 +14,4 @@ export * from './schema-history';
 export * from './schema-watches';
 export * from './schema-listings';
 export * from './schema-suppliers';
+export * from './schema-orders';

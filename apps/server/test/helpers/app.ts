@@ -12,6 +12,7 @@ import { outboxTransport } from '../../src/providers/mail/transport';
 import { SANDBOX_BASELINE_DAY } from '../../src/providers/marketplace';
 import { createSandboxMarketplace } from '../../src/providers/marketplace/sandbox';
 import type { MarketplaceProvider } from '../../src/providers/marketplace/types';
+import type { SellerOrders } from '../../src/providers/seller-orders';
 import type { SellerStore } from '../../src/providers/seller-store';
 import { createLookupAccounts, tokenBoxFor } from '../../src/features/amazon';
 
@@ -70,6 +71,8 @@ export async function buildTestApp(
     marketplace?: MarketplaceProvider;
     /** Sellers' Amazon stores for the worker's listings jobs; the sandbox's store by default. */
     sellerStore?: SellerStore;
+    /** Sellers' Amazon orders for the app and the worker; `MARKETPLACE_PROVIDER`'s by default. */
+    sellerOrders?: SellerOrders;
     /** Sees every route as it is added (tests that sweep all routes). */
     onRoute?: AppDeps['onRoute'];
   } = {},
@@ -92,6 +95,7 @@ export async function buildTestApp(
           // The worker's default, the sandbox, pinned like the server's (SANDBOX_DAY above).
           marketplace: options.marketplace ?? createSandboxMarketplace({ day: SANDBOX_BASELINE_DAY }),
           sellerStore: options.sellerStore,
+          sellerOrders: options.sellerOrders,
           accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
         });
   const queue = worker ? pgBossQueue(worker.boss) : { send: async () => null, retry: async () => false };
@@ -103,6 +107,7 @@ export async function buildTestApp(
     marketplace: options.marketplace,
     onRoute: options.onRoute,
     ...(options.sellerStore && { sellerStore: options.sellerStore }),
+    ...(options.sellerOrders && { sellerOrders: options.sellerOrders }),
   });
   await app.ready();
   return {

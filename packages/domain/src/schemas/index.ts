@@ -27,3 +27,4 @@ export * from './history';
 export * from './watches';
 export * from './listings';
 export * from './suppliers';
+export * from './orders';
