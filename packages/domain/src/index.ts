@@ -17,3 +17,4 @@ export * from './i18n';
 export * from './marketplace';
 export * from './listing-issues';
 export * from './listing-restrictions';
+export * from './money-received';
