@@ -11,6 +11,7 @@ import { startWorker, type Worker } from './jobs/worker';
 import { createMailTransport } from './providers/mail/transport';
 import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
+import { createSellerFinances } from './providers/seller-finances';
 import { createSellerStore } from './providers/seller-store';
 import { startHeartbeat } from './features/admin';
 import { runBackupCommand } from './features/backup';
@@ -124,6 +125,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       appUrl: config.APP_URL,
       marketplace: createMarketplace(config, { db: database.db, logger }),
       sellerStore: createSellerStore(config, { db: database.db, logger }),
+      sellerFinances: createSellerFinances(config, { db: database.db, logger }),
       accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
       rates: createRatesSource(config),
       payments: paymentJobs(config.PAYMENTS_PROVIDER),

@@ -31,6 +31,8 @@ export const JOB_NAMES = {
   watchAlerts: 'watch-alerts',
   watchDigest: 'watch-daily-digest',
   watchRefresh: 'watch-refresh',
+  readFinances: 'read-finances',
+  scheduleFinanceReads: 'schedule-finance-reads',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -96,6 +98,11 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.watchAlerts]: z.object({}).strict(),
   [JOB_NAMES.watchDigest]: z.object({}).strict(),
   [JOB_NAMES.watchRefresh]: z.object({}).strict(),
+  // One seller's finances in one SP-API region (issue 61); the authorisation is read by the worker.
+  [JOB_NAMES.readFinances]: z
+    .object({ user_id: z.string().min(1).max(100), region: z.enum(['na', 'eu', 'fe']) })
+    .strict(),
+  [JOB_NAMES.scheduleFinanceReads]: z.object({}).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
@@ -125,4 +132,7 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   // Listings feeds a publish or sync stopped following before Amazon finished them
   // (features/listings/late-feeds.ts): their outcome within ten minutes of Amazon's.
   [JOB_NAMES.followListingFeeds]: '*/10 * * * *',
+  // What Amazon paid (features/finances/jobs.ts): every six hours, so held money shows the day it is
+  // booked and a settlement file is stored long before Amazon's 90 days run out.
+  [JOB_NAMES.scheduleFinanceReads]: '20 */6 * * *',
 };

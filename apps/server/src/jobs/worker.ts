@@ -32,6 +32,8 @@ import { fixedRates } from '../providers/rates/fixed';
 import type { RatesSource } from '../providers/rates/types';
 import { createSandboxSellerStore } from '../providers/seller-store/sandbox';
 import type { SellerStore } from '../providers/seller-store';
+import { createSandboxFinances, sandboxOrderSales, type SellerFinances } from '../providers/seller-finances';
+import { financeJobs } from '../features/finances';
 import { createBoss, ensureQueues, pgBossQueue, registerLocalWorker, type JobQueue } from './queue';
 import type { JobContext, JobHandler, JobHandlers, SealingBox } from './types';
 
@@ -50,6 +52,8 @@ export interface WorkerDeps {
   rates?: RatesSource;
   /** Sellers' Amazon stores (`createSellerStore(config)`); the sandbox's store by default. */
   sellerStore?: SellerStore;
+  /** Sellers' finances (`createSellerFinances(config)`); the sandbox's by default. */
+  sellerFinances?: SellerFinances;
   /** The payment provider's own jobs (`paymentJobs(PAYMENTS_PROVIDER)`); the sandbox's by default. */
   payments?: JobHandlers;
   /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
@@ -109,6 +113,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     accounts: deps.accounts?.(queue),
     rates: deps.rates ?? fixedRates,
     sellerStore: deps.sellerStore ?? createSandboxSellerStore(deps.db),
+    sellerFinances: deps.sellerFinances ?? createSandboxFinances(sandboxOrderSales(deps.db)),
     leaseSeconds: deps.leaseSeconds ?? 30,
     history: deps.history,
     listingPriceCeiling: deps.listingPriceCeiling,
@@ -130,6 +135,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     ...restrictionJobs,
     ...historyJobs,
     ...watchJobs,
+    ...financeJobs,
     ...(deps.payments ?? paymentJobs('sandbox')),
   };
 

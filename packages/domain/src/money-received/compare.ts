@@ -54,6 +54,19 @@ export interface CompareInput {
 }
 
 const SOURCE_KEYS: readonly MoneyKey[] = ['buy_price', 'buy_tax', 'source_shipping'];
+/**
+ * What comes off the payout before profit: tax on fees too, which Amazon invoices apart from the order's
+ * events (so the payout read does not hold it), at the estimate until something better is recorded.
+ */
+const PROFIT_COSTS: readonly CompareRow[] = [
+  'tax_on_fees',
+  'conversion_fee',
+  'source_purchase',
+  'international_shipping',
+  'duty',
+  'import_tax',
+  'clearance_fee',
+];
 
 /**
  * Estimate against actual, line by line (issue 61, reference §4.5): Amazon's lines mapped onto the money
@@ -117,16 +130,7 @@ export function compareOrder(input: CompareInput): CompareLine[] {
   let profit: number | null = null;
   if (payout !== null) {
     const costs = rows
-      .filter(([r]) =>
-        [
-          'conversion_fee',
-          'source_purchase',
-          'international_shipping',
-          'duty',
-          'import_tax',
-          'clearance_fee',
-        ].includes(r),
-      )
+      .filter(([r]) => PROFIT_COSTS.includes(r))
       .reduce((s, [, est2, act]) => s + (act ?? est2 ?? 0), 0);
     profit = payout - costs;
   }

@@ -1,3 +1,4 @@
+import { REGIONS, type RegionCode } from '../regions';
 // What Amazon really paid for an order, line by line (issue 61). Reference: orders-fulfilment.md §4.1,
 // §4.2, §4.4, §4.5 (compiled 2026-11-26), checked against amzn/selling-partner-api-models at 34dc93f
 // (2026-08-05): financesV0.json, finances_2024-06-19.json, reports_2021-06-30.json.
@@ -114,3 +115,15 @@ export function feeKind(feeType: string): ActualKind {
   if (/^DigitalServicesFee/.test(feeType)) return 'digital_services_fee';
   return 'other_fee';
 }
+
+/** The country of a marketplace as Amazon names it in finance answers (`Amazon.co.uk`), by its domain. */
+export function countryOfMarketplaceName(name: string | null | undefined): RegionCode | null {
+  const n = (name ?? '').trim().toLowerCase();
+  return REGIONS.find((r) => r.domain === n)?.code ?? null;
+}
+
+/** How finance answers name a country's marketplace (`Amazon.co.uk`). */
+export const marketplaceNameOf = (country: RegionCode) => {
+  const d = REGIONS.find((r) => r.code === country)!.domain;
+  return `A${d.slice(1)}`;
+};
