@@ -26,3 +26,4 @@ export * from './tickets';
 export * from './history';
 export * from './watches';
 export * from './listings';
+export * from './money';

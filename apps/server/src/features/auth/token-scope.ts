@@ -28,6 +28,10 @@ const TOKEN_ROUTES: ReadonlyArray<readonly [method: string, url: string | RegExp
   ['GET', '/api/watches', 'watches'],
   ['POST', '/api/watches', 'watches'],
   ['DELETE', '/api/watches/:id', 'watches'],
+  // Money received (issue 61): what Amazon paid and the profit, read only.
+  ['GET', '/api/money', 'read'],
+  ['GET', '/api/money/export', 'read'],
+  ['GET', '/api/money/orders/:amazon_order_id', 'read'],
   ['*', /^\/v1\//, 'read'],
 ];
 

@@ -2,3 +2,4 @@
 export { financeJobs } from './jobs';
 export { readFinances, type FinancesDeps } from './read-finances';
 export { recordEstimate, type OrderEstimate } from './record-estimate';
+export { registerMoneyRoutes } from './routes';

@@ -96,7 +96,14 @@ export function moneyOf(
   const shipments = lines.filter((l) => l.event === 'shipment' && l.postedAt);
   const first = (ls: Line[]) =>
     ls.reduce<Date | null>((m, l) => (l.postedAt && (!m || l.postedAt < m) ? l.postedAt : m), null);
-  const soldAt = opts.soldAt ?? first(shipments) ?? first(lines);
+  // The day of the sale: the order's (orders, issue 60) when given, else the estimate's day (made the day
+  // of the sale), else Amazon's first shipment posting (a day or two later).
+  const estimateDay = estimates.map((e) => e.onDay).sort()[0];
+  const soldAt =
+    opts.soldAt ??
+    (estimateDay ? new Date(`${estimateDay}T00:00:00Z`) : null) ??
+    first(shipments) ??
+    first(lines);
   const estimate = sumBreakdowns(estimates.map((e) => e.breakdown));
   const day = (soldAt ?? new Date()).toISOString().slice(0, 10);
   const includesTax = country ? (priceTaxRule(country, day)?.price_includes_tax ?? false) : false;
