@@ -13,4 +13,5 @@ export * from './schema-admin';
 export * from './schema-history';
 export * from './schema-watches';
 export * from './schema-listings';
+export * from './schema-orders';
 export * from './schema-finances';

@@ -22,6 +22,7 @@ export const HIDDEN_ROUTES: Readonly<Record<string, string>> = {
     "Amazon's OAuth redirect URI: the seller's browser comes back from the consent page and is redirected to the settings tab",
   '/api/amazon/login': "Amazon Appstore's log-in URI: a browser step that redirects back to Amazon",
   '/dev/store': "development only: the sandbox's stand-in for sellers' Amazon stores (issue 48)",
+  '/dev/store/orders': 'development only: places a sandbox order on a sandbox listing (issue 60)',
   '/dev/amazon/consent': "development only: the sandbox's stand-in for Seller Central's consent page",
   [OPENAPI_URL]: 'the document itself',
   '/downloads/crossmarket-extension.zip': 'the browser extension, a file to install rather than an API',
@@ -57,6 +58,11 @@ export const TAGS = [
   { name: 'filter sets', description: 'Saved filters.' },
   { name: 'lanes', description: 'Settings per buying → selling country: taxes, duties and shipping.' },
   { name: 'inventories', description: 'Uploaded inventories.' },
+  {
+    name: 'orders',
+    description:
+      "Amazon orders: buying at the source, the forwarder's shipment and its confirmation to Amazon.",
+  },
   { name: 'support', description: 'Help centre and tickets.' },
   { name: 'exchange rates', description: 'Currency rates the reports use.' },
   { name: 'amazon', description: 'Amazon selling accounts connected per region (session only).' },
@@ -85,6 +91,7 @@ const TAG_RULES: ReadonlyArray<readonly [RegExp, Tag]> = [
   [/^\/api\/lanes(\/|$)/, 'lanes'],
   [/^\/api\/inventories(\/|$)/, 'inventories'],
   [/^\/api\/listings(\/|$)/, 'inventories'],
+  [/^\/api\/orders(\/|$)/, 'orders'],
   [/^\/api\/(support|create-ticket|get-yt-videos)(\/|$)/, 'support'],
   [/^\/api\/exchange-rates$/, 'exchange rates'],
   [/^\/api\/amazon\//, 'amazon'],

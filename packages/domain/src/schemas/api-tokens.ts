@@ -37,8 +37,10 @@ export const API_TOKEN_ERRORS = {
  * What a token may do (issue 56): `read` the analysis API (reports, usage, quick checks, inventories and
  * their listings); set `watches`; `listings_write`: publish, dry runs, the sync switch and turning the
  * account's listings pause on. Releasing a hold and turning the pause off need a signed-in session.
+ * `orders` (issue 60): read the seller's orders and record purchases and shipments — a shipment is
+ * confirmed to Amazon, so it is never part of the defaults.
  */
-export const API_TOKEN_SCOPES = ['read', 'watches', 'listings_write'] as const;
+export const API_TOKEN_SCOPES = ['read', 'watches', 'listings_write', 'orders'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 /** A token made without naming scopes, and every token made before scopes existed: nothing that writes to Amazon. */
 export const DEFAULT_API_TOKEN_SCOPES: readonly ApiTokenScope[] = ['read', 'watches'];

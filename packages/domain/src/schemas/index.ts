@@ -26,4 +26,5 @@ export * from './tickets';
 export * from './history';
 export * from './watches';
 export * from './listings';
+export * from './orders';
 export * from './money';

@@ -21,6 +21,10 @@ describe('lane settings', () => {
       duty_pct: null,
       conversion_fee_pct: 1.5,
       mode: 'landed',
+      forwarder_ship_to: null,
+      purchase_days: 1,
+      inbound_days: 2,
+      forwarder_days: 2,
     });
     expect(
       laneSettingsSchema.parse({ rate_card: { per_parcel: '12.5', per_kg: 4, currency: 'USD' } }).rate_card,

@@ -49,6 +49,7 @@ export const LANE_BOUNDS = {
 
 const amount = (key: string) => requiredNumber(key).pipe(z.number().min(0, key).max(LANE_BOUNDS.amount, key));
 const percent = (key: string, max: number) => requiredNumber(key).pipe(z.number().min(0, key).max(max, key));
+const days = (key: string) => requiredNumber(key).pipe(z.number().int(key).min(0, key).max(30, key));
 const currency = z.enum(LANE_CURRENCIES, { error: 'validation.lane.currency' });
 
 export const rateCardSchema = z.object({
@@ -87,6 +88,25 @@ export const laneSettingsSchema = z.object({
   ),
   /** `simple`: the specification's formula (no tax treatment, thresholds or international leg). */
   mode: z.enum(LANE_MODES, { error: 'validation.lane.mode' }).default('landed'),
+  /**
+   * Orders (issue 60): where a source purchase for this lane is sent — the seller's forwarder or 3PL (their
+   * suite address), never the buyer (Amazon's drop-shipping policy). Not PII: it is the seller's own address.
+   */
+  forwarder_ship_to: z
+    .string({ error: 'validation.orders.forwarderShipTo' })
+    .trim()
+    .max(500, 'validation.orders.forwarderShipTo')
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .default(null),
+  /**
+   * What an order on this lane needs before it can ship, in business days: placing the purchase, the source's
+   * delivery to the forwarder, the forwarder's processing. The inventory's handling time should cover their
+   * sum (reference §2.3); the order drawer warns where it does not.
+   */
+  purchase_days: days('validation.orders.days').default(1),
+  inbound_days: days('validation.orders.days').default(2),
+  forwarder_days: days('validation.orders.days').default(2),
 });
 export type LaneSettingsInput = z.input<typeof laneSettingsSchema>;
 export type LaneSettings = z.output<typeof laneSettingsSchema>;
@@ -151,3 +171,7 @@ export const parseReportLane = (stored: unknown): ReportLane =>
       ? { ...stored, settings: withinLaneBounds((stored as { settings?: unknown }).settings) }
       : stored,
   );
+
+/** The business days an order on the lane needs before it can ship (purchase + inbound + forwarder). */
+export const laneOrderDays = (s: Pick<LaneSettings, 'purchase_days' | 'inbound_days' | 'forwarder_days'>) =>
+  s.purchase_days + s.inbound_days + s.forwarder_days;

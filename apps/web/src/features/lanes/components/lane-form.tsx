@@ -5,7 +5,20 @@ import {
   type LaneSettings,
   type RegionCode,
 } from '@crossmarket/domain';
-import { Alert, App, Button, Col, Form, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Switch,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { clearChangedErrors } from '../../pricing-settings';
 import { ApiError } from '../../../lib/api-client';
@@ -115,6 +128,30 @@ function FieldInput({
       <Col xs={24} md={12}>
         <Form.Item {...common} valuePropName="checked">
           <Switch aria-label={label} />
+        </Form.Item>
+      </Col>
+    );
+  if (field.kind === 'text')
+    return (
+      <Col xs={24}>
+        <Form.Item {...common}>
+          <Input.TextArea aria-label={label} rows={3} maxLength={field.maxLength} showCount />
+        </Form.Item>
+      </Col>
+    );
+  if (field.kind === 'days')
+    return (
+      <Col xs={24} md={12} lg={8}>
+        <Form.Item {...common}>
+          <InputNumber
+            style={{ width: '100%' }}
+            min={0}
+            max={30}
+            step={1}
+            precision={0}
+            suffix={t('lanes.days')}
+            aria-label={label}
+          />
         </Form.Item>
       </Col>
     );
