@@ -4,11 +4,12 @@ import {
   type MoneySummary,
   type OrderMoneyAnswer,
 } from '@crossmarket/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeLines } from '../src/db/schema';
 import { readFinances, recordEstimate } from '../src/features/finances';
 import { asActualLine } from '../src/features/finances/order-money';
+import { refreshOrderMoney } from '../src/features/finances/refresh-order-money';
 import { createSandboxFinances, sandboxMoney } from '../src/providers/seller-finances';
 import { TEST_APP_URL } from './helpers/app';
 import { activeUser, jsonHeaders } from './helpers/auth';
@@ -134,6 +135,29 @@ describe('the Money summary', () => {
     expect(csv.body.trim().split('\n')).toHaveLength(1);
   });
 
+  it('links to the seller’s order: its sale date, and the purchase recorded against the estimate', async () => {
+    const db = seller.database.db;
+    const sale = month.find((s) => s.lane.to === 'ca' && !sandboxMoney(s).refunded)!;
+    const { rows } = await db.execute<{ id: string }>(sql`
+      insert into orders (user_id, region, selling_partner_id, marketplace, amazon_order_id, amazon_status,
+                          state, purchased_at, amazon_updated_at, currency)
+      values (${seller.userId}, 'na', 'A1ALICESELLER', 'ca', ${sale.orderId}, 'Unshipped', 'bought',
+              ${new Date(sale.createdAt)}, now(), 'CAD')
+      returning id`);
+    const orderId = rows[0]!.id;
+    await db.execute(sql`
+      insert into order_purchases (order_id, user_id, order_item_id, source_order_id, total, currency, bought_at)
+      values (${orderId}::uuid, ${seller.userId}, ${sale.orderItemId}, '111-0000000-0000001', 25, 'USD', now())`);
+    await refreshOrderMoney(db, seller.userId, [sale.orderId]);
+    const res = await get(`/api/orders/${orderId}/money`);
+    expect(res.statusCode, res.body).toBe(200);
+    const money = res.json<OrderMoneyAnswer>();
+    // 25 US dollars at the estimate's own conversion (the lane's parity, 1.35): 33.75 Canadian dollars.
+    expect(money.compare.find((c) => c.row === 'source_purchase')!.actual).toBe(33.75);
+    expect((await get(`/api/orders/${orderId}/money`, bob)).statusCode).toBe(404);
+    expect((await get('/api/orders/00000000-0000-4000-8000-000000000000/money')).statusCode).toBe(404);
+  });
+
   it('takes a personal token with the read scope', async () => {
     const minted = await seller.app.inject({
       method: 'POST',
@@ -151,7 +175,12 @@ describe('the Money summary', () => {
     expect(res.statusCode, res.body).toBe(200);
     const doc = (await get('/api/openapi.json')).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/money', '/api/money/export', '/api/money/orders/{amazon_order_id}']),
+      expect.arrayContaining([
+        '/api/money',
+        '/api/money/export',
+        '/api/money/orders/{amazon_order_id}',
+        '/api/orders/{id}/money',
+      ]),
     );
   });
 });

@@ -39,6 +39,7 @@ const TOKEN_ROUTES: ReadonlyArray<readonly [method: string, url: string | RegExp
   ['GET', '/api/money', 'read'],
   ['GET', '/api/money/export', 'read'],
   ['GET', '/api/money/orders/:amazon_order_id', 'read'],
+  ['GET', '/api/orders/:id/money', 'read'],
   ['*', /^\/v1\//, 'read'],
 ];
 

@@ -1,5 +1,6 @@
 import { chosenLines, DEFAULT_FLAG_PERCENT, type OrderMoneyData } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
+import { orderLinks } from './order-links';
 import { asActualLine, loadOrders, moneyOf } from './order-money';
 
 const units = (cents: number | null) => (cents === null ? null : cents / 100);
@@ -14,9 +15,14 @@ export async function orderMoneyView(
   userId: string,
   amazonOrderId: string,
 ): Promise<OrderMoneyData | undefined> {
-  const found = (await loadOrders(db, userId, [amazonOrderId])).get(amazonOrderId);
-  if (!found || (found.lines.length === 0 && found.estimates.length === 0)) return undefined;
-  const m = moneyOf(amazonOrderId, found.lines, found.estimates);
+  const [byOrder, links] = await Promise.all([
+    loadOrders(db, userId, [amazonOrderId]),
+    orderLinks(db, userId, [amazonOrderId]),
+  ]);
+  const found = byOrder.get(amazonOrderId);
+  const link = links.get(amazonOrderId);
+  if (!found || (found.lines.length === 0 && found.estimates.length === 0 && !link)) return undefined;
+  const m = moneyOf(amazonOrderId, found.lines, found.estimates, link);
   const counted = new Set(chosenLines(found.lines.map(asActualLine)).map((l) => l.key));
   return {
     amazon_order_id: amazonOrderId,

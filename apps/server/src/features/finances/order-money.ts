@@ -14,6 +14,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { financeLines, orderMoneyEstimates } from '../../db/schema';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
+import type { OrderLink } from './order-links';
 
 const BY_ID = new Map(Object.entries(MARKETPLACES).map(([c, m]) => [m.id, c as RegionCode]));
 export const countryOfLine = (marketplace: string | null): RegionCode | null =>
@@ -70,6 +71,18 @@ export function sumBreakdowns(list: readonly MoneyBreakdown[]): MoneyBreakdown |
   };
 }
 
+/**
+ * The recorded source purchase in cents of the selling currency: as paid when it is that currency, else at
+ * the rate the estimate converted the buy price with (its line shows both); null when neither applies.
+ */
+export function purchaseCents(link: OrderLink, estimate: MoneyBreakdown | null): number | null {
+  if (link.purchase_total === null || !link.purchase_currency) return null;
+  if (estimate && link.purchase_currency === estimate.currency) return Math.round(link.purchase_total * 100);
+  const buy = estimate?.lines.find((l) => l.key === 'buy_price');
+  if (!buy?.paid || buy.paid.currency !== link.purchase_currency || buy.paid.amount <= 0) return null;
+  return Math.round(link.purchase_total * (buy.amount / buy.paid.amount) * 100);
+}
+
 export interface OrderMoney {
   amazon_order_id: string;
   country: RegionCode | null;
@@ -82,25 +95,21 @@ export interface OrderMoney {
 }
 
 /** One order's money from its kept lines and estimates: the actual, the estimate and the comparison. */
-export function moneyOf(
-  orderId: string,
-  lines: Line[],
-  estimates: Estimate[],
-  opts: { soldAt?: Date | null; purchaseCents?: number | null } = {},
-): OrderMoney {
+export function moneyOf(orderId: string, lines: Line[], estimates: Estimate[], link?: OrderLink): OrderMoney {
   const actual = orderActual(lines.map(asActualLine));
   const country =
     countryOfLine(lines.find((l) => l.marketplace)?.marketplace ?? null) ??
+    link?.lane_to ??
     (estimates[0]?.laneTo as RegionCode | undefined) ??
     null;
   const shipments = lines.filter((l) => l.event === 'shipment' && l.postedAt);
   const first = (ls: Line[]) =>
     ls.reduce<Date | null>((m, l) => (l.postedAt && (!m || l.postedAt < m) ? l.postedAt : m), null);
-  // The day of the sale: the order's (orders, issue 60) when given, else the estimate's day (made the day
+  // The day of the sale: the order's (orders, issue 60) when linked, else the estimate's day (made the day
   // of the sale), else Amazon's first shipment posting (a day or two later).
   const estimateDay = estimates.map((e) => e.onDay).sort()[0];
   const soldAt =
-    opts.soldAt ??
+    link?.purchased_at ??
     (estimateDay ? new Date(`${estimateDay}T00:00:00Z`) : null) ??
     first(shipments) ??
     first(lines);
@@ -111,12 +120,12 @@ export function moneyOf(
     estimate,
     actual,
     price_includes_tax: includesTax,
-    purchase_cents: opts.purchaseCents ?? null,
+    purchase_cents: link ? purchaseCents(link, estimate) : null,
   });
   return {
     amazon_order_id: orderId,
     country,
-    lane_from: estimates[0]?.laneFrom ?? null,
+    lane_from: link?.lane_from ?? estimates[0]?.laneFrom ?? null,
     sold_at: soldAt,
     actual,
     estimate,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderMoney } from '../../db/schema';
+import { orderLinks } from './order-links';
 import { loadOrders, moneyOf } from './order-money';
 
 const BATCH = 500;
@@ -15,10 +16,14 @@ export async function refreshOrderMoney(db: Db, userId: string, orderIds: Iterab
   const ids = [...orderIds];
   let written = 0;
   for (let i = 0; i < ids.length; i += BATCH) {
-    const byOrder = await loadOrders(db, userId, ids.slice(i, i + BATCH));
+    const slice = ids.slice(i, i + BATCH);
+    const [byOrder, links] = await Promise.all([
+      loadOrders(db, userId, slice),
+      orderLinks(db, userId, slice),
+    ]);
     const rows = [...byOrder].flatMap(([orderId, { lines, estimates }]) => {
       if (lines.length === 0) return [];
-      const m = moneyOf(orderId, lines, estimates);
+      const m = moneyOf(orderId, lines, estimates, links.get(orderId));
       const row = (r: string) => m.compare.find((c) => c.row === r);
       const part = (names: string[]) =>
         m.estimate ? names.reduce((s, r) => s + (row(r)?.actual ?? row(r)?.estimate ?? 0), 0) : null;

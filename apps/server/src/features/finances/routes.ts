@@ -10,11 +10,12 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { App } from '../../http/app-type';
 import { notFound } from '../../http/errors';
-import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
+import { callerOf, idParams, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
 import { moneyExport } from './money-export';
 import { moneySummary } from './money-summary';
+import { amazonOrderIdOf } from './order-links';
 import { orderMoneyView } from './order-money-view';
 
 const missingOrder = () => notFound('This order has no money recorded.');
@@ -63,6 +64,18 @@ export function registerMoneyRoutes(app: App, { db, guard }: { db: Db; guard: Gu
             // body as text, which is what the stream carries.
             Readable.from(moneyExport(db, callerOf(request).userId, request.query)) as unknown as string,
           ),
+    );
+    // The orders' own id (issue 60): the same answer for the order's Amazon id.
+    scope.get(
+      '/api/orders/:id/money',
+      { schema: { params: idParams, response: { 200: orderMoneySchema, ...guardedErrors(404, 429) } } },
+      async (request) => {
+        const { userId } = callerOf(request);
+        const amazonOrderId = await amazonOrderIdOf(db, userId, request.params.id);
+        const found = amazonOrderId && (await orderMoneyView(db, userId, amazonOrderId));
+        if (!found) throw missingOrder();
+        return found;
+      },
     );
     scope.get(
       '/api/money/orders/:amazon_order_id',
