@@ -20,6 +20,7 @@ import { registerLaneRoutes } from './features/lanes';
 import { registerInventoryRoutes } from './features/inventories/routes';
 import { recordingHistory, registerHistoryRoutes } from './features/history';
 import { registerWatchRoutes } from './features/watches';
+import { registerMoneyRoutes } from './features/finances';
 import { registerListingRoutes } from './features/listings';
 import { registerOrderRoutes } from './features/orders';
 import { createSellerOrders, type SellerOrders } from './providers/seller-orders';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   registerHistoryRoutes(app, { db, guard, marketplace, rateLimitScale: config.RATE_LIMIT_SCALE });
   registerWatchRoutes(app, { db, guard });
+  registerMoneyRoutes(app, { db, guard });
   registerRestrictionRoutes(app, {
     db,
     guard,

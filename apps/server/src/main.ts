@@ -12,6 +12,7 @@ import { createMailTransport } from './providers/mail/transport';
 import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
 import { setSandboxRates } from './providers/marketplace/sandbox-rates';
+import { createSellerFinances } from './providers/seller-finances';
 import { createSellerStore } from './providers/seller-store';
 import { createSellerOrders } from './providers/seller-orders';
 import { startHeartbeat } from './features/admin';
@@ -127,6 +128,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       marketplace: createMarketplace(config, { db: database.db, logger }),
       sellerStore: createSellerStore(config, { db: database.db, logger }),
       sellerOrders: createSellerOrders(config, { db: database.db, logger }),
+      sellerFinances: createSellerFinances(config, { db: database.db, logger }),
       accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
       rates: createRatesSource(config),
       payments: paymentJobs(config.PAYMENTS_PROVIDER),

@@ -19,3 +19,4 @@ export * from './marketplace';
 export * from './listing-issues';
 export * from './listing-restrictions';
 export * from './suppliers';
+export * from './money-received';

@@ -37,6 +37,8 @@ export const JOB_NAMES = {
   ordersDeadlines: 'orders-deadlines',
   ordersEraseAddresses: 'orders-erase-addresses',
   ordersSoldOut: 'orders-sold-out',
+  readFinances: 'read-finances',
+  scheduleFinanceReads: 'schedule-finance-reads',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -109,6 +111,11 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.ordersDeadlines]: z.object({}).strict(),
   [JOB_NAMES.ordersEraseAddresses]: z.object({}).strict(),
   [JOB_NAMES.ordersSoldOut]: z.object({ listing_id: z.uuid() }).strict(),
+  // One seller's finances in one SP-API region (issue 61); the authorisation is read by the worker.
+  [JOB_NAMES.readFinances]: z
+    .object({ user_id: z.string().min(1).max(100), region: z.enum(['na', 'eu', 'fe']) })
+    .strict(),
+  [JOB_NAMES.scheduleFinanceReads]: z.object({}).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
@@ -144,4 +151,7 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   [JOB_NAMES.ordersIntake]: '* * * * *',
   [JOB_NAMES.ordersDeadlines]: '*/15 * * * *',
   [JOB_NAMES.ordersEraseAddresses]: '50 3 * * *',
+  // What Amazon paid (features/finances/jobs.ts): every six hours, so held money shows the day it is
+  // booked and a settlement file is stored long before Amazon's 90 days run out.
+  [JOB_NAMES.scheduleFinanceReads]: '20 */6 * * *',
 };

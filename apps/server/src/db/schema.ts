@@ -15,3 +15,4 @@ export * from './schema-watches';
 export * from './schema-listings';
 export * from './schema-suppliers';
 export * from './schema-orders';
+export * from './schema-finances';

@@ -70,6 +70,10 @@ export const TAGS = [
   { name: 'support', description: 'Help centre and tickets.' },
   { name: 'exchange rates', description: 'Currency rates the reports use.' },
   { name: 'amazon', description: 'Amazon selling accounts connected per region (session only).' },
+  {
+    name: 'money',
+    description: "What Amazon paid for each order against the estimate, and the seller's real profit.",
+  },
   { name: 'service', description: 'Health checks and the web app configuration.' },
 ] as const;
 type Tag = (typeof TAGS)[number]['name'];
@@ -96,6 +100,7 @@ const TAG_RULES: ReadonlyArray<readonly [RegExp, Tag]> = [
   [/^\/api\/(support|create-ticket|get-yt-videos)(\/|$)/, 'support'],
   [/^\/api\/exchange-rates$/, 'exchange rates'],
   [/^\/api\/amazon\//, 'amazon'],
+  [/^\/api\/money(\/|$)/, 'money'],
   [/^\/(healthz|readyz|api\/app-config)$/, 'service'],
 ];
 

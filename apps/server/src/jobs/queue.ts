@@ -45,6 +45,7 @@ const SINGLETON_KEYS: Partial<{ [N in JobName]: (data: JobPayload<N>) => string 
   [JOB_NAMES.syncListings]: (d) => d.inventory_id,
   [JOB_NAMES.retryListing]: (d) => `${d.inventory_id}:${d.product_id}`,
   [JOB_NAMES.deleteInventory]: (d) => d.inventory_id,
+  [JOB_NAMES.readFinances]: (d) => `${d.user_id}:${d.region}`,
 };
 
 export function pgBossQueue(boss: PgBoss): JobQueue {
@@ -100,6 +101,9 @@ const QUEUE_OPTIONS: Partial<Record<JobName, Partial<PgBoss.Queue>>> = {
   // An inventory's deletion takes its offers down one by one (10,000 at 5 a second: over half an hour): one
   // queued job per inventory, and an expiry above that, so a copy never runs beside a working one.
   [JOB_NAMES.deleteInventory]: { policy: 'short', expireInSeconds: 4 * 3600 },
+  // One seller's finances in one region: one queued job per seller and region; its v0 reads are bounded
+  // (read-order-events.ts), a first read of 180 days of transactions at 0.5 a second stays within the hour.
+  [JOB_NAMES.readFinances]: { policy: 'short', expireInSeconds: 3600 },
 };
 
 /** Any number, the same in every process: the key of the lock that serialises queue creation. */

@@ -6,6 +6,7 @@ import type { MailTransport } from '../providers/mail/transport';
 import type { LookupAccounts, MarketplaceProvider } from '../providers/marketplace/types';
 import type { RatesSource } from '../providers/rates/types';
 import type { SellerOrders } from '../providers/seller-orders';
+import type { SellerFinances } from '../providers/seller-finances';
 import type { SellerStore } from '../providers/seller-store';
 import type { JobQueue } from './queue';
 
@@ -39,6 +40,8 @@ export interface JobContext {
   sellerStore?: SellerStore;
   /** Sellers' Amazon orders (features/orders); the sandbox's when absent. */
   sellerOrders?: SellerOrders;
+  /** Sellers' finances (issue 61); the sandbox's when absent. */
+  sellerFinances?: SellerFinances;
   /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
   leaseSeconds: number;
   /** This worker's name in leases: host, process and a random part. */

@@ -34,6 +34,8 @@ import type { RatesSource } from '../providers/rates/types';
 import { createSandboxSellerStore } from '../providers/seller-store/sandbox';
 import type { SellerStore } from '../providers/seller-store';
 import { createSandboxSellerOrders, type SellerOrders } from '../providers/seller-orders';
+import { createSandboxFinances, sandboxOrderSales, type SellerFinances } from '../providers/seller-finances';
+import { financeJobs } from '../features/finances';
 import { createBoss, ensureQueues, pgBossQueue, registerLocalWorker, type JobQueue } from './queue';
 import type { JobContext, JobHandler, JobHandlers, SealingBox } from './types';
 
@@ -54,6 +56,8 @@ export interface WorkerDeps {
   sellerStore?: SellerStore;
   /** Sellers' Amazon orders (`createSellerOrders(config)`); the sandbox's by default. */
   sellerOrders?: SellerOrders;
+  /** Sellers' finances (`createSellerFinances(config)`); the sandbox's by default. */
+  sellerFinances?: SellerFinances;
   /** The payment provider's own jobs (`paymentJobs(PAYMENTS_PROVIDER)`); the sandbox's by default. */
   payments?: JobHandlers;
   /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
@@ -114,6 +118,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     rates: deps.rates ?? fixedRates,
     sellerStore: deps.sellerStore ?? createSandboxSellerStore(deps.db),
     sellerOrders: deps.sellerOrders ?? createSandboxSellerOrders(deps.db),
+    sellerFinances: deps.sellerFinances ?? createSandboxFinances(sandboxOrderSales(deps.db)),
     leaseSeconds: deps.leaseSeconds ?? 30,
     history: deps.history,
     listingPriceCeiling: deps.listingPriceCeiling,
@@ -136,6 +141,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     ...historyJobs,
     ...watchJobs,
     ...orderJobs,
+    ...financeJobs,
     ...(deps.payments ?? paymentJobs('sandbox')),
   };
 

@@ -30,6 +30,8 @@ export interface SpapiSeller {
   inventoryId: string;
   /** What the listings jobs run with: this database, the seller store and the seller's authorisation. */
   deps: ListingsDeps;
+  /** The app's configuration (the SP-API provider against the stand-in). */
+  config: ReturnType<typeof testConfig>;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export async function spapiSeller(
     userId,
     inventoryId,
     deps,
+    config: cfg,
     close: async () => {
       await testApp.close();
       await stand.close();

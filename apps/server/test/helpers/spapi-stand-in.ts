@@ -38,6 +38,8 @@ import {
   type ListingsOperation,
 } from './spapi-stand-in-listings';
 import { createOrdersStandIn, ordersOperation, type OrdersOperation } from './spapi-stand-in-orders';
+import { createFinancesStandIn, financesOperation, type FinancesOperation } from './spapi-stand-in-finances';
+import type { SandboxSales } from '../../src/providers/seller-finances';
 import { REGION_CODES } from '@crossmarket/domain';
 import { MARKETPLACES } from '../../src/providers/marketplace/spapi/regions';
 
@@ -55,7 +57,8 @@ type Operation =
   | ListingsOperation
   | 'getDefinitionsProductType'
   | FeedsOperation
-  | OrdersOperation;
+  | OrdersOperation
+  | FinancesOperation;
 export interface StandInLimits {
   rate: number;
   burst: number;
@@ -87,6 +90,11 @@ export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
   searchOrders: { rate: 0.0056, burst: 20 },
   getOrder: { rate: 0.5, burst: 30 },
   confirmShipment: { rate: 2, burst: 10 },
+  // finances_2024-06-19.json, financesV0.json, reports_2021-06-30.json
+  listTransactions: { rate: 0.5, burst: 10 },
+  listFinancialEventsByOrderId: { rate: 0.5, burst: 30 },
+  getReports: { rate: 0.0222, burst: 10 },
+  getReportDocument: { rate: 0.0167, burst: 15 },
 };
 
 /**
@@ -138,6 +146,10 @@ export async function startSpapiStandIn(
     ordersDelayMs?: number;
     /** The Orders operations' clock (tests move it). */
     ordersNow?: () => number;
+    /** The orders whose money the finance operations answer (the sandbox's finances of them, NA). */
+    financeSales?: SandboxSales;
+    /** The stand-in's clock for the finances (held money is released 21 days after a sale). */
+    financeNow?: () => number;
   } = {},
 ) {
   const listed = options.listed ?? (() => true);
@@ -162,6 +174,7 @@ export async function startSpapiStandIn(
   });
   const definitions = createDefinitionsStandIn(options.shippingTemplates ?? (() => []));
   const orders = createOrdersStandIn({ delayMs: options.ordersDelayMs, now: options.ordersNow });
+  const finances = createFinancesStandIn({ sales: options.financeSales, now: options.financeNow });
   const pricingAsked = new Map<string, number>();
   const summaryAsked = new Map<string, number>();
   /** Every ASIN a price operation was asked for, in order: which marketplace, by which operation. */
@@ -219,6 +232,11 @@ export async function startSpapiStandIn(
         res.writeHead(document.status, { 'content-type': 'application/json' });
         return res.end(document.body);
       }
+      const report = finances.serveDocument(req.method, url.pathname);
+      if (report !== undefined) {
+        res.writeHead(report ? 200 : 404, { 'content-type': 'application/octet-stream' });
+        return res.end(report ?? '');
+      }
       const schema = definitions.serveSchema(req.method, url.pathname);
       if (schema) {
         res.writeHead(schema.status, { 'content-type': 'application/json' });
@@ -262,7 +280,8 @@ export async function startSpapiStandIn(
                       : (listingsOperation(req.method, url.pathname) ??
                         feedsOperation(req.method, url.pathname) ??
                         definitionsOperation(req.method, url.pathname) ??
-                        ordersOperation(req.method, url.pathname));
+                        ordersOperation(req.method, url.pathname) ??
+                        financesOperation(req.method, url.pathname));
       if (!op) {
         refused.push({ operation: 'unknown', message: `${req.method} ${url.pathname}` });
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
@@ -281,6 +300,21 @@ export async function startSpapiStandIn(
         const answer = definitions.handle(url, `http://${req.headers.host}`);
         if ('problem' in answer && answer.problem) refused.push({ operation: op, message: answer.problem });
         return send(answer.status, answer.body, op);
+      }
+      const financesOp = financesOperation(req.method, url.pathname);
+      if (financesOp) {
+        const seller = options.sellerOf?.(authorisation) ?? 'A1STANDINSELLER';
+        void finances.handle(financesOp, url, seller, `http://${req.headers.host}`).then(
+          (answer) => {
+            if (answer.problem) refused.push({ operation: op, message: answer.problem });
+            send(answer.status, answer.body, op);
+          },
+          () =>
+            send(500, {
+              errors: [{ code: 'InternalFailure', message: 'We encountered an internal error.' }],
+            }),
+        );
+        return;
       }
       const feedsOp = feedsOperation(req.method, url.pathname);
       if (feedsOp) {

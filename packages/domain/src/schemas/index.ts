@@ -28,3 +28,4 @@ export * from './watches';
 export * from './listings';
 export * from './suppliers';
 export * from './orders';
+export * from './money';

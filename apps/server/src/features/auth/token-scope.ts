@@ -35,6 +35,11 @@ const TOKEN_ROUTES: ReadonlyArray<readonly [method: string, url: string | RegExp
   ['POST', '/api/orders/:id/purchase', 'orders'],
   ['POST', '/api/orders/:id/shipment', 'orders'],
   ['POST', '/api/orders/:id/transition', 'orders'],
+  // Money received (issue 61): what Amazon paid and the profit, read only.
+  ['GET', '/api/money', 'read'],
+  ['GET', '/api/money/export', 'read'],
+  ['GET', '/api/money/orders/:amazon_order_id', 'read'],
+  ['GET', '/api/orders/:id/money', 'read'],
   ['*', /^\/v1\//, 'read'],
 ];
 

@@ -102,6 +102,11 @@ export const SPAPI_LIMITS = {
   searchOrders: { rate: 0.0056, burst: 20 },
   getOrder: { rate: 0.5, burst: 30 },
   confirmShipment: { rate: 2, burst: 10 },
+  // What Amazon paid (issue 61): finances_2024-06-19.json, financesV0.json, reports_2021-06-30.json.
+  listTransactions: { rate: 0.5, burst: 10 },
+  listFinancialEventsByOrderId: { rate: 0.5, burst: 30 },
+  getReports: { rate: 0.0222, burst: 10 },
+  getReportDocument: { rate: 0.0167, burst: 15 },
 } as const;
 export type SpapiOperation = keyof typeof SPAPI_LIMITS;
 
