@@ -43,6 +43,7 @@ export const E2E_SPECS = {
   'reports.spec.ts': ['reports'],
   'restrictions.spec.ts': ['restrictions', 'report-detail'],
   'shell.spec.ts': ['home', 'legal'],
+  'supplier-lists.spec.ts': ['inventories', 'report-detail', 'reports', 'suppliers'],
   'support.spec.ts': ['support'],
   'tools.spec.ts': ['tools'],
 };

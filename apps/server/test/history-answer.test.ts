@@ -36,7 +36,10 @@ describe('GET /v1/products/:marketplace/:asin/history', () => {
   it('answers the same whether one seller looked once or many sellers looked many times', async () => {
     const hour = new Date(Math.floor(Date.now() / HOUR) * HOUR - 3 * 24 * HOUR);
     const earlier = new Date(hour.getTime() - 6 * 24 * HOUR);
-    await database.db.insert(productObservations).values([look(earlier), look(hour)]);
+    // A look before the 30 days too: the sandbox fills only the days before the first look, and its
+    // market moves by day, so the 30 days' signals rest on these looks alone whatever the date.
+    const before = new Date(hour.getTime() - 40 * 24 * HOUR);
+    await database.db.insert(productObservations).values([look(before), look(earlier), look(hour)]);
     const once = { 30: await history(alice, 30), 365: await history(alice, 365) };
 
     // Other sellers research it: many more looks in the same hours, seeing the same thing.

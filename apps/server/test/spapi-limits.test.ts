@@ -120,6 +120,15 @@ describe('the stand-in says no like Amazon', () => {
       createFeed: { rate: 0.0083, burst: 15 },
       getFeed: { rate: 2, burst: 15 },
       getFeedDocument: { rate: 0.0222, burst: 10 },
+      // orders_2026-01-01.json and ordersV0.json (confirmShipment)
+      searchOrders: { rate: 0.0056, burst: 20 },
+      getOrder: { rate: 0.5, burst: 30 },
+      confirmShipment: { rate: 2, burst: 10 },
+      // finances_2024-06-19.json, financesV0.json, reports_2021-06-30.json
+      listTransactions: { rate: 0.5, burst: 10 },
+      listFinancialEventsByOrderId: { rate: 0.5, burst: 30 },
+      getReports: { rate: 0.0222, burst: 10 },
+      getReportDocument: { rate: 0.0167, burst: 15 },
     });
     try {
       const grants: number[] = [];

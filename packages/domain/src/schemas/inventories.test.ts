@@ -197,6 +197,7 @@ describe('response schemas', () => {
       per_run: 0,
       refreshed_by: null,
       full_lookup_max_days: 7,
+      rates_of: null,
     },
   };
 

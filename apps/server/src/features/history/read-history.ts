@@ -128,6 +128,15 @@ async function rolledUp(db: Db, marketplace: RegionCode, asin: string, from: Dat
   return found.rows.map((r) => bucketOf(r, asDate(r.day)));
 }
 
+async function seenBefore(db: Db, marketplace: RegionCode, asin: string, from: Date) {
+  const rows = await db.execute<{ seen: boolean }>(sql`select
+      exists (select 1 from product_observations where marketplace = ${marketplace} and asin = ${asin}
+                 and observed_at < ${from.toISOString()}::timestamptz)
+      or exists (select 1 from product_observation_days where marketplace = ${marketplace} and asin = ${asin}
+                    and day < ${from.toISOString()}::timestamptz) as seen`);
+  return rows.rows[0]?.seen === true;
+}
+
 /**
  * A product's history in one marketplace over the last `days` (`GET /v1/products/:marketplace/:asin/history`):
  * public data, the same for every seller. Up to 90 days, each hour's observations; 365 days, the daily
@@ -156,7 +165,9 @@ export async function productHistory(
     buckets = [...folded, ...recent];
   }
   const points = buckets.map(observed);
-  if (provider.history) {
+  // Observed before the range too: the sandbox tells no past of a product we have seen (its market moves
+  // by day, and a made-up day between two real ones would read as what the product did).
+  if (provider.history && !(await seenBefore(db, q.marketplace, q.asin, from))) {
     const today = utcDayStart(now).getTime();
     const firstSeen = buckets[0] ? utcDayStart(buckets[0].at).getTime() : today;
     // Only the days before the first observation are built: a year observed every day builds none.
