@@ -1,7 +1,7 @@
 // axe-core (WCAG 2.2 AA) over the pages and drawers the feature specs do not already sweep: the public
-// pages (always light), the welcome wizard (always light), home, reports and its drawer, every settings
-// tab, the 404 page, the suspended page (always light) and the operator console's pages, each in light
-// and dark where the page follows the theme.
+// pages (always light), the welcome wizard (always light), home, reports and its drawer, Orders (empty)
+// and its drawer (not found), every settings tab, the 404 page, the suspended page (always light) and the
+// operator console's pages, each in light and dark where the page follows the theme.
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { makeOperator, onboard, signedInUser, sql } from './helpers';
@@ -35,6 +35,18 @@ test('the welcome wizard, home, reports and its drawer, the settings tabs and th
   await page.getByRole('button', { name: 'Create New' }).first().click();
   await expect(page.locator('.ant-drawer')).toBeVisible();
   await expectAccessible(page, 'the Create New Report drawer', '.ant-drawer');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+
+  // Orders with none yet (the journey in orders.spec.ts sweeps the list and the drawer with an order), and
+  // the drawer of an order that is not the seller's.
+  await page.goto('/orders');
+  await expect(page.getByTestId('orders-empty').or(page.getByTestId('orders-error'))).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, 'the Orders page, empty');
+  await page.goto('/orders/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByTestId('order-not-found').or(page.getByTestId('order-error'))).toBeVisible();
+  await expectAccessible(page, 'the order drawer, not found', '.ant-drawer');
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
 

@@ -96,7 +96,9 @@ function ToBuyPanel({ item, toBuy, now }: { item: Item; toBuy: ToBuy; now: numbe
                 )}
                 {toBuy.checked_at && (
                   <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
-                    {t('ordersPage.toBuy.checked', { ago: dayjs(toBuy.checked_at).from(now) })}
+                    {t('ordersPage.toBuy.checked', {
+                      ago: dayjs(Math.min(Date.parse(toBuy.checked_at), now)).from(now),
+                    })}
                   </Typography.Text>
                 )}
               </span>
@@ -264,7 +266,7 @@ export function OrderItem({
               ) : (
                 <Alert type="info" showIcon title={t('ordersPage.item.noSource')} data-testid="no-source" />
               )}
-              <Typography.Title level={4} style={{ marginBlock: 0 }}>
+              <Typography.Title level={4} style={{ marginBlock: 0, fontSize: 15 }}>
                 {t('ordersPage.purchase.title')}
               </Typography.Title>
               <PurchaseForm

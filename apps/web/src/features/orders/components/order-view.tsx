@@ -84,6 +84,8 @@ export function OrderView({ detail, now }: { detail: OrderDetail; now: number })
       {state !== 'pending' && state !== 'cancelled' && (
         <Steps
           size="small"
+          type="dot"
+          titlePlacement="vertical"
           current={step}
           status={stopped ? 'error' : state === 'delivered' ? 'finish' : 'process'}
           items={ORDER_PATH.map((s) => ({ key: s, title: t(`orders.states.${s}`) }))}
