@@ -29,6 +29,8 @@ export const orderKeys = {
   list: (filters: OrdersFilters) => [...orderKeys.lists(), filters] as const,
   counts: () => [...orderKeys.all, 'counts'] as const,
   one: (id: string) => [...orderKeys.all, 'one', id] as const,
+  /** The order with its source looked up afresh (`?check=1`): the to-buy step's price and stock. */
+  check: (id: string) => [...orderKeys.all, 'check', id] as const,
   address: (id: string) => [...orderKeys.all, 'address', id] as const,
 };
 
@@ -77,7 +79,9 @@ export function useOrderCounts(enabled = true) {
   });
 }
 
-const readBackDue = (detail: OrderDetail | undefined) => detail?.shipment?.confirmation === 'sent';
+/** A shipment waiting to be sent to Amazon by the job, or sent and waiting for Amazon's read-back. */
+const readBackDue = (detail: OrderDetail | undefined) =>
+  detail?.shipment?.confirmation === 'pending' || detail?.shipment?.confirmation === 'sent';
 
 /** One order (another seller's answers 404); read again while Amazon's read-back is due. */
 export function useOrder(id: string | undefined) {
@@ -87,6 +91,20 @@ export function useOrder(id: string | undefined) {
     enabled: !!id,
     retry: false,
     refetchInterval: (query) => (readBackDue(query.state.data) ? CONFIRMATION_POLL_MS : false),
+  });
+}
+
+/**
+ * The order with its source looked up now, not from the cache (a call to the source marketplace): asked
+ * only while an item is to buy, kept a minute, and again when the seller asks.
+ */
+export function useSourceCheck(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.check(id),
+    queryFn: () => api<OrderDetail>(path(id, '?check=1')),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
   });
 }
 
@@ -106,20 +124,31 @@ export function useOrderAddress(id: string, enabled: boolean) {
   });
 }
 
-/** Everything about orders is read again after a write: the order, the lists and the counts. */
-function useOrderWrite<Body>(id: string, rest: string) {
+/**
+ * Everything about orders is read again after a write (the order, the lists and the counts), but not the
+ * source's look-up: that is a call to the source marketplace, made again only when the seller asks.
+ */
+function useOrderWrite<Body, Answer = unknown>(id: string, rest: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body) => api<unknown>(path(id, rest), { body }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: orderKeys.all }),
+    mutationFn: (body: Body) => api<Answer>(path(id, rest), { body }),
+    onSuccess: () =>
+      void client.invalidateQueries({
+        queryKey: orderKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'check',
+      }),
   });
 }
 
-/** Records what was bought at the source for one item; a second purchase is refused naming the first. */
-export const useRecordPurchase = (id: string) => useOrderWrite<OrderPurchaseRequest>(id, '/purchase');
+/** What recording a purchase answers: the purchase, and whether the source showed sold out just then. */
+export type PurchaseRecorded = { id: string; source_sold_out: boolean };
 
-/** Records the forwarder's final leg; the server confirms it to Amazon and reads it back. */
+/** Records what was bought at the source for one item; a second purchase is refused naming the first. */
+export const useRecordPurchase = (id: string) =>
+  useOrderWrite<OrderPurchaseRequest, PurchaseRecorded>(id, '/purchase');
+
+/** Records the forwarder's final leg; a job confirms it to Amazon and reads it back (202). */
 export const useRecordShipment = (id: string) => useOrderWrite<OrderShipmentRequest>(id, '/shipment');
 
-/** A move the seller makes by hand (start buying, at the forwarder, delivered, a problem). */
+/** A move the seller makes by hand (start buying, at the forwarder, delivered, a problem): 204. */
 export const useMoveOrder = (id: string) => useOrderWrite<OrderTransitionRequest>(id, '/transition');

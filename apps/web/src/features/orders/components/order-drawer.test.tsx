@@ -23,7 +23,7 @@ function serve(detail: () => OrderDetail, writes: Record<string, { status?: numb
       return writes[url] ?? { body: detail() };
     }
     if (url === '/api/orders') return { body: orderListFixture() };
-    if (url === DETAIL) return { body: detail() };
+    if (url === DETAIL || url === `${DETAIL}?check=1`) return { body: detail() };
     return undefined;
   });
   return { api, posts };
@@ -47,10 +47,12 @@ async function reopen() {
 
 describe('the order drawer', () => {
   it('shows what buying takes: the cart link with the quantity, the fresh price, the forwarder and the profit', async () => {
-    serve(() => orderDetailFixture());
+    const { api } = serve(() => orderDetailFixture());
     renderOrders(`/orders/${ORDER_ID}`);
     const drawer = await findDrawer(TITLE);
     const toBuy = await within(drawer).findByTestId('to-buy');
+    // The source is looked up afresh for the to-buy step, not read from the cache.
+    await waitFor(() => expect(api.mock.calls.map(([u]) => String(u))).toContain(`${DETAIL}?check=1`));
     const cart = within(toBuy).getByTestId('cart-link');
     expect(cart).toHaveAttribute(
       'href',

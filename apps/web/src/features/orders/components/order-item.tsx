@@ -1,12 +1,13 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { regionByCode, type OrderDetail } from '@crossmarket/domain';
-import { Alert, Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import dayjs from '../../../lib/dayjs';
 import { formatMoney, formatNumber } from '../../../lib/format-number';
 import { productUrl } from '../../../lib/product-url';
 import { laneHref } from '../../lanes';
+import { useSourceCheck } from '../api/orders';
 import { sellerDateTime } from '../deadline';
 import { PurchaseForm } from './purchase-form';
 
@@ -19,7 +20,20 @@ type ToBuy = NonNullable<Item['to_buy']>;
  * order's real price — a loss said before the seller buys. A source sold out since the sale says so and
  * what to do instead.
  */
-function ToBuyPanel({ item, toBuy, now }: { item: Item; toBuy: ToBuy; now: number }) {
+function ToBuyPanel({
+  item,
+  toBuy,
+  now,
+  checking,
+  onCheck,
+}: {
+  item: Item;
+  toBuy: ToBuy;
+  now: number;
+  /** The source is being looked up now. */
+  checking: boolean;
+  onCheck: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const link = item.link!;
   const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, i18n.language);
@@ -94,13 +108,30 @@ function ToBuyPanel({ item, toBuy, now }: { item: Item; toBuy: ToBuy; now: numbe
                     {t('ordersPage.toBuy.soldOut')}
                   </Tag>
                 )}
-                {toBuy.checked_at && (
-                  <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
-                    {t('ordersPage.toBuy.checked', {
-                      ago: dayjs(Math.min(Date.parse(toBuy.checked_at), now)).from(now),
-                    })}
-                  </Typography.Text>
+                {checking ? (
+                  <Spin
+                    size="small"
+                    style={{ marginInlineStart: 8 }}
+                    aria-label={t('ordersPage.toBuy.checking')}
+                  />
+                ) : (
+                  toBuy.checked_at && (
+                    <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+                      {t('ordersPage.toBuy.checked', {
+                        ago: dayjs(Math.min(Date.parse(toBuy.checked_at), now)).from(now),
+                      })}
+                    </Typography.Text>
+                  )
                 )}
+                <Button
+                  size="small"
+                  type="link"
+                  onClick={onCheck}
+                  disabled={checking}
+                  data-testid="check-source"
+                >
+                  {t('ordersPage.toBuy.checkAgain')}
+                </Button>
               </span>
             ),
           },
@@ -212,6 +243,11 @@ export function OrderItem({
 }) {
   const { t, i18n } = useTranslation();
   const currency = item.link ? regionByCode(item.link.source_marketplace).currency.code : null;
+  const buying = canBuy && !item.purchase && !item.cancel_requested;
+  // The source looked up now, not the cache: the price and stock the seller buys at.
+  const check = useSourceCheck(orderId, buying && item.link !== null);
+  const checked = check.data?.items.find((i) => i.order_item_id === item.order_item_id)?.to_buy;
+  const toBuy = checked ?? item.to_buy;
   return (
     <Card
       size="small"
@@ -261,8 +297,22 @@ export function OrderItem({
         ) : (
           canBuy && (
             <>
-              {item.link && item.to_buy ? (
-                <ToBuyPanel item={item} toBuy={item.to_buy} now={now} />
+              {check.isError && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  title={t('ordersPage.toBuy.checkFailed')}
+                  data-testid="check-failed"
+                />
+              )}
+              {item.link && toBuy ? (
+                <ToBuyPanel
+                  item={item}
+                  toBuy={toBuy}
+                  now={now}
+                  checking={check.isFetching}
+                  onCheck={() => void check.refetch()}
+                />
               ) : (
                 <Alert type="info" showIcon title={t('ordersPage.item.noSource')} data-testid="no-source" />
               )}

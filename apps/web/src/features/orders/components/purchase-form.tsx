@@ -79,8 +79,10 @@ export function PurchaseForm({
       return;
     }
     try {
-      await record.mutateAsync(purchaseBody(form.getFieldsValue(true) as Values));
-      void message.success(t('ordersPage.purchase.saved'));
+      const recorded = await record.mutateAsync(purchaseBody(form.getFieldsValue(true) as Values));
+      // The source showed sold out as it was recorded: the server set the listing's quantity to 0.
+      if (recorded?.source_sold_out) void message.warning(t('ordersPage.purchase.savedSoldOut'), 8);
+      else void message.success(t('ordersPage.purchase.saved'));
     } catch (error) {
       if (error instanceof ApiError && error.fields.length > 0)
         form.setFields(
