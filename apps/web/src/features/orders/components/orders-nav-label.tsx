@@ -4,7 +4,8 @@ import { useOrderCounts } from '../api/orders';
 
 /**
  * The sidebar's Orders entry: its name and, beside it, how many orders wait on the seller (to buy, to ship,
- * problems). The count is part of the link's text, so what a voice user reads is what they say.
+ * problems). The link's name says it in words ("Orders 4 orders need you"): the badge's digits are for the
+ * eye and hidden from screen readers, which would read the number twice.
  */
 export function OrdersNavLabel() {
   const { t } = useTranslation();
@@ -17,7 +18,15 @@ export function OrdersNavLabel() {
         <>
           {' '}
           {/* The primary blue, as the bell's: antd's red under white text misses 4.5:1. */}
-          <Badge count={count} overflowCount={99} color="blue" size="small" data-testid="nav-orders-count" />
+          <span aria-hidden="true">
+            <Badge
+              count={count}
+              overflowCount={99}
+              color="blue"
+              size="small"
+              data-testid="nav-orders-count"
+            />
+          </span>
           <span className="sr-only"> {t('nav.ordersNeedAction', { count })}</span>
         </>
       )}
