@@ -1,4 +1,4 @@
-import { ORDER_CARRIERS, type OrderDetail, type OrderList, type OrderRow } from '@crossmarket/domain';
+import { ORDER_CARRIERS, type OrderDetail, type OrderList, type OrderRow } from '@crossmarket/domain/schemas';
 
 export const ORDER_ID = '0b7c2d4e-0000-4000-8000-000000000060';
 export const INVENTORY_ID = '5b0c8e2d-0000-4000-8000-000000000001';
