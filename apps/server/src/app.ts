@@ -20,6 +20,8 @@ import { registerInventoryRoutes } from './features/inventories/routes';
 import { recordingHistory, registerHistoryRoutes } from './features/history';
 import { registerWatchRoutes } from './features/watches';
 import { registerListingRoutes } from './features/listings';
+import { registerOrderRoutes } from './features/orders';
+import { createSellerOrders, type SellerOrders } from './providers/seller-orders';
 import { createMarketplace, marketplaceAllowance, registerSandboxImages } from './providers/marketplace';
 import type { MarketplaceProvider } from './providers/marketplace/types';
 import { createSellerStore, type SellerStore } from './providers/seller-store';
@@ -64,6 +66,8 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Sellers' Amazon stores (the listings' shipping templates); `MARKETPLACE_PROVIDER`'s when absent. */
   sellerStore?: SellerStore;
+  /** Sellers' Amazon orders; `MARKETPLACE_PROVIDER`'s when absent. */
+  sellerOrders?: SellerOrders;
 }
 
 declare module 'fastify' {
@@ -217,6 +221,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     authorisation: authorisationPolicy(config),
     store: deps.sellerStore ?? createSellerStore(config, { db, logger: deps.logger }),
     accounts,
+  });
+  registerOrderRoutes(app, {
+    guard,
+    deps: {
+      db,
+      logger: deps.logger,
+      orders: deps.sellerOrders ?? createSellerOrders(config, { db, logger: deps.logger }),
+      box: tokenBoxFor(config, deps.logger),
+      accounts,
+      marketplace,
+      queue: deps.queue,
+    },
   });
   registerSupportRoutes(app, { db, guard, queue: deps.queue, logger: deps.logger, config });
   registerAmazonRoutes(app, { db, guard, config, logger: deps.logger, marketplace });

@@ -12,6 +12,7 @@ import { createMailTransport } from './providers/mail/transport';
 import { createPayments, paymentJobs } from './providers/payments';
 import { createMarketplace } from './providers/marketplace';
 import { createSellerStore } from './providers/seller-store';
+import { createSellerOrders } from './providers/seller-orders';
 import { startHeartbeat } from './features/admin';
 import { runBackupCommand } from './features/backup';
 import { createLookupAccounts, ResealStoppedError, resealAllTokens, tokenBoxFor } from './features/amazon';
@@ -124,6 +125,7 @@ async function run(command: Command, config: Config, logger: Logger, resources: 
       appUrl: config.APP_URL,
       marketplace: createMarketplace(config, { db: database.db, logger }),
       sellerStore: createSellerStore(config, { db: database.db, logger }),
+      sellerOrders: createSellerOrders(config, { db: database.db, logger }),
       accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
       rates: createRatesSource(config),
       payments: paymentJobs(config.PAYMENTS_PROVIDER),

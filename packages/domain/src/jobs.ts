@@ -31,6 +31,12 @@ export const JOB_NAMES = {
   watchAlerts: 'watch-alerts',
   watchDigest: 'watch-daily-digest',
   watchRefresh: 'watch-refresh',
+  ordersIntake: 'orders-intake',
+  ordersConfirm: 'orders-confirm-shipment',
+  ordersReadBack: 'orders-read-back',
+  ordersDeadlines: 'orders-deadlines',
+  ordersEraseAddresses: 'orders-erase-addresses',
+  ordersSoldOut: 'orders-sold-out',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -96,6 +102,13 @@ export const jobPayloadSchemas = {
   [JOB_NAMES.watchAlerts]: z.object({}).strict(),
   [JOB_NAMES.watchDigest]: z.object({}).strict(),
   [JOB_NAMES.watchRefresh]: z.object({}).strict(),
+  // Orders (issue 60): payloads name the order or listing only, never a buyer's data or an authorisation.
+  [JOB_NAMES.ordersIntake]: z.object({}).strict(),
+  [JOB_NAMES.ordersConfirm]: z.object({ order_id: z.uuid() }).strict(),
+  [JOB_NAMES.ordersReadBack]: z.object({ order_id: z.uuid() }).strict(),
+  [JOB_NAMES.ordersDeadlines]: z.object({}).strict(),
+  [JOB_NAMES.ordersEraseAddresses]: z.object({}).strict(),
+  [JOB_NAMES.ordersSoldOut]: z.object({ listing_id: z.uuid() }).strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
@@ -125,4 +138,10 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   // Listings feeds a publish or sync stopped following before Amazon finished them
   // (features/listings/late-feeds.ts): their outcome within ten minutes of Amazon's.
   [JOB_NAMES.followListingFeeds]: '*/10 * * * *',
+  // Orders (features/orders/jobs.ts): each seller's regions are read when due (every five minutes at most,
+  // within searchOrders' one call in three minutes); deadlines every quarter hour; buyers' addresses erased
+  // 30 days after shipment, at night.
+  [JOB_NAMES.ordersIntake]: '* * * * *',
+  [JOB_NAMES.ordersDeadlines]: '*/15 * * * *',
+  [JOB_NAMES.ordersEraseAddresses]: '50 3 * * *',
 };

@@ -59,9 +59,10 @@ export const notifications = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    watchId: uuid('watch_id')
-      .notNull()
-      .references(() => watches.id, { onDelete: 'cascade' }),
+    /** Null for an order's notice (issue 60: `order_id` and `notice` instead; migration 0049). */
+    watchId: uuid('watch_id').references(() => watches.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id'),
+    notice: text('notice'),
     firedOn: date('fired_on', { mode: 'string' }).notNull(),
     marketplace: text('marketplace').notNull(),
     /** Null for a whole inventory's alert, which counts its products instead. */

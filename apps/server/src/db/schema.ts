@@ -13,3 +13,4 @@ export * from './schema-admin';
 export * from './schema-history';
 export * from './schema-watches';
 export * from './schema-listings';
+export * from './schema-orders';

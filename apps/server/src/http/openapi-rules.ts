@@ -57,6 +57,11 @@ export const TAGS = [
   { name: 'filter sets', description: 'Saved filters.' },
   { name: 'lanes', description: 'Settings per buying → selling country: taxes, duties and shipping.' },
   { name: 'inventories', description: 'Uploaded inventories.' },
+  {
+    name: 'orders',
+    description:
+      "Amazon orders: buying at the source, the forwarder's shipment and its confirmation to Amazon.",
+  },
   { name: 'support', description: 'Help centre and tickets.' },
   { name: 'exchange rates', description: 'Currency rates the reports use.' },
   { name: 'amazon', description: 'Amazon selling accounts connected per region (session only).' },
@@ -81,6 +86,7 @@ const TAG_RULES: ReadonlyArray<readonly [RegExp, Tag]> = [
   [/^\/api\/lanes(\/|$)/, 'lanes'],
   [/^\/api\/inventories(\/|$)/, 'inventories'],
   [/^\/api\/listings(\/|$)/, 'inventories'],
+  [/^\/api\/orders(\/|$)/, 'orders'],
   [/^\/api\/(support|create-ticket|get-yt-videos)(\/|$)/, 'support'],
   [/^\/api\/exchange-rates$/, 'exchange rates'],
   [/^\/api\/amazon\//, 'amazon'],

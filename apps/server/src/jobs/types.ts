@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import type { MailTransport } from '../providers/mail/transport';
 import type { LookupAccounts, MarketplaceProvider } from '../providers/marketplace/types';
 import type { RatesSource } from '../providers/rates/types';
+import type { SellerOrders } from '../providers/seller-orders';
 import type { SellerStore } from '../providers/seller-store';
 import type { JobQueue } from './queue';
 
@@ -36,6 +37,8 @@ export interface JobContext {
   listingPriceCeiling?: number;
   /** Sellers' Amazon stores (listings); the sandbox's store when absent. */
   sellerStore?: SellerStore;
+  /** Sellers' Amazon orders (features/orders); the sandbox's when absent. */
+  sellerOrders?: SellerOrders;
   /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
   leaseSeconds: number;
   /** This worker's name in leases: host, process and a random part. */

@@ -19,6 +19,7 @@ import { watchJobs } from '../features/watches';
 import { lookupJobs } from '../features/lookup/jobs';
 import { inventoryJobs, requeueStalledUpdates } from '../features/inventories/jobs';
 import { listingJobs, requeueStalledRuns } from '../features/listings';
+import { orderJobs } from '../features/orders';
 import { mailJobs } from '../features/mail/jobs';
 import { billingJobs } from '../features/billing/receipt';
 import { ratesJobs } from '../features/rates/jobs';
@@ -32,6 +33,7 @@ import { fixedRates } from '../providers/rates/fixed';
 import type { RatesSource } from '../providers/rates/types';
 import { createSandboxSellerStore } from '../providers/seller-store/sandbox';
 import type { SellerStore } from '../providers/seller-store';
+import { createSandboxSellerOrders, type SellerOrders } from '../providers/seller-orders';
 import { createBoss, ensureQueues, pgBossQueue, registerLocalWorker, type JobQueue } from './queue';
 import type { JobContext, JobHandler, JobHandlers, SealingBox } from './types';
 
@@ -50,6 +52,8 @@ export interface WorkerDeps {
   rates?: RatesSource;
   /** Sellers' Amazon stores (`createSellerStore(config)`); the sandbox's store by default. */
   sellerStore?: SellerStore;
+  /** Sellers' Amazon orders (`createSellerOrders(config)`); the sandbox's by default. */
+  sellerOrders?: SellerOrders;
   /** The payment provider's own jobs (`paymentJobs(PAYMENTS_PROVIDER)`); the sandbox's by default. */
   payments?: JobHandlers;
   /** Seconds a report stays leased to this worker between batches (REPORT_LEASE_SECONDS). */
@@ -109,6 +113,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     accounts: deps.accounts?.(queue),
     rates: deps.rates ?? fixedRates,
     sellerStore: deps.sellerStore ?? createSandboxSellerStore(deps.db),
+    sellerOrders: deps.sellerOrders ?? createSandboxSellerOrders(deps.db),
     leaseSeconds: deps.leaseSeconds ?? 30,
     history: deps.history,
     listingPriceCeiling: deps.listingPriceCeiling,
@@ -130,6 +135,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     ...restrictionJobs,
     ...historyJobs,
     ...watchJobs,
+    ...orderJobs,
     ...(deps.payments ?? paymentJobs('sandbox')),
   };
 

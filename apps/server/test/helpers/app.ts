@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { loggerOptions } from '../../src/logger';
 import { outboxTransport } from '../../src/providers/mail/transport';
 import type { MarketplaceProvider } from '../../src/providers/marketplace/types';
+import type { SellerOrders } from '../../src/providers/seller-orders';
 import type { SellerStore } from '../../src/providers/seller-store';
 import { createLookupAccounts, tokenBoxFor } from '../../src/features/amazon';
 
@@ -64,6 +65,8 @@ export async function buildTestApp(
     marketplace?: MarketplaceProvider;
     /** Sellers' Amazon stores for the worker's listings jobs; the sandbox's store by default. */
     sellerStore?: SellerStore;
+    /** Sellers' Amazon orders for the app and the worker; `MARKETPLACE_PROVIDER`'s by default. */
+    sellerOrders?: SellerOrders;
     /** Sees every route as it is added (tests that sweep all routes). */
     onRoute?: AppDeps['onRoute'];
   } = {},
@@ -85,6 +88,7 @@ export async function buildTestApp(
           appUrl: config.APP_URL,
           marketplace: options.marketplace,
           sellerStore: options.sellerStore,
+          sellerOrders: options.sellerOrders,
           accounts: (queue) => createLookupAccounts({ db: database.db, queue, config, logger }),
         });
   const queue = worker ? pgBossQueue(worker.boss) : { send: async () => null, retry: async () => false };
@@ -96,6 +100,7 @@ export async function buildTestApp(
     marketplace: options.marketplace,
     onRoute: options.onRoute,
     ...(options.sellerStore && { sellerStore: options.sellerStore }),
+    ...(options.sellerOrders && { sellerOrders: options.sellerOrders }),
   });
   await app.ready();
   return {

@@ -41,10 +41,12 @@ export async function spapiSeller(
   token: string,
   options: StandInOptions,
   products: Parameters<typeof seedPricedProducts>[3],
+  appOptions: Pick<NonNullable<Parameters<typeof buildTestApp>[2]>, 'worker' | 'logs' | 'sellerOrders'> = {},
+  limits?: Parameters<typeof startSpapiStandIn>[0],
 ): Promise<SpapiSeller> {
   const seller = 'A1ALICESELLER';
   const database = await createTestDatabase();
-  const stand = await startSpapiStandIn(undefined, {
+  const stand = await startSpapiStandIn(limits, {
     sellerOf: (t) => (t === token ? seller : undefined),
     ...options,
   });
@@ -60,6 +62,7 @@ export async function spapiSeller(
   const testApp = await buildTestApp(database, cfg, {
     marketplace: createMarketplace(cfg, { db: database.db }),
     sellerStore: store,
+    ...appOptions,
   });
   const app = testApp.app;
   const cookie = await activeUser(app, database.db, 'alice@example.com');

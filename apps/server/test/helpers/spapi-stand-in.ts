@@ -36,6 +36,7 @@ import {
   listingsOperation,
   type ListingsOperation,
 } from './spapi-stand-in-listings';
+import { createOrdersStandIn, ordersOperation, type OrdersOperation } from './spapi-stand-in-orders';
 import { REGION_CODES } from '@crossmarket/domain';
 import { MARKETPLACES } from '../../src/providers/marketplace/spapi/regions';
 
@@ -52,7 +53,8 @@ type Operation =
   | 'getMarketplaceParticipations'
   | ListingsOperation
   | 'getDefinitionsProductType'
-  | FeedsOperation;
+  | FeedsOperation
+  | OrdersOperation;
 export interface StandInLimits {
   rate: number;
   burst: number;
@@ -80,6 +82,10 @@ export const AMAZON_DEFAULT_LIMITS: Record<Operation, StandInLimits> = {
   createFeed: { rate: 0.0083, burst: 15 },
   getFeed: { rate: 2, burst: 15 },
   getFeedDocument: { rate: 0.0222, burst: 10 },
+  // orders_2026-01-01.json (searchOrders, getOrder) and ordersV0.json (confirmShipment)
+  searchOrders: { rate: 0.0056, burst: 20 },
+  getOrder: { rate: 0.5, burst: 30 },
+  confirmShipment: { rate: 2, burst: 10 },
 };
 
 /**
@@ -125,6 +131,10 @@ export async function startSpapiStandIn(
     feedFault?: (messages: ListingsFeedMessage[]) => FeedFault | undefined;
     /** The seller's shipping templates per marketplace (Product Type Definitions with `sellerId`); none by default. */
     shippingTemplates?: (sellerId: string, marketplaceId: string) => { id: string; name: string }[];
+    /** How long after a change Amazon's order list shows it (searchOrders' systematic delay). */
+    ordersDelayMs?: number;
+    /** The Orders operations' clock (tests move it). */
+    ordersNow?: () => number;
   } = {},
 ) {
   const listed = options.listed ?? (() => true);
@@ -148,6 +158,7 @@ export async function startSpapiStandIn(
     feedFault: options.feedFault,
   });
   const definitions = createDefinitionsStandIn(options.shippingTemplates ?? (() => []));
+  const orders = createOrdersStandIn({ delayMs: options.ordersDelayMs, now: options.ordersNow });
   const pricingAsked = new Map<string, number>();
   const summaryAsked = new Map<string, number>();
   /** Every ASIN a price operation was asked for, in order: which marketplace, by which operation. */
@@ -247,7 +258,8 @@ export async function startSpapiStandIn(
                       ? 'getMarketplaceParticipations'
                       : (listingsOperation(req.method, url.pathname) ??
                         feedsOperation(req.method, url.pathname) ??
-                        definitionsOperation(req.method, url.pathname));
+                        definitionsOperation(req.method, url.pathname) ??
+                        ordersOperation(req.method, url.pathname));
       if (!op) {
         refused.push({ operation: 'unknown', message: `${req.method} ${url.pathname}` });
         return send(404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
@@ -277,6 +289,27 @@ export async function startSpapiStandIn(
         }
         const answer = feeds.handle(feedsOp, url, parsed, `http://${req.headers.host}`);
         if ('problem' in answer && answer.problem) refused.push({ operation: op, message: answer.problem });
+        return send(answer.status, answer.body, op);
+      }
+      const ordersOp = ordersOperation(req.method, url.pathname);
+      if (ordersOp) {
+        let parsed: unknown;
+        try {
+          parsed = raw ? JSON.parse(raw) : undefined;
+        } catch {
+          return invalid(op, 'The request body is not JSON');
+        }
+        // Orders are the authorisation's seller's: another seller's order is not found.
+        const seller = options.sellerOf?.(authorisation) ?? authorisation;
+        const answer = orders.handle(ordersOp, seller, url, parsed);
+        if (answer.problem) refused.push({ operation: op, message: answer.problem });
+        if (answer.status === 204) {
+          res.writeHead(204, {
+            'x-amzn-requestid': randomUUID(),
+            'x-amzn-ratelimit-limit': String(limits[op].rate),
+          });
+          return res.end();
+        }
         return send(answer.status, answer.body, op);
       }
       const listingsOp = listingsOperation(req.method, url.pathname);
@@ -451,6 +484,8 @@ export async function startSpapiStandIn(
     finishFeed: feeds.finish,
     /** Requests answered 400 or 404, with Amazon's reason. */
     refused,
+    /** Each seller's orders (put, drop a confirmation) and the Orders calls received. */
+    orders,
     /** Calls admitted under one authorisation (its refresh token), of one operation. */
     callsOf: (refreshToken: string, op: Operation) => callsBy.get(`${refreshToken}\n${op}`) ?? 0,
     /** How many times each ASIN's offers were asked for. */

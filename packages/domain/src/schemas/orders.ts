@@ -180,6 +180,17 @@ export type OrdersQuery = z.output<typeof ordersQuerySchema>;
 
 export const orderParamsSchema = z.object({ id: z.uuid({ error: 'validation.orders.id' }) });
 
+/**
+ * GET /api/orders/:id: `address=1` asks for the buyer's address (read from Amazon the first time, only in
+ * a state that needs it: bought to shipped, or a problem); `check=1` looks the source up afresh for the
+ * to-buy step (a call to the source marketplace, so only when the seller opens that step).
+ */
+export const orderDetailQuerySchema = z.object({
+  address: z.enum(['0', '1'], { error: 'validation.orders.address' }).optional(),
+  check: z.enum(['0', '1'], { error: 'validation.orders.check' }).optional(),
+});
+export type OrderDetailQuery = z.output<typeof orderDetailQuerySchema>;
+
 const money = z.object({ amount: z.number(), currency: z.string() });
 export type OrderMoney = z.output<typeof money>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_ID } from '../product-ids';
 import { REGION_CODES } from '../regions';
 import { timestampSchema } from './api-responses';
+import { ORDER_NOTICES } from './orders';
 
 /**
  * What a watch waits for (issue 49), in the watch's marketplace: its price at or below a threshold, stock
@@ -91,13 +92,25 @@ export type WatchList = z.output<typeof watchListSchema>;
  */
 export const notificationSchema = z.object({
   id: z.uuid(),
-  watch_id: z.uuid(),
+  /** Null for an order's notice (issue 60): `order` instead. */
+  watch_id: z.uuid().nullable(),
+  /** An order that needs the seller (not bought 24 h after it arrived, not confirmed 24 h before ship-by). */
+  order: z
+    .object({
+      id: z.uuid(),
+      amazon_order_id: z.string(),
+      notice: z.enum(ORDER_NOTICES),
+      ship_by: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   marketplace: z.enum(REGION_CODES),
   /** Null for a whole inventory's alert: `inventory_id` and `product_count` instead. */
   asin: z.string().nullable(),
   inventory_id: z.uuid().nullable(),
   product_count: z.number().int().nullable(),
-  condition: z.enum(WATCH_CONDITIONS),
+  /** Null for an order's notice. */
+  condition: z.enum(WATCH_CONDITIONS).nullable(),
   price: z.number().nullable(),
   currency: z.string(),
   profit_percent: z.number().nullable(),

@@ -28,6 +28,13 @@ const TOKEN_ROUTES: ReadonlyArray<readonly [method: string, url: string | RegExp
   ['GET', '/api/watches', 'watches'],
   ['POST', '/api/watches', 'watches'],
   ['DELETE', '/api/watches/:id', 'watches'],
+  // Orders (issue 60): a seller's own tooling may follow orders and record purchases and shipments (a
+  // shipment is confirmed to Amazon) with a token made with the `orders` scope only.
+  ['GET', '/api/orders', 'orders'],
+  ['GET', '/api/orders/:id', 'orders'],
+  ['POST', '/api/orders/:id/purchase', 'orders'],
+  ['POST', '/api/orders/:id/shipment', 'orders'],
+  ['POST', '/api/orders/:id/transition', 'orders'],
   ['*', /^\/v1\//, 'read'],
 ];
 

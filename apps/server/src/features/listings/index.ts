@@ -5,3 +5,5 @@ export { listingJobs, listingsDepsOf, requeueStalledRuns } from './jobs';
 export { listedAmong, queueListingRemoval, removeListings } from './remove-listings';
 export type { ListingsDeps } from './publish';
 export { accountListingsPaused, listingsPaused } from './repo';
+export { sandboxSellerId } from './store-target';
+export { zeroListingForOrder } from './zero-for-order';

@@ -4,7 +4,7 @@ import type { LookupAccounts } from '../../providers/marketplace/types';
 import type { SellerStore, StoreTarget } from '../../providers/seller-store';
 
 /** A sandbox seller's id when the user has connected no account: stable per user, never secret. */
-const sandboxSellerId = (userId: string) =>
+export const sandboxSellerId = (userId: string) =>
   `ASANDBOX${createHash('sha256').update(userId).digest('hex').slice(0, 10).toUpperCase()}`;
 
 /**

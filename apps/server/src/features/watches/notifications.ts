@@ -1,7 +1,7 @@
 import type { AppNotification } from '@crossmarket/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notifications, orders } from '../../db/schema';
 
 /** How many notifications the list answers: the newest; older ones stay until their watch goes. */
 const LIST_SIZE = 100;
@@ -10,8 +10,14 @@ const LIST_SIZE = 100;
 export async function listNotifications(db: Db, userId: string) {
   const [rows, unread] = await Promise.all([
     db
-      .select()
+      .select({
+        n: notifications,
+        amazonOrderId: orders.amazonOrderId,
+        shipBy: orders.shipBy,
+      })
       .from(notifications)
+      // An order's notice (issue 60) names its order; the join stays within the user's own orders.
+      .leftJoin(orders, and(eq(orders.id, notifications.orderId), eq(orders.userId, notifications.userId)))
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt))
       .limit(LIST_SIZE),
@@ -19,14 +25,23 @@ export async function listNotifications(db: Db, userId: string) {
   ]);
   return {
     unread,
-    notifications: rows.map((n): AppNotification => ({
+    notifications: rows.map(({ n, amazonOrderId, shipBy }): AppNotification => ({
       id: n.id,
       watch_id: n.watchId,
+      order:
+        n.orderId && amazonOrderId
+          ? {
+              id: n.orderId,
+              amazon_order_id: amazonOrderId,
+              notice: n.notice as NonNullable<AppNotification['order']>['notice'],
+              ship_by: shipBy?.toISOString() ?? null,
+            }
+          : null,
       marketplace: n.marketplace as AppNotification['marketplace'],
       asin: n.asin,
       inventory_id: n.inventoryId,
       product_count: n.productCount,
-      condition: n.condition as AppNotification['condition'],
+      condition: n.orderId ? null : (n.condition as AppNotification['condition']),
       price: n.priceCents == null ? null : n.priceCents / 100,
       currency: n.currency,
       profit_percent: n.profitPercent,

@@ -19,7 +19,13 @@ type Note = AppNotification;
 function useSays() {
   const { t, i18n } = useTranslation();
   return (n: Note) => {
-    if (n.asin === null) return t('notifications.inventorySoldOut', { count: n.product_count ?? 0 });
+    if (n.order)
+      return t(`orders.notices.${n.order.notice}`, {
+        order: n.order.amazon_order_id,
+        ship_by: n.order.ship_by ? dayjs(n.order.ship_by).format('LLL') : '',
+      });
+    if (n.asin === null || n.condition === null)
+      return t('notifications.inventorySoldOut', { count: n.product_count ?? 0 });
     const figure =
       n.profit_percent != null
         ? `${formatNumber(n.profit_percent, i18n.language, { maximumFractionDigits: 2 })} %`
@@ -48,7 +54,11 @@ function NotificationItem({ n }: { n: Note }) {
       data-read={n.read}
       actions={[
         // The product's page on the marketplace: a notification belongs to no report (see decisions).
-        asin === null ? (
+        n.order ? (
+          <Link key="open" to={`/orders?order=${n.order.id}`} onClick={() => !n.read && void read()}>
+            {n.order.amazon_order_id}
+          </Link>
+        ) : asin === null ? (
           <Link key="open" to={`/inventories/${n.inventory_id ?? ''}`} onClick={() => !n.read && void read()}>
             {t('notifications.openInventory')}
           </Link>

@@ -317,6 +317,8 @@ export function createSpapiClient(options: SpapiClientOptions) {
           },
           async (res) => {
             const limit = Number(res.headers.get('x-amzn-ratelimit-limit'));
+            // confirmShipment answers 204 with no body.
+            if (res.status === 204) return { status: 204, body: undefined as T, limit };
             if (res.ok) return { status: res.status, body: (await res.json()) as T, limit };
             // A refusal's reasons (400, 404): kept for the caller, which may show them to the seller.
             if (res.status === 400 || res.status === 404) {

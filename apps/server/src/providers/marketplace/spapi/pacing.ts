@@ -68,7 +68,7 @@ export class TokenBucket implements Pacer {
  * The documented default limits of the operations we call (requests per second, burst), from the usage
  * plans in Amazon's models (productPricingV0.json, productPricing_2022-05-01.json,
  * catalogItems_2022-04-01.json, listingsRestrictions_2021-08-01.json, productFeesV0.json,
- * listingsItems_2021-08-01.json).
+ * listingsItems_2021-08-01.json, orders_2026-01-01.json, ordersV0.json).
  */
 export const SPAPI_LIMITS = {
   searchCatalogItems: { rate: 2, burst: 2 },
@@ -97,6 +97,11 @@ export const SPAPI_LIMITS = {
   createFeed: { rate: 0.0083, burst: 15 },
   getFeed: { rate: 2, burst: 15 },
   getFeedDocument: { rate: 0.0222, burst: 10 },
+  // orders_2026-01-01.json (reads) and ordersV0.json (confirmShipment, which 2026-01-01 does not have).
+  // searchOrders is about one call in three minutes once its burst is spent: intake plans for it.
+  searchOrders: { rate: 0.0056, burst: 20 },
+  getOrder: { rate: 0.5, burst: 30 },
+  confirmShipment: { rate: 2, burst: 10 },
 } as const;
 export type SpapiOperation = keyof typeof SPAPI_LIMITS;
 

@@ -1,0 +1,67 @@
+import {
+  modelForOffer,
+  parcelOf,
+  rowSchedule,
+  sourceOffer,
+  type PricedInput,
+  type PricingSettings,
+  type ProductSide,
+} from '@crossmarket/domain';
+import { sql } from 'drizzle-orm';
+import { laneNow } from '../lanes';
+import type { OrdersDeps } from './deps';
+import type { ItemRecord } from './repo';
+
+/**
+ * The profit of an order item at the price the buyer really paid, by the one money model (landed/, the
+ * lane in force, the inventory's pricing settings), buying the source offer as it stands now (`fresh`, else
+ * the inventory's last lookup): the seller sees a loss before buying. Null without a link, a price or a
+ * source price.
+ */
+export async function profitAtOrderPrice(
+  deps: OrdersDeps,
+  userId: string,
+  item: ItemRecord,
+  fresh: ProductSide | null,
+) {
+  if (!item.inventory_id || !item.product_code || !item.from_country || !item.to_country) return null;
+  if (item.unit_price === null) return null;
+  const found = await deps.db.execute<{
+    snapshot: { row_cross: ProductSide; row_to: ProductSide } | null;
+    settings: PricingSettings;
+  }>(sql`
+    select p.snapshot, i.settings from inventory_products p join inventories i on i.id = p.inventory_id
+     where p.inventory_id = ${item.inventory_id}::uuid and p.code = ${item.product_code} and i.user_id = ${userId}`);
+  const kept = found.rows[0];
+  if (!kept?.snapshot?.row_to) return null;
+  const cross = fresh ?? kept.snapshot.row_cross;
+  const lane = await laneNow(deps.db, userId, item.from_country, item.to_country, kept.settings.parity);
+  const row = {
+    row_cross: cross,
+    row_to: kept.snapshot.row_to,
+    parcel: parcelOf(cross),
+    individual: null,
+  } as PricedInput;
+  let model: ReturnType<typeof modelForOffer>;
+  try {
+    model = modelForOffer(
+      row,
+      lane,
+      sourceOffer(row.row_cross),
+      rowSchedule(row, kept.settings, item.to_country),
+    );
+  } catch (error) {
+    // A product whose kept lookup lacks what the fee schedule reads: no figure rather than a wrong one.
+    deps.logger.warn({ err: error, orderItem: item.order_item_id }, 'order profit not computed');
+    return null;
+  }
+  if (!model) return null;
+  const amount = Math.round(model.profitAt(item.unit_price) * item.quantity * 100) / 100;
+  const rate = model.rateAt(item.unit_price);
+  return {
+    amount,
+    currency: model.currency,
+    percent: rate === null ? null : Math.round(rate * 100) / 100,
+    loss: amount < 0,
+  };
+}
