@@ -1,15 +1,42 @@
-import { rawBodySchema } from '@crossmarket/domain';
+import { rawBodySchema, REGION_CODES } from '@crossmarket/domain';
+import { desc } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client';
+import { sandboxOrders } from '../db/schema';
+import { MARKETPLACES } from '../providers/marketplace/spapi/regions';
+import { placeSandboxOrder, SANDBOX_ORDER_KINDS, type AmazonOrder } from '../providers/seller-orders';
 import { sandboxStoreListings } from '../providers/seller-store';
 import type { App } from './app-type';
 import { hiddenFrom, type DevPagesAccess } from './dev-mailbox';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const countryOf = (marketplaceId: string) => REGION_CODES.find((c) => MARKETPLACES[c].id === marketplaceId);
+
+/** "Place an order" on a listing: its seller, marketplace and SKU, how the order behaves, how many. */
+const placeOrderSchema = z
+  .object({
+    seller_id: z.string().min(1).max(64),
+    marketplace_id: z.string().min(1).max(32),
+    sku: z.string().min(1).max(200),
+    kind: z.enum(SANDBOX_ORDER_KINDS).default('normal'),
+    quantity: z.coerce.number().int().min(1).max(10).default(1),
+  })
+  .strict();
+
+const table = (head: string[], rows: string[][]) =>
+  `<table><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table>`;
 
 /**
- * Development only (DEV_PAGES=true), with the sandbox marketplace: the sandbox's stand-in for sellers' Amazon stores, every
- * listing it keeps with the price, quantity and status getListingsItem would answer. Like the mailbox it
- * shows every user's, so only this machine's clients (or a public demo) see it (`devPagesOpenTo`).
+ * Development only (DEV_PAGES=true), with the sandbox marketplace: the sandbox's stand-in for sellers' Amazon
+ * stores, every listing it keeps with the price, quantity and status getListingsItem would answer, and its
+ * orders (issue 60): "Place an order" on a listing (a plain order, one not paid yet, a Ship+ order Amazon
+ * will not take a confirmation for, or one whose confirmation Amazon answers 204 and drops), besides the
+ * one a day each live listing receives. Like the mailbox it shows every user's, so only this machine's
+ * clients (or a public demo) see it (`devPagesOpenTo`).
  */
 export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
   const hidden = hiddenFrom(access);
@@ -20,36 +47,110 @@ export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
       onRequest: hidden,
     },
     async (_request, reply) => {
-      const listings = await sandboxStoreListings(db);
-      const rows = listings
-        .map((l) => {
-          const summary = l.summaries?.[0];
-          const offer = l.offers?.[0];
-          const cells = [
-            l.seller_id,
-            summary?.marketplaceId ?? '',
-            l.sku,
-            summary?.asin ?? '',
-            offer ? `${offer.price.amount} ${offer.price.currencyCode ?? ''}` : '',
-            String(l.fulfillmentAvailability?.[0]?.quantity ?? ''),
-            (summary?.status ?? []).join(', '),
-            l.updated_at,
-          ];
-          return `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
-        })
-        .join('');
-      const head = ['Seller', 'Marketplace', 'SKU', 'ASIN', 'Price', 'Quantity', 'Status', 'Updated']
-        .map((h) => `<th scope="col">${h}</th>`)
-        .join('');
+      const [listings, orders] = await Promise.all([
+        sandboxStoreListings(db),
+        db.select().from(sandboxOrders).orderBy(desc(sandboxOrders.createdAt)).limit(100),
+      ]);
+      const kinds = SANDBOX_ORDER_KINDS.map(
+        (k) => `<option value="${k}">${k.replace('_', ' ')}</option>`,
+      ).join('');
+      const rows = listings.map((l) => {
+        const summary = l.summaries?.[0];
+        const offer = l.offers?.[0];
+        const marketplaceId = summary?.marketplaceId ?? '';
+        const place = `<form method="post" action="/dev/store/orders"><input type="hidden" name="seller_id" value="${escapeHtml(l.seller_id)}"><input type="hidden" name="marketplace_id" value="${escapeHtml(marketplaceId)}"><input type="hidden" name="sku" value="${escapeHtml(l.sku)}"><label>Kind <select name="kind">${kinds}</select></label> <button type="submit" aria-label="Place an order of ${escapeHtml(l.sku)}">Place an order</button></form>`;
+        return [
+          escapeHtml(l.seller_id),
+          escapeHtml(marketplaceId),
+          escapeHtml(l.sku),
+          escapeHtml(summary?.asin ?? ''),
+          escapeHtml(offer ? `${offer.price.amount} ${offer.price.currencyCode ?? ''}` : ''),
+          escapeHtml(String(l.fulfillmentAvailability?.[0]?.quantity ?? '')),
+          escapeHtml((summary?.status ?? []).join(', ')),
+          escapeHtml(l.updated_at),
+          place,
+        ];
+      });
+      const orderRows = orders.map((o) => {
+        const order = o.order as AmazonOrder & { sandbox?: { kind: string } };
+        return [
+          escapeHtml(o.orderId),
+          escapeHtml(o.sellerId),
+          escapeHtml(countryOf(o.marketplaceId)?.toUpperCase() ?? o.marketplaceId),
+          escapeHtml(o.sku ?? ''),
+          escapeHtml(order.fulfillment?.fulfillmentStatus ?? ''),
+          escapeHtml(order.sandbox?.kind ?? ''),
+          escapeHtml(
+            (order.packages ?? []).map((p) => `${p.carrier ?? ''} ${p.trackingNumber ?? ''}`).join('; '),
+          ),
+          escapeHtml(order.lastUpdatedTime),
+        ];
+      });
       return reply
         .type('text/html')
         .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Crossmarket - Sandbox store</title><style>body{font-family:sans-serif;margin:24px;color:#1f1f1f;background:#fff}table{border-collapse:collapse}td,th{border:1px solid #999;padding:4px 8px;text-align:left}</style></head><body><main><h1>Sandbox store</h1><p>The listings the sandbox's stand-in for sellers' Amazon stores keeps.</p>${
-            rows
-              ? `<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Crossmarket - Sandbox store</title><style>body{font-family:sans-serif;margin:24px;color:#1f1f1f;background:#fff}table{border-collapse:collapse}td,th{border:1px solid #999;padding:4px 8px;text-align:left}form{margin:0}</style></head><body><main><h1>Sandbox store</h1><p>The listings the sandbox's stand-in for sellers' Amazon stores keeps.</p>${
+            rows.length
+              ? table(
+                  ['Seller', 'Marketplace', 'SKU', 'ASIN', 'Price', 'Quantity', 'Status', 'Updated', 'Order'],
+                  rows,
+                )
               : '<p>No listings yet.</p>'
+          }<h2>Orders</h2><p>Each live listing receives an order ten minutes after it is listed and one a day after that; "Place an order" adds one now.</p>${
+            orderRows.length
+              ? table(
+                  ['Order', 'Seller', 'Marketplace', 'SKU', 'Status', 'Kind', 'Packages', 'Updated'],
+                  orderRows,
+                )
+              : '<p>No orders yet.</p>'
           }</main></body></html>`,
         );
     },
   );
+
+  void app.register(async (scope) => {
+    // The page's plain HTML form posts urlencoded (no script: the CSP allows none inline).
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post(
+      '/dev/store/orders',
+      {
+        schema: {
+          body: placeOrderSchema,
+          response: {
+            303: rawBodySchema('Back to the sandbox store.'),
+            404: rawBodySchema('No such sandbox listing with a price.'),
+          },
+        },
+        onRequest: hidden,
+      },
+      async (request, reply) => {
+        const body = placeOrderSchema.parse(request.body);
+        const country = countryOf(body.marketplace_id);
+        const listings = await sandboxStoreListings(db);
+        const listing = listings.find(
+          (l) =>
+            l.seller_id === body.seller_id &&
+            l.sku === body.sku &&
+            l.summaries?.[0]?.marketplaceId === body.marketplace_id,
+        );
+        const price = Number(listing?.offers?.[0]?.price.amount ?? Number.NaN);
+        if (!country || !listing || !Number.isFinite(price))
+          return reply.status(404).type('text/plain').send('No such sandbox listing with a price.');
+        await placeSandboxOrder(db, {
+          sellerId: body.seller_id,
+          country,
+          sku: body.sku,
+          asin: listing.summaries?.[0]?.asin,
+          price,
+          quantity: body.quantity,
+          kind: body.kind,
+        });
+        return reply.status(303).header('location', '/dev/store').type('text/plain').send('');
+      },
+    );
+  });
 }
