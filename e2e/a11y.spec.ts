@@ -1,10 +1,18 @@
 // axe-core (WCAG 2.2 AA) over the pages and drawers the feature specs do not already sweep: the public
-// pages (always light), the welcome wizard (always light), home, reports and its drawer, every settings
-// tab, the 404 page, the suspended page (always light) and the operator console's pages, each in light
-// and dark where the page follows the theme.
+// pages (always light), the welcome wizard (always light), home, reports and its drawer, Orders (empty)
+// and its drawer (not found), every settings tab, the 404 page, the suspended page (always light) and the
+// operator console's pages, each in light and dark where the page follows the theme.
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { makeOperator, onboard, signedInUser, sql } from './helpers';
+import {
+  ORDER_ID,
+  orderDetailFixture,
+  orderItemFixture,
+  orderListFixture,
+  purchaseFixture,
+} from '../apps/web/src/features/orders/test/fixtures';
+import type { OrderDetail } from '../packages/domain/src/schemas/orders';
 
 test('the public pages', async ({ page }) => {
   // Always light: the public pages do not follow the theme.
@@ -35,6 +43,18 @@ test('the welcome wizard, home, reports and its drawer, the settings tabs and th
   await page.getByRole('button', { name: 'Create New' }).first().click();
   await expect(page.locator('.ant-drawer')).toBeVisible();
   await expectAccessible(page, 'the Create New Report drawer', '.ant-drawer');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+
+  // Orders with none yet (the journey in orders.spec.ts sweeps the list and the drawer with an order), and
+  // the drawer of an order that is not the seller's.
+  await page.goto('/orders');
+  await expect(page.getByTestId('orders-empty').or(page.getByTestId('orders-error'))).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, 'the Orders page, empty');
+  await page.goto('/orders/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByTestId('order-not-found').or(page.getByTestId('order-error'))).toBeVisible();
+  await expectAccessible(page, 'the order drawer, not found', '.ant-drawer');
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
 
@@ -163,4 +183,80 @@ test('the console pages pass axe in light and dark', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectAccessible(page, 'the audit log');
+});
+
+test("the order drawer's states the sandbox journey does not reach pass axe in light and dark", async ({
+  page,
+}) => {
+  // A source sold out with a loss and a short handling time, a UK order's single shipment, a confirmation
+  // Amazon did not keep with an Other carrier, and the buyer's address: held still by answering the orders
+  // API from the web tests' fixtures (orders.spec.ts walks the real path through the sandbox).
+  test.setTimeout(240_000);
+  const email = await signedInUser(page, 'orders-a11y');
+  await onboard(email);
+  const item = orderItemFixture();
+  const states: Record<string, OrderDetail> = {
+    'sold out at a loss': orderDetailFixture({
+      order: { policy: { source_ships_blocked: false, single_shipment: true } },
+      items: [
+        {
+          ...item,
+          link: { ...item.link!, handling_days: 2, handling_too_short: true },
+          to_buy: {
+            ...item.to_buy!,
+            source_in_stock: false,
+            forwarder_ship_to: null,
+            profit: { amount: -4, currency: 'CAD', percent: -5, loss: true },
+            sold_out_options: { other_offers: 2, cancel_reason: 'NO_INVENTORY' },
+          },
+        },
+      ],
+    }),
+    'not kept by Amazon': orderDetailFixture({
+      order: { state: 'problem', reason: 'confirmation_not_kept' },
+      items: [orderItemFixture({ purchase: purchaseFixture() })],
+      address: {
+        name: 'Sandbox Buyer',
+        lines: ['1 Example Street'],
+        city: 'Toronto',
+        state: 'ON',
+        postal_code: 'M5V 2T6',
+        country: 'CA',
+        phone: '+1 555 0101',
+      },
+      shipment: {
+        carrier_code: 'Other',
+        carrier_name: 'Forwarder Express',
+        tracking_number: 'FX123',
+        ship_date: '2026-11-28T10:00:00.000Z',
+        package_reference_id: '1',
+        confirmation: 'not_kept',
+        read_back: { carrier: null, tracking_number: null, read_at: '2026-11-28T10:05:00.000Z' },
+        error: null,
+        recorded_at: '2026-11-28T10:00:00.000Z',
+      },
+    }),
+  };
+  let shown = states['sold out at a loss']!;
+  await page.route(
+    (url) => url.pathname.startsWith('/api/orders'),
+    (route) =>
+      route.fulfill({
+        json: new URL(route.request().url()).pathname === '/api/orders' ? orderListFixture() : shown,
+      }),
+  );
+  await page.goto(`/orders/${ORDER_ID}`);
+  await expect(page.getByTestId('source-sold-out')).toBeVisible();
+  await expect(page.getByTestId('order-loss')).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'the order drawer, sold out at a loss', '.ant-drawer');
+
+  shown = states['not kept by Amazon']!;
+  await page.reload();
+  await expect(page.getByTestId('confirmation-not-kept')).toBeVisible();
+  await expect(page.getByTestId('carrier-other-warning')).toBeVisible();
+  await page.getByRole('button', { name: "Show the buyer's address for the forwarder" }).click();
+  await expect(page.getByTestId('address-text')).toContainText('Sandbox Buyer');
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'the order drawer, not kept by Amazon', '.ant-drawer');
 });

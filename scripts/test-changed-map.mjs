@@ -29,6 +29,7 @@ export const E2E_SPECS = {
   'lanes.spec.ts': ['analysis', 'lanes', 'report-detail', 'settings'],
   'listings.spec.ts': ['inventories', 'listings'],
   'motion.spec.ts': ['filter-editor', 'report-detail'],
+  'orders.spec.ts': ['inventories', 'lanes', 'listings', 'orders'],
   'report-detail.spec.ts': [
     'analysis',
     'fees',

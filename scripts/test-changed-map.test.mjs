@@ -22,10 +22,11 @@ describe('the map from changed files to end-to-end specs', () => {
 
   it("runs the specs of a changed feature, from the web's folder or the server's", () => {
     // The Listings section lives on the inventory page, and a watch fires on an inventory's update in the
-    // report journey, and a supplier list's rows are added to an inventory: those journeys run too.
+    // report journey, a supplier list's rows and an order's listing come from an inventory: those run too.
     expect(e2eSpecsFor(['apps/web/src/features/inventories/components/inventory-form.tsx']).specs).toEqual([
       'e2e/inventories.spec.ts',
       'e2e/listings.spec.ts',
+      'e2e/orders.spec.ts',
       'e2e/report-detail.spec.ts',
       'e2e/supplier-lists.spec.ts',
     ]);

@@ -150,6 +150,14 @@ export const routes: RouteObject[] = [
                       (m) => m.InventoryViewPage,
                     ),
                   },
+                  // The list; /orders/:orderId opens an order's drawer over it.
+                  ...['/orders', '/orders/:orderId'].map((path): RouteObject => ({
+                    path,
+                    lazy: page(
+                      () => import('../features/orders/orders-page'),
+                      (m) => m.OrdersPage,
+                    ),
+                  })),
                   {
                     path: '/tools',
                     lazy: page(

@@ -25,13 +25,19 @@ export function loadSchemas(): Promise<Schemas> {
  */
 export type SchemaPick = (schemas: Schemas) => z.ZodType;
 
-export function zodRules(pick: SchemaPick, name: string | (string | number)[]): Rule[] {
+export function zodRules(
+  pick: SchemaPick,
+  name: string | (string | number)[],
+  /** The body the form sends, from its values (a date picker's value to the ISO text the schema takes). */
+  toBody: (values: Record<string, unknown>) => unknown = (values) => values,
+): Rule[] {
   void loadSchemas();
   const path = Array.isArray(name) ? name.join('.') : name;
   return [
     ({ getFieldsValue }) => ({
       validator: async () => {
-        const result = pick(await loadSchemas()).safeParse(getFieldsValue(true));
+        const values = getFieldsValue(true) as Record<string, unknown>;
+        const result = pick(await loadSchemas()).safeParse(toBody(values));
         if (result.success) return;
         const issue = result.error.issues.find((i) => i.path.join('.') === path);
         if (issue) throw new Error(i18next.t(issue.message));

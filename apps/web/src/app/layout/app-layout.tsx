@@ -14,6 +14,7 @@ import {
   AuditOutlined,
   DashboardOutlined,
   MessageOutlined,
+  ShoppingCartOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Grid, Layout, Menu, Typography, theme } from 'antd';
 import { Suspense, useState } from 'react';
@@ -21,12 +22,22 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../root-layout';
 import { useMe } from '../../features/account/api/use-me';
+import { OrdersNavLabel } from '../../features/orders';
 import { NotificationsBell } from '../../features/watches';
 import { UserMenu } from './user-menu';
 
-const NAV = [
+type NavEntry = {
+  key: string;
+  icon: React.ReactNode;
+  label: string;
+  /** What the link says when it is more than its label (the orders waiting on the seller). */
+  content?: React.ReactNode;
+};
+
+const NAV: NavEntry[] = [
   { key: '/', icon: <HomeOutlined />, label: 'nav.home' },
   { key: '/inventories', icon: <DatabaseOutlined />, label: 'nav.inventories' },
+  { key: '/orders', icon: <ShoppingCartOutlined />, label: 'nav.orders', content: <OrdersNavLabel /> },
   { key: '/filter-sets', icon: <FilterOutlined />, label: 'nav.filterSets' },
   { key: '/reports', icon: <FileSearchOutlined />, label: 'nav.reports' },
   { key: '/settings', icon: <SettingOutlined />, label: 'nav.settings' },
@@ -35,7 +46,7 @@ const NAV = [
 ];
 
 /** The console's pages, in a section of their own that only operators see. */
-const OPERATOR_NAV = [
+const OPERATOR_NAV: NavEntry[] = [
   { key: '/admin/users', icon: <TeamOutlined />, label: 'nav.adminUsers' },
   { key: '/admin/tickets', icon: <MessageOutlined />, label: 'nav.adminTickets' },
   { key: '/admin/work', icon: <ThunderboltOutlined />, label: 'nav.adminWork' },
@@ -81,10 +92,10 @@ export function AppLayout() {
   const selected = [...NAV, ...OPERATOR_NAV]
     .filter((n) => (n.key === '/' ? pathname === '/' : pathname.startsWith(n.key)))
     .map((n) => n.key);
-  const link = (n: (typeof NAV)[number]) => ({
+  const link = (n: NavEntry) => ({
     key: n.key,
     icon: n.icon,
-    label: <Link to={n.key}>{t(n.label)}</Link>,
+    label: <Link to={n.key}>{n.content ?? t(n.label)}</Link>,
   });
   const hidden = narrow && !open;
   return (

@@ -60,12 +60,20 @@ export const LANE_FIELDS: readonly LaneField[] = [
   { name: 'duty_pct', kind: 'percent', nullable: true },
   { name: 'conversion_fee_pct', kind: 'percent', nullable: false },
   { name: 'mode', kind: 'choice', options: LANE_MODES },
-  // Orders (issue 60): where a purchase for the lane goes, and the days an order needs before it can ship.
+  // Orders (issue 60): where a purchase for this lane goes, and the days an order needs before it ships.
   { name: 'forwarder_ship_to', kind: 'text', maxLength: 500 },
   { name: 'purchase_days', kind: 'days' },
   { name: 'inbound_days', kind: 'days' },
   { name: 'forwarder_days', kind: 'days' },
 ];
+
+/** The settings orders use (issue 60): drawn under their own heading, below the money model's. */
+export const ORDER_LANE_FIELD_NAMES: ReadonlySet<LaneFieldName> = new Set([
+  'forwarder_ship_to',
+  'purchase_days',
+  'inbound_days',
+  'forwarder_days',
+]);
 
 /** The currencies a rate card or a fee may be billed in. */
 export const LANE_CURRENCY_OPTIONS: readonly string[] = LANE_CURRENCIES;

@@ -1,6 +1,7 @@
 import {
   DEFAULT_DIM_DIVISOR,
   isStartingRateCard,
+  laneOrderDays,
   regionByCode,
   startingRateCard,
   type RateCard,
@@ -13,6 +14,7 @@ import {
   App,
   Button,
   Col,
+  Divider,
   Form,
   Input,
   InputNumber,
@@ -28,7 +30,13 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { zodRules, type SchemaPick } from '../../../lib/zod-form';
 import { useSaveLane } from '../api/lanes';
-import { LANE_CURRENCY_OPTIONS, LANE_FIELDS, type LaneField, type MoneyPart } from '../lane-fields';
+import {
+  LANE_CURRENCY_OPTIONS,
+  LANE_FIELDS,
+  ORDER_LANE_FIELD_NAMES,
+  type LaneField,
+  type MoneyPart,
+} from '../lane-fields';
 import { SourceShipsNote } from './source-ships-note';
 import { StartingCardText } from './starting-card';
 
@@ -125,27 +133,22 @@ function FieldInput({
         </Form.Item>
       </Col>
     );
-  // Switches carry no words inside: a control's name must hold its visible text (WCAG 2.5.3 Label in
-  // Name), and a switch's state is read out as checked or not.
-  if (field.kind === 'flag')
-    return (
-      <Col xs={24} md={12}>
-        <Form.Item {...common} valuePropName="checked">
-          <Switch aria-label={label} />
-        </Form.Item>
-      </Col>
-    );
   if (field.kind === 'text')
     return (
-      <Col xs={24}>
+      <Col xs={24} lg={12}>
         <Form.Item {...common}>
-          <Input.TextArea aria-label={label} rows={3} maxLength={field.maxLength} showCount />
+          <Input.TextArea
+            aria-label={label}
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            maxLength={field.maxLength}
+            placeholder={t('lanes.forwarderPlaceholder')}
+          />
         </Form.Item>
       </Col>
     );
   if (field.kind === 'days')
     return (
-      <Col xs={24} md={12} lg={8}>
+      <Col xs={24} sm={8} lg={4}>
         <Form.Item {...common}>
           <InputNumber
             style={{ width: '100%' }}
@@ -153,9 +156,19 @@ function FieldInput({
             max={30}
             step={1}
             precision={0}
-            suffix={t('lanes.days')}
             aria-label={label}
+            suffix={t('lanes.daysSuffix')}
           />
+        </Form.Item>
+      </Col>
+    );
+  // Switches carry no words inside: a control's name must hold its visible text (WCAG 2.5.3 Label in
+  // Name), and a switch's state is read out as checked or not.
+  if (field.kind === 'flag')
+    return (
+      <Col xs={24} md={12}>
+        <Form.Item {...common} valuePropName="checked">
+          <Switch aria-label={label} />
         </Form.Item>
       </Col>
     );
@@ -173,6 +186,26 @@ function FieldInput({
         />
       </Form.Item>
     </Col>
+  );
+}
+
+/** What an order on the lane needs before it ships, in business days: the inventory's handling time should cover it. */
+function OrderDaysTotal() {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const purchase_days = Form.useWatch('purchase_days', { form, preserve: true }) as unknown;
+  const inbound_days = Form.useWatch('inbound_days', { form, preserve: true }) as unknown;
+  const forwarder_days = Form.useWatch('forwarder_days', { form, preserve: true }) as unknown;
+  if (
+    typeof purchase_days !== 'number' ||
+    typeof inbound_days !== 'number' ||
+    typeof forwarder_days !== 'number'
+  )
+    return null;
+  return (
+    <Typography.Paragraph data-testid="lane-order-days">
+      {t('lanes.orderDays', { count: laneOrderDays({ purchase_days, inbound_days, forwarder_days }) })}
+    </Typography.Paragraph>
   );
 }
 
@@ -256,11 +289,19 @@ export function LaneForm({ lane }: { lane: LaneResponse }) {
         />
       )}
       <Row gutter={16}>
-        {LANE_FIELDS.map((field) => (
+        {LANE_FIELDS.filter((f) => !ORDER_LANE_FIELD_NAMES.has(f.name)).map((field) => (
           <FieldInput key={field.name} field={field} currency={buyingCurrency} defaults={defaults} />
         ))}
       </Row>
       {route === 'source_ships' && <SourceShipsNote />}
+      <Divider titlePlacement="start">{t('lanes.ordersTitle')}</Divider>
+      <Typography.Paragraph type="secondary">{t('lanes.ordersIntro')}</Typography.Paragraph>
+      <Row gutter={16}>
+        {LANE_FIELDS.filter((f) => ORDER_LANE_FIELD_NAMES.has(f.name)).map((field) => (
+          <FieldInput key={field.name} field={field} currency={buyingCurrency} defaults={defaults} />
+        ))}
+      </Row>
+      <OrderDaysTotal />
       <Typography.Paragraph type="secondary">{t('lanes.repriceNote')}</Typography.Paragraph>
       {save.isError && !(save.error instanceof ApiError && save.error.fields.length > 0) && (
         <Alert

@@ -160,4 +160,48 @@ describe('Settings → Lanes', () => {
       within(await screen.findByTestId('lane-card-us-mx')).queryByTestId('starting-card-offer'),
     ).toBeNull();
   });
+
+  it("saves the forwarder's ship-to address and the days an order needs, with their total (issue 60)", async () => {
+    const puts: LaneSettings[] = [];
+    fakeApi((url, init) => {
+      if (url === '/api/lanes') return { body: list([laneOf('us', 'ca')]) };
+      if (url === '/api/lanes/us/ca' && init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as LaneSettings;
+        puts.push(body);
+        return { body: { ...laneOf('us', 'ca', body), saved: true, updated_at: '2026-11-26T10:00:00Z' } };
+      }
+      return undefined;
+    });
+    const { user } = renderTab();
+    const card = await screen.findByTestId('lane-card-us-ca');
+    expect(within(card).getByTestId('lane-order-days')).toHaveTextContent(
+      'An order on this lane needs 5 business days before it can ship',
+    );
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Forwarder or 3PL ship-to address' }),
+      'Ayşe Yılmaz, Suite 4471{Enter}123 Forward St, Hawthorne CA 90250, US',
+    );
+    const inbound = within(card).getByRole('spinbutton', { name: 'Days to reach the forwarder' });
+    await user.clear(inbound);
+    await user.type(inbound, '4');
+    expect(within(card).getByTestId('lane-order-days')).toHaveTextContent('needs 7 business days');
+    await user.click(within(card).getByRole('button', { name: 'Save lane' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({
+      forwarder_ship_to: 'Ayşe Yılmaz, Suite 4471\n123 Forward St, Hawthorne CA 90250, US',
+      purchase_days: 1,
+      inbound_days: 4,
+      forwarder_days: 2,
+    });
+  });
+
+  it('says where the seller meets the source-ships route that orders cannot use it', async () => {
+    fakeApi((url) =>
+      url === '/api/lanes' ? { body: list([laneOf('us', 'ca', { route: 'source_ships' })]) } : undefined,
+    );
+    renderTab();
+    expect(await screen.findByTestId('source-ships-orders')).toHaveTextContent(
+      'Orders cannot use this route',
+    );
+  });
 });

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Shown where a lane's route is `source_ships` (reference §6): Amazon's drop-shipping policy forbids
- * another retailer on the parcel, and in the UK, AU and SG the goods are taxed twice.
+ * another retailer on the parcel, and in the UK, AU and SG the goods are taxed twice; orders cannot be
+ * bought on such a lane (issue 60). The order drawer shows the same note where an order meets it.
  */
 export function SourceShipsNote() {
   const { t } = useTranslation();
@@ -19,8 +20,11 @@ export function SourceShipsNote() {
           <Typography.Paragraph style={{ marginBottom: 8 }}>
             {t('lanes.sourceShips.policy')}
           </Typography.Paragraph>
-          <Typography.Paragraph style={{ marginBottom: 0 }}>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>
             {t('lanes.sourceShips.doubleTax')}
+          </Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 0 }} data-testid="source-ships-orders">
+            {t('lanes.sourceShips.orders')}
           </Typography.Paragraph>
         </>
       }
