@@ -15,7 +15,8 @@ const GONE = 'B0LS000009';
 /** The sandbox store's row for a SKU on /dev/store: its price and quantity cells. */
 async function storeRow(page: Page, sku: string) {
   const html = await (await page.request.get('/dev/store')).text();
-  const row = html.match(new RegExp(`<tr>(?:<td>[^<]*</td>){2}<td>${sku}</td>((?:<td>[^<]*</td>)+)</tr>`));
+  // The plain cells after the SKU (the last cell, "Place an order", is a form).
+  const row = html.match(new RegExp(`<tr>(?:<td>[^<]*</td>){2}<td>${sku}</td>((?:<td>[^<]*</td>)+)`));
   const cells = [...(row?.[1] ?? '').matchAll(/<td>([^<]*)<\/td>/g)].map((m) => m[1]!);
   return { price: cells[1] ?? null, quantity: cells[2] ?? null };
 }

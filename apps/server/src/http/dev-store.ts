@@ -1,5 +1,5 @@
 import { rawBodySchema, REGION_CODES } from '@crossmarket/domain';
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { sandboxOrders } from '../db/schema';
@@ -150,7 +150,12 @@ export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
           price,
           quantity: body.quantity,
           kind: body.kind,
+          // Placed a few minutes back and the sellers' reads made due, so the order arrives at the next
+          // minute's intake rather than after Amazon's two-minute lag and the five-minute cadence: a tool
+          // for trying the flow, not a model of Amazon's timing (the scheduled orders keep that).
+          at: Date.now() - 3 * 60_000,
         });
+        await db.execute(sql`update order_syncs set next_run_at = now()`);
         return reply.status(303).header('location', '/dev/store').type('text/plain').send('');
       },
     );

@@ -38,6 +38,17 @@ describe('orders contract', () => {
     ).toBe(false);
   });
 
+  it('refuses a ship date ahead of now (a day of grace for time zones)', () => {
+    const body = { carrier_code: 'UPS', tracking_number: 'TRK-1' };
+    const ahead = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
+    const refused = orderShipmentRequestSchema.safeParse({ ...body, ship_date: ahead });
+    expect(refused.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['ship_date'], 'validation.orders.shipDateFuture'],
+    ]);
+    const today = new Date().toISOString();
+    expect(orderShipmentRequestSchema.safeParse({ ...body, ship_date: today }).success).toBe(true);
+  });
+
   it('the list query takes several states', () => {
     expect(ordersQuerySchema.parse({ state: 'to_buy,problem' }).state).toEqual(['to_buy', 'problem']);
     expect(ordersQuerySchema.safeParse({ state: 'nope' }).success).toBe(false);

@@ -442,6 +442,12 @@ export const orderShipmentRequestSchema = z
   .refine((b) => b.carrier_code !== CARRIER_OTHER || !!b.carrier_name, {
     message: 'validation.orders.carrierName',
     path: ['carrier_name'],
+  })
+  // A confirmation tells the buyer the parcel left: a date ahead of now (a day's grace for time zones)
+  // would be a shipment that has not happened, and a late one once the date passes.
+  .refine((b) => Date.parse(b.ship_date) <= Date.now() + 24 * 3600_000, {
+    message: 'validation.orders.shipDateFuture',
+    path: ['ship_date'],
   });
 export type OrderShipmentRequest = z.input<typeof orderShipmentRequestSchema>;
 

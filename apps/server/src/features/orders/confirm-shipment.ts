@@ -89,7 +89,7 @@ export async function confirmShipment(deps: OrdersDeps, orderId: string) {
   await deps.queue?.send(
     JOB_NAMES.ordersReadBack,
     { order_id: orderId },
-    { startAfter: READ_BACK_AFTER_SECONDS },
+    { startAfter: deps.orders.readBackAfterSeconds ?? READ_BACK_AFTER_SECONDS },
   );
   return 'sent';
 }

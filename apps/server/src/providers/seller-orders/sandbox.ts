@@ -258,6 +258,7 @@ export function createSandboxSellerOrders(db: Db, clock: () => number = Date.now
       .where(eq(sandboxOrders.orderId, order.orderId));
 
   return {
+    readBackAfterSeconds: 20,
     name: 'sandbox',
     needsOwnAuthorisation: false,
     async searchOrders(target, q: SearchOrdersQuery) {

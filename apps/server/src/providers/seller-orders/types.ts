@@ -146,6 +146,11 @@ export interface OrdersTarget {
 export interface SellerOrders {
   readonly name: 'sandbox' | 'spapi';
   readonly needsOwnAuthorisation: boolean;
+  /**
+   * How long after a confirmShipment its read-back waits: Amazon shows a confirmation's packages only
+   * after a while; the sandbox's store holds them at once (absent: `READ_BACK_AFTER_SECONDS`).
+   */
+  readonly readBackAfterSeconds?: number;
   searchOrders(target: OrdersTarget, query: SearchOrdersQuery): Promise<SearchOrdersResponse>;
   getOrder(target: OrdersTarget, orderId: string, includedData: IncludedData[]): Promise<AmazonOrder>;
   confirmShipment(target: OrdersTarget, orderId: string, body: ConfirmShipmentRequest): Promise<void>;
