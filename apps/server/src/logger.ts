@@ -23,6 +23,11 @@ export const REDACT_PATHS = [
   '*.secret',
   'DATABASE_URL',
   '*.connectionString',
+  // A buyer's personal data (issue 60): never logged, even by an error that carries an Amazon answer.
+  '*.recipient',
+  '*.deliveryAddress',
+  '*.buyer',
+  '*.address',
 ];
 
 /**

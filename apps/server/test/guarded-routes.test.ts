@@ -17,6 +17,8 @@ const PUBLIC = new Set([
   '/dev/mailbox.json',
   // The sandbox store's page: loopback or demo only, as the mailbox (listings-sandbox.test.ts).
   '/dev/store',
+  // Its "Place an order" (issue 60), loopback or demo only like the page.
+  '/dev/store/orders',
   '/sandbox/images/:asin.svg',
   '/downloads/crossmarket-extension.zip',
 ]);

@@ -4,9 +4,14 @@ import { takeInOrders } from '../src/features/orders/intake';
 import { confirmShipment } from '../src/features/orders/confirm-shipment';
 import { readBackShipment } from '../src/features/orders/read-back';
 import { raiseDeadlines } from '../src/features/orders/deadlines';
+import { followDeliveries } from '../src/features/orders/deliveries';
 import { eraseAddresses } from '../src/features/orders/address';
 import { recordPurchase } from '../src/features/orders/purchase';
-import { activeUser, injectJson } from './helpers/auth';
+import { sendDailyDigests } from '../src/features/watches/mail-alerts';
+import { outboxTransport } from '../src/providers/mail/transport';
+import { pino } from 'pino';
+import { TEST_APP_URL } from './helpers/app';
+import { activeUser, injectJson, jsonHeaders } from './helpers/auth';
 import { subscribe } from './helpers/billing';
 import { amazonOrder, everythingStored, ordersSeller, SELLER, testClock } from './helpers/orders';
 
@@ -190,6 +195,28 @@ describe('orders workflow (issue 60)', () => {
     expect((await get('/api/orders', bob)).json().orders).toEqual([]);
   });
 
+  it('API tokens reach orders only with the orders scope, and only their own', async () => {
+    const mint = async (cookie: string, scopes: string[]) => {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/api-key/create',
+        headers: jsonHeaders(cookie, { origin: TEST_APP_URL }),
+        payload: { name: `Orders ${scopes.join(' ')}`, scopes },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ key: string }>().key;
+    };
+    const bearer = (key: string, url: string) =>
+      s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+    const reader = await mint(s.cookie, ['read']);
+    const denied = await bearer(reader, '/api/orders');
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error.code).toBe('token_scope');
+    const orders = await mint(s.cookie, ['orders']);
+    expect((await bearer(orders, `/api/orders/${orderId}`)).statusCode).toBe(200);
+    expect((await bearer(await mint(bob, ['orders']), `/api/orders/${orderId}`)).statusCode).toBe(404);
+  });
+
   it('the address is read when needed, sealed at rest, kept out of logs and jobs, erased 30 days after shipment', async () => {
     const withAddress = (await get(`/api/orders/${orderId}?address=1`)).json();
     expect(withAddress.address).toMatchObject({
@@ -261,6 +288,21 @@ describe('orders workflow (issue 60)', () => {
     });
   });
 
+  it('a confirmed order Amazon reports delivered becomes delivered', async () => {
+    const held = s.stand.orders.get(amazonId)!;
+    s.stand.orders.put(SELLER, {
+      ...held,
+      packages: held.packages!.map((p) => ({ ...p, packageStatus: { status: 'DELIVERED' as const } })),
+    });
+    await s.database.db.execute(
+      sql`update orders set updated_at = now() - interval '13 hours' where id = ${orderId}::uuid`,
+    );
+    expect(await followDeliveries(deps)).toMatchObject({ delivered: 1 });
+    const detail = (await get(`/api/orders/${orderId}`)).json();
+    expect(detail.order.state).toBe('delivered');
+    expect(detail.transitions.at(-1)).toMatchObject({ from: 'confirmed', to: 'delivered', actor: 'amazon' });
+  });
+
   it('a confirmation Amazon answers 204 but does not keep is flagged as a problem and notified', async () => {
     const o = amazonOrder({ updated: clock.now() - 3 * MINUTE - 1000 });
     s.stand.orders.put(SELLER, o);
@@ -322,6 +364,16 @@ describe('orders workflow (issue 60)', () => {
     await raiseDeadlines(deps, new Date());
     const n = await s.database.db.execute(sql`select notice from notifications where order_id = ${id}::uuid`);
     expect(n.rows).toEqual([{ notice: 'not_bought' }]);
+    // The seller's mail setting (the daily digest by default) carries it.
+    await sendDailyDigests(
+      s.database.db,
+      outboxTransport(s.database.db, pino({ level: 'silent' })),
+      new Date(),
+    );
+    const mails = await s.database.db.execute<{ text: string }>(
+      sql`select text from mail_outbox where "to" = 'alice@example.com' and text like ${`%${o.orderId}%`}`,
+    );
+    expect(mails.rows[0]?.text).toContain('is not bought yet, 24 hours after it arrived');
   });
 
   it("a source sold out at purchase time sets the listing's quantity to 0", async () => {

@@ -8,6 +8,8 @@ import { placeSandboxOrder, SANDBOX_ORDER_KINDS, type AmazonOrder } from '../pro
 import { sandboxStoreListings } from '../providers/seller-store';
 import type { App } from './app-type';
 import { hiddenFrom, type DevPagesAccess } from './dev-mailbox';
+import { notFound } from './errors';
+import { errors } from './responses';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -122,7 +124,7 @@ export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
           body: placeOrderSchema,
           response: {
             303: rawBodySchema('Back to the sandbox store.'),
-            404: rawBodySchema('No such sandbox listing with a price.'),
+            ...errors(400, 404),
           },
         },
         onRequest: hidden,
@@ -139,7 +141,7 @@ export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
         );
         const price = Number(listing?.offers?.[0]?.price.amount ?? Number.NaN);
         if (!country || !listing || !Number.isFinite(price))
-          return reply.status(404).type('text/plain').send('No such sandbox listing with a price.');
+          throw notFound('No such sandbox listing with a price.');
         await placeSandboxOrder(db, {
           sellerId: body.seller_id,
           country,

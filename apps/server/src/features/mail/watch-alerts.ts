@@ -14,6 +14,10 @@ export interface WatchMailAlert {
   restriction?: string | null;
   /** A whole inventory's alert: how many of its products sold out at the source today. */
   productCount?: number | null;
+  /** An order's notice (issue 60: `orders.notices.*`), with its order and ship-by date. */
+  notice?: string | null;
+  order?: string | null;
+  shipBy?: string | null;
 }
 
 export interface WatchMailProduct {
@@ -23,6 +27,8 @@ export interface WatchMailProduct {
   inventory?: string | null;
   /** A whole inventory's id: its page in the app is the alert's. */
   inventoryId?: string | null;
+  /** An order's notices (issue 60): its Amazon order id and our id (its drawer in the app). */
+  order?: { id: string; amazonOrderId: string } | null;
   alerts: WatchMailAlert[];
 }
 
@@ -65,6 +71,11 @@ export const productUrl = (marketplace: RegionCode, asin: string) =>
   `https://www.${regionByCode(marketplace).domain}/dp/${encodeURIComponent(asin)}`;
 
 function alertLine(lang: MailLanguage, a: WatchMailAlert): string {
+  if (a.notice)
+    return domainMessage(lang, `orders.notices.${a.notice}`, {
+      order: a.order ?? '',
+      ship_by: a.shipBy ? new Date(a.shipBy).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' : '',
+    });
   if (a.productCount != null)
     return domainMessage(lang, 'watches.inventorySoldOut', { count: a.productCount });
   const percent = (n: number) => `${new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-US').format(n)} %`;
@@ -101,13 +112,22 @@ export function renderWatchMail(
   const c = COPY[lang];
   const first = products[0]!;
   const subject =
-    kind === 'instant' ? c.instant(first.asin ?? first.inventory ?? '') : c.daily(products.length);
+    kind === 'instant'
+      ? c.instant(first.order?.amazonOrderId ?? first.asin ?? first.inventory ?? '')
+      : c.daily(products.length);
   const blocks = products.map((p) => ({
-    title: `${p.asin ?? p.inventory ?? ''} · ${regionByCode(p.marketplace).name}`,
-    // A whole inventory has no one page: the mail names it.
+    title: `${p.order?.amazonOrderId ?? p.asin ?? p.inventory ?? ''} · ${regionByCode(p.marketplace).name}`,
+    // A whole inventory has no one page: the mail names it. An order's page is in Seller Central and ours.
     url: p.asin ? productUrl(p.marketplace, p.asin) : null,
     app: appUrl
-      ? new URL(!p.asin && p.inventoryId ? `/inventories/${p.inventoryId}` : '/notifications', appUrl).href
+      ? new URL(
+          p.order
+            ? `/orders?order=${p.order.id}`
+            : !p.asin && p.inventoryId
+              ? `/inventories/${p.inventoryId}`
+              : '/notifications',
+          appUrl,
+        ).href
       : null,
     lines: p.alerts.map((a) => alertLine(lang, a)),
   }));

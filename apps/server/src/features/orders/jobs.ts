@@ -4,6 +4,7 @@ import { createSandboxSellerOrders } from '../../providers/seller-orders';
 import { eraseAddresses } from './address';
 import { confirmShipment } from './confirm-shipment';
 import { raiseDeadlines } from './deadlines';
+import { followDeliveries } from './deliveries';
 import type { OrdersDeps } from './deps';
 import { dueIntakes, takeInOrders } from './intake';
 import { readBackShipment } from './read-back';
@@ -56,7 +57,11 @@ export const orderJobs: JobHandlers = {
   },
   [JOB_NAMES.ordersConfirm]: (data, ctx) => confirmShipment(ordersDepsOf(ctx), data.order_id),
   [JOB_NAMES.ordersReadBack]: (data, ctx) => readBackShipment(ordersDepsOf(ctx), data.order_id),
-  [JOB_NAMES.ordersDeadlines]: (_data, ctx) => raiseDeadlines(ordersDepsOf(ctx), new Date()),
+  // Every quarter hour: deadlines as notices, then confirmed orders Amazon reports delivered.
+  [JOB_NAMES.ordersDeadlines]: async (_data, ctx) => {
+    const deps = ordersDepsOf(ctx);
+    return { ...(await raiseDeadlines(deps, new Date())), ...(await followDeliveries(deps)) };
+  },
   [JOB_NAMES.ordersEraseAddresses]: (_data, ctx) => eraseAddresses(ordersDepsOf(ctx), new Date()),
   [JOB_NAMES.ordersSoldOut]: (data, ctx) => soldOutAtSource(ordersDepsOf(ctx), data.listing_id),
 };

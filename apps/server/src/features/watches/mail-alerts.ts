@@ -4,6 +4,7 @@ import { withTx, type Db } from '../../db/client';
 import {
   inventories,
   notifications,
+  orders,
   user,
   userProfiles,
   watchMails,
@@ -37,6 +38,11 @@ interface Pending {
   thresholdCents: number | null;
   profitPercent: number | null;
   restriction: string | null;
+  /** An order's notice (issue 60): no watch, its order instead. */
+  orderId: string | null;
+  notice: string | null;
+  amazonOrderId: string | null;
+  shipBy: Date | null;
 }
 
 /**
@@ -46,40 +52,48 @@ interface Pending {
  */
 async function pendingAlerts(db: Db, digest: Exclude<WatchDigest, 'off'>, now: Date): Promise<Pending[]> {
   const since = utcDay(new Date(now.getTime() - 86_400_000));
-  return db
-    .select({
-      id: notifications.id,
-      userId: notifications.userId,
-      email: user.email,
-      lang: userProfiles.commLang,
-      marketplace: notifications.marketplace,
-      asin: notifications.asin,
-      inventoryId: notifications.inventoryId,
-      inventoryTitle: inventories.title,
-      productCount: notifications.productCount,
-      condition: notifications.condition,
-      priceCents: notifications.priceCents,
-      currency: notifications.currency,
-      thresholdCents: watches.thresholdCents,
-      profitPercent: notifications.profitPercent,
-      restriction: notifications.restriction,
-    })
-    .from(notifications)
-    .innerJoin(watches, eq(watches.id, notifications.watchId))
-    .innerJoin(user, eq(user.id, notifications.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, notifications.userId))
-    .leftJoin(inventories, eq(inventories.id, notifications.inventoryId))
-    .leftJoin(watchSettings, eq(watchSettings.userId, notifications.userId))
-    .where(
-      and(
-        isNull(notifications.mailedAt),
-        gte(notifications.firedOn, since),
-        // No settings row is the default, the daily digest.
-        eq(sql`coalesce(${watchSettings.digest}, 'daily')`, digest),
-        watchingAccount(sql`${notifications.userId}`),
-      ),
-    )
-    .orderBy(asc(notifications.userId), asc(notifications.createdAt));
+  return (
+    db
+      .select({
+        id: notifications.id,
+        userId: notifications.userId,
+        email: user.email,
+        lang: userProfiles.commLang,
+        marketplace: notifications.marketplace,
+        asin: notifications.asin,
+        inventoryId: notifications.inventoryId,
+        inventoryTitle: inventories.title,
+        productCount: notifications.productCount,
+        condition: notifications.condition,
+        priceCents: notifications.priceCents,
+        currency: notifications.currency,
+        thresholdCents: watches.thresholdCents,
+        profitPercent: notifications.profitPercent,
+        restriction: notifications.restriction,
+        orderId: notifications.orderId,
+        notice: notifications.notice,
+        amazonOrderId: orders.amazonOrderId,
+        shipBy: orders.shipBy,
+      })
+      .from(notifications)
+      // An order's notice has no watch (issue 60): mailed by the same setting as the watches' alerts.
+      .leftJoin(watches, eq(watches.id, notifications.watchId))
+      .leftJoin(orders, and(eq(orders.id, notifications.orderId), eq(orders.userId, notifications.userId)))
+      .innerJoin(user, eq(user.id, notifications.userId))
+      .leftJoin(userProfiles, eq(userProfiles.userId, notifications.userId))
+      .leftJoin(inventories, eq(inventories.id, notifications.inventoryId))
+      .leftJoin(watchSettings, eq(watchSettings.userId, notifications.userId))
+      .where(
+        and(
+          isNull(notifications.mailedAt),
+          gte(notifications.firedOn, since),
+          // No settings row is the default, the daily digest.
+          eq(sql`coalesce(${watchSettings.digest}, 'daily')`, digest),
+          watchingAccount(sql`${notifications.userId}`),
+        ),
+      )
+      .orderBy(asc(notifications.userId), asc(notifications.createdAt))
+  );
 }
 
 const groupBy = <T>(rows: readonly T[], key: (row: T) => string) => {
@@ -89,14 +103,21 @@ const groupBy = <T>(rows: readonly T[], key: (row: T) => string) => {
 };
 
 /** What a mail names: a product in a marketplace, or a whole inventory. */
-const productKey = (p: Pending) => (p.asin ? `${p.marketplace}:${p.asin}` : `inventory:${p.inventoryId}`);
+const productKey = (p: Pending) =>
+  p.orderId ? `order:${p.orderId}` : p.asin ? `${p.marketplace}:${p.asin}` : `inventory:${p.inventoryId}`;
 
 const asProduct = (alerts: Pending[]): WatchMailProduct => ({
   marketplace: alerts[0]!.marketplace as RegionCode,
   asin: alerts[0]!.asin,
   inventory: alerts[0]!.asin ? null : (alerts[0]!.inventoryTitle ?? ''),
   inventoryId: alerts[0]!.asin ? null : alerts[0]!.inventoryId,
+  order: alerts[0]!.orderId
+    ? { id: alerts[0]!.orderId, amazonOrderId: alerts[0]!.amazonOrderId ?? '' }
+    : null,
   alerts: alerts.map((a) => ({
+    notice: a.notice,
+    order: a.amazonOrderId,
+    shipBy: a.shipBy ? new Date(a.shipBy).toISOString() : null,
     condition: a.condition as WatchCondition,
     price: a.priceCents == null ? null : a.priceCents / 100,
     currency: a.currency,
