@@ -46,26 +46,17 @@ async function liveListing(page: Page): Promise<{ sku: string; asin: string }> {
 }
 
 /**
- * The sandbox store's "Place an order" for the SKU, with the fields of the listing's form on /dev/store.
- * Posted by the test's request context: Chromium submits the page's own form with `Origin: null` (the
- * app's referrer policy), which the server's origin check refuses (`bad_origin`), a fault of the page
- * reported to the server side.
+ * The sandbox store's "Place an order" for the SKU, pressed on /dev/store. The page asks for a same-origin
+ * referrer policy (the app's is no-referrer, under which Chromium posts a form with `Origin: null`, which
+ * the server's origin check refuses).
  */
 async function placeOrder(page: Page, sku: string) {
   await page.goto('/dev/store');
-  const form = page.locator('form', { has: page.getByRole('button', { name: `Place an order of ${sku}` }) });
-  const field = async (name: string) => (await form.locator(`input[name="${name}"]`).getAttribute('value'))!;
-  const placed = await page.request.post('/dev/store/orders', {
-    form: {
-      seller_id: await field('seller_id'),
-      marketplace_id: await field('marketplace_id'),
-      sku: await field('sku'),
-      kind: 'normal',
-    },
-    maxRedirects: 0,
-  });
-  expect(placed.status(), await placed.text()).toBe(303);
-  await page.goto('/dev/store');
+  const placed = page.waitForResponse(
+    (r) => r.url().endsWith('/dev/store/orders') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: `Place an order of ${sku}` }).click();
+  expect((await placed).status()).toBe(303);
   await expect(page.locator('table').last().locator('tr', { hasText: sku }).first()).toBeVisible();
 }
 

@@ -91,7 +91,7 @@ export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
       return reply
         .type('text/html')
         .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Crossmarket - Sandbox store</title><style>body{font-family:sans-serif;margin:24px;color:#1f1f1f;background:#fff}table{border-collapse:collapse}td,th{border:1px solid #999;padding:4px 8px;text-align:left}form{margin:0}</style></head><body><main><h1>Sandbox store</h1><p>The listings the sandbox's stand-in for sellers' Amazon stores keeps.</p>${
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="same-origin"><title>Crossmarket - Sandbox store</title><style>body{font-family:sans-serif;margin:24px;color:#1f1f1f;background:#fff}table{border-collapse:collapse}td,th{border:1px solid #999;padding:4px 8px;text-align:left}form{margin:0}</style></head><body><main><h1>Sandbox store</h1><p>The listings the sandbox's stand-in for sellers' Amazon stores keeps.</p>${
             rows.length
               ? table(
                   ['Seller', 'Marketplace', 'SKU', 'ASIN', 'Price', 'Quantity', 'Status', 'Updated', 'Order'],
