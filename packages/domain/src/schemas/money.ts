@@ -86,6 +86,89 @@ export const moneySummarySchema = z.object({
 export type MoneySummary = z.output<typeof moneySummarySchema>;
 export type MoneySummaryData = z.input<typeof moneySummarySchema>;
 
+/**
+ * GET /api/money/orders: the orders behind a figure of the summary — the same range and lane, optionally one
+ * month, only those flagged or only those whose money Amazon still holds; newest sale first, paged.
+ */
+export const moneyOrdersQuerySchema = z
+  .object({
+    from: month,
+    to: month,
+    lane: moneyQuerySchema.shape.lane,
+    month: month.optional(),
+    only: z.enum(['flagged', 'pending'], { error: 'validation.money.only' }).optional(),
+    page: z.coerce.number({ error: 'validation.paging.page' }).int().min(1).default(1),
+    page_size: z.coerce.number({ error: 'validation.paging.perPage' }).int().min(1).max(100).default(25),
+  })
+  .refine(
+    (q) => monthIndex(q.from) <= monthIndex(q.to) && monthIndex(q.to) - monthIndex(q.from) < MONEY_MAX_MONTHS,
+    { message: 'validation.money.range', path: ['to'] },
+  );
+export type MoneyOrdersQuery = z.output<typeof moneyOrdersQuerySchema>;
+
+/** One order of the list: its figures as the summary adds them up (null: not known yet). */
+export const moneyOrderRowSchema = z.object({
+  amazon_order_id: z.string(),
+  /** The orders' own id (issue 60) when the order is one Crossmarket follows; null otherwise. */
+  order_id: z.uuid().nullable(),
+  sold_at: timestampSchema.nullable(),
+  lane,
+  currency: z.string().nullable(),
+  sales: amount,
+  amazon_fees: amount,
+  tax_kept: amount,
+  promotions: amount,
+  refunds: amount,
+  net: amount,
+  cost_of_goods: amount.nullable(),
+  shipping_and_duties: amount.nullable(),
+  profit: amount.nullable(),
+  estimate_profit: amount.nullable(),
+  flagged: z.int().nonnegative(),
+  pending: z.boolean(),
+  release_at: timestampSchema.nullable(),
+});
+export type MoneyOrderRow = z.output<typeof moneyOrderRowSchema>;
+
+export const moneyOrdersSchema = z.object({
+  orders: z.array(moneyOrderRowSchema),
+  page: z.int().positive(),
+  page_size: z.int().positive(),
+  total: z.int().nonnegative(),
+});
+export type MoneyOrders = z.output<typeof moneyOrdersSchema>;
+export type MoneyOrdersData = z.input<typeof moneyOrdersSchema>;
+
+const MAX_COST = 1_000_000;
+const cost = (field: string) =>
+  z
+    .number({ error: `validation.money.${field}` })
+    .min(0, `validation.money.${field}`)
+    .max(MAX_COST, `validation.money.${field}`)
+    .multipleOf(0.01, `validation.money.${field}`)
+    .nullable();
+
+/**
+ * PUT /api/orders/:id/costs: what the seller really paid the forwarder and in duty and import taxes for the
+ * order, in one currency (converted to the selling currency at the day of the sale, as the purchase is).
+ * Null clears an amount: the estimate stands in again.
+ */
+export const orderCostsInputSchema = z.object({
+  currency: z.string({ error: 'validation.money.currency' }).regex(/^[A-Z]{3}$/, 'validation.money.currency'),
+  forwarder: cost('forwarder'),
+  duty: cost('duty'),
+});
+export type OrderCostsInput = z.output<typeof orderCostsInputSchema>;
+
+/** The costs the seller entered, as kept. */
+export const orderCostsSchema = z.object({
+  currency: z.string(),
+  forwarder: amount.nullable(),
+  duty: amount.nullable(),
+  updated_at: timestampSchema,
+});
+export type OrderCosts = z.output<typeof orderCostsSchema>;
+
 export const moneyCompareLineSchema = z.object({
   row: z.enum(COMPARE_ROWS),
   estimate: amount.nullable(),
@@ -123,6 +206,8 @@ export const orderMoneySchema = z.object({
   flag_percent: z.number(),
   compare: z.array(moneyCompareLineSchema),
   lines: z.array(moneyActualLineSchema),
+  /** The forwarder and duty costs the seller entered for the order; null: none yet. */
+  costs: orderCostsSchema.nullable(),
 });
 export type OrderMoneyAnswer = z.output<typeof orderMoneySchema>;
 export type OrderMoneyData = z.input<typeof orderMoneySchema>;

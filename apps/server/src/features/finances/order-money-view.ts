@@ -55,5 +55,6 @@ export async function orderMoneyView(
         settlement_id: l.settlementId,
         counted: counted.has(l.key),
       })),
+    costs: null,
   };
 }
