@@ -149,14 +149,17 @@ const cost = (field: string) =>
     .nullable();
 
 /**
- * PUT /api/orders/:id/costs: what the seller really paid the forwarder and in duty and import taxes for the
- * order, in one currency (converted to the selling currency at the day of the sale, as the purchase is).
- * Null clears an amount: the estimate stands in again.
+ * PUT /api/orders/:id/costs: what the seller really paid at the border for the order, each amount as its
+ * own line of the money model (the forwarder's bill, its clearance fee, duty, import tax), in one currency:
+ * the selling currency or one the order's estimate was paid in (converted at the estimate's own rate, as
+ * the purchase is). Null or absent: not entered, the estimate stands in.
  */
 export const orderCostsInputSchema = z.object({
   currency: z.string({ error: 'validation.money.currency' }).regex(/^[A-Z]{3}$/, 'validation.money.currency'),
   forwarder: cost('forwarder'),
   duty: cost('duty'),
+  import_tax: cost('importTax').optional(),
+  clearance: cost('clearance').optional(),
 });
 export type OrderCostsInput = z.output<typeof orderCostsInputSchema>;
 
@@ -165,6 +168,8 @@ export const orderCostsSchema = z.object({
   currency: z.string(),
   forwarder: amount.nullable(),
   duty: amount.nullable(),
+  import_tax: amount.nullable(),
+  clearance: amount.nullable(),
   updated_at: timestampSchema,
 });
 export type OrderCosts = z.output<typeof orderCostsSchema>;
