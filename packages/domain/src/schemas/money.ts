@@ -43,6 +43,15 @@ export const orderMoneyParamsSchema = z.object({
 });
 
 const amount = z.number();
+/** What Amazon's lines add up to, as the summary and its orders show them (deductions positive). */
+const amazonFigures = {
+  sales: amount,
+  amazon_fees: amount,
+  tax_kept: amount,
+  promotions: amount,
+  refunds: amount,
+  net: amount,
+};
 const lane = z.object({ from: z.enum(REGION_CODES).nullable(), to: z.enum(REGION_CODES).nullable() });
 
 /**
@@ -59,12 +68,7 @@ export const moneyRowSchema = z.object({
   release_at: timestampSchema.nullable(),
   /** Orders with a line beyond the threshold. */
   flagged: z.int().nonnegative(),
-  sales: amount,
-  amazon_fees: amount,
-  tax_kept: amount,
-  promotions: amount,
-  refunds: amount,
-  net: amount,
+  ...amazonFigures,
   cost_of_goods: amount,
   shipping_and_duties: amount,
   profit: amount,
@@ -114,12 +118,7 @@ export const moneyOrderRowSchema = z.object({
   sold_at: timestampSchema.nullable(),
   lane,
   currency: z.string().nullable(),
-  sales: amount,
-  amazon_fees: amount,
-  tax_kept: amount,
-  promotions: amount,
-  refunds: amount,
-  net: amount,
+  ...amazonFigures,
   cost_of_goods: amount.nullable(),
   shipping_and_duties: amount.nullable(),
   profit: amount.nullable(),
