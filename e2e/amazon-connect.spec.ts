@@ -31,7 +31,7 @@ test('a seller connects North America, reports under their own account and disco
   await page.getByRole('button', { name: 'Allow' }).click();
   await back;
   await expect(page.getByRole('status').filter({ hasText: 'North America is connected.' })).toBeVisible();
-  await expect(na.getByText(/^Connected as seller A1B2…/)).toBeVisible();
+  await expect(na.getByText(/^Connected as seller ASAN…/)).toBeVisible();
   await expect(na.getByRole('button', { name: 'Disconnect North America' })).toBeVisible();
   await expectAccessible(page, 'settings amazon, connected');
 

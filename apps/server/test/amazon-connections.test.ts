@@ -5,6 +5,7 @@ import type { App } from '../src/app';
 import { amazonOauthStates, user } from '../src/db/schema';
 import { loadSellerToken, tokenBoxFor } from '../src/features/amazon';
 import { SANDBOX_SELLING_PARTNER_ID } from '../src/features/amazon/consent-page';
+import { sandboxSellerId } from '../src/providers/sandbox-seller-id';
 import {
   browse,
   call,
@@ -76,6 +77,15 @@ describe('connecting a region through the sandbox consent page', () => {
     expect(page.body).toContain('<html lang="en">');
     expect(page.body).toMatch(/<title>[^<]+<\/title>/);
     expect(page.body).toContain('<h1>Allow Crossmarket to access your Amazon selling account?</h1>');
+    // Each user connects a sandbox seller of their own: a shared one would mix users' sandbox orders and money.
+    const aliceSeller = sandboxSellerId(await userIdOf(database.db, 'alice@example.com'));
+    expect(page.body).toContain(`selling_partner_id" value="${aliceSeller}"`);
+    // The page only shows the Allow button: whose seller it connects is the signed-in user's.
+    const bobsPage = await app.inject({ url: url.pathname + url.search, headers: { cookie: bob } });
+    expect(bobsPage.body).toContain(
+      `selling_partner_id" value="${sandboxSellerId(await userIdOf(database.db, 'bob@example.com'))}"`,
+    );
+    expect(bobsPage.body).not.toContain(aliceSeller);
     const { allow } = consentChoices(page.body);
     const code = new URL(allow, TEST_APP_URL).searchParams.get('spapi_oauth_code')!;
 
@@ -90,7 +100,7 @@ describe('connecting a region through the sandbox consent page', () => {
       ['fe', 'not_connected'],
     ]);
     const na = list[0]!;
-    expect(na.selling_partner_id).toBe('A1B2…');
+    expect(na.selling_partner_id).toBe('ASAN…');
     const year = Date.parse(na.renew_by!) - Date.parse(na.connected_at!);
     expect(year).toBe(365 * 24 * 3600 * 1000);
     expect(list[1]).toEqual({
@@ -109,7 +119,7 @@ describe('connecting a region through the sandbox consent page', () => {
     expect(row).toMatchObject({
       region: 'na',
       status: 'connected',
-      selling_partner_id: SANDBOX_SELLING_PARTNER_ID,
+      selling_partner_id: aliceSeller,
     });
     expect(row!.key_id).toBe(box.keyId);
     const token = (await loadSellerToken(database.db, box, aliceId, 'na'))!;

@@ -3,12 +3,17 @@ import { z } from 'zod';
 import type { App } from '../../http/app-type';
 import { isLoopback } from '../../http/dev-mailbox';
 import { HttpError, notFound } from '../../http/errors';
-import { registerGuardedScope } from '../../http/guarded-scope';
+import { callerOf, registerGuardedScope } from '../../http/guarded-scope';
+import { sandboxSellerId } from '../../providers/sandbox-seller-id';
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
 import { CALLBACK_PATH, SANDBOX_CONSENT_PATH, type ConnectFlow } from './connect-flow';
 
-/** The selling account every sandbox consent connects: a made-up merchant token in Amazon's format. */
+/**
+ * A made-up merchant token in Amazon's format, for tests that call the callback directly. The consent page
+ * itself connects the user's own sandbox seller (`sandboxSellerId`): one shared id would file every
+ * connected user's sandbox listings, orders and money under one seller.
+ */
 export const SANDBOX_SELLING_PARTNER_ID = 'A1B2C3D4E5F6G7';
 
 const consentQuery = z.looseObject({
@@ -35,16 +40,22 @@ p{line-height:1.5}.note{color:#595959;font-size:14px}.actions{display:flex;gap:1
 button{font:inherit;font-size:16px;padding:10px 22px;border-radius:6px;cursor:pointer;border:1px solid #595959;background:#fff;color:#1f1f1f}
 button.allow{background:#0958d9;border-color:#0958d9;color:#fff}button:focus-visible{outline:3px solid #1f1f1f;outline-offset:2px}`;
 
-function page(state: string, code: string, draft: boolean, sellerCentral: string | undefined): string {
+function page(
+  state: string,
+  code: string,
+  draft: boolean,
+  sellerCentral: string | undefined,
+  sellerId: string,
+): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Amazon consent (sandbox) - Crossmarket</title><style>${STYLE}</style></head>
 <body><main>
 <p class="note">Sandbox: this page stands in for Amazon Seller Central${sellerCentral ? ` (<span data-testid="seller-central">${escapeHtml(sellerCentral)}</span>)` : ''}. No Amazon account is involved.</p>
 <h1>Allow Crossmarket to access your Amazon selling account?</h1>
-<p>Crossmarket asks to read product listings and prices for the selling account ${SANDBOX_SELLING_PARTNER_ID}${draft ? ' (draft application)' : ''}. You can remove this access at any time.</p>
+<p>Crossmarket asks to read product listings and prices for the selling account ${sellerId}${draft ? ' (draft application)' : ''}. You can remove this access at any time.</p>
 <div class="actions">
-<form method="get" action="${CALLBACK_PATH}">${hidden({ state, selling_partner_id: SANDBOX_SELLING_PARTNER_ID, spapi_oauth_code: code })}<button type="submit" class="allow">Allow</button></form>
+<form method="get" action="${CALLBACK_PATH}">${hidden({ state, selling_partner_id: sellerId, spapi_oauth_code: code })}<button type="submit" class="allow">Allow</button></form>
 <form method="get" action="${CALLBACK_PATH}">${hidden({ state, error: 'access_denied', error_description: 'The seller declined.' })}<button type="submit">Decline</button></form>
 </div>
 </main></body></html>`;
@@ -86,7 +97,15 @@ export function registerSandboxConsent(
           return reply
             .type('text/html; charset=utf-8')
             .header('cache-control', 'no-store')
-            .send(page(state, sandbox.mintCode(), version === 'beta', seller_central));
+            .send(
+              page(
+                state,
+                sandbox.mintCode(),
+                version === 'beta',
+                seller_central,
+                sandboxSellerId(callerOf(request).userId),
+              ),
+            );
         },
       );
     },

@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { RegionCode } from '@crossmarket/domain';
 import type { LookupAccounts } from '../../providers/marketplace/types';
+import { sandboxSellerId } from '../../providers/sandbox-seller-id';
 import type { SellerStore, StoreTarget } from '../../providers/seller-store';
 
-/** A sandbox seller's id when the user has connected no account: stable per user, never secret. */
-export const sandboxSellerId = (userId: string) =>
-  `ASANDBOX${createHash('sha256').update(userId).digest('hex').slice(0, 10).toUpperCase()}`;
+export { sandboxSellerId };
 
 /**
  * Whose store the user's listings go to in the selling country: their own authorisation for its region,
