@@ -71,10 +71,12 @@ export async function followConfirmationElsewhere(
   deps: OrdersDeps,
   row: { id: string; state: OrderState; reason?: string | null },
   order: AmazonOrder,
-  ours?: OurPackage,
 ): Promise<boolean> {
   if (!LIVE.includes(row.state)) return false;
-  const kind = confirmedElsewhere(order, ours ?? (await ourPackage(deps, row.id)));
+  const status = order.fulfillment?.fulfillmentStatus;
+  // Most reads: nothing shipped at Amazon, no need to read our package.
+  if (status !== 'SHIPPED' && status !== 'PARTIALLY_SHIPPED' && !order.packages?.length) return false;
+  const kind = confirmedElsewhere(order, await ourPackage(deps, row.id));
   if (!kind) return false;
   const reason = kind === 'full' ? 'confirmed_elsewhere' : 'partly_confirmed_elsewhere';
   if (row.state === 'problem' && row.reason === reason) return false;
