@@ -88,6 +88,22 @@ test('a seller creates an inventory, fills it from a report within the quota, up
   await page.locator('.ant-dropdown').getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page).toHaveURL(new RegExp(`/inventories/${id}/settings$`));
   await expect(page.getByRole('dialog').getByLabel('Inventory Name')).toHaveValue('Toys for Canada');
+  // A parity typed far from today's rate (here the old placeholder kind of value) is warned about,
+  // naming today's rate and its date; the drawer stays accessible with the warning in both themes.
+  const settings = page.getByRole('dialog');
+  // "Fixed" is also a commission and rule rate type: the parity type's is the radio (antd hides its
+  // input: the seller clicks the button around it).
+  await settings
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: 'Fixed' }) })
+    .click();
+  await expect(settings.getByRole('radio', { name: 'Fixed' })).toBeChecked();
+  await settings.getByLabel('Parity', { exact: true }).fill('1.12');
+  await expect(settings.getByTestId('typed-parity-warning')).toContainText(
+    "This parity is 19 % off today's rate for these countries, 1.38 (Rates of 13 April 2026, ECB",
+  );
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'the inventory settings drawer with a parity warning', '.ant-drawer');
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/\/inventories$/);
 

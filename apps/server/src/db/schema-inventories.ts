@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { RateSourceName } from '@crossmarket/domain';
+import type { ParityJump, RateSourceName } from '@crossmarket/domain';
 import { createdAt, filterSets, user } from './schema-core';
 
 // A seller's inventories (products kept to list and update on the selling marketplace) and their products.
@@ -60,6 +60,9 @@ export const inventories = pgTable(
     parityRates: jsonb('parity_rates').$type<Record<string, number>>(),
     ratesSource: text('rates_source').$type<RateSourceName>(),
     ratesAsOf: text('rates_as_of'),
+    // An "Auto" parity an update moved far (features/inventories/run-rates.ts): the listings hold asks the
+    // seller about every far price move until they release it or every product is re-priced.
+    parityJump: jsonb('parity_jump').$type<ParityJump & { at: string }>(),
   },
   (t) => [
     index('inventories_user_idx').on(t.userId, t.createdAt),

@@ -7,3 +7,4 @@ export * from './row-lane';
 export * from './row-money';
 export * from './pricing-input';
 export * from './presets';
+export * from './typed-parity';

@@ -261,6 +261,18 @@ export const listingSchema = z.object({
 });
 export type Listing = z.output<typeof listingSchema>;
 
+/**
+ * An "Auto" parity an inventory update moved by more than the hold's limit (the rates behind it changed,
+ * as when the placeholder table gave way to the ECB's): from and to, and the rates' source and day.
+ */
+export const parityJumpSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  source: z.string(),
+  as_of: z.string(),
+});
+export type ParityJump = z.output<typeof parityJumpSchema>;
+
 /** A run held by the safety rail: how many listings' prices would have moved by more than the limit. */
 export const listingHoldSchema = z.object({
   at: timestampSchema,
@@ -269,6 +281,8 @@ export const listingHoldSchema = z.object({
   /** Quantities the held run would take to 0, and bring back from 0 (issue 56: the hold counts them too). */
   zeroed: z.int().nonnegative().optional(),
   restocked: z.int().nonnegative().optional(),
+  /** The inventory's Auto parity moved this far since its prices were listed: why they move. */
+  parity: parityJumpSchema.optional(),
 });
 
 /** Listings one view page may carry. */

@@ -54,10 +54,11 @@ export const ORDER_UNBOUGHT_STATES: readonly OrderState[] = ['pending', 'new', '
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
   pending: ['new', 'cancelled'],
-  new: ['to_buy', 'bought', 'cancelled', 'problem'],
-  to_buy: ['bought', 'cancelled', 'problem'],
-  bought: ['at_forwarder', 'shipped', 'cancelled', 'problem'],
-  at_forwarder: ['shipped', 'cancelled', 'problem'],
+  // Any live state may become confirmed from Amazon's data: the seller confirmed it in Seller Central.
+  new: ['to_buy', 'bought', 'cancelled', 'problem', 'confirmed'],
+  to_buy: ['bought', 'cancelled', 'problem', 'confirmed'],
+  bought: ['at_forwarder', 'shipped', 'cancelled', 'problem', 'confirmed'],
+  at_forwarder: ['shipped', 'cancelled', 'problem', 'confirmed'],
   shipped: ['confirmed', 'cancelled', 'problem'],
   confirmed: ['delivered', 'problem'],
   delivered: [],
@@ -82,7 +83,9 @@ export type OrderActor = (typeof ORDER_ACTORS)[number];
 /**
  * Why an order is a problem or was cancelled. Labels: `orders.reasons.<id>`. `confirmation_not_kept`: Amazon
  * answered 204 but its read-back holds no tracking [S55]; `confirmation_refused`: Amazon refused the
- * confirmation (a Ship+ order, a carrier code it does not list); `source_sold_out`: the source has no stock.
+ * confirmation (a Ship+ order, a carrier code it does not list); `source_sold_out`: the source has no stock;
+ * `confirmed_elsewhere`: Amazon shows every item shipped without our confirmation (the seller confirmed it in
+ * Seller Central); `partly_confirmed_elsewhere`: some items or a package so, the rest still to confirm.
  */
 export const ORDER_REASONS = [
   'buyer_cancelled',
@@ -92,6 +95,8 @@ export const ORDER_REASONS = [
   'confirmation_refused',
   'source_sold_out',
   'seller_flagged',
+  'confirmed_elsewhere',
+  'partly_confirmed_elsewhere',
 ] as const;
 export type OrderReason = (typeof ORDER_REASONS)[number];
 
@@ -324,7 +329,8 @@ export const orderShipmentSchema = z.object({
   ship_date: timestampSchema,
   package_reference_id: z.string(),
   /** Amazon's answer: `pending` (not sent yet), `sent` (204, read-back due), `kept`, `not_kept`, `refused`. */
-  confirmation: z.enum(['pending', 'sent', 'kept', 'not_kept', 'refused']),
+  /** `elsewhere`: never sent, the order having been confirmed in Seller Central first. */
+  confirmation: z.enum(['pending', 'sent', 'kept', 'not_kept', 'refused', 'elsewhere']),
   /** What Amazon's read-back (getOrder with PACKAGES) holds: its carrier and tracking, or null. */
   read_back: z
     .object({
@@ -475,4 +481,5 @@ export const ORDER_ERRORS = {
   notBought: 'apiErrors.orders.notBought',
   sourceShips: 'apiErrors.orders.sourceShips',
   alreadyShipped: 'apiErrors.orders.alreadyShipped',
+  partlyConfirmedElsewhere: 'apiErrors.orders.partlyConfirmedElsewhere',
 } as const;

@@ -126,16 +126,20 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
     return [change];
   });
 
-  const verdict = holdsRun(changes, watched.length);
+  const jump = inventory.parity_jump;
+  const verdict = holdsRun(changes, watched.length, undefined, { everyPriceMove: jump !== null });
   const released =
     verdict && inventory.hold?.released === true && inventory.hold.fingerprint === verdict.fingerprint;
   const held = verdict && !released ? verdict : false;
+  await settleParityJump(deps, inventoryId, jump, Boolean(released), Boolean(held));
   if (held) {
+    const parity = jump && { from: jump.from, to: jump.to, source: jump.source, as_of: jump.as_of };
     await deps.db.execute(
       sql`update inventories set listing_hold = ${JSON.stringify({
         at: new Date().toISOString(),
         ...held,
         total: watched.length,
+        ...(parity ? { parity } : {}),
       })}::jsonb where id = ${inventoryId}::uuid`,
     );
     changes = changes.flatMap((c) => {
@@ -189,6 +193,28 @@ export async function keepListingsInStep(deps: ListingsDeps, inventoryId: string
     'listings synced',
   );
   return held ? 'held' : 'done';
+}
+
+/**
+ * An Auto parity's jump stands until the seller released a hold (their choice covers the new parity) or,
+ * with nothing held, every product of the inventory has been re-priced since it: then no old price is
+ * left to move far on its account.
+ */
+async function settleParityJump(
+  deps: ListingsDeps,
+  inventoryId: string,
+  jump: { at: string } | null,
+  released: boolean,
+  held: boolean,
+) {
+  if (!jump || held) return;
+  await deps.db.execute(sql`
+    update inventories i set parity_jump = null
+     where i.id = ${inventoryId}::uuid and i.parity_jump is not null
+       and (${released} or not exists (
+             select 1 from inventory_products p
+              where p.inventory_id = i.id
+                and (p.updated_at is null or p.updated_at < (i.parity_jump->>'at')::timestamptz)))`);
 }
 
 /** The seller disconnected Amazon, or connected another seller account, during the run: nothing more goes. */

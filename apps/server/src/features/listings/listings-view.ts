@@ -101,6 +101,7 @@ export async function listingsView(
         total: hold.total,
         zeroed: hold.zeroed ?? 0,
         restocked: hold.restocked ?? 0,
+        ...(hold.parity ? { parity: hold.parity } : {}),
       },
     },
     listings: page.rows.map((r) => ({

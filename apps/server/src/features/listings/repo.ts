@@ -2,6 +2,7 @@ import {
   amazonRegionOfCountry,
   REGION_CODES,
   type ListingDrift,
+  type ParityJump,
   type RegionCode,
   type Settings,
 } from '@crossmarket/domain';
@@ -41,7 +42,10 @@ export type OwnedInventory = {
     /** What exactly was held (safety.ts): a release lets that run go, and no later one. */
     fingerprint?: string;
     released?: boolean;
+    parity?: ParityJump;
   } | null;
+  /** An Auto parity an update moved far (inventories' run-rates.ts), until released or re-priced. */
+  parity_jump: (ParityJump & { at: string }) | null;
 };
 
 /** Whether the seller has paused every write to their Amazon account (the account-wide switch). */
@@ -69,7 +73,8 @@ export async function ownedInventory(db: Db, userId: string | null, id: string) 
   const rows = await db.execute<OwnedInventory>(sql`
     select i.id, i.user_id, i.from_country, i.to_country, i.settings, i.listing_sync_enabled as enabled,
            i.listing_sync_paused as paused, coalesce(d.listings_paused, false) as account_paused,
-           i.listing_hold as hold, i.listing_shipping_template as shipping_template
+           i.listing_hold as hold, i.listing_shipping_template as shipping_template,
+           i.parity_jump
       from inventories i left join user_data d on d.user_id = i.user_id
      where i.id = ${id}::uuid ${userId === null ? sql`` : sql`and i.user_id = ${userId}`}`);
   return rows.rows[0];

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
  * from 0 back to stock, when that is at least `atLeast` listings. A wrong exchange rate or a data fault
  * (every source read as sold out, or as back in stock) moves many figures at once; a market rarely does.
  * A small store's few sell-outs are never held: below `atLeast` a 0 always goes; so does a stale or
- * restricted one (`ALWAYS_ZERO`).
+ * restricted one (`ALWAYS_ZERO`). While an inventory's Auto parity has jumped (`everyPriceMove`), every far
+ * price move holds, whatever the share.
  */
 export const SAFETY_DEFAULTS = {
   share: 0.2,
@@ -62,13 +63,16 @@ export function holdsRun(
   changes: readonly Candidate[],
   total: number,
   limits: SafetyLimits = SAFETY_DEFAULTS,
+  options: { everyPriceMove?: boolean } = {},
 ): { changed: number; zeroed: number; restocked: number; kinds: HoldKind[]; fingerprint: string } | false {
   if (total === 0) return false;
   const changed = changes.filter((c) => movesFar(c, limits.move)).length;
   const zeroed = changes.filter(zeroes).length;
   const restocked = changes.filter(restocks).length;
   const kinds: HoldKind[] = [];
-  if (changed / total > limits.share) kinds.push('price');
+  // The inventory's Auto parity jumped (its rates changed): a run re-prices only its share of a large
+  // inventory, so any far move is the jump's and waits for the seller however few there are.
+  if (changed / total > limits.share || (options.everyPriceMove && changed > 0)) kinds.push('price');
   if (zeroed >= limits.atLeast && zeroed / total > limits.zeroShare) kinds.push('zero');
   if (restocked >= limits.atLeast && restocked / total > limits.restockShare) kinds.push('restock');
   if (kinds.length === 0) return false;

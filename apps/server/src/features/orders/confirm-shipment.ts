@@ -4,6 +4,7 @@ import { SpapiError } from '../../providers/marketplace/spapi/client';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
 import type { ConfirmShipmentRequest } from '../../providers/seller-orders';
 import { nowOf, type OrdersDeps } from './deps';
+import { followConfirmationElsewhere } from './confirmed-elsewhere';
 import { orderById } from './repo';
 import { ordersTarget } from './target';
 import { moveOrder } from './transition';
@@ -49,7 +50,8 @@ export function confirmationBody(
 }
 
 /**
- * The `orders-confirm-shipment` job: confirmShipment (Orders v0) for the order's one package. A 204 is not
+ * The `orders-confirm-shipment` job: confirmShipment (Orders v0) for the order's one package, unless
+ * Amazon's order already shows it confirmed elsewhere (then never: confirmed-elsewhere.ts). A 204 is not
  * success yet: the read-back job looks for the package on the order minutes later. Amazon's refusal (a
  * Ship+ order, a field it does not take) makes the order a problem with Amazon's words; no answer at all
  * is read back before anything is sent again (the call may have reached Amazon).
@@ -65,6 +67,11 @@ export async function confirmShipment(deps: OrdersDeps, orderId: string) {
     sql`select order_item_id, quantity from order_items where order_id = ${orderId}::uuid order by order_item_id`,
   );
   const body = confirmationBody(MARKETPLACES[order.marketplace].id, shipment, items.rows);
+  // The seller may have confirmed it in Seller Central since our last read (intake reads every five
+  // minutes): Amazon takes a second confirmation as a second package, so its order is read first. No
+  // answer throws, and the job tries again: nothing is sent on a side Amazon did not answer.
+  const now = await deps.orders.getOrder(target, order.amazon_order_id, ['FULFILLMENT', 'PACKAGES']);
+  if (await followConfirmationElsewhere(deps, order, now)) return 'elsewhere';
   try {
     await deps.orders.confirmShipment(target, order.amazon_order_id, body);
   } catch (error) {

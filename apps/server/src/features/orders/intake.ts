@@ -13,6 +13,7 @@ import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
 import type { AmazonOrder } from '../../providers/seller-orders';
 import { nowOf, type OrdersDeps } from './deps';
 import { ordersTarget } from './target';
+import { followConfirmationElsewhere } from './confirmed-elsewhere';
 import { moveOrder, recordArrival } from './transition';
 
 const MINUTE = 60_000;
@@ -45,7 +46,7 @@ export function stateForStatus(status: AmazonOrderStatus): OrderState {
     case 'UNFULFILLABLE':
       return 'cancelled';
     case 'SHIPPED':
-      // Shipped before Crossmarket saw it: confirmed to Amazon by someone else.
+      // Shipped before Crossmarket saw it: confirmed to Amazon by someone else (confirmed-elsewhere.ts).
       return 'confirmed';
     default:
       return 'new';
@@ -59,7 +60,11 @@ const cancelReason = (order: AmazonOrder): OrderReason => {
   return by === 'MERCHANT' ? 'seller_cancelled' : by === 'AMAZON' ? 'amazon_cancelled' : 'buyer_cancelled';
 };
 
-type Stored = { id: string; inserted: boolean; state: OrderState };
+type Stored = { id: string; inserted: boolean; state: OrderState; reason: string | null };
+
+/** The reason an order arrives with: who cancelled it, or that it was confirmed in Seller Central. */
+const arrivalReason = (state: OrderState, order: AmazonOrder): OrderReason | null =>
+  state === 'cancelled' ? cancelReason(order) : state === 'confirmed' ? 'confirmed_elsewhere' : null;
 
 /**
  * One order as Amazon answered it, kept once per seller and Amazon order id: a new one is linked by SKU to
@@ -86,7 +91,7 @@ export async function keepOrder(
                         reason, programs, purchased_at, amazon_updated_at, ship_by_earliest, ship_by,
                         deliver_by_earliest, deliver_by, total_amount, currency, dest_country)
     values (${userId}, ${region}, ${sellerId}, ${country}, ${order.orderId}, ${status}, ${state},
-            ${state === 'cancelled' ? cancelReason(order) : null}, ${JSON.stringify(order.programs ?? [])}::jsonb,
+            ${arrivalReason(state, order)}, ${JSON.stringify(order.programs ?? [])}::jsonb,
             ${order.createdTime}, ${order.lastUpdatedTime}, ${f?.shipByWindow?.earliestDateTime ?? null},
             ${f?.shipByWindow?.latestDateTime ?? null}, ${f?.deliverByWindow?.earliestDateTime ?? null},
             ${f?.deliverByWindow?.latestDateTime ?? null}, ${total ? Number(total.amount) : null},
@@ -101,7 +106,7 @@ export async function keepOrder(
       total_amount = coalesce(excluded.total_amount, orders.total_amount),
       currency = coalesce(excluded.currency, orders.currency), updated_at = now()
     where orders.amazon_updated_at < excluded.amazon_updated_at
-    returning id, (xmax = 0) as inserted, state`);
+    returning id, (xmax = 0) as inserted, state, reason`);
   const row = kept.rows[0];
   if (!row) return 'same';
   await keepItems(deps, userId, row.id, country, order);
@@ -112,7 +117,9 @@ export async function keepOrder(
       purchasedAt: order.createdTime,
     });
   if (row.inserted) {
-    await recordArrival(deps.db, row.id, userId, state);
+    await recordArrival(deps.db, row.id, userId, state, arrivalReason(state, order));
+    // Some items already confirmed in Seller Central: a problem from the start.
+    await followConfirmationElsewhere(deps, row, order);
     return 'added';
   }
   await followAmazon(deps, row, status, order);
@@ -161,7 +168,8 @@ async function keepItems(
 
 /**
  * Amazon's changes reach the order: paid (pending → new), cancelled by the buyer, Amazon or the seller
- * (the workflow stops wherever it was; bought goods then need the seller's return or resale).
+ * (the workflow stops wherever it was; bought goods then need the seller's return or resale), shipped
+ * without our confirmation (the seller confirmed it in Seller Central: confirmed-elsewhere.ts).
  */
 async function followAmazon(deps: OrdersDeps, row: Stored, status: AmazonOrderStatus, order: AmazonOrder) {
   if (status === 'CANCELLED' && row.state !== 'cancelled') {
@@ -174,6 +182,7 @@ async function followAmazon(deps: OrdersDeps, row: Stored, status: AmazonOrderSt
   }
   if (row.state === 'pending' && status !== 'PENDING' && status !== 'PENDING_AVAILABILITY')
     await moveOrder(deps.db, row.id, 'pending', { to: 'new', actor: 'amazon' });
+  else await followConfirmationElsewhere(deps, row, order);
 }
 
 /**
@@ -206,7 +215,8 @@ export async function takeInOrders(deps: OrdersDeps, userId: string, region: Ama
       marketplaceIds,
       fulfilledBy: ['MERCHANT'],
       maxResultsPerPage: 100,
-      includedData: ['FULFILLMENT', 'CANCELLATION', 'PROCEEDS'],
+      // PACKAGES: a package confirmed in Seller Central shows there before the status may say so.
+      includedData: ['FULFILLMENT', 'CANCELLATION', 'PROCEEDS', 'PACKAGES'],
       ...(token ? { paginationToken: token } : {}),
     });
     pages += 1;

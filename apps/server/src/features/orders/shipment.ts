@@ -34,6 +34,9 @@ export async function recordShipment(
   if (!order) throw orderMissing();
   if (order.state === 'pending') throw apiError(409, 'order_pending', ORDER_ERRORS.pending);
   if (order.state === 'cancelled') throw apiError(409, 'order_cancelled', ORDER_ERRORS.cancelled);
+  // Ours would send every item in one package: Amazon would hold the confirmed items twice.
+  if (order.reason === 'partly_confirmed_elsewhere')
+    throw apiError(409, 'partly_confirmed_elsewhere', ORDER_ERRORS.partlyConfirmedElsewhere);
   if (!isListedCarrier(order.marketplace, body.carrier_code))
     throw apiError(400, 'carrier_not_listed', ORDER_ERRORS.carrierNotListed, {
       params: { carrier: body.carrier_code },

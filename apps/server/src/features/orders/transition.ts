@@ -37,7 +37,13 @@ export async function moveOrder(
 }
 
 /** The first transition of an order just taken in (no earlier state). */
-export async function recordArrival(db: Db, orderId: string, userId: string, state: OrderState) {
-  await db.execute(sql`insert into order_transitions (order_id, user_id, from_state, to_state, actor)
-                       values (${orderId}::uuid, ${userId}, null, ${state}, 'amazon')`);
+export async function recordArrival(
+  db: Db,
+  orderId: string,
+  userId: string,
+  state: OrderState,
+  reason: OrderReason | null = null,
+) {
+  await db.execute(sql`insert into order_transitions (order_id, user_id, from_state, to_state, actor, reason)
+                       values (${orderId}::uuid, ${userId}, null, ${state}, 'amazon', ${reason})`);
 }

@@ -163,6 +163,39 @@ describe('the inventory form', () => {
     expect(onSaved).toHaveBeenCalled();
   });
 
+  it("warns when a typed parity is over 10 % off today's rate, naming the rate and its date, in Turkish too", async () => {
+    fakeApi((url) =>
+      url === '/api/exchange-rates'
+        ? { body: { source: 'ecb', as_of: '2026-11-27', rates: RATES } }
+        : url === '/api/filter-sets'
+          ? { body: [FILTER_SET] }
+          : undefined,
+    );
+    const inventory = inventoryFixture({
+      settings: { ...inventoryFixture().settings, parity: 1.12, parity_type: 'fixed' },
+    });
+    const { user } = renderForm(inventory);
+    // US → CA today: 1.40. A typed 1.12 is 20 % off.
+    expect(await screen.findByTestId('typed-parity-warning')).toHaveTextContent(
+      "This parity is 20 % off today's rate for these countries, 1.40 (Rates of 27 November 2026, ECB).",
+    );
+    // Within 10 %: a cushion the seller chose, left alone.
+    await user.clear(field('Parity'));
+    await user.type(field('Parity'), '1.45');
+    await waitFor(() => expect(screen.queryByTestId('typed-parity-warning')).toBeNull());
+    await user.clear(field('Parity'));
+    await user.type(field('Parity'), '1.6');
+    expect(await screen.findByTestId('typed-parity-warning')).toHaveTextContent('14 % off');
+    await changeLanguage('tr');
+    expect(await screen.findByTestId('typed-parity-warning')).toHaveTextContent(
+      'Bu parite, bu ülkeler için bugünkü kurdan %14 farklı: bugünkü kur 1.40',
+    );
+    // Auto is the rate itself: nothing to warn about.
+    await changeLanguage('en');
+    await user.click(screen.getByText('Auto'));
+    await waitFor(() => expect(screen.queryByTestId('typed-parity-warning')).toBeNull());
+  });
+
   it("edits an inventory's settings and filter set, then says Inventory Settings Updated", async () => {
     const fetch = formApi();
     const inventory = inventoryFixture({ amazon_store_id: 'A1STORE', products_count: 3 });

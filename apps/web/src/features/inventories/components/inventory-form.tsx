@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { zodRules } from '../../../lib/zod-form';
 import { useFilterSets } from '../../filter-sets';
 import { clearChangedErrors, SettingsFields, type SettingsScope } from '../../pricing-settings';
-import { useAutoParity } from '../api/exchange-rates';
+import { useAutoParity, useRatesToday } from '../api/exchange-rates';
 import { useCreateInventory, useUpdateInventory } from '../api/inventories';
 import { countryOption } from '../../../lib/country';
 
@@ -85,6 +85,7 @@ export function InventoryForm({
   const from = Form.useWatch('from_country', form) as RegionCode | undefined;
   const to = Form.useWatch('to_country', form) as RegionCode | undefined;
   const autoParity = useAutoParity(from, to);
+  const table = useRatesToday();
   const scope = inventory ? UPDATE_SCOPE : CREATE_SCOPE;
   const pick = scope.pick;
   // Products were looked up for these countries: they stay while the inventory holds any.
@@ -222,7 +223,12 @@ export function InventoryForm({
         </Col>
       </Row>
       <Divider titlePlacement="start">{t('inventoriesPage.form.settings')}</Divider>
-      <SettingsFields form={form} autoParity={autoParity} scope={scope} />
+      <SettingsFields
+        form={form}
+        autoParity={autoParity}
+        scope={scope}
+        ratesToday={from && to ? { from, to, table } : null}
+      />
       <Flex gap={8} justify="flex-end" style={{ marginTop: 16 }}>
         <Button type="primary" htmlType="submit" loading={pending}>
           {t(inventory ? 'common.save' : 'inventoriesPage.form.create')}

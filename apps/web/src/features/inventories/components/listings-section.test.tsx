@@ -391,6 +391,31 @@ describe('the listings section', () => {
     ).toBeInTheDocument();
   });
 
+  it("says a held run's prices move with a jump of the Auto parity, and on which rates", async () => {
+    const held = view({
+      sync: {
+        enabled: true,
+        paused: false,
+        account_paused: false,
+        hold: {
+          at: '2026-11-29T10:00:00.000Z',
+          changed: 1,
+          total: 8,
+          parity: { from: 1.12, to: 17.39, source: 'ecb-shipped', as_of: '2026-04-13' },
+        },
+      },
+    });
+    fakeApi((url) => (url === URL ? { body: held } : undefined));
+    renderSection();
+    expect(await screen.findByTestId('hold-parity')).toHaveTextContent(
+      'Your Auto parity moved from 1.12 to 17.39 with the exchange rates (Rates of 13 April 2026, ECB (the table shipped with the app: the ECB could not be reached)), and the prices with it.',
+    );
+    await changeLanguage('tr');
+    expect(await screen.findByTestId('hold-parity')).toHaveTextContent(
+      'Otomatik paritiniz döviz kurlarıyla (13 Nisan 2026 tarihli kurlar',
+    );
+  });
+
   it('pauses every write to Amazon for the account, and says so', async () => {
     let paused = false;
     const api = fakeApi((url, init) => {

@@ -23,6 +23,7 @@ import { ListingsFilterBar } from './listings-filters';
 import { ListingsTable, RunResults } from './listings-table';
 import { ShippingTemplateSelect } from './shipping-template-select';
 import { RatesOf } from '../../../lib/rates-of';
+import dayjs from '../../../lib/dayjs';
 
 /**
  * The inventory's offers on Amazon: a dry run (Amazon's validation preview, nothing listed), Publish
@@ -209,6 +210,17 @@ function HoldAlert({
       }
       description={
         <>
+          {hold.parity && (
+            <Typography.Paragraph data-testid="hold-parity">
+              {t('listings.hold.parity', {
+                from: hold.parity.from,
+                to: hold.parity.to,
+                rates: t(`ratesOf.${hold.parity.source}`, {
+                  date: dayjs(hold.parity.as_of).format('D MMMM YYYY'),
+                }),
+              })}
+            </Typography.Paragraph>
+          )}
           {prices && quantities && (
             <Typography.Paragraph>
               {t('listings.hold.quantities', { zeroed: hold.zeroed ?? 0, restocked: hold.restocked ?? 0 })}

@@ -262,6 +262,31 @@ describe('the order drawer', () => {
     expect(posts[0]).toEqual({ url: `${DETAIL}/transition`, body: { to: 'delivered' } });
   });
 
+  it('says an order confirmed in Seller Central was followed, and offers no confirmation of ours', async () => {
+    let detail = orderDetailFixture({
+      order: { state: 'confirmed', reason: 'confirmed_elsewhere', amazon_status: 'SHIPPED' },
+      items: [orderItemFixture({ purchase: purchaseFixture() })],
+    });
+    serve(() => detail);
+    renderOrders(`/orders/${ORDER_ID}`);
+    let drawer = await findDrawer(TITLE);
+    expect(await within(drawer).findByTestId('order-confirmed-elsewhere')).toHaveTextContent(
+      'Confirmed in Seller CentralAmazon shows this order shipped, confirmed without Crossmarket',
+    );
+    expect(within(drawer).queryByTestId('shipment-form')).toBeNull();
+
+    // Partly: a problem that says to confirm the rest there, with no form to confirm ours.
+    detail = orderDetailFixture({
+      order: { state: 'problem', reason: 'partly_confirmed_elsewhere', amazon_status: 'PARTIALLY_SHIPPED' },
+      items: [orderItemFixture({ purchase: purchaseFixture() })],
+    });
+    ({ drawer } = await reopen());
+    expect(await within(drawer).findByTestId('order-problem')).toHaveTextContent(
+      'Confirm the rest there too before the ship-by date',
+    );
+    expect(within(drawer).queryByTestId('shipment-form')).toBeNull();
+  });
+
   it('never offers to buy an unpaid order or one on a source-ships lane, and says why', async () => {
     let detail = orderDetailFixture({ order: { state: 'pending', amazon_status: 'PENDING' } });
     serve(() => detail);

@@ -57,8 +57,13 @@ export function OrderView({ detail, now }: { detail: OrderDetail; now: number })
   const allBought = items.length > 0 && items.every((i) => i.purchase !== null);
   const canBuy = BUYING.includes(state) && !order.policy.source_ships_blocked;
   const confirmationFailed = shipment?.confirmation === 'not_kept' || shipment?.confirmation === 'refused';
+  // Partly confirmed in Seller Central: ours would send every item again, so the rest is confirmed there.
   const canShip =
-    !order.ship_plus && allBought && SHIPPING.includes(state) && (shipment === null || confirmationFailed);
+    !order.ship_plus &&
+    order.reason !== 'partly_confirmed_elsewhere' &&
+    allBought &&
+    SHIPPING.includes(state) &&
+    (shipment === null || confirmationFailed);
 
   return (
     <Flex vertical gap={20} data-testid="order-view" data-state={state}>
@@ -115,6 +120,15 @@ export function OrderView({ detail, now }: { detail: OrderDetail; now: number })
           data-testid="order-problem"
           title={t(`orders.reasons.${order.reason}`)}
           description={t(`ordersPage.problems.${order.reason}`, { defaultValue: '' }) || undefined}
+        />
+      )}
+      {state !== 'problem' && order.reason === 'confirmed_elsewhere' && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="order-confirmed-elsewhere"
+          title={t('orders.reasons.confirmed_elsewhere')}
+          description={t('ordersPage.drawer.confirmedElsewhere')}
         />
       )}
       {order.policy.source_ships_blocked && (

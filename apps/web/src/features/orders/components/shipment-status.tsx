@@ -12,6 +12,7 @@ const COLORS: Record<Confirmation, string> = {
   kept: 'green',
   not_kept: 'red',
   refused: 'red',
+  elsewhere: 'default',
 };
 
 /**

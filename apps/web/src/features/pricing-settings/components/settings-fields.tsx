@@ -1,5 +1,12 @@
-import { PRESET_RULE_SETS, type Settings } from '@crossmarket/domain';
 import {
+  checkTypedParity,
+  PRESET_RULE_SETS,
+  type RatesToday,
+  type RegionCode,
+  type Settings,
+} from '@crossmarket/domain';
+import {
+  Alert,
   App,
   Button,
   Col,
@@ -15,6 +22,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import dayjs from '../../../lib/dayjs';
 import { zodRules } from '../../../lib/zod-form';
 import { PricingRules } from './pricing-rules';
 import { REPORT_SETTINGS_SCOPE, SettingsScopeContext, type SettingsScope } from './settings-scope';
@@ -56,19 +64,32 @@ export interface SettingsFieldsProps {
   autoParity: number | null;
   /** The settings' place in the form; the report's Settings tab by default. */
   scope?: SettingsScope;
+  /** The countries and today's rates a typed ("Fixed") parity is checked against; absent: not checked. */
+  ratesToday?: { from: RegionCode; to: RegionCode; table: RatesToday } | null;
 }
 
 /**
  * The general settings, the rule-set presets and the pricing rules: one component for the report's
  * Settings tab and the inventory form. Its form validates on submit; messages come from `scope.pick`.
  */
-export function SettingsFields({ form, autoParity, scope = REPORT_SETTINGS_SCOPE }: SettingsFieldsProps) {
+export function SettingsFields({
+  form,
+  autoParity,
+  scope = REPORT_SETTINGS_SCOPE,
+  ratesToday,
+}: SettingsFieldsProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const { prefix, pick } = scope;
   const at = (name: string) => [...prefix, name];
   const parityType = Form.useWatch(at('parity_type'), form) as Settings['parity_type'] | undefined;
   const parityPath = useMemo(() => [...prefix, 'parity'], [prefix]);
+  const typed = Form.useWatch(parityPath, form) as number | null | undefined;
+  // The money model compares (domain pricing/typed-parity.ts); the form only says what it found.
+  const check =
+    parityType === 'fixed' && ratesToday
+      ? checkTypedParity(typed, ratesToday.from, ratesToday.to, ratesToday.table)
+      : null;
 
   // Auto parity is not editable: it is the given rate (selling ÷ buying currency, two decimals).
   useEffect(() => {
@@ -112,6 +133,21 @@ export function SettingsFields({ form, autoParity, scope = REPORT_SETTINGS_SCOPE
           </Form.Item>
         </Col>
         {number('parity', t('reportDetail.settings.parity'), { step: 0.01, disabled: parityType === 'auto' })}
+        {check?.warn && (
+          <Col span={24}>
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid="typed-parity-warning"
+              title={t('reportDetail.settings.typedParity', {
+                off: Math.round(check.off * 100),
+                today: check.today.toFixed(2),
+                rates: t(`ratesOf.${check.source}`, { date: dayjs(check.as_of).format('D MMMM YYYY') }),
+              })}
+            />
+          </Col>
+        )}
         {number('default_category_commission_rate', t('reportDetail.settings.commissionRate'), {
           min: 0,
           step: 0.001,
