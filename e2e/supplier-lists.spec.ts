@@ -88,4 +88,19 @@ test('a seller uploads a supplier price list, maps it, sends it and adds its row
   await expect(card.getByTestId('add-to-inventory-outcome')).toContainText(
     /^\d+ products added, 0 already there/,
   );
+  // Rows whose Amazon pack differs from the supplier's, or is unknown, wait for the seller's word.
+  const packs = card.getByTestId('pack-left-out');
+  await expect(packs).toContainText(/\d+ products? (was|were) left out: Amazon's pack differs/);
+  await page.mouse.move(0, 0);
+  await expectAccessible(
+    page,
+    'the supplier rows left out for their pack',
+    '[data-testid="add-to-inventory"]',
+  );
+  await packs.getByRole('checkbox').check();
+  await packs.getByRole('button', { name: /with (its|their) packs? confirmed/ }).click();
+  await expect(packs).toBeHidden();
+  await expect(card.getByTestId('add-to-inventory-outcome')).toContainText(
+    /^\d+ products? added, \d+ already there/,
+  );
 });
