@@ -6,6 +6,11 @@ import { reportSupplierRows } from '../src/db/schema';
 import { alice, app, bob, call, create, database, setUpInventories } from './helpers/inventories';
 import { waitForReport } from './helpers/reports';
 import { uploadSupplierList } from './helpers/suppliers';
+import { repriceSupplierInventories } from '../src/features/inventories/supplier-reprice';
+import type { JobQueue } from '../src/jobs/queue';
+import { createLogger } from '../src/logger';
+import { testConfig } from './helpers/app';
+import { userIdOf } from './helpers/analysis';
 
 // Issue 62: a supplier report's products in an inventory. A pack that differs from Amazon's, or that
 // Amazon does not state, reaches an inventory (and a listing) only with the seller's confirmation.
@@ -15,12 +20,15 @@ setUpInventories();
 const LINES = 60;
 const csv = (rows: string[][]) => new TextEncoder().encode(toCsv([SUPPLIER_HEADER, ...rows]));
 
+const noQueue: JobQueue = { send: () => Promise.resolve(null), retry: () => Promise.resolve(false) };
+let aliceId: string;
 let list: SupplierListView;
 let reportId: string;
 /** One product of the report of each pack verdict. */
 let packs: Record<'same' | 'differs' | 'unknown', string>;
 
 beforeAll(async () => {
+  aliceId = await userIdOf(database.db, 'alice@example.com');
   const res = await uploadSupplierList(app, alice, { name: 'acme-v1.csv', bytes: csv(supplierRows(LINES)) });
   expect(res.statusCode, res.body).toBe(201);
   list = res.json<SupplierListView>();
@@ -120,5 +128,112 @@ describe('pack flags are a rail', () => {
     expect(theirs.statusCode).toBe(400);
     expect(theirs.json().error.fields[0].field).toBe('report_id');
     expect((await kept(inventoryId)).size).toBe(0);
+  });
+});
+
+describe('a new version of the list re-prices the inventory it feeds', () => {
+  const costs = async (inventoryId: string) =>
+    new Map(
+      (
+        await database.db.execute<{
+          code: string;
+          buy: number | null;
+          std: number | null;
+          stock: number | null;
+          available: boolean | null;
+          list: string | null;
+          confirmed: boolean;
+        }>(sql`select code, (snapshot->'row_cross'->'buybox'->>'buy_price')::float8 as buy,
+                      std_price as std, stock, available, supplier_list_id as list,
+                      pack_confirmed_at is not null as confirmed
+                 from inventory_products where inventory_id = ${inventoryId}::uuid`)
+      ).rows.map((r) => [r.code, r]),
+    );
+
+  it('takes the new costs by identifier, and a line no longer listed goes to stock 0', async () => {
+    const inventoryId = (await create(alice, { title: 'Acme re-priced' })).id;
+    const notes = await database.db
+      .select()
+      .from(reportSupplierRows)
+      .where(eq(reportSupplierRows.reportId, reportId))
+      .orderBy(reportSupplierRows.productId);
+    // Products on lines of their own (a line naming several ASINs is fine too, but kept simple here).
+    const perLine = new Map<number, number>();
+    for (const n of notes) perLine.set(n.line, (perLine.get(n.line) ?? 0) + 1);
+    const alone = notes.filter((n) => perLine.get(n.line) === 1 && n.otherLines.length === 0);
+    const same = alone.filter((n) => n.pack === 'same').slice(0, 3);
+    const differs = alone.find((n) => n.pack === 'differs')!;
+    const [kept1, kept2, gone] = same;
+    expect(gone).toBeDefined();
+    const added = await add(
+      alice,
+      inventoryId,
+      [kept1!, kept2!, gone!, differs].map((n) => n.productId),
+      true,
+    );
+    expect(added.json()).toMatchObject({ added: 4 });
+    const before = await costs(inventoryId);
+    expect(before.get(kept1!.productId)).toMatchObject({ buy: kept1!.buyPrice, list: list.id });
+
+    // Version 2: every cost doubled, the line of `gone` dropped, for the same supplier.
+    const v2 = supplierRows(LINES)
+      .map((row) => [row[0]!, row[1]!, (Number(row[2]) * 2).toFixed(2), ...row.slice(3)])
+      .filter((_, i) => i + 2 !== gone!.line);
+    const res = await uploadSupplierList(
+      app,
+      alice,
+      { name: 'acme-v2.csv', bytes: csv(v2) },
+      { supplier_id: list.supplier.id },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const v2Id = res.json<SupplierListView>().id;
+    let after = await costs(inventoryId);
+    for (let i = 0; i < 300 && [...after.values()].some((r) => r.list !== v2Id); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await costs(inventoryId);
+    }
+    for (const n of [kept1!, kept2!, differs]) {
+      const row = after.get(n.productId)!;
+      expect(row.list).toBe(v2Id);
+      // A US supplier in dollars on a US buying side: the list's price as it is.
+      expect(row.buy).toBeCloseTo(n.buyPrice * 2, 1);
+      if (before.get(n.productId)!.std !== null)
+        expect(row.std).toBeGreaterThan(before.get(n.productId)!.std!);
+    }
+    // The confirmation of a pack that still differs for the same reason stands.
+    expect(after.get(differs.productId)!.confirmed).toBe(true);
+    // No longer offered: unavailable, quantity 0 (what a listing sync sends to Amazon first).
+    expect(after.get(gone!.productId)).toMatchObject({ list: v2Id, buy: null, stock: 0, available: false });
+
+    // A job of the older version running late takes nothing back.
+    const quiet = {
+      db: database.db,
+      logger: createLogger(testConfig({ LOG_LEVEL: 'silent' })),
+      queue: noQueue,
+    };
+    expect(await repriceSupplierInventories(quiet, aliceId, list.id)).toEqual([]);
+    expect(await costs(inventoryId)).toEqual(after);
+
+    // A product added later from the old version's report takes the new version's cost.
+    const late = alone.find((n) => ![kept1, kept2, gone, differs].includes(n) && n.pack === 'same')!;
+    expect((await add(alice, inventoryId, [late.productId])).json()).toMatchObject({ added: 1 });
+    let row = (await costs(inventoryId)).get(late.productId)!;
+    for (let i = 0; i < 300 && row.list !== v2Id; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      row = (await costs(inventoryId)).get(late.productId)!;
+    }
+    expect(row).toMatchObject({ list: v2Id });
+    expect(row.buy).toBeCloseTo(late.buyPrice * 2, 1);
+  });
+
+  it("another user's upload naming the supplier is refused and re-prices nothing", async () => {
+    const res = await uploadSupplierList(
+      app,
+      bob,
+      { name: 'acme-v3.csv', bytes: csv(supplierRows(5)) },
+      { supplier_id: list.supplier.id },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[0].field).toBe('supplier_id');
   });
 });

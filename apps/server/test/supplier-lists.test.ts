@@ -246,6 +246,8 @@ describe('supplier price lists', () => {
     const added = await injectJson(app, 'POST', `/api/inventories/${inventoryId}/products`, alice, {
       report_id: reportId,
       product_ids: codes,
+      // Rows whose pack differs or is unknown come in only confirmed (supplier-inventory.test.ts).
+      confirm_pack: true,
     });
     expect(added.statusCode, added.body).toBe(200);
     const costs = async () =>
