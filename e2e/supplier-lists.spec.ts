@@ -74,6 +74,13 @@ test('a seller uploads a supplier price list, maps it, sends it and adds its row
   // An inventory of the same countries to add the rows to.
   await usToCaInventory(page.request, 'Acme in Canada');
   await page.goto(`/reports/${reportId}`);
+  // The header names the supplier and the list, and what became of its lines.
+  const header = page.getByTestId('supplier-report');
+  await expect(header).toContainText('Supplier price list: Acme Wholesale — acme.csv (version 1');
+  await expect(header.getByTestId('supplier-report-lines')).toContainText(
+    /^40 lines · \d+ matched · \d+ not found/,
+  );
+  await expect(header.getByTestId('supplier-report-lines')).toContainText('2 bad lines');
   await expect(page.getByTestId('supplier-match').first()).toBeVisible();
   await expect(page.getByTestId('supplier-match').first()).toContainText(/Line \d+ · (UPC|EAN) \d+/);
   await expect(page.getByTestId('supplier-pack').first()).toBeVisible();
