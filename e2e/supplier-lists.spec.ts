@@ -66,6 +66,25 @@ test('a seller uploads a supplier price list, maps it, sends it and adds its row
 
   const row = page.getByRole('row', { name: /Acme for Canada/ });
   await expect(row.getByText('Done')).toBeVisible({ timeout: 120_000 });
+
+  // The same list again, chosen among those uploaded: nothing is uploaded twice.
+  await page.getByRole('button', { name: 'Create New' }).first().click();
+  await drawer.getByLabel('Supplier price list').check();
+  await drawer.getByLabel('Use a list already uploaded').check();
+  await drawer.getByLabel('Selling Country').click();
+  await page.getByTitle('Canada (CA)').last().click();
+  await drawer.getByLabel('Uploaded list').click();
+  await page.getByTitle(/^Acme Wholesale — acme\.csv \(US, .*, 40 lines\)$/).click();
+  await drawer.getByLabel('Title').fill('Acme again');
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'the Create New Report drawer with an uploaded list', '.ant-drawer');
+  await drawer.getByRole('button', { name: 'Submit' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('row', { name: /Acme again/ }).getByText('Done')).toBeVisible({
+    timeout: 120_000,
+  });
+  const lists = (await (await page.request.get('/api/supplier-lists')).json()) as { data: unknown[] };
+  expect(lists.data).toHaveLength(1);
   const reports = (await (await page.request.get('/api/reports')).json()) as { id: string; title: string }[];
   const reportId = reports.find((r) => r.title === 'Acme for Canada')!.id;
   const detail = (await (await page.request.get(`/api/reports/${reportId}`)).json()) as ReportDetail;
