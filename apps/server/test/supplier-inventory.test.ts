@@ -292,3 +292,47 @@ describe("a supplier report's header", () => {
     }
   });
 });
+
+describe('the daily quota counts matched products, not lines', () => {
+  it('takes a list longer than the quota left, and keeps the matched products that fit', async () => {
+    const usedToday = async () =>
+      (await call('GET', '/api/me', alice)).json<{ usage: { r_count: number } }>().usage.r_count;
+    const matched = (
+      await database.db.select().from(reportSupplierRows).where(eq(reportSupplierRows.reportId, reportId))
+    ).length;
+    const used = await usedToday();
+    const [{ quota, plan }] = (
+      await database.db.execute<{ quota: number; plan: string }>(sql`
+        select p.daily_report_quota as quota, p.code as plan
+          from user_data u join plans p on p.code = u.plan_code where u.user_id = ${aliceId}`)
+    ).rows as [{ quota: number; plan: string }];
+    // Five products left today, for a list of 60 lines.
+    await database.db.execute(sql`update plans set daily_report_quota = ${used + 5} where code = ${plan}`);
+    try {
+      const res = await call('POST', '/api/reports', alice, {
+        source: 'supplier_list',
+        supplier_list_id: list.id,
+        to_country: 'ca',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json<{ report_id: string }>().report_id;
+      const report = await waitForReport(database.db, id, 120_000);
+      expect(report.finalized).toBe(true);
+      expect(report.content).toHaveLength(5);
+      const detail = (await call('GET', `/api/reports/${id}`, alice)).json();
+      expect(detail.supplier).toMatchObject({ products: 5, quota_left_out: matched - 5, lines: LINES });
+      expect(await usedToday()).toBe(used + 5);
+
+      // Nothing left: refused before anything is matched, naming how much is left.
+      const refused = await call('POST', '/api/reports', alice, {
+        source: 'supplier_list',
+        supplier_list_id: list.id,
+        to_country: 'ca',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields[0]).toMatchObject({ key: 'validation.report.overQuota' });
+    } finally {
+      await database.db.execute(sql`update plans set daily_report_quota = ${quota} where code = ${plan}`);
+    }
+  }, 180_000);
+});

@@ -144,7 +144,8 @@ export type SupplierRowNote = z.output<typeof supplierRowNoteSchema>;
  * A supplier list report's header (issue 62): the supplier and the list version it was priced from (null
  * once the list is deleted: the report keeps its rows), the list's lines, and how they matched in the
  * selling marketplace: lines matching a product, lines matching none, lines Amazon did not answer for;
- * the products priced and how many of their packs differ from the supplier's or are unknown.
+ * the products priced, how many of their packs differ from the supplier's or are unknown, and how many
+ * matched products the daily quota left out.
  */
 export const supplierReportSchema = z
   .object({
@@ -162,6 +163,8 @@ export const supplierReportSchema = z
     products: z.int(),
     pack_differs: z.int(),
     pack_unknown: z.int(),
+    /** Matched products past the daily quota (it counts matched ASINs): not priced. */
+    quota_left_out: z.int(),
   })
   .meta({ id: 'SupplierReport', description: "A supplier list report's list and match counts." });
 export type SupplierReport = z.output<typeof supplierReportSchema>;

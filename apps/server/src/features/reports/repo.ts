@@ -37,6 +37,7 @@ const summaryColumns = {
    * A supplier report matching its list's lines (issue 62): the lines answered so far (kept per list and
    * marketplace, counted by their key); null on any other report and once matched.
    */
+  supplierLines: reports.supplierLines,
   supplierAnswered: sql<number | null>`case when ${reports.supplierListId} is not null
       and ${reports.supplierMatchedAt} is null and ${reports.doneSize} <> -1
     then (select count(*)::int from supplier_matches m
@@ -46,11 +47,11 @@ type SummaryRow = Pick<ReportRow, Exclude<keyof typeof summaryColumns, 'supplier
   supplierAnswered?: number | null;
 };
 
-/** Matching a supplier list: lines answered of the list's lines (its size counts two a line until then). */
+/** Matching a supplier list: lines answered of the list's lines (older reports: their size, two a line). */
 const supplierMatchingOf = (r: SummaryRow) =>
   r.supplierAnswered === null || r.supplierAnswered === undefined
     ? null
-    : { matched: r.supplierAnswered, total: Math.round((r.size ?? 0) / 2) };
+    : { matched: r.supplierAnswered, total: r.supplierLines ?? Math.round((r.size ?? 0) / 2) };
 
 /** The worker's estimate, only while the report runs (a finished or cancelled one has none). */
 const estimate = (r: SummaryRow) => (r.finalized || r.doneSize === -1 ? null : r.estimatedFinishAt);

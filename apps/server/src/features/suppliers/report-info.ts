@@ -25,7 +25,13 @@ type Row = {
  */
 export async function supplierReportInfo(
   db: Db,
-  report: { id: string; supplierListId: string | null; toCountry: string; supplierMatchedAt: Date | null },
+  report: {
+    id: string;
+    supplierListId: string | null;
+    toCountry: string;
+    supplierMatchedAt: Date | null;
+    supplierQuotaLeftOut: number;
+  },
 ): Promise<SupplierReport | null> {
   const result = await db.execute<Row>(sql`
     with r as (
@@ -66,5 +72,6 @@ export async function supplierReportInfo(
     products: row.rows,
     pack_differs: row.differs,
     pack_unknown: row.unknown,
+    quota_left_out: report.supplierQuotaLeftOut,
   };
 }

@@ -61,6 +61,7 @@ describe('the report header', () => {
       products: 2100,
       pack_differs: 120,
       pack_unknown: 40,
+      quota_left_out: 0,
     };
     renderHeader(report({ supplier }));
     const header = screen.getByTestId('supplier-report');
@@ -71,14 +72,18 @@ describe('the report header', () => {
     expect(within(header).getByTestId('supplier-report-packs')).toHaveTextContent(
       "2,100 products priced · Amazon's pack differs from the supplier's: 120, not stated: 40",
     );
+    expect(within(header).queryByTestId('supplier-report-quota')).toBeNull();
     cleanup();
     await changeLanguage('tr');
     try {
-      renderHeader(report({ supplier: { ...supplier, list_id: null, lines: null } }));
+      renderHeader(report({ supplier: { ...supplier, list_id: null, lines: null, quota_left_out: 1500 } }));
       expect(screen.getByTestId('supplier-report')).toHaveTextContent(
         'Tedarikçi fiyat listesi: sonradan silindi',
       );
       expect(screen.queryByTestId('supplier-report-lines')).toBeNull();
+      expect(screen.getByTestId('supplier-report-quota')).toHaveTextContent(
+        'Eşleşen 1.500 ürün dışarıda kaldı',
+      );
     } finally {
       await changeLanguage('en');
     }

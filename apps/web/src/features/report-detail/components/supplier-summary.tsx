@@ -50,6 +50,14 @@ export function SupplierSummary({ report }: { report: Pick<ReportDetail, 'suppli
           ].join(' · ')}
         </Typography.Text>
       )}
+      {s.quota_left_out > 0 && (
+        <Typography.Text type="warning" data-testid="supplier-report-quota">
+          {t('reportDetail.supplierReport.quotaLeftOut', {
+            count: s.quota_left_out,
+            formatted: n(s.quota_left_out),
+          })}
+        </Typography.Text>
+      )}
       <Typography.Text type="secondary" data-testid="supplier-report-packs">
         {[
           t('reportDetail.supplierReport.products', { count: s.products, formatted: n(s.products) }),
