@@ -167,7 +167,6 @@ async function repriceInventory(
       rates,
       purchaseTax: lane ? lane.purchaseTax : null,
     };
-    let changed = 0;
     let gone = 0;
     const rows = kept.rows.map((k) => {
       const line = byKey.get(k.supplier_key);
@@ -206,7 +205,7 @@ async function repriceInventory(
         from input i join old o using (code)
        where p.inventory_id = ${inventory.id}::uuid and p.code = i.code
       returning o.std_price is distinct from i."stdPrice" as changed`);
-    changed = written.rows.filter((r) => r.changed).length;
+    const changed = written.rows.filter((r) => r.changed).length;
     return { products: kept.rows.length, changed, gone };
   });
 }
