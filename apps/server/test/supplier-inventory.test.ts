@@ -9,6 +9,9 @@ import { uploadSupplierList } from './helpers/suppliers';
 import { repriceSupplierInventories } from '../src/features/inventories/supplier-reprice';
 import type { JobQueue } from '../src/jobs/queue';
 import { createLogger } from '../src/logger';
+import { updateInventory } from '../src/features/inventories/update-inventory';
+import type { MarketplaceProvider } from '../src/providers/marketplace/types';
+import { baselineSandbox } from './helpers/sandbox';
 import { testConfig } from './helpers/app';
 import { userIdOf } from './helpers/analysis';
 
@@ -335,4 +338,43 @@ describe('the daily quota counts matched products, not lines', () => {
       await database.db.execute(sql`update plans set daily_report_quota = ${quota} where code = ${plan}`);
     }
   }, 180_000);
+});
+
+describe('an inventory update beside a new version', () => {
+  it('never writes back the old cost of a supplier side re-priced while it ran', async () => {
+    const inventoryId = (await create(alice, { title: 'Acme race' })).id;
+    await add(alice, inventoryId, [packs.same]);
+    const buy = async () =>
+      (
+        await database.db.execute<{ buy: number }>(
+          sql`select (snapshot->'row_cross'->'buybox'->>'buy_price')::float8 as buy
+                from inventory_products where inventory_id = ${inventoryId}::uuid`,
+        )
+      ).rows[0]!.buy;
+    const sandbox = baselineSandbox();
+    // The new version is written after the run read the product and before it writes it.
+    const racing: MarketplaceProvider = {
+      name: 'sandbox',
+      batchSize: 5,
+      lookup: (ids, region, options) => sandbox.lookup(ids, region, options),
+      async refreshPrices(ids, region, options) {
+        await database.db.execute(sql`
+          update inventory_products
+             set snapshot = jsonb_set(snapshot, '{row_cross,buybox,buy_price}', '99.5'::jsonb)
+           where inventory_id = ${inventoryId}::uuid`);
+        return sandbox.refreshPrices!(ids, region, options);
+      },
+    };
+    await database.db.execute(
+      sql`update inventories set update_status = 'queued', update_queued_at = now() where id = ${inventoryId}::uuid`,
+    );
+    const logger = createLogger(testConfig({ LOG_LEVEL: 'silent' }));
+    expect(
+      await updateInventory(
+        { db: database.db, logger, leaseSeconds: 60, marketplace: racing, owner: 'race' },
+        inventoryId,
+      ),
+    ).toBe('done');
+    expect(await buy()).toBe(99.5);
+  });
 });
