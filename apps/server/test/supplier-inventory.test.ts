@@ -1,5 +1,5 @@
 import { SUPPLIER_HEADER, supplierRows, toCsv } from '@crossmarket/domain/testing';
-import type { SupplierListView } from '@crossmarket/domain';
+import { JOB_NAMES, type SupplierListView } from '@crossmarket/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reportSupplierRows } from '../src/db/schema';
@@ -216,6 +216,28 @@ describe('a new version of the list re-prices the inventory it feeds', () => {
     };
     expect(await repriceSupplierInventories(quiet, aliceId, list.id)).toEqual([]);
     expect(await costs(inventoryId)).toEqual(after);
+
+    // With listings sync on, the inventory's sync follows the re-pricing, as after an update.
+    await database.db.execute(
+      sql`update inventories set listing_sync_enabled = true where id = ${inventoryId}::uuid`,
+    );
+    await database.db.execute(
+      sql`update inventory_products set supplier_list_id = ${list.id}::uuid where inventory_id = ${inventoryId}::uuid`,
+    );
+    const sent: unknown[] = [];
+    const recording: JobQueue = {
+      send: (name, data) => {
+        sent.push([name, data]);
+        return Promise.resolve(null);
+      },
+      retry: () => Promise.resolve(false),
+    };
+    const again = await repriceSupplierInventories({ ...quiet, queue: recording }, aliceId, v2Id);
+    expect(again).toEqual([expect.objectContaining({ inventory_id: inventoryId, products: 4, changed: 0 })]);
+    expect(sent).toEqual([[JOB_NAMES.syncListings, { inventory_id: inventoryId }]]);
+    await database.db.execute(
+      sql`update inventories set listing_sync_enabled = false where id = ${inventoryId}::uuid`,
+    );
 
     // A product added later from the old version's report takes the new version's cost.
     const late = alone.find((n) => ![kept1, kept2, gone, differs].includes(n) && n.pack === 'same')!;
