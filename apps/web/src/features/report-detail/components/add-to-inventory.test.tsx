@@ -168,6 +168,51 @@ describe('Add to Inventory', () => {
     ]);
   });
 
+  it('List on Amazon waits for the pack confirmation before opening the dry run', async () => {
+    let call = 0;
+    fakeApi((url, init) => {
+      if (url === '/api/inventories?to_country=ca')
+        return { body: [inventory(US_CA, 'Toys for Canada', 'us')] };
+      if (url === `/api/inventories/${US_CA}/products` && init?.method === 'POST') {
+        call += 1;
+        return {
+          body: { added: 1, skipped: call - 1, remaining: 9, pack_left_out: 2 - call },
+        };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <AntApp>
+          <MemoryRouter>
+            <Routes>
+              <Route
+                path="/"
+                element={
+                  <AddToInventoryCard
+                    report={REPORT}
+                    selected={new Set(['B000000001', 'B000000002'])}
+                    filteredCount={5}
+                    loadIds={() => Promise.resolve([])}
+                  />
+                }
+              />
+              <Route path="/inventories/:inventoryId" element={<p>inventory page</p>} />
+            </Routes>
+          </MemoryRouter>
+        </AntApp>
+      </AppProviders>,
+    );
+    await choose(user, 'Toys for Canada');
+    await user.click(screen.getByRole('button', { name: /List on Amazon Canada/ }));
+    const warning = await screen.findByTestId('pack-left-out');
+    expect(screen.queryByText('inventory page')).toBeNull();
+    await user.click(within(warning).getByRole('checkbox'));
+    await user.click(within(warning).getByRole('button', { name: 'Add 1 product with its pack confirmed' }));
+    expect(await screen.findByText('inventory page')).toBeInTheDocument();
+  });
+
   it('adds every filtered product when none is selected', async () => {
     const fetch = addApi({ body: { added: 2, skipped: 0, remaining: 10 } });
     const { user } = renderCard([], ['B000000008', 'B000000009']);
