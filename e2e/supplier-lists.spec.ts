@@ -66,6 +66,25 @@ test('a seller uploads a supplier price list, maps it, sends it and adds its row
 
   const row = page.getByRole('row', { name: /Acme for Canada/ });
   await expect(row.getByText('Done')).toBeVisible({ timeout: 120_000 });
+
+  // The same list again, chosen among those uploaded: nothing is uploaded twice.
+  await page.getByRole('button', { name: 'Create New' }).first().click();
+  await drawer.getByLabel('Supplier price list').check();
+  await drawer.getByLabel('Use a list already uploaded').check();
+  await drawer.getByLabel('Selling Country').click();
+  await page.getByTitle('Canada (CA)').last().click();
+  await drawer.getByLabel('Uploaded list').click();
+  await page.getByTitle(/^Acme Wholesale — acme\.csv \(US, .*, 40 lines\)$/).click();
+  await drawer.getByLabel('Title').fill('Acme again');
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'the Create New Report drawer with an uploaded list', '.ant-drawer');
+  await drawer.getByRole('button', { name: 'Submit' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('row', { name: /Acme again/ }).getByText('Done')).toBeVisible({
+    timeout: 120_000,
+  });
+  const lists = (await (await page.request.get('/api/supplier-lists')).json()) as { data: unknown[] };
+  expect(lists.data).toHaveLength(1);
   const reports = (await (await page.request.get('/api/reports')).json()) as { id: string; title: string }[];
   const reportId = reports.find((r) => r.title === 'Acme for Canada')!.id;
   const detail = (await (await page.request.get(`/api/reports/${reportId}`)).json()) as ReportDetail;
@@ -74,6 +93,13 @@ test('a seller uploads a supplier price list, maps it, sends it and adds its row
   // An inventory of the same countries to add the rows to.
   await usToCaInventory(page.request, 'Acme in Canada');
   await page.goto(`/reports/${reportId}`);
+  // The header names the supplier and the list, and what became of its lines.
+  const header = page.getByTestId('supplier-report');
+  await expect(header).toContainText('Supplier price list: Acme Wholesale — acme.csv (version 1');
+  await expect(header.getByTestId('supplier-report-lines')).toContainText(
+    /^40 lines · \d+ matched · \d+ not found/,
+  );
+  await expect(header.getByTestId('supplier-report-lines')).toContainText('2 bad lines');
   await expect(page.getByTestId('supplier-match').first()).toBeVisible();
   await expect(page.getByTestId('supplier-match').first()).toContainText(/Line \d+ · (UPC|EAN) \d+/);
   await expect(page.getByTestId('supplier-pack').first()).toBeVisible();
@@ -87,5 +113,20 @@ test('a seller uploads a supplier price list, maps it, sends it and adds its row
   await card.getByRole('button', { name: /Add \d+ filtered products$/ }).click();
   await expect(card.getByTestId('add-to-inventory-outcome')).toContainText(
     /^\d+ products added, 0 already there/,
+  );
+  // Rows whose Amazon pack differs from the supplier's, or is unknown, wait for the seller's word.
+  const packs = card.getByTestId('pack-left-out');
+  await expect(packs).toContainText(/\d+ products? (was|were) left out: Amazon's pack differs/);
+  await page.mouse.move(0, 0);
+  await expectAccessible(
+    page,
+    'the supplier rows left out for their pack',
+    '[data-testid="add-to-inventory"]',
+  );
+  await packs.getByRole('checkbox').check();
+  await packs.getByRole('button', { name: /with (its|their) packs? confirmed/ }).click();
+  await expect(packs).toBeHidden();
+  await expect(card.getByTestId('add-to-inventory-outcome')).toContainText(
+    /^\d+ products? added, \d+ already there/,
   );
 });

@@ -180,7 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     authorisation: authorisationPolicy(config),
   });
   // After the reports' routes: they register the multipart parser both use.
-  registerSupplierRoutes(app, { db, guard });
+  registerSupplierRoutes(app, { db, guard, queue: deps.queue });
   registerAnalysisRoutes(app, { db, guard, rateLimitScale: config.RATE_LIMIT_SCALE });
   // Every lookup this process makes keeps what it saw (features/history), quick checks included.
   const marketplace = recordingHistory(deps.marketplace ?? createMarketplace(config, { db }), {

@@ -148,6 +148,40 @@ describe('prices that make sense on a first publish', () => {
   });
 });
 
+describe("a supplier's pack the seller has not confirmed is never published (issue 62)", () => {
+  it('holds a product whose Amazon pack differs or is unknown until confirmed', async () => {
+    const inventoryId = (await create(alice, { title: 'Supplier packs' })).id;
+    const [differs, unknown, confirmed, same] = listableInCanada(4, 15700);
+    await seedPricedProducts(
+      database.db,
+      inventoryId,
+      aliceId,
+      [differs, unknown, confirmed, same].map((code) => ({ code: code!, std: 30, stock: 4 })),
+    );
+    await database.db.execute(sql`
+      update inventory_products
+         set supplier_pack = case code when ${same!} then 'same' when ${unknown!} then 'unknown' else 'differs' end,
+             supplier_units = case code when ${unknown!} then null else 6 end,
+             pack_confirmed_at = case code when ${confirmed!} then now() end
+       where inventory_id = ${inventoryId}::uuid`);
+    const dry = await listingsRun(app, alice, inventoryId, 'preview');
+    expect(leftOut(resultOf(dry, differs!))).toEqual({
+      left_out: 'pack_unconfirmed',
+      codes: ['SUPPLIER_PACK_DIFFERS'],
+    });
+    expect(resultOf(dry, differs!).issues[0]!.message).toBe('6');
+    expect(leftOut(resultOf(dry, unknown!))).toEqual({
+      left_out: 'pack_unconfirmed',
+      codes: ['SUPPLIER_PACK_UNKNOWN'],
+    });
+    expect(resultOf(dry, confirmed!).outcome).toBe('valid');
+    expect(resultOf(dry, same!).outcome).toBe('valid');
+    const published = await listingsRun(app, alice, inventoryId, 'publish');
+    expect(resultOf(published, differs!).left_out).toBe('pack_unconfirmed');
+    expect(published.listings.map((l) => l.product_id).sort()).toEqual([confirmed, same].sort());
+  });
+});
+
 describe('the dry-run check is made again when the run starts', () => {
   it('a publish run leaves out a product whose dry run is older than 24 hours', async () => {
     const inventoryId = (await create(alice, { title: 'Aged dry run' })).id;

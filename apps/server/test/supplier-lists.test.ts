@@ -15,6 +15,7 @@ import { createLogger } from '../src/logger';
 import { baselineSandbox } from './helpers/sandbox';
 import type { MarketplaceProvider } from '../src/providers/marketplace/types';
 import { testConfig } from './helpers/app';
+import { SUPPLIER_MAPPING, uploadSupplierList } from './helpers/suppliers';
 
 // Issue 62: a supplier's price list, uploaded, matched in the sandbox's catalogue and priced per lane.
 
@@ -39,42 +40,12 @@ afterAll(async () => {
   await database.destroy();
 });
 
-const MAPPING = { identifier: 0, name: 1, cost: 2, pack_size: 3, min_order: 4, supplier_sku: 5 };
-
-function upload(
+const MAPPING = SUPPLIER_MAPPING;
+const upload = (
   cookie: string,
   file: { name: string; bytes: Uint8Array } | null,
   fields: Record<string, string> = {},
-) {
-  const boundary = '----crossmarket-supplier';
-  const parts: Buffer[] = [];
-  const all = {
-    supplier_name: 'Acme Wholesale',
-    country: 'us',
-    currency: 'USD',
-    mapping: JSON.stringify(MAPPING),
-    ...fields,
-  };
-  for (const [k, v] of Object.entries(all)) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.from(file.bytes),
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return app.inject({
-    method: 'POST',
-    url: '/api/supplier-lists',
-    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
-  });
-}
+) => uploadSupplierList(app, cookie, file, fields);
 
 const LINES = 2000;
 const rows = [SUPPLIER_HEADER, ...supplierRows(LINES)];
@@ -275,6 +246,8 @@ describe('supplier price lists', () => {
     const added = await injectJson(app, 'POST', `/api/inventories/${inventoryId}/products`, alice, {
       report_id: reportId,
       product_ids: codes,
+      // Rows whose pack differs or is unknown come in only confirmed (supplier-inventory.test.ts).
+      confirm_pack: true,
     });
     expect(added.statusCode, added.body).toBe(200);
     const costs = async () =>

@@ -39,6 +39,7 @@ export const JOB_NAMES = {
   ordersSoldOut: 'orders-sold-out',
   readFinances: 'read-finances',
   scheduleFinanceReads: 'schedule-finance-reads',
+  repriceFromSupplierList: 'reprice-from-supplier-list',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -116,6 +117,10 @@ export const jobPayloadSchemas = {
     .object({ user_id: z.string().min(1).max(100), region: z.enum(['na', 'eu', 'fe']) })
     .strict(),
   [JOB_NAMES.scheduleFinanceReads]: z.object({}).strict(),
+  // A new version of a supplier's list re-prices the inventories it feeds (issue 62).
+  [JOB_NAMES.repriceFromSupplierList]: z
+    .object({ user_id: z.string().min(1).max(100), list_id: z.uuid() })
+    .strict(),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;

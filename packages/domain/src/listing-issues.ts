@@ -34,6 +34,9 @@ export const LISTING_ISSUE_TEXTS: Readonly<Record<string, string>> = {
   PRICE_ABOVE_BUYBOX_CEILING: 'listingIssue.priceAboveBuyboxCeiling',
   PRICE_ABOVE_COST_CEILING: 'listingIssue.priceAboveCostCeiling',
   DRY_RUN_MISSING: 'listingIssue.dryRunMissing',
+  // Ours (issue 62): a supplier-fed product whose Amazon pack the seller has not confirmed (detail: units).
+  SUPPLIER_PACK_DIFFERS: 'listingIssue.supplierPackDiffers',
+  SUPPLIER_PACK_UNKNOWN: 'listingIssue.supplierPackUnknown',
   // Ours: the feed ended FATAL or without a report accounting for the offer, and Amazon does not show it.
   FEED_UNCONFIRMED: 'listingIssue.feedUnconfirmed',
 };

@@ -287,6 +287,12 @@ export const reports = pgTable(
      */
     supplierListId: uuid('supplier_list_id'),
     supplierMatchedAt: timestamp('supplier_matched_at', tz),
+    /**
+     * Its list's good lines (the match's progress counts against them; migration 0062), and how many
+     * matched products the daily quota left out: the quota counts matched ASINs, not lines.
+     */
+    supplierLines: integer('supplier_lines'),
+    supplierQuotaLeftOut: integer('supplier_quota_left_out').notNull().default(0),
   },
   (t) => [
     index('reports_user_created_idx').on(t.userId, t.createdAt),

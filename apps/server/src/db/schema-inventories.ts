@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ParityJump, RateSourceName } from '@crossmarket/domain';
 import { createdAt, filterSets, user } from './schema-core';
+import { supplierLists, suppliers } from './schema-suppliers';
 
 // A seller's inventories (products kept to list and update on the selling marketplace) and their products.
 
@@ -100,9 +101,25 @@ export const inventoryProducts = pgTable(
     costInTc: doublePrecision('cost_in_tc'),
     stdProfit: doublePrecision('std_profit'),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
+    /**
+     * Added from a supplier report (issue 62; migration 0062): the supplier (a new version of its list
+     * re-prices the product), the version priced from, the line's identifier key it is matched by, Amazon's
+     * package quantity, how that pack compared with the supplier's, and when the seller confirmed a pack
+     * that differs or is unknown (unconfirmed, it is never published).
+     */
+    supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    supplierListId: uuid('supplier_list_id').references(() => supplierLists.id, { onDelete: 'set null' }),
+    supplierKey: text('supplier_key'),
+    supplierUnits: integer('supplier_units'),
+    supplierPack: text('supplier_pack'),
+    packConfirmedAt: timestamp('pack_confirmed_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.inventoryId, t.code] }),
     index('inventory_products_user_idx').on(t.userId),
+    index('inventory_products_supplier_idx')
+      .on(t.supplierId)
+      .where(sql`${t.supplierId} is not null`),
+    check('inventory_products_supplier_pack', sql`${t.supplierPack} in ('same', 'differs', 'unknown')`),
   ],
 );

@@ -266,6 +266,11 @@ const productIds = z
 export const inventoryAddProductsSchema = z.object({
   report_id: z.uuid({ error: 'validation.inventory.reportId' }),
   product_ids: productIds,
+  /**
+   * A supplier report's products whose Amazon pack differs from the supplier's, or is not known (issue 62),
+   * are left out unless the seller confirms them here: a multipack priced as a single sells at a loss.
+   */
+  confirm_pack: z.boolean({ error: 'validation.inventory.confirmPack' }).optional(),
 });
 export type InventoryAddProductsInput = z.input<typeof inventoryAddProductsSchema>;
 
@@ -274,6 +279,10 @@ export const inventoryAddProductsResultSchema = z.object({
   added: z.int().nonnegative(),
   skipped: z.int().nonnegative(),
   remaining: z.int().nonnegative(),
+  /** Of a supplier report: products left out as their pack differs or is unknown and was not confirmed. */
+  pack_left_out: z.int().nonnegative().optional(),
+  /** With `confirm_pack`: products already in the inventory whose pack this confirmed (now listable). */
+  pack_confirmed: z.int().nonnegative().optional(),
 });
 export type InventoryAddProductsResult = z.output<typeof inventoryAddProductsResultSchema>;
 

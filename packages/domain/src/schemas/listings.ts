@@ -120,7 +120,8 @@ export type ListingIssue = z.output<typeof listingIssueSchema>;
  * Why a product was not sent: Amazon restricts it for the seller, it has no price, or it is not available;
  * (issue 56) its source's lookup is older than the plan allows or Amazon did not answer for a side, another
  * of the seller's inventories lists it in this marketplace (one SKU, one offer), its first price is above
- * the sane ceiling (held), or no dry run gave it a verdict; it is already listed (a re-publish is asked per
+ * the sane ceiling (held), its supplier's pack differs from Amazon's or is unknown and the seller did not
+ * confirm it (issue 62), or no dry run gave it a verdict; it is already listed (a re-publish is asked per
  * product), the safety hold holds its figures, the seller changed it in Seller Central and has not chosen
  * yet (drift), or its last push still waits on a feed.
  */
@@ -132,6 +133,7 @@ export const LISTING_LEFT_OUT_REASONS = [
   'no_answer',
   'listed_elsewhere',
   'price_held',
+  'pack_unconfirmed',
   'no_dry_run',
   'listed',
   'held',

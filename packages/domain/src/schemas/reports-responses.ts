@@ -6,6 +6,7 @@ import { REGION_CODES } from '../regions';
 import { timestampSchema } from './api-responses';
 import { ratesOfSchema } from './account-responses';
 import { reportLaneSchema } from './lanes';
+import { supplierReportSchema } from './suppliers';
 
 const regionCode = z.enum(REGION_CODES);
 
@@ -55,6 +56,11 @@ export const reportSummarySchema = z
       .nullable(),
     /** The phase the report is in (`REPORT_PHASES`); null once nothing moves any more (or cancelled). */
     phase: z.enum(REPORT_PHASES).nullable(),
+    /**
+     * A supplier list report matching its lines to the catalogue (issue 62): lines answered so far of the
+     * list's lines; null on other reports and once the lines are matched.
+     */
+    supplier_matching: z.object({ matched: z.int(), total: z.int() }).nullable().optional(),
   })
   .meta({ id: 'ReportSummary', description: 'A report as the list shows it.' });
 export type ReportSummary = z.output<typeof reportSummarySchema>;
@@ -141,6 +147,8 @@ export const reportDetailSchema = reportSummarySchema
      * before rates were dated.
      */
     rates_of: ratesOfSchema.nullable(),
+    /** A supplier list report's list and how its lines matched (issue 62); null on other reports. */
+    supplier: supplierReportSchema.nullable().optional(),
   })
   .meta({ id: 'ReportDetail', description: 'One report, with its countries and exchange rates.' });
 export type ReportDetail = z.output<typeof reportDetailSchema>;
@@ -156,6 +164,7 @@ export const reportProgressEventSchema = reportSummarySchema.pick({
   estimated_finish_at: true,
   restrictions: true,
   phase: true,
+  supplier_matching: true,
 });
 export type ReportProgressEvent = z.output<typeof reportProgressEventSchema>;
 

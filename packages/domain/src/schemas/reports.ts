@@ -77,7 +77,9 @@ export function checkReportRequest(
 
 /**
  * A supplier list report's checks, in the same order as a product list's: the list's good lines against
- * the send limit and the remaining quota, then the countries (the buying one is the supplier's).
+ * the send limit, some daily quota left (the quota counts the ASINs the lines match, known only after
+ * the match: what is left then is what the report may keep), then the countries (the buying one is the
+ * supplier's).
  */
 export function checkSupplierReportRequest(
   input: { from_country: string; to_country?: string | null },
@@ -86,7 +88,7 @@ export function checkSupplierReportRequest(
 ): ReportCheckError | null {
   if (lines > limits.sendLimit)
     return { field: 'product_ids', key: 'validation.report.tooMany', params: { count: limits.sendLimit } };
-  if (lines > limits.remainingQuota) {
+  if (limits.remainingQuota < 1) {
     return {
       field: 'product_ids',
       key: 'validation.report.overQuota',

@@ -86,6 +86,8 @@ export const supplierListSchema = z
     supplier: supplierSchema.pick({ id: true, name: true, country: true, currency: true }),
     file_name: z.string(),
     format: z.enum(['csv', 'xlsx']),
+    /** The country the list was uploaded for (a report from it buys there); the supplier's may move on. */
+    country: z.string(),
     created_at: z.string(),
     prices_include_tax: z.boolean(),
     /** Lines with content after the header. */
@@ -137,3 +139,32 @@ export const supplierRowNoteSchema = z
   })
   .meta({ id: 'SupplierRowNote', description: "A supplier report row's line, match and pack notes." });
 export type SupplierRowNote = z.output<typeof supplierRowNoteSchema>;
+
+/**
+ * A supplier list report's header (issue 62): the supplier and the list version it was priced from (null
+ * once the list is deleted: the report keeps its rows), the list's lines, and how they matched in the
+ * selling marketplace: lines matching a product, lines matching none, lines Amazon did not answer for;
+ * the products priced, how many of their packs differ from the supplier's or are unknown, and how many
+ * matched products the daily quota left out.
+ */
+export const supplierReportSchema = z
+  .object({
+    supplier_name: z.string().nullable(),
+    list_id: z.uuid().nullable(),
+    file_name: z.string().nullable(),
+    /** The list's place among the supplier's lists, oldest first (1: the first upload). */
+    version: z.int().nullable(),
+    uploaded_at: z.string().nullable(),
+    lines: z.int().nullable(),
+    bad_count: z.int().nullable(),
+    matched_lines: z.int().nullable(),
+    unmatched_lines: z.int().nullable(),
+    unanswered_lines: z.int().nullable(),
+    products: z.int(),
+    pack_differs: z.int(),
+    pack_unknown: z.int(),
+    /** Matched products past the daily quota (it counts matched ASINs): not priced. */
+    quota_left_out: z.int(),
+  })
+  .meta({ id: 'SupplierReport', description: "A supplier list report's list and match counts." });
+export type SupplierReport = z.output<typeof supplierReportSchema>;

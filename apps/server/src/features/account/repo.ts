@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
 import { APP_TIMEZONE, type ProfileInput } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
@@ -121,7 +121,11 @@ export async function loadAccountBySessionToken(
   return { sessionId, expiresAt, account: account as AccountRow, rate: undefined };
 }
 
-export async function usageOf(db: Db, userId: string) {
+/**
+ * Today's usage of the daily report quota (products of reports and quick checks) and the inventory
+ * products; `exceptReport` leaves one report out (a supplier report counting its own matched products).
+ */
+export async function usageOf(db: Db, userId: string, options: { exceptReport?: string } = {}) {
   // "Today" is Istanbul's day: the daily quota resets at midnight there.
   const startOfDay = sql`(date_trunc('day', now() at time zone ${APP_TIMEZONE}) at time zone ${APP_TIMEZONE})`;
   const [r] = await db
@@ -130,7 +134,13 @@ export async function usageOf(db: Db, userId: string) {
       n: sql<number>`coalesce(sum(coalesce(${reports.size} / 2, cardinality(${reports.content}))), 0)::int`,
     })
     .from(reports)
-    .where(and(eq(reports.userId, userId), gte(reports.createdAt, startOfDay)));
+    .where(
+      and(
+        eq(reports.userId, userId),
+        gte(reports.createdAt, startOfDay),
+        options.exceptReport ? ne(reports.id, options.exceptReport) : undefined,
+      ),
+    );
   // Each quick check (POST /v1/lookup) is one product of the same daily quota.
   const [q] = await db
     .select({ n: count() })

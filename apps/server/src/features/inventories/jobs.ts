@@ -5,6 +5,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { JobHandlers } from '../../jobs/types';
 import { listingsDepsOf } from '../listings';
 import { finishInventoryDeletion } from './delete-inventory';
+import { repriceSupplierInventories } from './supplier-reprice';
 import {
   failInventoryUpdate,
   findStalledUpdates,
@@ -12,7 +13,10 @@ import {
   updateInventory,
 } from './update-inventory';
 
-/** The inventory update job, the daily schedule that queues it, and a deletion waiting on Amazon. */
+/**
+ * The inventory update job, the daily schedule that queues it, a deletion waiting on Amazon, and the
+ * re-pricing of supplier-fed inventories by a new version of the list.
+ */
 export const inventoryJobs: JobHandlers = {
   [JOB_NAMES.updateInventory]: async ({ inventory_id: inventoryId }, ctx) => {
     try {
@@ -30,6 +34,8 @@ export const inventoryJobs: JobHandlers = {
     }
   },
   [JOB_NAMES.scheduleInventoryUpdates]: async (_data, { db, queue }) => queueDailyUpdates(db, queue),
+  [JOB_NAMES.repriceFromSupplierList]: async ({ user_id: userId, list_id: listId }, ctx) =>
+    repriceSupplierInventories(ctx, userId, listId),
   [JOB_NAMES.deleteInventory]: async ({ inventory_id: inventoryId }, ctx) =>
     finishInventoryDeletion({ ...listingsDepsOf(ctx), queue: ctx.queue }, inventoryId),
 };

@@ -12,6 +12,13 @@ import { keptFeeEstimates } from '../fees';
 import { laneNow } from '../lanes';
 import { imageOf, priceForInventory, type SnapshotRow } from './pricing';
 import { lockForUser } from '../../db/user-lock';
+import {
+  confirmKeptPacks,
+  packToConfirm,
+  reportSnapshots,
+  supplierColumns,
+  supplierOfReport,
+} from './supplier-products';
 import { apiError, fieldError, notFound } from '../../http/errors';
 
 export type AddRefusal =
@@ -86,11 +93,6 @@ async function quotaLeft(tx: Db, userId: string): Promise<number> {
 }
 
 /**
- * Adds products of one of the user's finished reports to an inventory with the same countries, priced
- * with the inventory's settings from the report's snapshots. All or nothing against the quota; products
- * already in the inventory, or not in the report, are skipped.
- */
-/**
  * The user's inventory, its countries and settings, with the user's quota locked: adding products reads
  * the quota and the inventory together, and nothing may change either meanwhile.
  */
@@ -111,11 +113,17 @@ async function lockedInventory(tx: Db, userId: string, inventoryId: string) {
   return inventory;
 }
 
+/**
+ * Adds products of one of the user's finished reports to an inventory with the same countries, priced
+ * with the inventory's settings from the report's snapshots. All or nothing against the quota; products
+ * already in the inventory, or not in the report, are skipped. Of a supplier report, products whose pack
+ * differs from Amazon's or is unknown are left out (counted) unless `confirm_pack` says the seller checked.
+ */
 export async function addInventoryProducts(
   db: Db,
   userId: string,
   inventoryId: string,
-  body: { report_id: string; product_ids: string[] },
+  body: { report_id: string; product_ids: string[]; confirm_pack?: boolean | undefined },
 ): Promise<InventoryAddProductsResult | AddRefusal> {
   const ids = [...new Set(body.product_ids)];
   return withTx(db, async (tx) => {
@@ -128,14 +136,17 @@ export async function addInventoryProducts(
     if (!report) return { refusal: 'bad_report' };
     if (report.from !== inventory.from || report.to !== inventory.to) return { refusal: 'report_countries' };
 
-    const fresh = await tx.execute<SnapshotRow>(sql`
-      select s.product_id, s.row_cross, s.row_to
-        from report_product_snapshots s
-       where s.report_id = ${body.report_id}::uuid and s.product_id = any(${sql.param(ids)}::text[])
-         and not exists (select 1 from inventory_products p
-                          where p.inventory_id = ${inventoryId}::uuid and p.code = s.product_id)`);
+    const found = await reportSnapshots(tx, body.report_id, inventoryId, ids);
+    // A supplier's pack that differs from Amazon's, or Amazon's unknown, needs the seller's word (issue 62).
+    const confirm = body.confirm_pack === true;
+    const fresh = { rows: confirm ? found : found.filter((r) => !packToConfirm(r.pack)) };
+    const packLeftOut = found.length - fresh.rows.length;
+    const supplierReport = found.some((r) => r.pack !== null);
     const left = await quotaLeft(tx, userId);
     if (fresh.rows.length > left) return { refusal: 'quota', remaining: left };
+    const supplier = supplierReport ? await supplierOfReport(tx, body.report_id) : null;
+    const packConfirmed = confirm ? await confirmKeptPacks(tx, inventoryId, body.report_id, ids) : 0;
+    const now = new Date();
 
     const settings = inventory.settings as PricingSettings;
     const toRegion = inventory.to as RegionCode;
@@ -159,14 +170,19 @@ export async function addInventoryProducts(
             snapshot,
             ...priceForInventory(row, settings, { toRegion, lane }, fees.get(row.product_id)),
             updatedAt: lookedUpAt(snapshot),
+            ...(supplier ? supplierColumns(row, supplier, now) : {}),
           };
         }),
       );
     }
     return {
       added: fresh.rows.length,
-      skipped: ids.length - fresh.rows.length,
+      // Skipped: already in the inventory or not in the report; the packs left out are counted apart.
+      skipped: ids.length - found.length,
       remaining: left - fresh.rows.length,
+      ...(supplierReport || packConfirmed > 0
+        ? { pack_left_out: packLeftOut, pack_confirmed: packConfirmed }
+        : {}),
     };
   });
 }

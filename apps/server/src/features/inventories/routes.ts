@@ -16,6 +16,7 @@ import {
   inventoryProductsQuerySchema,
   inventorySchema,
   inventoryUpdateSchema,
+  JOB_NAMES,
   noContentSchema,
   rawBodySchema,
 } from '@crossmarket/domain';
@@ -41,6 +42,7 @@ import {
 import { inventoryFile } from './inventory-file';
 import { addInventoryProducts, addRefusalError, removeInventoryProducts } from './products';
 import { requestInventoryUpdate } from './request-update';
+import { newerSupplierList } from './supplier-reprice';
 
 const missing = () => notFound('This inventory was not found.');
 // Settings hold at most 31 pricing rules: a few kB.
@@ -221,13 +223,12 @@ export function registerInventoryRoutes(
         bodyLimit: 1024 * 1024,
       },
       async (request) => {
-        const added = await addInventoryProducts(
-          db,
-          callerOf(request).userId,
-          request.params.id,
-          request.body,
-        );
+        const { userId } = callerOf(request);
+        const added = await addInventoryProducts(db, userId, request.params.id, request.body);
         if ('refusal' in added) throw addRefusalError(added);
+        // From a supplier report whose list has a newer version since: the new products take its costs.
+        const newer = added.added > 0 ? await newerSupplierList(db, userId, request.body.report_id) : null;
+        if (newer) await queue.send(JOB_NAMES.repriceFromSupplierList, { user_id: userId, list_id: newer });
         return added;
       },
     );

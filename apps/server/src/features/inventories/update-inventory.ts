@@ -107,6 +107,10 @@ async function writeBatch(deps: UpdateDeps, id: string, started: string, rows: u
                cost_in_tc = i."costInTc", std_profit = i."stdProfit", updated_at = now()
           from input i join old o using (code)
          where p.inventory_id = ${id}::uuid and p.code = i.code
+           -- A supplier's side is taken as it was read: a new list version written meanwhile
+           -- (supplier-reprice.ts) is not overwritten with the old cost.
+           and (p.snapshot -> 'row_cross' ->> 'from_supplier' is distinct from 'true'
+                or p.snapshot -> 'row_cross' = i.snapshot -> 'row_cross')
         returning o.std_price is not null and o.std_price is distinct from i."stdPrice" as price_changed
       )
       update inventories

@@ -8,7 +8,13 @@ export const DRY_RUN_HOURS = 24;
  * The left-out reasons a dry run gives for products that could not be published at the time (issue 56):
  * the seller saw them, and the publish checks them again when it starts.
  */
-export const RECHECKED_AT_PUBLISH = ['stale_source', 'no_answer', 'listed_elsewhere', 'price_held'];
+export const RECHECKED_AT_PUBLISH = [
+  'stale_source',
+  'no_answer',
+  'listed_elsewhere',
+  'price_held',
+  'pack_unconfirmed',
+];
 
 /**
  * Of `codes`, those without a verdict from a finished dry run of this inventory in the last

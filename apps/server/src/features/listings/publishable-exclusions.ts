@@ -28,6 +28,9 @@ type Facts = {
   buybox: number | null;
   other_inventory: string | null;
   pushed_before: boolean;
+  /** A supplier-fed product's pack the seller has not confirmed (issue 62): `differs` or `unknown`. */
+  pack_unconfirmed: 'differs' | 'unknown' | null;
+  supplier_units: number | null;
 };
 
 /**
@@ -48,7 +51,10 @@ async function factsOf(db: Db, inventory: Inventory, codes: string[]) {
              order by l.created_at limit 1) as other_inventory,
            -- A removed listing's old price is no reference: publishing it again is a first publish.
            exists (select 1 from listings l where l.inventory_id = p.inventory_id and l.code = p.code
-                      and l.pushed_price is not null and l.state <> 'removed') as pushed_before
+                      and l.pushed_price is not null and l.state <> 'removed') as pushed_before,
+           case when p.supplier_pack in ('differs', 'unknown') and p.pack_confirmed_at is null
+                then p.supplier_pack end as pack_unconfirmed,
+           p.supplier_units
       from inventory_products p
      where p.inventory_id = ${inventory.id}::uuid and p.code = any(${sql.param(codes)}::text[])`);
   return new Map(rows.rows.map((r) => [r.code, r]));
@@ -66,6 +72,9 @@ const money = (v: number) => v.toFixed(2);
  *   (inventories' `sourceMaxAgeHours`, the age sync takes a listing down at), so a report weeks old never
  *   publishes its buy price and stock;
  * - `listed_elsewhere`: another of the seller's inventories lists the product in this marketplace;
+ * - `pack_unconfirmed`: bought from a supplier's list, Amazon's pack differs from the supplier's or is not
+ *   known, and the seller has not confirmed the buy price it gives (issue 62): a multipack priced as a
+ *   single would sell at a loss;
  * - `price_held`: a first publish (no price ever pushed, so the safety hold has nothing to compare with)
  *   above `priceCeiling` times the selling side's buy box, or the landed cost where there is no buy box;
  * - `no_dry_run` (a publish only, checked when it starts): no dry run of the last 24 hours gave the product
@@ -108,6 +117,16 @@ export async function publishableExclusions(
       out.set(p.code, {
         reason: 'listed_elsewhere',
         issues: [issue('LISTED_BY_OTHER_INVENTORY', f.other_inventory)],
+      });
+    } else if (f?.pack_unconfirmed) {
+      const differs = f.pack_unconfirmed === 'differs';
+      out.set(p.code, {
+        reason: 'pack_unconfirmed',
+        issues: [
+          differs
+            ? issue('SUPPLIER_PACK_DIFFERS', String(f.supplier_units ?? ''))
+            : issue('SUPPLIER_PACK_UNKNOWN', ''),
+        ],
       });
     } else if (f && !f.pushed_before && p.std_price !== null) {
       const byBuybox = f.buybox !== null && f.buybox > 0;

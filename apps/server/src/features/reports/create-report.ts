@@ -36,9 +36,9 @@ export interface NewReport {
 }
 
 /**
- * A supplier list report's checks: its list (the user's own) decides the buying country; the quota is
- * checked with its good lines. Its products are found by the worker (the catalogue match), so it starts
- * with none.
+ * A supplier list report's checks: its list (the user's own) decides the buying country; some quota must
+ * be left (the matched ASINs are counted against it after the match). Its products are found by the
+ * worker (the catalogue match), so it starts with none.
  */
 async function checkSupplierReport(
   t: Db,
@@ -143,9 +143,10 @@ export async function createReport(
         fromCountry: input.from_country!,
         toCountry: input.to_country!,
         content: valid,
-        // A supplier report counts its lines until the match tells its products.
-        size: (supplier ? supplier.lines : valid.length) * 2,
+        // A supplier report holds its lines, up to the quota left, until the match tells its products.
+        size: (supplier ? Math.min(supplier.lines, limits.remainingQuota) : valid.length) * 2,
         supplierListId: supplier?.listId ?? null,
+        supplierLines: supplier?.lines ?? null,
         skus,
         parityRates: rates.rates,
         ratesSource: rates.source,

@@ -7,7 +7,7 @@ import {
   type ReportPhase,
   type RestrictionPhase,
 } from '@crossmarket/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reports } from '../../db/schema';
 
@@ -33,8 +33,25 @@ const summaryColumns = {
   restrictionsState: reports.restrictionsState,
   restrictionsTotal: reports.restrictionsTotal,
   restrictionsChecked: reports.restrictionsChecked,
+  /**
+   * A supplier report matching its list's lines (issue 62): the lines answered so far (kept per list and
+   * marketplace, counted by their key); null on any other report and once matched.
+   */
+  supplierLines: reports.supplierLines,
+  supplierAnswered: sql<number | null>`case when ${reports.supplierListId} is not null
+      and ${reports.supplierMatchedAt} is null and ${reports.doneSize} <> -1
+    then (select count(*)::int from supplier_matches m
+           where m.list_id = ${reports.supplierListId} and m.marketplace = ${reports.toCountry}) end`,
 };
-type SummaryRow = Pick<ReportRow, keyof typeof summaryColumns>;
+type SummaryRow = Pick<ReportRow, Exclude<keyof typeof summaryColumns, 'supplierAnswered'>> & {
+  supplierAnswered?: number | null;
+};
+
+/** Matching a supplier list: lines answered of the list's lines (older reports: their size, two a line). */
+const supplierMatchingOf = (r: SummaryRow) =>
+  r.supplierAnswered === null || r.supplierAnswered === undefined
+    ? null
+    : { matched: r.supplierAnswered, total: r.supplierLines ?? Math.round((r.size ?? 0) / 2) };
 
 /** The worker's estimate, only while the report runs (a finished or cancelled one has none). */
 const estimate = (r: SummaryRow) => (r.finalized || r.doneSize === -1 ? null : r.estimatedFinishAt);
@@ -80,6 +97,7 @@ const summary = (r: SummaryRow) => ({
   estimated_finish_at: estimate(r),
   restrictions: restrictionsOf(r),
   phase: phaseOf(r),
+  supplier_matching: supplierMatchingOf(r),
 });
 export type ReportSummary = ReturnType<typeof summary>;
 
@@ -153,4 +171,5 @@ export const progressOf = (r: SummaryRow) => ({
   estimated_finish_at: estimate(r),
   restrictions: restrictionsOf(r),
   phase: phaseOf(r),
+  supplier_matching: supplierMatchingOf(r),
 });

@@ -20,6 +20,7 @@ import type { Logger } from '../../logger';
 import type { SourcedRateTable } from '../../providers/rates/types';
 import type { Guard } from '../auth';
 import type { AuthorisationPolicy } from '../amazon';
+import { supplierReportInfo } from '../suppliers';
 import { createReport } from './create-report';
 import { findReport, findReportProgress, listReports, progressOf, reportDetail, stillMoving } from './repo';
 import { readListingsUpload, type ListingsUpload } from './upload';
@@ -139,7 +140,7 @@ export async function registerReportRoutes(app: App, deps: ReportRouteDeps) {
     scope.get('/api/reports/:id', { schema: { params, response: detail } }, async (request) => {
       const report = await findReport(db, callerOf(request).userId, request.params.id);
       if (!report) throw missing();
-      return reportDetail(report);
+      return { ...reportDetail(report), supplier: await supplierReportInfo(db, report) };
     });
 
     // Server-sent events: `progress` whenever the progress moves, until the report is finalized or cancelled

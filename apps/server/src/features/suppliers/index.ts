@@ -3,3 +3,4 @@ export { prepareSupplierReport } from './prepare-report';
 export { supplierSides } from './supplier-side';
 export { supplierListForReport } from './report-source';
 export { supplierNotesJoin, supplierNote } from './row-notes';
+export { supplierReportInfo } from './report-info';

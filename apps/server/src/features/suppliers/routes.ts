@@ -1,4 +1,5 @@
 import {
+  JOB_NAMES,
   noContentSchema,
   supplierListFieldsSchema,
   supplierListSchema,
@@ -7,6 +8,7 @@ import {
 } from '@crossmarket/domain';
 import type { Db } from '../../db/client';
 import type { App } from '../../http/app-type';
+import type { JobQueue } from '../../jobs/queue';
 import { notFound, zodFieldErrors, fieldError } from '../../http/errors';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
 import { refuseNul } from '../../http/nul-bytes';
@@ -21,9 +23,13 @@ const missing = () => notFound('This price list was not found.');
 /**
  * `/api/supplier-lists` and `/api/suppliers` (issue 62): the caller's own rows only; another's answer 404.
  * A list is uploaded as multipart (`file` and the fields of `supplierListFieldsSchema`; `mapping` as JSON);
- * it needs the multipart parser the reports' routes register.
+ * it needs the multipart parser the reports' routes register. A new list queues the re-pricing of the
+ * inventories an earlier version of the same supplier's list feeds (inventories' supplier-reprice.ts).
  */
-export function registerSupplierRoutes(app: App, { db, guard }: { db: Db; guard: Guard }) {
+export function registerSupplierRoutes(
+  app: App,
+  { db, guard, queue }: { db: Db; guard: Guard; queue: JobQueue },
+) {
   registerGuardedScope(app, guard, missing, (scope) => {
     scope.get(
       '/api/suppliers',
@@ -47,6 +53,9 @@ export function registerSupplierRoutes(app: App, { db, guard }: { db: Db; guard:
         const fields = supplierListFieldsSchema.safeParse(upload.fields);
         if (!fields.success) throw zodFieldErrors(fields.error);
         const list = await createSupplierList(db, userId, fields.data, upload, account.plan.sendLimit);
+        // A new version of the supplier's list re-prices the inventories it feeds (after the commit;
+        // a list of a new supplier feeds none, and the job finds nothing to do).
+        await queue.send(JOB_NAMES.repriceFromSupplierList, { user_id: userId, list_id: list.id });
         return reply.status(201).send(list);
       },
     );

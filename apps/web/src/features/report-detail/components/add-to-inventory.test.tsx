@@ -168,6 +168,51 @@ describe('Add to Inventory', () => {
     ]);
   });
 
+  it('List on Amazon waits for the pack confirmation before opening the dry run', async () => {
+    let call = 0;
+    fakeApi((url, init) => {
+      if (url === '/api/inventories?to_country=ca')
+        return { body: [inventory(US_CA, 'Toys for Canada', 'us')] };
+      if (url === `/api/inventories/${US_CA}/products` && init?.method === 'POST') {
+        call += 1;
+        return {
+          body: { added: 1, skipped: call - 1, remaining: 9, pack_left_out: 2 - call },
+        };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <AntApp>
+          <MemoryRouter>
+            <Routes>
+              <Route
+                path="/"
+                element={
+                  <AddToInventoryCard
+                    report={REPORT}
+                    selected={new Set(['B000000001', 'B000000002'])}
+                    filteredCount={5}
+                    loadIds={() => Promise.resolve([])}
+                  />
+                }
+              />
+              <Route path="/inventories/:inventoryId" element={<p>inventory page</p>} />
+            </Routes>
+          </MemoryRouter>
+        </AntApp>
+      </AppProviders>,
+    );
+    await choose(user, 'Toys for Canada');
+    await user.click(screen.getByRole('button', { name: /List on Amazon Canada/ }));
+    const warning = await screen.findByTestId('pack-left-out');
+    expect(screen.queryByText('inventory page')).toBeNull();
+    await user.click(within(warning).getByRole('checkbox'));
+    await user.click(within(warning).getByRole('button', { name: 'Add 1 product with its pack confirmed' }));
+    expect(await screen.findByText('inventory page')).toBeInTheDocument();
+  });
+
   it('adds every filtered product when none is selected', async () => {
     const fetch = addApi({ body: { added: 2, skipped: 0, remaining: 10 } });
     const { user } = renderCard([], ['B000000008', 'B000000009']);
@@ -196,6 +241,47 @@ describe('Add to Inventory', () => {
       report_id: REPORT.id,
       product_ids: ['B000000008', 'B000000009'],
     });
+  });
+
+  it('names the supplier rows left out for their pack and adds them only once the seller confirms', async () => {
+    let call = 0;
+    const fetch = fakeApi((url, init) => {
+      if (url === '/api/inventories?to_country=ca')
+        return { body: [inventory(US_CA, 'Toys for Canada', 'us')] };
+      if (url === `/api/inventories/${US_CA}/products` && init?.method === 'POST') {
+        call += 1;
+        return call === 1
+          ? { body: { added: 1, skipped: 0, remaining: 99, pack_left_out: 2, pack_confirmed: 0 } }
+          : { body: { added: 2, skipped: 1, remaining: 97, pack_left_out: 0, pack_confirmed: 0 } };
+      }
+      return undefined;
+    });
+    const ids = ['B000000001', 'B000000002', 'B000000003'];
+    const { user } = renderCard(ids, []);
+    await choose(user, 'Toys for Canada');
+    await user.click(screen.getByText('Add 3 selected products').closest('button')!);
+    const warning = await screen.findByTestId('pack-left-out');
+    expect(warning).toHaveTextContent(
+      "2 products were left out: Amazon's pack differs from the supplier's or is not stated",
+    );
+    const confirm = within(warning).getByText('Add 2 products with their packs confirmed').closest('button')!;
+    expect(confirm).toBeDisabled();
+    await user.click(
+      within(warning).getByLabelText(
+        'I checked the packs of these 2 products and their buy prices are right',
+      ),
+    );
+    await user.click(confirm);
+    expect(
+      await screen.findByText(
+        "2 products added, 1 already there or skipped. 97 left in your plan's inventory quota.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('pack-left-out')).toBeNull();
+    expect(posted(fetch).map((p) => p.body)).toEqual([
+      { report_id: REPORT.id, product_ids: ids },
+      { report_id: REPORT.id, product_ids: ids, confirm_pack: true },
+    ]);
   });
 
   it("says how many still fit when the plan's quota refuses them", async () => {

@@ -1,5 +1,5 @@
 import { CloudUploadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Select, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,8 @@ import {
 import type { ReportDetail } from '../api/report';
 
 type Outcome = { type: 'success' | 'error'; text: string };
+/** A supplier report's products left out as their pack differs or is unknown (issue 62): the retry's. */
+type PackLeftOut = { inventoryId: string; ids: string[]; count: number; then: 'stay' | 'list' };
 
 /**
  * Add to Inventory: the selection, or every filtered product when none is selected, into one of the
@@ -40,6 +42,8 @@ export function AddToInventoryCard({
   const add = useAddInventoryProducts();
   const [chosen, setChosen] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [packLeftOut, setPackLeftOut] = useState<PackLeftOut | null>(null);
+  const [packChecked, setPackChecked] = useState(false);
   const matching = useMemo(
     () => (inventories.data ?? []).filter((i) => i.from_country === report.from_country),
     [inventories.data, report.from_country],
@@ -51,19 +55,29 @@ export function AddToInventoryCard({
   const [creating, setCreating] = useState(false);
 
   const navigate = useNavigate();
-  const submit = async (then: 'stay' | 'list') => {
-    if (!inventoryId || count === 0) return;
+  const send = async (
+    target: string,
+    ids: readonly string[],
+    then: 'stay' | 'list',
+    confirmPack: boolean,
+  ) => {
     setOutcome(null);
+    setPackLeftOut(null);
+    setPackChecked(false);
     try {
-      let ids: readonly string[] = [...selected];
-      if (ids.length === 0) {
-        setListing(true);
-        ids = await loadIds().finally(() => setListing(false));
+      const done = await add.mutateAsync({
+        id: target,
+        report_id: report.id,
+        product_ids: [...ids],
+        ...(confirmPack ? { confirm_pack: true } : {}),
+      });
+      // Rows whose Amazon pack differs from the supplier's, or is unknown, wait for the seller's word.
+      if (done.pack_left_out) {
+        setPackLeftOut({ inventoryId: target, ids: [...ids], count: done.pack_left_out, then });
       }
-      const done = await add.mutateAsync({ id: inventoryId, report_id: report.id, product_ids: [...ids] });
-      if (then === 'list') {
+      if (then === 'list' && !done.pack_left_out) {
         const state: DryRunState = { dryRun: [...ids] };
-        void navigate(`/inventories/${inventoryId}`, { state });
+        void navigate(`/inventories/${target}`, { state });
         return;
       }
       setOutcome({
@@ -82,6 +96,21 @@ export function AddToInventoryCard({
         typeof remaining === 'number' ? { remaining: formatNumber(remaining, i18n.language) } : undefined;
       setOutcome({ type: 'error', text: errorMessage(error, t, { params }) });
     }
+  };
+  const submit = async (then: 'stay' | 'list') => {
+    if (!inventoryId || count === 0) return;
+    let ids: readonly string[] = [...selected];
+    if (ids.length === 0) {
+      setListing(true);
+      try {
+        ids = await loadIds().finally(() => setListing(false));
+      } catch (error) {
+        console.error('Loading the filtered products failed', error);
+        setOutcome({ type: 'error', text: errorMessage(error, t) });
+        return;
+      }
+    }
+    await send(inventoryId, ids, then, false);
   };
 
   return (
@@ -153,6 +182,39 @@ export function AddToInventoryCard({
           setOutcome(null);
         }}
       />
+      {packLeftOut && (
+        <Alert
+          type="warning"
+          showIcon
+          role="status"
+          style={{ marginTop: 12 }}
+          data-testid="pack-left-out"
+          title={t('reportDetail.addToInventory.packLeftOut', {
+            count: packLeftOut.count,
+            formatted: formatNumber(packLeftOut.count, i18n.language),
+          })}
+          description={
+            <Flex vertical gap={8} align="flex-start">
+              <Checkbox checked={packChecked} onChange={(e) => setPackChecked(e.target.checked)}>
+                {t('reportDetail.addToInventory.packConfirm', {
+                  count: packLeftOut.count,
+                  formatted: formatNumber(packLeftOut.count, i18n.language),
+                })}
+              </Checkbox>
+              <Button
+                disabled={!packChecked}
+                loading={add.isPending}
+                onClick={() => void send(packLeftOut.inventoryId, packLeftOut.ids, packLeftOut.then, true)}
+              >
+                {t('reportDetail.addToInventory.packAdd', {
+                  count: packLeftOut.count,
+                  formatted: formatNumber(packLeftOut.count, i18n.language),
+                })}
+              </Button>
+            </Flex>
+          }
+        />
+      )}
       {outcome && (
         <Alert
           type={outcome.type}

@@ -46,6 +46,49 @@ describe('the report header', () => {
     );
   });
 
+  it("names a supplier report's list and what became of its lines (issue 62), in en and tr", async () => {
+    const supplier = {
+      supplier_name: 'Acme Wholesale',
+      list_id: '5b0c8e2d-0000-4000-8000-000000000009',
+      file_name: 'acme.csv',
+      version: 2,
+      uploaded_at: '2026-11-20T10:00:00.000Z',
+      lines: 2000,
+      bad_count: 3,
+      matched_lines: 1750,
+      unmatched_lines: 240,
+      unanswered_lines: 10,
+      products: 2100,
+      pack_differs: 120,
+      pack_unknown: 40,
+      quota_left_out: 0,
+    };
+    renderHeader(report({ supplier }));
+    const header = screen.getByTestId('supplier-report');
+    expect(header).toHaveTextContent('Supplier price list: Acme Wholesale — acme.csv (version 2, uploaded');
+    expect(within(header).getByTestId('supplier-report-lines')).toHaveTextContent(
+      '2,000 lines · 1,750 matched · 240 not found on Amazon · 10 Amazon did not answer · 3 bad lines',
+    );
+    expect(within(header).getByTestId('supplier-report-packs')).toHaveTextContent(
+      "2,100 products priced · Amazon's pack differs from the supplier's: 120, not stated: 40",
+    );
+    expect(within(header).queryByTestId('supplier-report-quota')).toBeNull();
+    cleanup();
+    await changeLanguage('tr');
+    try {
+      renderHeader(report({ supplier: { ...supplier, list_id: null, lines: null, quota_left_out: 1500 } }));
+      expect(screen.getByTestId('supplier-report')).toHaveTextContent(
+        'Tedarikçi fiyat listesi: sonradan silindi',
+      );
+      expect(screen.queryByTestId('supplier-report-lines')).toBeNull();
+      expect(screen.getByTestId('supplier-report-quota')).toHaveTextContent(
+        'Eşleşen 1.500 ürün dışarıda kaldı',
+      );
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('says neither for an old report', () => {
     renderHeader(report({}));
     expect(screen.queryByTestId('amazon-accounts')).toBeNull();

@@ -7,6 +7,7 @@ import { ReportLane } from './report-lane';
 import { PricedWith } from './priced-with';
 import { RatesOf } from '../../../lib/rates-of';
 import { RestrictionsStatus } from './restrictions-status';
+import { SupplierSummary } from './supplier-summary';
 
 const shortId = (id: string) => id.split('-')[0];
 const OUTDATED_AFTER_DAYS = 2;
@@ -42,6 +43,7 @@ export function ReportHeader({ report, malformedLink }: { report: ReportDetail; 
           )}
         </Flex>
       )}
+      <SupplierSummary report={report} />
       <ReportLane report={report} />
       <PricedWith report={report} />
       <RatesOf of={report.rates_of} />

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SupplierListView, SupplierMapping, suppliersResponseSchema } from '@crossmarket/domain';
+import type {
+  SupplierListView,
+  SupplierMapping,
+  supplierListsResponseSchema,
+  suppliersResponseSchema,
+} from '@crossmarket/domain';
 import type { z } from 'zod';
 import { api, apiForm } from '../../../lib/api-client';
 
@@ -9,7 +14,20 @@ export type { SupplierListView } from '@crossmarket/domain';
 /** The seller's suppliers (with the mapping each last used). */
 export const supplierKeys = {
   all: ['suppliers'] as const,
+  lists: () => [...supplierKeys.all, 'lists'] as const,
 };
+
+/** A list already uploaded, as GET /api/supplier-lists answers it (without its lines). */
+export type UploadedSupplierList = z.output<typeof supplierListsResponseSchema>['data'][number];
+
+/** The seller's uploaded lists, newest first: a report can be priced from one again (issue 62). */
+export function useSupplierLists(enabled: boolean) {
+  return useQuery({
+    queryKey: supplierKeys.lists(),
+    queryFn: () => api<{ data: UploadedSupplierList[] }>('/api/supplier-lists').then((r) => r.data),
+    enabled,
+  });
+}
 
 export function useSuppliers(enabled: boolean) {
   return useQuery({

@@ -49,6 +49,26 @@ const inventory = (id: string, title: string, from: 'us' | 'uk'): Inventory => (
   },
 });
 const US_CA = '5b0c8e2d-0000-4000-8000-000000000001';
+const LIST_ID = '7c1d2e3f-0000-4000-8000-000000000001';
+const UPLOADED = [
+  {
+    id: LIST_ID,
+    supplier: {
+      id: '7c1d2e3f-0000-4000-8000-000000000002',
+      name: 'Acme Wholesale',
+      country: 'us',
+      currency: 'USD',
+    },
+    file_name: 'acme.csv',
+    format: 'csv',
+    country: 'us',
+    created_at: '2026-11-20T10:00:00.000Z',
+    prices_include_tax: false,
+    total: 42,
+    good: 40,
+    bad_count: 2,
+  },
+];
 
 /** The seller, their Amazon connections (`required` for these regions) and what POST /api/reports answers. */
 function drawerApi(required: AmazonConnection['region'][], created?: Answer) {
@@ -64,6 +84,7 @@ function drawerApi(required: AmazonConnection['region'][], created?: Answer) {
     if (url === '/api/amazon/connections')
       return { body: (['na', 'eu', 'fe'] as const).map((r) => row(r, required.includes(r))) };
     if (url === '/api/reports' && init?.method === 'POST') return created;
+    if (url === '/api/supplier-lists' && init?.method !== 'POST') return { body: { data: UPLOADED } };
     return undefined;
   });
 }
@@ -167,5 +188,41 @@ describe('the Create New Report drawer and Amazon connections', () => {
       const post = fetchMock.mock.calls.find(([u, init]) => u === '/api/reports' && init?.method === 'POST');
       expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ inventory_id: US_CA, to_country: 'ca' });
     });
+  });
+
+  it('prices a supplier report from a list already uploaded, without uploading it again (issue 62)', async () => {
+    const fetchMock = drawerApi([], {
+      status: 201,
+      body: {
+        report_id: '3f2a9c1d-0000-4000-8000-000000000002',
+        sent: 40,
+        valid: 40,
+        repetitive: 0,
+        invalid: 0,
+      },
+    });
+    const { user } = renderDrawer();
+    await screen.findByRole('combobox', { name: 'Selling Country' });
+    await pickSelling(user, 'Canada (CA)');
+    await user.click(screen.getByRole('radio', { name: 'Supplier price list' }));
+    await user.click(await screen.findByRole('radio', { name: 'Use a list already uploaded' }));
+    // Nothing chosen yet: the drawer says what is missing and sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('report-failed')).toHaveTextContent('Choose one of your price lists');
+    await user.click(screen.getByRole('combobox', { name: 'Uploaded list' }));
+    await user.click(await screen.findByTitle('Acme Wholesale — acme.csv (US, Nov 20, 2026, 40 lines)'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => {
+      const post = fetchMock.mock.calls.find(([u, init]) => u === '/api/reports' && init?.method === 'POST');
+      expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+        source: 'supplier_list',
+        supplier_list_id: LIST_ID,
+        from_country: 'us',
+        to_country: 'ca',
+      });
+    });
+    expect(
+      fetchMock.mock.calls.some(([u, init]) => u === '/api/supplier-lists' && init?.method === 'POST'),
+    ).toBe(false);
   });
 });

@@ -26,7 +26,8 @@ import {
 } from '../../settings';
 import { useCreateReport, type CreatedReport, type ReportRequest } from '../api/reports';
 import { useUploadSupplierList } from '../api/supplier-lists';
-import { checkDraft, EMPTY_DRAFT, SupplierListFields, type SupplierDraft } from './supplier-list-fields';
+import { checkDraft, EMPTY_DRAFT, type SupplierDraft } from './supplier-list-fields';
+import { SupplierSource, type SupplierChoice } from './supplier-source';
 
 type Values = Omit<ReportRequest, 'file'> & { marketplace: 'amazon' };
 /** What stopped the report: a text, and whether connecting an Amazon region in Settings would help. */
@@ -53,6 +54,7 @@ export function CreateReportDrawer({
   const create = useCreateReport();
   const [file, setFile] = useState<UploadFile | null>(null);
   const [draft, setDraft] = useState<SupplierDraft>(EMPTY_DRAFT);
+  const [choice, setChoice] = useState<SupplierChoice>({ mode: 'new' });
   const uploadList = useUploadSupplierList();
   const [failed, setFailed] = useState<Failure | null>(null);
   const source = Form.useWatch('source', form) ?? 'manual';
@@ -73,6 +75,7 @@ export function CreateReportDrawer({
 
   /** What keeps a supplier list from being sent, checked here as the server will; null when nothing. */
   const supplierProblem = (): string | null => {
+    if (choice.mode === 'uploaded') return choice.listId ? null : t('suppliers.source.choose');
     if (!draft.file) return t('validation.supplier.fileRequired');
     if (draft.problem) return t(draft.problem);
     if (!draft.supplierName.trim()) return t('validation.supplier.supplierName');
@@ -90,6 +93,7 @@ export function CreateReportDrawer({
     setFailed(null);
     setFile(null);
     setDraft(EMPTY_DRAFT);
+    setChoice({ mode: 'new' });
     form.resetFields();
     onClose();
   };
@@ -108,8 +112,8 @@ export function CreateReportDrawer({
     }
     let created: CreatedReport;
     try {
-      let supplierListId: string | null = null;
-      if (values.source === 'supplier_list') {
+      let supplierListId = choice.mode === 'uploaded' ? choice.listId : null;
+      if (values.source === 'supplier_list' && choice.mode === 'new') {
         const list = await uploadList.mutateAsync({
           file: draft.file!,
           supplier_id: draft.supplierId,
@@ -211,7 +215,20 @@ export function CreateReportDrawer({
           />
         </Form.Item>
         {source === 'supplier_list' ? (
-          <SupplierListFields draft={draft} onChange={setDraft} country={fromCountry} />
+          <SupplierSource
+            draft={draft}
+            onDraft={setDraft}
+            choice={choice}
+            onChoice={(next, list) => {
+              setChoice(next);
+              // A list is priced from the country it was uploaded for (the server reads it from the list).
+              if (list && list.country !== form.getFieldValue('from_country')) {
+                form.setFieldValue('from_country', list.country);
+                form.setFieldValue('inventory_id', '');
+              }
+            }}
+            country={fromCountry}
+          />
         ) : source === 'manual' ? (
           <Form.Item
             name="product_ids"

@@ -31,12 +31,22 @@ function EstimatedFinish({ at }: { at: string }) {
 }
 
 /**
- * What the report is doing, from the server's `phase`: its lookups (with the server's estimate, or that
- * one is being measured), then the restriction phase with how far it is. Nothing once it has stopped.
+ * What the report is doing, from the server's `phase`: a supplier list's match with how far it is, its
+ * lookups (with the server's estimate, or that one is being measured), then the restriction phase with
+ * how far it is. Nothing once it has stopped.
  */
 function Phase({ report }: { report: ReportSummary }) {
   const { t, i18n } = useTranslation();
   const n = (x: number) => formatNumber(x, i18n.language);
+  if (report.phase === 'looking_up' && report.supplier_matching) {
+    // A supplier list report first matches its lines to the catalogue (issue 62): how far it is.
+    const { matched, total } = report.supplier_matching;
+    return (
+      <Typography.Text type="secondary" data-testid="report-phase">
+        {t('reports.phase.matching', { matched: n(matched), total: n(total) })}
+      </Typography.Text>
+    );
+  }
   if (report.phase === 'looking_up') {
     return (
       <Space orientation="vertical" size={0} data-testid="report-phase">

@@ -53,6 +53,13 @@ describe('the reports list', () => {
     expect(screen.queryByTestId('estimated-finish')).toBeNull();
   });
 
+  it("shows how far a supplier list's lines are matched before its lookups", () => {
+    renderTable([report({ phase: 'looking_up', supplier_matching: { matched: 1200, total: 2000 } })]);
+    expect(screen.getByTestId('report-phase')).toHaveTextContent(
+      "Matching the supplier's lines: 1,200 / 2,000",
+    );
+  });
+
   it('shows the restriction phase of a finished report until it is over', () => {
     const finished = {
       finalized: true,
