@@ -21,6 +21,8 @@ const NOW = Date.UTC(2026, 10, 10, 12);
 const month = sandboxMonth(200);
 let seller: SpapiSeller;
 let bob: string;
+/** Alice's order linked to Money in the test that links them. */
+let linked: { orderId: string; amazonOrderId: string };
 
 beforeAll(async () => {
   seller = await spapiSeller('Atzr|money-alice', {}, []);
@@ -145,6 +147,7 @@ describe('the Money summary', () => {
               ${new Date(sale.createdAt)}, now(), 'CAD')
       returning id`);
     const orderId = rows[0]!.id;
+    linked = { orderId, amazonOrderId: sale.orderId };
     await db.execute(sql`
       insert into order_purchases (order_id, user_id, order_item_id, source_order_id, total, currency, bought_at)
       values (${orderId}::uuid, ${seller.userId}, ${sale.orderItemId}, '111-0000000-0000001', 25, 'USD', now())`);
@@ -156,6 +159,93 @@ describe('the Money summary', () => {
     expect(money.compare.find((c) => c.row === 'source_purchase')!.actual).toBe(33.75);
     expect((await get(`/api/orders/${orderId}/money`, bob)).statusCode).toBe(404);
     expect((await get('/api/orders/00000000-0000-4000-8000-000000000000/money')).statusCode).toBe(404);
+  });
+
+  it('takes what the seller paid at the border in place of the estimate, in the currencies it can convert', async () => {
+    const put = (body: object, cookie = seller.cookie) =>
+      seller.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${linked.orderId}/costs`,
+        headers: jsonHeaders(cookie, { origin: TEST_APP_URL }),
+        payload: body,
+      });
+    const before = (await get(`/api/orders/${linked.orderId}/money`)).json<OrderMoneyAnswer>();
+    const row = (m: OrderMoneyAnswer, r: string) => m.compare.find((c) => c.row === r)!;
+    expect(before.costs).toBeNull();
+    expect(row(before, 'international_shipping').actual).toBeNull();
+    // The forwarder in US dollars (the estimate's buy currency: its parity, 1.35), duty in Canadian dollars.
+    const res = await put({ currency: 'USD', forwarder: 10, duty: null, import_tax: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json<OrderMoneyAnswer>();
+    expect(after.costs).toMatchObject({
+      currency: 'USD',
+      forwarder: 10,
+      duty: null,
+      import_tax: 2,
+      clearance: null,
+    });
+    expect(row(after, 'international_shipping').actual).toBe(13.5);
+    expect(row(after, 'import_tax').actual).toBe(2.7);
+    expect(row(after, 'duty').actual).toBeNull();
+    // Profit takes the actual where entered, the estimate elsewhere.
+    const delta =
+      row(after, 'international_shipping').actual! -
+      row(after, 'international_shipping').estimate! +
+      (row(after, 'import_tax').actual! - row(after, 'import_tax').estimate!);
+    expect(row(after, 'profit').actual).toBeCloseTo(row(before, 'profit').actual! - delta, 2);
+    // Replaced, not added to: a second entry is what the order cost.
+    const cad = (await put({ currency: 'CAD', forwarder: 12.5, duty: 3 })).json<OrderMoneyAnswer>();
+    expect(row(cad, 'international_shipping').actual).toBe(12.5);
+    expect(row(cad, 'import_tax').actual).toBeNull();
+    expect(row(cad, 'duty').actual).toBe(3);
+    // A currency the estimate never used cannot be compared: refused, naming the field and those it can.
+    const eur = await put({ currency: 'EUR', forwarder: 10, duty: null });
+    expect(eur.statusCode).toBe(400);
+    expect(eur.json().error.fields[0]).toMatchObject({ field: 'currency' });
+    expect(eur.json().error.message).toContain('CAD, USD');
+    const bad = await put({ currency: 'CAD', forwarder: -1, duty: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('forwarder');
+    // Bob can neither change nor see it.
+    expect((await put({ currency: 'CAD', forwarder: 1, duty: null }, bob)).statusCode).toBe(404);
+    const kept = (await get(`/api/orders/${linked.orderId}/money`)).json<OrderMoneyAnswer>();
+    expect(kept.costs).toMatchObject({ currency: 'CAD', forwarder: 12.5, duty: 3 });
+  });
+
+  it('lists the orders behind a figure: a month and lane, flagged or pending, paged', async () => {
+    const summary = (await get('/api/money?from=2026-10&to=2026-10&lane=us-ca')).json<MoneySummary>();
+    const figure = summary.rows[0]!;
+    type Page = {
+      orders: { amazon_order_id: string; net: number; flagged: number; pending: boolean }[];
+      total: number;
+    };
+    const all: Page['orders'] = [];
+    for (let page = 1; ; page++) {
+      const res = await get(
+        `/api/money/orders?from=2026-10&to=2026-10&lane=us-ca&month=2026-10&page=${page}&page_size=50`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const p = res.json<Page>();
+      expect(p.total).toBe(figure.orders);
+      all.push(...p.orders);
+      if (p.orders.length < 50) break;
+    }
+    expect(all).toHaveLength(figure.orders);
+    expect(Math.round(all.reduce((s, o) => s + o.net * 100, 0))).toBe(Math.round(figure.net * 100));
+    const flagged = (
+      await get('/api/money/orders?from=2026-10&to=2026-10&lane=us-ca&only=flagged&page_size=100')
+    ).json<Page>();
+    expect(flagged.total).toBe(figure.flagged);
+    expect(flagged.orders.every((o) => o.flagged > 0)).toBe(true);
+    const pending = (
+      await get('/api/money/orders?from=2026-10&to=2026-10&lane=us-ca&only=pending&page_size=100')
+    ).json<Page>();
+    expect(pending.total).toBe(figure.pending);
+    expect(pending.orders.every((o) => o.pending)).toBe(true);
+    const bad = await get('/api/money/orders?from=2026-10&to=2026-10&only=late');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('only');
+    expect((await get('/api/money/orders?from=2026-10&to=2026-10', bob)).json<Page>().total).toBe(0);
   });
 
   it('takes a personal token with the read scope', async () => {
@@ -180,6 +270,8 @@ describe('the Money summary', () => {
         '/api/money/export',
         '/api/money/orders/{amazon_order_id}',
         '/api/orders/{id}/money',
+        '/api/money/orders',
+        '/api/orders/{id}/costs',
       ]),
     );
   });

@@ -119,6 +119,54 @@ describe('orders intake (issue 60)', () => {
     expect((await ordersOf()).find((o) => o.id === id)?.state).toBe('new');
   });
 
+  it("an order's arrival keeps the money model's estimate at the price paid, once (issue 61)", async () => {
+    const estimates = async (amazonOrderId: string) =>
+      (
+        await s.database.db.execute<{ breakdown: { price: number; profit: number }; on_day: string }>(
+          sql`select breakdown, on_day::text from order_money_estimates
+               where user_id = ${s.userId} and amazon_order_id = ${amazonOrderId}`,
+        )
+      ).rows;
+    // The inventory's last lookup of the product: the source's buy box at US$20.
+    await s.database.db.execute(sql`
+      update inventory_products set snapshot = ${JSON.stringify({
+        row_cross: { status: 'ok', buybox: { buy_price: 20, shipping_fee: 0 }, categories: [] },
+        row_to: { status: 'ok', categories: [], sales_rank: null },
+      })}::jsonb where user_id = ${s.userId} and code = 'B000000001'`);
+    // Pending: Amazon shows no price yet, so nothing to estimate; paid, the price is there.
+    const p = amazonOrder({ status: 'PENDING', price: 52.5, updated: clock.now() - 3 * MINUTE - 1000 });
+    s.stand.orders.put(SELLER, p);
+    clock.advance(MINUTE);
+    await intake();
+    expect(await estimates(p.orderId)).toHaveLength(0);
+    s.stand.orders.put(
+      SELLER,
+      amazonOrder({ orderId: p.orderId, price: 52.5, updated: clock.now() - 3 * MINUTE }),
+    );
+    clock.advance(MINUTE);
+    await intake();
+    const kept = await estimates(p.orderId);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.breakdown.price).toBe(52.5);
+    expect(kept[0]!.on_day).toBe(p.createdTime.slice(0, 10));
+    // The same model the order's page shows its profit with.
+    const id = await idOf(p.orderId);
+    const detail = (await get(`/api/orders/${id}`)).json<{
+      items: { to_buy: { profit: { amount: number } | null } }[];
+    }>();
+    expect(detail.items[0]!.to_buy.profit?.amount).toBe(kept[0]!.breakdown.profit);
+    const money = (await get(`/api/orders/${id}/money`)).json<{ has_estimate: boolean }>();
+    expect(money.has_estimate).toBe(true);
+    // Kept once: a later read (or a rule changed since) never rewrites what the seller was told.
+    s.stand.orders.put(
+      SELLER,
+      amazonOrder({ orderId: p.orderId, price: 60, updated: clock.now() - 2 * MINUTE }),
+    );
+    clock.advance(MINUTE);
+    await intake();
+    expect((await estimates(p.orderId)).map((e) => e.breakdown.price)).toEqual([52.5]);
+  });
+
   it("a buyer's cancellation reaches the order and stops it", async () => {
     const o = amazonOrder({ updated: clock.now() - 3 * MINUTE - 1000 });
     s.stand.orders.put(SELLER, o);

@@ -7,14 +7,17 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { MoneyBreakdown } from '@crossmarket/domain';
 import { user } from './schema-core';
+import { orders } from './schema-orders';
 
 const tz = { withTimezone: true } as const;
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -142,4 +145,27 @@ export const orderMoney = pgTable(
     primaryKey({ columns: [t.userId, t.amazonOrderId] }),
     index('order_money_month_idx').on(t.userId, t.month, t.laneFrom, t.laneTo),
   ],
+);
+
+const amount = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+/**
+ * What the seller really paid at the border for an order (issue 61): each amount a line of the money model,
+ * in the currency entered; null is "not entered" (the estimate stands in). Migration 0061.
+ */
+export const orderCosts = pgTable(
+  'order_costs',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: owner(),
+    currency: text('currency').notNull(),
+    forwarder: amount('forwarder'),
+    clearance: amount('clearance'),
+    duty: amount('duty'),
+    importTax: amount('import_tax'),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('order_costs_user_idx').on(t.userId)],
 );

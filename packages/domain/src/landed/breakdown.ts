@@ -144,3 +144,23 @@ export function inBuyingCurrency(b: MoneyBreakdown, parity: number, buyCurrency:
     profit: (net - landed) / 100,
   };
 }
+
+/**
+ * `b` for `n` units: an order item of several units is the one-unit model's lines times the quantity (a
+ * closing fee or a parcel is per unit in the model), the ratios unchanged.
+ */
+export function timesQuantity(b: MoneyBreakdown, n: number): MoneyBreakdown {
+  if (n === 1) return b;
+  const times = (x: number) => round2(x * n);
+  return {
+    ...b,
+    price: times(b.price),
+    profit: times(b.profit),
+    landed_cost: times(b.landed_cost),
+    lines: b.lines.map((l) => ({
+      ...l,
+      amount: times(l.amount),
+      ...(l.paid ? { paid: { ...l.paid, amount: times(l.paid.amount) } } : {}),
+    })),
+  };
+}

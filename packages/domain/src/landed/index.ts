@@ -3,7 +3,7 @@ export * from './types';
 export * from './cents';
 export { resolveLane, dutyFor, type ResolvedLane, type Applied } from './resolve';
 export type { MoneyState, Regime } from './evaluate';
-export { breakdownOf, inBuyingCurrency } from './breakdown';
+export { breakdownOf, inBuyingCurrency, timesQuantity } from './breakdown';
 export { laneModel, type LaneModel } from './model';
 export { parcelOf } from './parcel';
 export { lookupRoute, reportLane } from './report-lane';

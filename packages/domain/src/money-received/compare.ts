@@ -47,9 +47,11 @@ export interface CompareInput {
   price_includes_tax: boolean;
   /** What the seller recorded paying at the source, in cents of the selling currency; null: not yet. */
   purchase_cents?: number | null;
-  /** Forwarder and duty costs the seller entered, in cents of the selling currency. */
+  /** Border costs the seller entered (the forwarder's bill, its clearance, duty, import tax), in cents of the selling currency. */
   international_cents?: number | null;
+  clearance_cents?: number | null;
   duty_cents?: number | null;
+  import_tax_cents?: number | null;
   flag_percent?: number;
 }
 
@@ -123,8 +125,8 @@ export function compareOrder(input: CompareInput): CompareLine[] {
       rule('international_shipping'),
     ],
     ['duty', e('duty'), input.duty_cents ?? null, rule('duty')],
-    ['import_tax', e('import_tax'), null, rule('import_tax')],
-    ['clearance_fee', e('clearance_fee'), null, rule('clearance_fee')],
+    ['import_tax', e('import_tax'), input.import_tax_cents ?? null, rule('import_tax')],
+    ['clearance_fee', e('clearance_fee'), input.clearance_cents ?? null, rule('clearance_fee')],
   ];
   // Profit: the actual payout less every cost, actual where recorded, else the estimate's.
   let profit: number | null = null;

@@ -43,6 +43,15 @@ export const orderMoneyParamsSchema = z.object({
 });
 
 const amount = z.number();
+/** What Amazon's lines add up to, as the summary and its orders show them (deductions positive). */
+const amazonFigures = {
+  sales: amount,
+  amazon_fees: amount,
+  tax_kept: amount,
+  promotions: amount,
+  refunds: amount,
+  net: amount,
+};
 const lane = z.object({ from: z.enum(REGION_CODES).nullable(), to: z.enum(REGION_CODES).nullable() });
 
 /**
@@ -59,12 +68,7 @@ export const moneyRowSchema = z.object({
   release_at: timestampSchema.nullable(),
   /** Orders with a line beyond the threshold. */
   flagged: z.int().nonnegative(),
-  sales: amount,
-  amazon_fees: amount,
-  tax_kept: amount,
-  promotions: amount,
-  refunds: amount,
-  net: amount,
+  ...amazonFigures,
   cost_of_goods: amount,
   shipping_and_duties: amount,
   profit: amount,
@@ -114,12 +118,7 @@ export const moneyOrderRowSchema = z.object({
   sold_at: timestampSchema.nullable(),
   lane,
   currency: z.string().nullable(),
-  sales: amount,
-  amazon_fees: amount,
-  tax_kept: amount,
-  promotions: amount,
-  refunds: amount,
-  net: amount,
+  ...amazonFigures,
   cost_of_goods: amount.nullable(),
   shipping_and_duties: amount.nullable(),
   profit: amount.nullable(),
@@ -149,14 +148,17 @@ const cost = (field: string) =>
     .nullable();
 
 /**
- * PUT /api/orders/:id/costs: what the seller really paid the forwarder and in duty and import taxes for the
- * order, in one currency (converted to the selling currency at the day of the sale, as the purchase is).
- * Null clears an amount: the estimate stands in again.
+ * PUT /api/orders/:id/costs: what the seller really paid at the border for the order, each amount as its
+ * own line of the money model (the forwarder's bill, its clearance fee, duty, import tax), in one currency:
+ * the selling currency or one the order's estimate was paid in (converted at the estimate's own rate, as
+ * the purchase is). Null or absent: not entered, the estimate stands in.
  */
 export const orderCostsInputSchema = z.object({
   currency: z.string({ error: 'validation.money.currency' }).regex(/^[A-Z]{3}$/, 'validation.money.currency'),
   forwarder: cost('forwarder'),
   duty: cost('duty'),
+  import_tax: cost('importTax').optional(),
+  clearance: cost('clearance').optional(),
 });
 export type OrderCostsInput = z.output<typeof orderCostsInputSchema>;
 
@@ -165,6 +167,8 @@ export const orderCostsSchema = z.object({
   currency: z.string(),
   forwarder: amount.nullable(),
   duty: amount.nullable(),
+  import_tax: amount.nullable(),
+  clearance: amount.nullable(),
   updated_at: timestampSchema,
 });
 export type OrderCosts = z.output<typeof orderCostsSchema>;

@@ -40,6 +40,9 @@ const TOKEN_ROUTES: ReadonlyArray<readonly [method: string, url: string | RegExp
   ['GET', '/api/money/export', 'read'],
   ['GET', '/api/money/orders/:amazon_order_id', 'read'],
   ['GET', '/api/orders/:id/money', 'read'],
+  ['GET', '/api/money/orders', 'read'],
+  // The border costs are the order's bookkeeping, like a purchase: the orders scope.
+  ['PUT', '/api/orders/:id/costs', 'orders'],
   ['*', /^\/v1\//, 'read'],
 ];
 

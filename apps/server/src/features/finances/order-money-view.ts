@@ -55,6 +55,15 @@ export async function orderMoneyView(
         settlement_id: l.settlementId,
         counted: counted.has(l.key),
       })),
-    costs: null,
+    costs: link?.costs
+      ? {
+          currency: link.costs.currency,
+          forwarder: link.costs.forwarder,
+          clearance: link.costs.clearance,
+          duty: link.costs.duty,
+          import_tax: link.costs.import_tax,
+          updated_at: link.costs.updated_at,
+        }
+      : null,
   };
 }

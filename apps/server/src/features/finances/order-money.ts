@@ -14,6 +14,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { financeLines, orderMoneyEstimates } from '../../db/schema';
 import { MARKETPLACES } from '../../providers/marketplace/spapi/regions';
+import { costsCents } from './order-costs';
 import type { OrderLink } from './order-links';
 
 const BY_ID = new Map(Object.entries(MARKETPLACES).map(([c, m]) => [m.id, c as RegionCode]));
@@ -121,6 +122,7 @@ export function moneyOf(orderId: string, lines: Line[], estimates: Estimate[], l
     actual,
     price_includes_tax: includesTax,
     purchase_cents: link ? purchaseCents(link, estimate) : null,
+    ...costsCents(link, actual.currency ?? link?.currency ?? null, estimate),
   });
   return {
     amazon_order_id: orderId,

@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
 import {
   AMAZON_ORDER_ID,
+  moneyOrdersQuerySchema,
+  moneyOrdersSchema,
   moneyQuerySchema,
   moneySummarySchema,
+  orderCostsInputSchema,
   orderMoneySchema,
   rawBodySchema,
 } from '@crossmarket/domain';
@@ -14,8 +17,11 @@ import { callerOf, idParams, registerGuardedScope } from '../../http/guarded-sco
 import { guardedErrors } from '../../http/responses';
 import type { Guard } from '../auth';
 import { moneyExport } from './money-export';
+import { moneyOrders } from './money-orders';
 import { moneySummary } from './money-summary';
-import { amazonOrderIdOf } from './order-links';
+import { saveOrderCosts } from './order-costs';
+import { loadOrders, sumBreakdowns } from './order-money';
+import { amazonOrderIdOf, orderLinks } from './order-links';
 import { orderMoneyView } from './order-money-view';
 
 const missingOrder = () => notFound('This order has no money recorded.');
@@ -64,6 +70,39 @@ export function registerMoneyRoutes(app: App, { db, guard }: { db: Db; guard: Gu
             // body as text, which is what the stream carries.
             Readable.from(moneyExport(db, callerOf(request).userId, request.query)) as unknown as string,
           ),
+    );
+    scope.get(
+      '/api/money/orders',
+      {
+        schema: {
+          querystring: moneyOrdersQuerySchema,
+          response: { 200: moneyOrdersSchema, ...guardedErrors(400, 429) },
+        },
+      },
+      (request) => moneyOrders(db, callerOf(request).userId, request.query),
+    );
+    // What the seller paid at the border: the comparison takes it in place of the estimate's lines.
+    scope.put(
+      '/api/orders/:id/costs',
+      {
+        schema: {
+          params: idParams,
+          body: orderCostsInputSchema,
+          response: { 200: orderMoneySchema, ...guardedErrors(400, 404, 429) },
+        },
+      },
+      async (request) => {
+        const { userId } = callerOf(request);
+        const amazonOrderId = await amazonOrderIdOf(db, userId, request.params.id);
+        const link = amazonOrderId && (await orderLinks(db, userId, [amazonOrderId])).get(amazonOrderId);
+        if (!amazonOrderId || !link) throw missingOrder();
+        const kept = (await loadOrders(db, userId, [amazonOrderId])).get(amazonOrderId);
+        const estimate = sumBreakdowns(kept?.estimates.map((e) => e.breakdown) ?? []);
+        await saveOrderCosts(db, userId, link, estimate, request.body);
+        const found = await orderMoneyView(db, userId, amazonOrderId);
+        if (!found) throw missingOrder();
+        return found;
+      },
     );
     // The orders' own id (issue 60): the same answer for the order's Amazon id.
     scope.get(

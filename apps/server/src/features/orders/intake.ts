@@ -1,3 +1,4 @@
+import { estimateOrder } from './estimate';
 import {
   amazonRegionOf,
   REGION_CODES,
@@ -104,6 +105,12 @@ export async function keepOrder(
   const row = kept.rows[0];
   if (!row) return 'same';
   await keepItems(deps, userId, row.id, country, order);
+  if (row.inserted || row.state === 'pending')
+    await estimateOrder(deps, userId, {
+      id: row.id,
+      amazonOrderId: order.orderId,
+      purchasedAt: order.createdTime,
+    });
   if (row.inserted) {
     await recordArrival(deps.db, row.id, userId, state);
     return 'added';

@@ -5,6 +5,7 @@ import {
   sourceOffer,
   type PricedInput,
   type PricingSettings,
+  type LaneModel,
   type ProductSide,
 } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
@@ -13,19 +14,17 @@ import type { OrdersDeps } from './deps';
 import type { ItemRecord } from './repo';
 
 /**
- * The profit of an order item at the price the buyer really paid, by the one money model (landed/, the
- * lane in force, the inventory's pricing settings), buying the source offer as it stands now (`fresh`, else
- * the inventory's last lookup): the seller sees a loss before buying. Null without a link, a price or a
- * source price.
+ * The money model of an order item's offer: the lane in force, the inventory's pricing settings, buying the
+ * source offer as it stands now (`fresh`, else the inventory's last lookup). Null without a link or a kept
+ * lookup, or when the kept lookup lacks what the fee schedule reads (no figure rather than a wrong one).
  */
-export async function profitAtOrderPrice(
+export async function modelAtOrder(
   deps: OrdersDeps,
   userId: string,
   item: ItemRecord,
   fresh: ProductSide | null,
-) {
+): Promise<LaneModel | null> {
   if (!item.inventory_id || !item.product_code || !item.from_country || !item.to_country) return null;
-  if (item.unit_price === null) return null;
   const found = await deps.db.execute<{
     snapshot: { row_cross: ProductSide; row_to: ProductSide } | null;
     settings: PricingSettings;
@@ -42,19 +41,31 @@ export async function profitAtOrderPrice(
     parcel: parcelOf(cross),
     individual: null,
   } as PricedInput;
-  let model: ReturnType<typeof modelForOffer>;
   try {
-    model = modelForOffer(
+    return modelForOffer(
       row,
       lane,
       sourceOffer(row.row_cross),
       rowSchedule(row, kept.settings, item.to_country),
     );
   } catch (error) {
-    // A product whose kept lookup lacks what the fee schedule reads: no figure rather than a wrong one.
-    deps.logger.warn({ err: error, orderItem: item.order_item_id }, 'order profit not computed');
+    deps.logger.warn({ err: error, orderItem: item.order_item_id }, 'order money model not built');
     return null;
   }
+}
+
+/**
+ * The profit of an order item at the price the buyer really paid, by the one money model (landed/): the
+ * seller sees a loss before buying. Null without a link, a price or a source price.
+ */
+export async function profitAtOrderPrice(
+  deps: OrdersDeps,
+  userId: string,
+  item: ItemRecord,
+  fresh: ProductSide | null,
+) {
+  if (item.unit_price === null) return null;
+  const model = await modelAtOrder(deps, userId, item, fresh);
   if (!model) return null;
   const amount = Math.round(model.profitAt(item.unit_price) * item.quantity * 100) / 100;
   const rate = model.rateAt(item.unit_price);
