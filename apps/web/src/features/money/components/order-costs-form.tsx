@@ -10,25 +10,31 @@ import { useMoneyFormat } from '../format';
 /** The server checks the body with this very schema: the form shows the same messages on the same fields. */
 const pick: SchemaPick = (s) => s.orderCostsInputSchema;
 
-interface Values {
-  currency: string;
-  forwarder: number | null;
-  duty: number | null;
-}
+/** The four border costs, each a line of the money model, in the order a forwarder's bill lists them. */
+const AMOUNTS = ['forwarder', 'clearance', 'duty', 'import_tax'] as const;
+type Amount = (typeof AMOUNTS)[number];
+
+type Values = { currency: string } & Record<Amount, number | null>;
 
 /** The body the server takes: an empty amount is null, which clears it (the estimate stands in again). */
 export const costsBody = (v: Values): OrderCostsInput => ({
   currency: v.currency,
   forwarder: v.forwarder ?? null,
+  clearance: v.clearance ?? null,
   duty: v.duty ?? null,
+  import_tax: v.import_tax ?? null,
 });
 
 const CURRENCIES = [...new Set(REGIONS.map((r) => r.currency.code))];
+/** The selling currency first: the server takes it and the currencies the estimate paid in. */
+const currencyOptions = (selling: string | null) =>
+  [...new Set([...(selling ? [selling] : []), ...CURRENCIES])].map((c) => ({ value: c, label: c }));
 
 /**
- * What the seller really paid the forwarder and in duty and import taxes for this order, in one currency
- * (the server converts it to the selling currency at the day of the sale). The actual profit uses these
- * in place of the estimate's; leaving an amount empty puts the estimate back.
+ * What the seller really paid at the border for this order (the forwarder's bill, its clearance fee,
+ * duty, import tax), in one currency: the selling one or one the estimate paid in (the server converts at
+ * the estimate's own rate and names the currencies it takes when refused). The actual profit uses these in
+ * place of the estimate's lines; leaving an amount empty puts the estimate back.
  */
 export function OrderCostsForm({ orderId, money }: { orderId: string; money: OrderMoneyAnswer }) {
   const { t } = useTranslation();
@@ -66,7 +72,9 @@ export function OrderCostsForm({ orderId, money }: { orderId: string; money: Ord
       initialValues={{
         currency: money.costs?.currency ?? money.currency ?? 'USD',
         forwarder: money.costs?.forwarder ?? null,
+        clearance: money.costs?.clearance ?? null,
         duty: money.costs?.duty ?? null,
+        import_tax: money.costs?.import_tax ?? null,
       }}
       onFinish={() => void submit()}
       data-testid="order-costs-form"
@@ -77,31 +85,23 @@ export function OrderCostsForm({ orderId, money }: { orderId: string; money: Ord
           : t('money.costs.intro')}
       </Typography.Paragraph>
       <Row gutter={16}>
-        <Col xs={24} md={8}>
+        <Col xs={24}>
           <Form.Item name="currency" label={t('money.costs.currency')} rules={rules('currency')}>
-            <Select options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+            <Select options={currencyOptions(money.currency)} style={{ maxWidth: 200 }} />
           </Form.Item>
         </Col>
-        <Col xs={12} md={8}>
-          <Form.Item
-            name="forwarder"
-            label={t('money.costs.forwarder')}
-            extra={t('money.costs.emptyHint')}
-            rules={rules('forwarder')}
-          >
-            <InputNumber style={{ width: '100%' }} min={0} step={0.01} suffix={currency} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={8}>
-          <Form.Item
-            name="duty"
-            label={t('money.costs.duty')}
-            extra={t('money.costs.emptyHint')}
-            rules={rules('duty')}
-          >
-            <InputNumber style={{ width: '100%' }} min={0} step={0.01} suffix={currency} />
-          </Form.Item>
-        </Col>
+        {AMOUNTS.map((name) => (
+          <Col key={name} xs={12} md={6}>
+            <Form.Item
+              name={name}
+              label={t(`money.costs.${name}`)}
+              extra={t('money.costs.emptyHint')}
+              rules={rules(name)}
+            >
+              <InputNumber style={{ width: '100%' }} min={0} step={0.01} suffix={currency} />
+            </Form.Item>
+          </Col>
+        ))}
       </Row>
       {save.isError && !(save.error instanceof ApiError && save.error.fields.length > 0) && (
         <Alert

@@ -92,7 +92,14 @@ describe('an order’s estimate against its actual', () => {
         saved = JSON.parse(String(init.body));
         return {
           body: orderMoneyFixture({
-            costs: { currency: 'USD', forwarder: 12.5, duty: null, updated_at: '2026-11-28T10:00:00.000Z' },
+            costs: {
+              currency: 'USD',
+              forwarder: 12.5,
+              clearance: null,
+              duty: null,
+              import_tax: null,
+              updated_at: '2026-11-28T10:00:00.000Z',
+            },
           }),
         };
       }
@@ -100,7 +107,7 @@ describe('an order’s estimate against its actual', () => {
     });
     const { user } = renderDrawer({ ref: { orderId: MONEY_ORDER_ID }, orderId: MONEY_ORDER_ID });
     const form = await screen.findByTestId('order-costs-form');
-    const forwarder = within(form).getByLabelText('Forwarder');
+    const forwarder = within(form).getByLabelText("Forwarder's bill");
     await user.type(forwarder, '12.345');
     await user.click(within(form).getByRole('button', { name: 'Save costs' }));
     expect(
@@ -115,11 +122,19 @@ describe('an order’s estimate against its actual', () => {
     await user.click(within(form).getByLabelText('Currency'));
     await user.click(await screen.findByTitle('USD'));
     await user.click(within(form).getByRole('button', { name: 'Save costs' }));
-    await waitFor(() => expect(saved).toEqual({ currency: 'USD', forwarder: 12.5, duty: null }));
+    await waitFor(() =>
+      expect(saved).toEqual({
+        currency: 'USD',
+        forwarder: 12.5,
+        clearance: null,
+        duty: null,
+        import_tax: null,
+      }),
+    );
     expect(await screen.findByText('Costs saved.')).toBeInTheDocument();
   });
 
-  it('names the field the server refused', async () => {
+  it('names the field the server refused: a currency the estimate never used', async () => {
     fakeApi((url, init) => {
       if (url === BY_ORDER) return { body: orderMoneyFixture() };
       if (url === COSTS && init?.method === 'PUT')
@@ -129,7 +144,14 @@ describe('an order’s estimate against its actual', () => {
             error: {
               code: 'validation',
               message: 'Invalid body',
-              fields: [{ field: 'duty', key: 'validation.money.duty', message: 'bad' }],
+              fields: [
+                {
+                  field: 'currency',
+                  key: 'validation.money.costCurrency',
+                  message: 'bad',
+                  params: { currencies: 'CAD, USD' },
+                },
+              ],
             },
           },
         };
@@ -137,13 +159,11 @@ describe('an order’s estimate against its actual', () => {
     });
     const { user } = renderDrawer({ ref: { orderId: MONEY_ORDER_ID }, orderId: MONEY_ORDER_ID });
     const form = await screen.findByTestId('order-costs-form');
-    await user.type(within(form).getByLabelText('Duty and import taxes'), '3');
+    await user.type(within(form).getByLabelText('Duty'), '3');
+    await user.click(within(form).getByLabelText('Currency'));
+    await user.click(await screen.findByTitle('GBP'));
     await user.click(within(form).getByRole('button', { name: 'Save costs' }));
-    expect(
-      await within(form).findByText(
-        'Give the duty and import taxes as an amount of at least 0 with at most two decimals.',
-      ),
-    ).toBeInTheDocument();
+    expect(await within(form).findByText('Enter the costs in one of CAD, USD.')).toBeInTheDocument();
   });
 
   it('offers no costs form for an order Crossmarket does not follow, and says when there is no estimate', async () => {
