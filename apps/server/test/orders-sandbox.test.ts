@@ -200,8 +200,14 @@ describe('the sandbox store for trying the money page (issue 61)', () => {
 
   it('places an order a few days back, so its money has been posted, and no further than a first read', async () => {
     const form = { seller_id: seller, marketplace_id: CA, sku: 'SANDBOX-SKU-1', kind: 'normal' };
+    await database.db.execute(sql`update order_syncs set synced_until = now() where user_id = ${userId}`);
     const before = Date.now();
     expect((await post('/dev/store/orders', { ...form, days_ago: '5' })).statusCode).toBe(303);
+    // The seller's read had passed it: it goes back for it.
+    const cursor = await database.db.execute<{ until: Date }>(
+      sql`select synced_until as until from order_syncs where user_id = ${userId}`,
+    );
+    expect(before - new Date(cursor.rows[0]!.until).getTime()).toBeGreaterThan(5 * 24 * 60 * MINUTE);
     const { rows } = await database.db.execute<{ created: string }>(
       sql`select "order"->>'createdTime' as created from sandbox_orders
            where seller_id = ${seller} order by "order"->>'createdTime' asc limit 1`,

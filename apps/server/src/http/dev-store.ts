@@ -154,6 +154,10 @@ export function registerDevStore(app: App, db: Db, access: DevPagesAccess, queue
         const price = Number(listing?.offers?.[0]?.price.amount ?? Number.NaN);
         if (!country || !listing || !Number.isFinite(price))
           throw notFound('No such sandbox listing with a price.');
+        // Placed a few minutes back and the sellers' reads made due, so the order arrives at the next
+        // minute's intake rather than after Amazon's two-minute lag and the five-minute cadence: a tool
+        // for trying the flow, not a model of Amazon's timing (the scheduled orders keep that).
+        const at = Date.now() - body.days_ago * DAY - 3 * 60_000;
         await placeSandboxOrder(db, {
           sellerId: body.seller_id,
           country,
@@ -162,12 +166,12 @@ export function registerDevStore(app: App, db: Db, access: DevPagesAccess, queue
           price,
           quantity: body.quantity,
           kind: body.kind,
-          // Placed a few minutes back and the sellers' reads made due, so the order arrives at the next
-          // minute's intake rather than after Amazon's two-minute lag and the five-minute cadence: a tool
-          // for trying the flow, not a model of Amazon's timing (the scheduled orders keep that).
-          at: Date.now() - body.days_ago * DAY - 3 * 60_000,
+          at,
         });
-        await db.execute(sql`update order_syncs set next_run_at = now()`);
+        // An order placed days back is one Amazon showed then: the reads that passed it go back for it.
+        await db.execute(
+          sql`update order_syncs set next_run_at = now(), synced_until = least(synced_until, ${new Date(at)})`,
+        );
         return reply.status(303).header('location', '/dev/store').type('text/plain').send('');
       },
     );

@@ -1,21 +1,10 @@
 import { Button, Flex, Select } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Labelled } from '../../../lib/labelled';
 import { useMoneyFormat } from '../format';
 import { lastMonths, monthName } from '../months';
 import type { MoneyRange } from '../api/money';
-
-/** A labelled select: the label is visible text the control is named by. */
-function Labelled({ label, children }: { label: string; children: (id: string) => React.ReactNode }) {
-  const id = useId();
-  return (
-    <Flex gap={8} align="center">
-      <span id={id}>{label}</span>
-      {children(id)}
-    </Flex>
-  );
-}
 
 /** The months a seller can pick: the last two years (the longest range the summary takes). */
 const PICKABLE = 24;
