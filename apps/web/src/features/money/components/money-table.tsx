@@ -152,10 +152,13 @@ export function MoneyTotals({ summary }: { summary: MoneySummary }) {
                 </Descriptions.Item>
               ))}
               <Descriptions.Item label={t('money.figures.profit')}>
-                <Typography.Text strong data-testid="money-total-profit">
-                  {f.money(total.profit, total.currency)}
-                </Typography.Text>{' '}
-                ({f.percent(total.margin)})
+                {/* One inline run: the item's content is a flex box, which would drop the space. */}
+                <span>
+                  <Typography.Text strong data-testid="money-total-profit">
+                    {f.money(total.profit, total.currency)}
+                  </Typography.Text>{' '}
+                  ({f.percent(total.margin)})
+                </span>
               </Descriptions.Item>
               <Descriptions.Item label={t('money.figures.estimate_profit')}>
                 {f.money(total.estimate_profit, total.currency)}
