@@ -2,6 +2,7 @@
 // back in the sandbox store so its money has been posted; the finances are read, and the Money page shows
 // the totals and the chart; a month opens its orders, an order its estimate against what Amazon paid, and
 // the seller enters what the border cost. axe sweeps the page and the drawers in light and dark, en and tr.
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { MoneySummary } from '../packages/domain/src/schemas/money';
 import type { OrderList } from '../packages/domain/src/schemas/orders';
@@ -83,6 +84,14 @@ test('the Money page: totals, the chart, an order’s estimate against what Amaz
   // The order's money is held until after delivery: pending, with its release date.
   await expect(cad.getByTestId('money-pending')).toContainText(/pending until/);
   await expect(page.getByTestId('money-chart').locator('canvas')).toBeVisible();
+  // The CSV: one row per order line, Amazon's column names.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('money-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^money-\d{4}-\d{2}-\d{4}-\d{2}-us-ca\.csv$/);
+  const csv = await readFile(await file.path(), 'utf8');
+  expect(csv.split('\n')[0]).toMatch(/^order-id,order-item-code,sku,/);
+  expect(csv).toContain(amazonOrderId);
   await page.mouse.move(0, 0);
   await expectAccessible(page, 'the Money page');
 
