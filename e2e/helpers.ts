@@ -4,6 +4,7 @@ import { expect as pwExpect, type APIRequestContext, type Page } from '@playwrig
 import pg from 'pg';
 import { PRESET_RULE_SETS } from '../packages/domain/src/pricing/presets';
 import type { DevMailbox } from '../packages/domain/src/schemas/api-responses';
+import type { ListingsView } from '../packages/domain/src/schemas/listings';
 import type { CreatedReport, ReportDetail } from '../packages/domain/src/schemas/reports-responses';
 
 export const PASSWORD = 'secret-123';
@@ -161,4 +162,42 @@ export async function usToCaInventory(request: APIRequestContext, title: string)
   });
   pwExpect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { id: string }).id;
+}
+
+/** Waits for the inventory's last run (a dry run or a publish) to end; its listings then. */
+async function runEnds(request: APIRequestContext, inventoryId: string): Promise<ListingsView> {
+  let view: ListingsView | undefined;
+  await pwExpect
+    .poll(
+      async () => {
+        view = (await (await request.get(`/api/inventories/${inventoryId}/listings`)).json()) as ListingsView;
+        return view.last_run?.status;
+      },
+      { timeout: 120_000 },
+    )
+    .toBe('done');
+  return view!;
+}
+
+/** A US → CA inventory of these products with one live in the sandbox store: its SKU and ASIN. */
+export async function liveListing(
+  page: Page,
+  ids: string[],
+  reportTitle: string,
+  inventoryTitle: string,
+): Promise<{ sku: string; asin: string }> {
+  const reportId = await finishedReport(page, ids, reportTitle);
+  const inventoryId = await usToCaInventory(page.request, inventoryTitle);
+  const added = await page.request.post(`/api/inventories/${inventoryId}/products`, {
+    data: { report_id: reportId, product_ids: ids },
+  });
+  pwExpect(added.status()).toBe(200);
+  const path = `/api/inventories/${inventoryId}/listings`;
+  pwExpect((await page.request.post(path, { data: { mode: 'preview' } })).status()).toBe(202);
+  await runEnds(page.request, inventoryId);
+  pwExpect((await page.request.post(path, { data: { mode: 'publish' } })).status()).toBe(202);
+  const view = await runEnds(page.request, inventoryId);
+  const live = view.listings.find((l) => l.state === 'live');
+  pwExpect(live, 'a listing live in the sandbox store').toBeTruthy();
+  return { sku: live!.sku, asin: live!.product_id };
 }

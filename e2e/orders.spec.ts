@@ -2,48 +2,14 @@
 // the lane's forwarder, buys the order at the source (the cart link, what it cost), ships it (carrier,
 // the forwarder's tracking), confirms it to Amazon and sees Amazon's read-back, then delivered. axe sweeps
 // the Orders page and the drawer at each step in light and dark.
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { ListingsView } from '../packages/domain/src/schemas/listings';
+import type { Page } from '@playwright/test';
 import type { OrderList } from '../packages/domain/src/schemas/orders';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { finishedReport, subscriber, usToCaInventory } from './helpers';
+import { liveListing, subscriber } from './helpers';
 
 const ids = Array.from({ length: 6 }, (_, i) => `B0OR${String(i).padStart(6, '0')}`);
 const FORWARDER = 'Ayşe Yılmaz, Suite 4471\n123 Forward St, Hawthorne CA 90250, US';
-
-/** Waits for the inventory's last run (a dry run or a publish) to end; its listings then. */
-async function runEnds(request: APIRequestContext, inventoryId: string): Promise<ListingsView> {
-  let view: ListingsView | undefined;
-  await expect
-    .poll(
-      async () => {
-        view = (await (await request.get(`/api/inventories/${inventoryId}/listings`)).json()) as ListingsView;
-        return view.last_run?.status;
-      },
-      { timeout: 120_000 },
-    )
-    .toBe('done');
-  return view!;
-}
-
-/** A US → CA inventory with one product live in the sandbox store: its SKU and ASIN. */
-async function liveListing(page: Page): Promise<{ sku: string; asin: string }> {
-  const reportId = await finishedReport(page, ids, 'Orders for Canada');
-  const inventoryId = await usToCaInventory(page.request, 'Sold in Canada');
-  const added = await page.request.post(`/api/inventories/${inventoryId}/products`, {
-    data: { report_id: reportId, product_ids: ids },
-  });
-  expect(added.status()).toBe(200);
-  const path = `/api/inventories/${inventoryId}/listings`;
-  expect((await page.request.post(path, { data: { mode: 'preview' } })).status()).toBe(202);
-  await runEnds(page.request, inventoryId);
-  expect((await page.request.post(path, { data: { mode: 'publish' } })).status()).toBe(202);
-  const view = await runEnds(page.request, inventoryId);
-  const live = view.listings.find((l) => l.state === 'live');
-  expect(live, 'a listing live in the sandbox store').toBeTruthy();
-  return { sku: live!.sku, asin: live!.product_id };
-}
 
 /**
  * The sandbox store's "Place an order" for the SKU, pressed on /dev/store. The page asks for a same-origin
@@ -67,7 +33,7 @@ test('a sandbox listing gets an order: the seller buys it, ships it, confirms it
   // (below: up to eight minutes each), four sweeps in both themes.
   test.setTimeout(1_320_000);
   await subscriber(page, 'L');
-  const { sku, asin } = await liveListing(page);
+  const { sku, asin } = await liveListing(page, ids, 'Orders for Canada', 'Sold in Canada');
 
   // The lane's forwarder: where the purchase goes, never the buyer.
   await page.goto('/settings/lanes#lane-us-ca');

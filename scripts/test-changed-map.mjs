@@ -28,6 +28,7 @@ export const E2E_SPECS = {
   'inventories.spec.ts': ['history', 'inventories', 'pricing-settings'],
   'lanes.spec.ts': ['analysis', 'lanes', 'report-detail', 'settings'],
   'listings.spec.ts': ['inventories', 'listings'],
+  'money.spec.ts': ['finances', 'money', 'orders'],
   'motion.spec.ts': ['filter-editor', 'report-detail'],
   'orders.spec.ts': ['inventories', 'lanes', 'listings', 'orders'],
   'report-detail.spec.ts': [

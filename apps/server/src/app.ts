@@ -272,7 +272,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   }
 
   if (config.MARKETPLACE_PROVIDER === 'sandbox') registerSandboxImages(app);
-  if (config.MARKETPLACE_PROVIDER === 'sandbox' && devPages) registerDevStore(app, db, devAccess);
+  if (config.MARKETPLACE_PROVIDER === 'sandbox' && devPages) registerDevStore(app, db, devAccess, deps.queue);
 
   registerExtensionDownload(app, config.extensionZip);
   await registerWebApp(app, config.webDistDir, { operator: isOperatorRequest(guard) });

@@ -19,6 +19,8 @@ const PUBLIC = new Set([
   '/dev/store',
   // Its "Place an order" (issue 60), loopback or demo only like the page.
   '/dev/store/orders',
+  // Its "Read finances now" (issue 61), the same.
+  '/dev/store/finances',
   '/sandbox/images/:asin.svg',
   '/downloads/crossmarket-extension.zip',
 ]);

@@ -187,3 +187,57 @@ describe('the sandbox takes orders like Amazon (issue 60)', () => {
     ).rejects.toBeInstanceOf(SpapiError);
   });
 });
+
+describe('the sandbox store for trying the money page (issue 61)', () => {
+  const post = (url: string, form: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: LOCAL,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+
+  it('places an order a few days back, so its money has been posted, and no further than a first read', async () => {
+    const form = { seller_id: seller, marketplace_id: CA, sku: 'SANDBOX-SKU-1', kind: 'normal' };
+    await database.db.execute(sql`update order_syncs set synced_until = now() where user_id = ${userId}`);
+    const before = Date.now();
+    expect((await post('/dev/store/orders', { ...form, days_ago: '5' })).statusCode).toBe(303);
+    // The seller's read had passed it: it goes back for it.
+    const cursor = await database.db.execute<{ until: Date }>(
+      sql`select synced_until as until from order_syncs where user_id = ${userId}`,
+    );
+    expect(before - new Date(cursor.rows[0]!.until).getTime()).toBeGreaterThan(5 * 24 * 60 * MINUTE);
+    const { rows } = await database.db.execute<{ created: string }>(
+      sql`select "order"->>'createdTime' as created from sandbox_orders
+           where seller_id = ${seller} order by "order"->>'createdTime' asc limit 1`,
+    );
+    const age = before - Date.parse(rows[0]!.created);
+    expect(age).toBeGreaterThan(5 * 24 * 60 * MINUTE);
+    expect(age).toBeLessThan(5 * 24 * 60 * MINUTE + 10 * MINUTE);
+    expect((await post('/dev/store/orders', { ...form, days_ago: '30' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/dev/store', remoteAddress: LOCAL })).body).toContain(
+      '<option value="5">5 days ago</option>',
+    );
+  });
+
+  it('reads every connected seller’s finances when asked, as the schedule does', async () => {
+    const queued = async () =>
+      (
+        await database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pgboss.job where name = 'schedule-finance-reads'`,
+        )
+      ).rows[0]!.n;
+    const before = await queued();
+    const res = await post('/dev/store/finances', {});
+    expect(res.statusCode, res.body).toBe(303);
+    expect(await queued()).toBe(before + 1);
+    // Like every development page, not for other machines.
+    const away = await t.app.inject({
+      method: 'POST',
+      url: '/dev/store/finances',
+      remoteAddress: '203.0.113.9',
+    });
+    expect(away.statusCode).toBe(404);
+  });
+});

@@ -1,8 +1,9 @@
-import { rawBodySchema, REGION_CODES } from '@crossmarket/domain';
+import { JOB_NAMES, rawBodySchema, REGION_CODES } from '@crossmarket/domain';
 import { desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { sandboxOrders } from '../db/schema';
+import type { JobQueue } from '../jobs/queue';
 import { MARKETPLACES } from '../providers/marketplace/spapi/regions';
 import { placeSandboxOrder, SANDBOX_ORDER_KINDS, type AmazonOrder } from '../providers/seller-orders';
 import { sandboxStoreListings } from '../providers/seller-store';
@@ -24,8 +25,16 @@ const placeOrderSchema = z
     sku: z.string().min(1).max(200),
     kind: z.enum(SANDBOX_ORDER_KINDS).default('normal'),
     quantity: z.coerce.number().int().min(1).max(10).default(1),
+    /**
+     * Placed this many days back, so its money is there to see (the sandbox's finances post two days after
+     * the sale and release 21 days after): at most six, what a seller's first read of orders covers.
+     */
+    days_ago: z.coerce.number().int().min(0).max(6).default(0),
   })
   .strict();
+
+const DAY = 86_400_000;
+const PLACED_DAYS_AGO = [0, 3, 5] as const;
 
 const table = (head: string[], rows: string[][]) =>
   `<table><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows
@@ -40,7 +49,7 @@ const table = (head: string[], rows: string[][]) =>
  * one a day each live listing receives. Like the mailbox it shows every user's, so only this machine's
  * clients (or a public demo) see it (`devPagesOpenTo`).
  */
-export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
+export function registerDevStore(app: App, db: Db, access: DevPagesAccess, queue: JobQueue) {
   const hidden = hiddenFrom(access);
   app.get(
     '/dev/store',
@@ -53,6 +62,9 @@ export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
         sandboxStoreListings(db),
         db.select().from(sandboxOrders).orderBy(desc(sandboxOrders.createdAt)).limit(100),
       ]);
+      const placed = PLACED_DAYS_AGO.map(
+        (d) => `<option value="${d}">${d === 0 ? 'now' : `${d} days ago`}</option>`,
+      ).join('');
       const kinds = SANDBOX_ORDER_KINDS.map(
         (k) => `<option value="${k}">${k.replace('_', ' ')}</option>`,
       ).join('');
@@ -60,7 +72,7 @@ export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
         const summary = l.summaries?.[0];
         const offer = l.offers?.[0];
         const marketplaceId = summary?.marketplaceId ?? '';
-        const place = `<form method="post" action="/dev/store/orders"><input type="hidden" name="seller_id" value="${escapeHtml(l.seller_id)}"><input type="hidden" name="marketplace_id" value="${escapeHtml(marketplaceId)}"><input type="hidden" name="sku" value="${escapeHtml(l.sku)}"><label>Kind <select name="kind">${kinds}</select></label> <button type="submit" aria-label="Place an order of ${escapeHtml(l.sku)}">Place an order</button></form>`;
+        const place = `<form method="post" action="/dev/store/orders"><input type="hidden" name="seller_id" value="${escapeHtml(l.seller_id)}"><input type="hidden" name="marketplace_id" value="${escapeHtml(marketplaceId)}"><input type="hidden" name="sku" value="${escapeHtml(l.sku)}"><label>Kind <select name="kind">${kinds}</select></label> <label>Placed <select name="days_ago">${placed}</select></label> <button type="submit" aria-label="Place an order of ${escapeHtml(l.sku)}">Place an order</button></form>`;
         return [
           escapeHtml(l.seller_id),
           escapeHtml(marketplaceId),
@@ -98,7 +110,7 @@ export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
                   rows,
                 )
               : '<p>No listings yet.</p>'
-          }<h2>Orders</h2><p>Each live listing receives an order ten minutes after it is listed and one a day after that; "Place an order" adds one now.</p>${
+          }<h2>Orders</h2><p>Each live listing receives an order ten minutes after it is listed and one a day after that; "Place an order" adds one now, or placed a few days back so that its money (posted two days after the sale) is there to see.</p><form method="post" action="/dev/store/finances"><button type="submit">Read finances now</button> (every connected seller's, as the six-hourly schedule does)</form>${
             orderRows.length
               ? table(
                   ['Order', 'Seller', 'Marketplace', 'SKU', 'Status', 'Kind', 'Packages', 'Updated'],
@@ -142,6 +154,10 @@ export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
         const price = Number(listing?.offers?.[0]?.price.amount ?? Number.NaN);
         if (!country || !listing || !Number.isFinite(price))
           throw notFound('No such sandbox listing with a price.');
+        // Placed a few minutes back and the sellers' reads made due, so the order arrives at the next
+        // minute's intake rather than after Amazon's two-minute lag and the five-minute cadence: a tool
+        // for trying the flow, not a model of Amazon's timing (the scheduled orders keep that).
+        const at = Date.now() - body.days_ago * DAY - 3 * 60_000;
         await placeSandboxOrder(db, {
           sellerId: body.seller_id,
           country,
@@ -150,12 +166,25 @@ export function registerDevStore(app: App, db: Db, access: DevPagesAccess) {
           price,
           quantity: body.quantity,
           kind: body.kind,
-          // Placed a few minutes back and the sellers' reads made due, so the order arrives at the next
-          // minute's intake rather than after Amazon's two-minute lag and the five-minute cadence: a tool
-          // for trying the flow, not a model of Amazon's timing (the scheduled orders keep that).
-          at: Date.now() - 3 * 60_000,
+          at,
         });
-        await db.execute(sql`update order_syncs set next_run_at = now()`);
+        // An order placed days back is one Amazon showed then: the reads that passed it go back for it.
+        await db.execute(
+          sql`update order_syncs set next_run_at = now(), synced_until = least(synced_until, ${new Date(at)})`,
+        );
+        return reply.status(303).header('location', '/dev/store').type('text/plain').send('');
+      },
+    );
+    // What Amazon paid, read now rather than at the six-hourly schedule: the schedule's own job, which
+    // queues a read per connected seller and region.
+    scope.post(
+      '/dev/store/finances',
+      {
+        schema: { response: { 303: rawBodySchema('Back to the sandbox store.') } },
+        onRequest: hidden,
+      },
+      async (_request, reply) => {
+        await queue.send(JOB_NAMES.scheduleFinanceReads, {});
         return reply.status(303).header('location', '/dev/store').type('text/plain').send('');
       },
     );

@@ -23,6 +23,7 @@ export const HIDDEN_ROUTES: Readonly<Record<string, string>> = {
   '/api/amazon/login': "Amazon Appstore's log-in URI: a browser step that redirects back to Amazon",
   '/dev/store': "development only: the sandbox's stand-in for sellers' Amazon stores (issue 48)",
   '/dev/store/orders': 'development only: places a sandbox order on a sandbox listing (issue 60)',
+  '/dev/store/finances': "development only: reads every connected seller's finances now (issue 61)",
   '/dev/amazon/consent': "development only: the sandbox's stand-in for Seller Central's consent page",
   [OPENAPI_URL]: 'the document itself',
   '/downloads/crossmarket-extension.zip': 'the browser extension, a file to install rather than an API',

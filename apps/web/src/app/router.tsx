@@ -159,6 +159,13 @@ export const routes: RouteObject[] = [
                     ),
                   })),
                   {
+                    path: '/money',
+                    lazy: page(
+                      () => import('../features/money/money-page'),
+                      (m) => m.MoneyPage,
+                    ),
+                  },
+                  {
                     path: '/tools',
                     lazy: page(
                       () => import('../features/tools/tools-page'),

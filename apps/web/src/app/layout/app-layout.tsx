@@ -15,6 +15,7 @@ import {
   DashboardOutlined,
   MessageOutlined,
   ShoppingCartOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Grid, Layout, Menu, Typography, theme } from 'antd';
 import { Suspense, useState } from 'react';
@@ -38,6 +39,7 @@ const NAV: NavEntry[] = [
   { key: '/', icon: <HomeOutlined />, label: 'nav.home' },
   { key: '/inventories', icon: <DatabaseOutlined />, label: 'nav.inventories' },
   { key: '/orders', icon: <ShoppingCartOutlined />, label: 'nav.orders', content: <OrdersNavLabel /> },
+  { key: '/money', icon: <WalletOutlined />, label: 'nav.money' },
   { key: '/filter-sets', icon: <FilterOutlined />, label: 'nav.filterSets' },
   { key: '/reports', icon: <FileSearchOutlined />, label: 'nav.reports' },
   { key: '/settings', icon: <SettingOutlined />, label: 'nav.settings' },

@@ -51,6 +51,8 @@ describe('the order drawer', () => {
     renderOrders(`/orders/${ORDER_ID}`);
     const drawer = await findDrawer(TITLE);
     const toBuy = await within(drawer).findByTestId('to-buy');
+    // What Amazon paid for it, against the estimate: the money feature's drawer.
+    expect(within(drawer).getByTestId('order-money-open')).toHaveTextContent('Money');
     // The source is looked up afresh for the to-buy step, not read from the cache.
     await waitFor(() => expect(api.mock.calls.map(([u]) => String(u))).toContain(`${DETAIL}?check=1`));
     const cart = within(toBuy).getByTestId('cart-link');

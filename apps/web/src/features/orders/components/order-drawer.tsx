@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { OrderMoneyButton } from '../../money';
 import { useOrder } from '../api/orders';
 import { OrderView } from './order-view';
 
@@ -68,6 +69,8 @@ export function OrderDrawer({
       aria-label={title}
       open={orderId !== null}
       onClose={onClose}
+      // What Amazon paid for the order against the estimate (the money feature's drawer, over this one).
+      extra={order.data && <OrderMoneyButton orderId={order.data.order.id} />}
       size={760}
       destroyOnHidden
       data-testid="order-drawer"

@@ -8,23 +8,12 @@ import {
   type RegionCode,
 } from '@crossmarket/domain';
 import { Button, Flex, Select } from 'antd';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOption } from '../../../lib/country';
 import { formatNumber } from '../../../lib/format-number';
+import { Labelled } from '../../../lib/labelled';
 import type { OrdersFilters } from '../api/orders';
 import { ACTION_FILTERS, isActionFilter, type ActionFilter } from '../order-states';
-
-/** A labelled select: the label is visible text the control is named by. */
-function Labelled({ label, children }: { label: string; children: (id: string) => React.ReactNode }) {
-  const id = useId();
-  return (
-    <Flex gap={8} align="center">
-      <span id={id}>{label}</span>
-      {children(id)}
-    </Flex>
-  );
-}
 
 /**
  * The list's filters: what waits on the seller (the sidebar's counts, one press each), then by state,
