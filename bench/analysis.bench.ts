@@ -24,6 +24,7 @@ import { user, userData } from '../apps/server/src/db/schema';
 import { processReport } from '../apps/server/src/features/reports/process-report';
 import { createSandboxMarketplace } from '../apps/server/src/providers/marketplace/sandbox';
 import { benchDatabase, insertBenchReport } from './bench-db';
+import { profileWindow } from './cpu-profile';
 import { httpPoster } from './http-post';
 import { BUDGET_MACHINE_PLAIN_SQL_MS, plainPageSql } from './plain-sql';
 import { TimingParts } from './timing-parts';
@@ -229,6 +230,7 @@ try {
     await fetchCall('/v1/filters', JSON.stringify(scanning(-20 - i)));
   }
   recording = true;
+  const profiling = await profileWindow('analysis-filters');
   const endpoint: number[] = [];
   const sqlTimes: number[] = [];
   const pages: number[] = [];
@@ -255,6 +257,7 @@ try {
     await fetchCall('/v1/filters', other);
     viaFetch.push(performance.now() - t0);
   }
+  await profiling.stop();
 
   // Charts: both histograms and the rank cells over the same filtered rows, and over the whole report.
   const chartTimes: number[] = [];

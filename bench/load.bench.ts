@@ -41,7 +41,16 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync('/tmp/crossmarket-load-');
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts'), 'serve'],
+  [
+    // BENCH_CPU_PROFILE=<dir>: the server's CPU profile, written there when it exits (cpu-profile.ts).
+    ...(process.env.BENCH_CPU_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+      : []),
+    '--import',
+    'tsx',
+    path.join(ROOT, 'apps/server/src/main.ts'),
+    'serve',
+  ],
   {
     cwd: ROOT,
     env: {

@@ -7,7 +7,7 @@ import type { ExportsResponse, Me } from '@crossmarket/domain';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { finishedReport, subscriber } from './helpers';
+import { finishedReport, sql, subscriber } from './helpers';
 // The writers' module alone: the package's index also brings JSON texts Playwright's loader cannot import.
 import {
   buildInventoryFile,
@@ -154,4 +154,40 @@ test('restrictions fill in, narrow to "can list", link to approval and stay out 
     { userId: me.user.id },
   );
   expect(file).toBe(buildInventoryFile(items, { handlingTime: 3 }));
+});
+
+// The sandbox keeps today's order (offers for every product), so the row a connected seller's SP-API
+// report would show for a product they cannot list (both sides `unlisted`) is written here by SQL.
+test('a product not looked up because the seller cannot list it is looked up on request', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await subscriber(page, 'L');
+  const products = ids(3).map((id) => id.replace('B0LR', 'B0LU'));
+  const reportId = await finishedReport(page, products, 'Cannot list');
+  await sql(
+    `update report_product_snapshots
+        set row_cross = jsonb_set(row_cross, '{status}', '"unlisted"'),
+            row_to = jsonb_set(row_to, '{status}', '"unlisted"')
+      where report_id = $1 and product_id = $2`,
+    [reportId, products[0]],
+  );
+  await page.goto(`/reports/${reportId}?sort=product_id-asc`);
+  await expect(heading(page)).toHaveText('3 / 3 products');
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: products[0]! });
+  await expect(row.getByTestId('status-reason')).toContainText('you cannot list this product');
+  // Only that row offers it, and a keyboard user reaches and opens it.
+  await expect(page.getByTestId('look-up')).toHaveCount(1);
+  await row.getByTestId('look-up').focus();
+  await page.keyboard.press('Enter');
+  const details = page.getByTestId('look-up-details');
+  await expect(details).toContainText("1 product of today's quota");
+  await expectAccessible(page, 'look up, before the check', '.ant-popover');
+  const looked = page.waitForResponse((r) => r.url().endsWith('/v1/lookup'));
+  await details.getByRole('button', { name: 'Look up now' }).focus();
+  await page.keyboard.press('Enter');
+  expect((await looked).status()).toBe(200);
+  await expect(details.getByTestId('look-up-result')).toBeVisible();
+  await expect(details).toContainText('left today');
+  await expectAccessible(page, 'look up, its answer', '.ant-popover');
 });

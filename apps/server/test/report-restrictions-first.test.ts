@@ -1,5 +1,6 @@
 import type { ListingRestriction, ProductSide } from '@crossmarket/domain';
 import { pino } from 'pino';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { tokenBoxFor } from '../src/features/amazon';
@@ -28,6 +29,8 @@ let stand: SpapiStandIn;
 const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const SELLERS: Record<string, string> = { 'Atzr|alice-na': 'A1ALICESELLER', 'Atzr|bob-na': 'A1BOBSELLER' };
+/** Products Amazon has since approved Alice for (the last test). */
+const approved = new Set<string>();
 
 // Alice may not list the `BALNO…` products (Bob may); nobody may list `BNOLIST…`; `BGATED…` needs approval.
 const ALICE_CANNOT = productIds(12, 'ALNO');
@@ -60,7 +63,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   stand = await startSpapiStandIn(LIMITS, {
     sellerOf: (token) => SELLERS[token],
-    notEligible: (asin, seller) => seller === 'A1ALICESELLER' && asin.startsWith('BALNO'),
+    notEligible: (asin, seller) =>
+      seller === 'A1ALICESELLER' && asin.startsWith('BALNO') && !approved.has(asin),
   });
   const cfg = testConfig({
     MARKETPLACE_PROVIDER: 'spapi',
@@ -157,5 +161,29 @@ describe('restrictions before offers', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(stand.offersAsked(id)).toBe(before + 2);
     expect(res.json<{ row: Row }>().row.row_to.status).not.toBe('unlisted');
+  });
+
+  it('asks again a "cannot list" kept longer than 24 hours: a seller approved meanwhile gets offers', async () => {
+    // Amazon has approved Alice for all of them since; half her answers are 25 hours old, half 23.
+    for (const id of ALICE_CANNOT) approved.add(id);
+    const older = ALICE_CANNOT.slice(0, 6);
+    const recent = ALICE_CANNOT.slice(6);
+    const age = (asins: string[], hours: number) =>
+      database.db.execute(sql`
+        update listing_restrictions set checked_at = now() - make_interval(hours => ${hours})
+         where user_id = ${ids.alice!} and asin = any(${sql.param(asins)}::text[])`);
+    await age(older, 25);
+    await age(recent, 23);
+    const asked = stand.callsOf('Atzr|alice-na', 'getListingsRestrictions');
+    const rows = await rowsOf('alice', await sendReport('alice'));
+    // Only the answers past 24 hours were asked again; every other kept answer served.
+    expect(stand.callsOf('Atzr|alice-na', 'getListingsRestrictions') - asked).toBe(older.length);
+    for (const id of older) {
+      expect(rows.get(id)!.restriction?.state, id).toBe('can_list');
+      expect(rows.get(id)!.row_to.status, id).not.toBe('unlisted');
+    }
+    // A "cannot list" younger than 24 hours still stands until "Check again" (or the next day); the
+    // rows themselves come whole from Bob's recent lookups, as in the third test.
+    for (const id of recent) expect(rows.get(id)!.restriction?.state, id).toBe('cannot_list');
   });
 });

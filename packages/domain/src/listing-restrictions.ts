@@ -10,6 +10,13 @@ export type ListingRestrictionState = (typeof LISTING_RESTRICTIONS)[number];
 
 /** How long an answer is kept per seller, marketplace and ASIN before it is asked again. */
 export const LISTING_RESTRICTION_DAYS = 7;
+/**
+ * How long a `cannot_list` answer is trusted before a report asks again (issue 63): a report spends no
+ * offers on a product its seller cannot list, so a seller approved meanwhile would get none for up to
+ * {@link LISTING_RESTRICTION_DAYS} days. Restrictions are the plentiful allowance (5 a second); offers the
+ * scarce one. The other answers keep the full period: they never withhold an offers call.
+ */
+export const CANNOT_LIST_TRUSTED_HOURS = 24;
 /** How long Amazon's fee estimate for a product is kept per seller and marketplace before it is asked again. */
 export const FEE_ESTIMATE_DAYS = 7;
 

@@ -10,6 +10,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { onScanPool, type Db } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import { reportFacets } from '../../db/report-facets';
 import { fieldError, notFound } from '../../http/errors';
 import { NO_TIMING, type Timing } from '../../http/server-timing';
@@ -147,7 +148,7 @@ export async function filterReport(
       if (!report.finalized || report.resultsVersion !== last) matched = undefined;
       else {
         const page = sql`${pageRowsFrom(report.id, pageIds)} order by u.ord`;
-        rows = (await timing.time('read', () => db.execute<PageRow>(page))).rows;
+        rows = (await timing.time('read', () => executeNamed<PageRow>(db, 'page_rows', page))).rows;
       }
     } else {
       // The report read and the page read in one statement (issue 63): the page only if the kept view is

@@ -9,6 +9,7 @@ import {
 } from '@crossmarket/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import { supplierNote, supplierNotesJoin } from '../suppliers';
 import { analysisReportFromJson, reportRowJson, type AnalysisReport } from './analysis-report';
 
@@ -91,13 +92,18 @@ export function pageJsonText(rows: readonly PageRow[], report: AnalysisReport): 
  * one statement. The report rides on the first row only (its lists are the answer's largest columns).
  */
 export async function readKeptPage(db: Db, userId: string, reportId: string, last: number, pageIds: SQL) {
-  const result = await db.execute<PageRow & { report: unknown }>(sql`
+  // Most calls of a seller's session are page changes: this statement is prepared (its text is constant).
+  const result = await executeNamed<PageRow & { report: unknown }>(
+    db,
+    'kept_page',
+    sql`
     with rep as (${reportRowJson(reportId, userId)})
     select case when row_number() over (order by p.ord) = 1 then rep.report end as report, p.*
       from rep
       left join lateral (${pageRowsFrom(reportId, pageIds)}) p
         on rep.finalized and rep.results_version = ${last}
-     order by p.ord`);
+     order by p.ord`,
+  );
   const first = result.rows[0];
   return {
     report: first?.report ? analysisReportFromJson(first.report) : undefined,

@@ -1,4 +1,5 @@
 import {
+  CANNOT_LIST_TRUSTED_HOURS,
   LISTING_RESTRICTION_DAYS,
   type ListingRestriction,
   type ListingRestrictionState,
@@ -34,7 +35,11 @@ const toRestriction = (r: StoredRow): ReportRestriction => ({
   checked_at: new Date(r.checked_at).toISOString(),
 });
 
-/** The kept answers younger than LISTING_RESTRICTION_DAYS for these ASINs, by ASIN. */
+/**
+ * The kept answers still trusted for these ASINs, by ASIN: younger than LISTING_RESTRICTION_DAYS, and a
+ * `cannot_list` younger than CANNOT_LIST_TRUSTED_HOURS (it withholds a report's offers calls; an older
+ * one is asked again, so a seller approved meanwhile gets offers at the next report).
+ */
 export async function freshAnswers(
   db: Db,
   owner: RestrictionOwner,
@@ -46,7 +51,9 @@ export async function freshAnswers(
      where user_id = ${owner.userId} and selling_partner_id = ${owner.sellingPartnerId}
        and country = ${owner.country}
        and asin = any(${sql.param([...asins])}::text[])
-       and checked_at > now() - make_interval(days => ${LISTING_RESTRICTION_DAYS})`);
+       and checked_at > now() - case when state = 'cannot_list'
+                                     then make_interval(hours => ${CANNOT_LIST_TRUSTED_HOURS})
+                                     else make_interval(days => ${LISTING_RESTRICTION_DAYS}) end`);
   return new Map(result.rows.map((r) => [r.asin, toRestriction(r)]));
 }
 

@@ -4,6 +4,7 @@ import { productUrl } from '../../../lib/product-url';
 import type { ResultRowView } from '../api/filter-results';
 import { statusReasonKey, Tag, useCellKit, type Countries } from './cell-kit';
 import { DangerousGoodsTag } from './dangerous-goods-tag';
+import { LookUpButton, notLookedUp } from './look-up-button';
 import { SupplierNote } from './supplier-note';
 
 /** Copies a product ID; one small icon button instead of Typography's copyable (a tooltip per row). */
@@ -104,6 +105,8 @@ export const ProductDetails = memo(function ProductDetails({
               })}
             </Tag>
           )}
+          {/* Not looked up because the seller cannot list it: the quick check on request (issue 63). */}
+          {notLookedUp(row) && <LookUpButton row={row} countries={countries} />}
         </div>
       </div>
     </div>
