@@ -10,6 +10,7 @@ import { dryRunThenPublish, listingsOf, seedPricedProducts } from './helpers/lis
 import { spapiSeller, type SpapiSeller } from './helpers/spapi-seller';
 import type { SpapiStandIn } from './helpers/spapi-stand-in';
 import { uploadSupplierList } from './helpers/suppliers';
+import { call } from './helpers/amazon';
 import { SANDBOX_BASELINE_DAY } from './helpers/sandbox';
 import { sandboxSnapshot } from '../src/providers/marketplace/sandbox';
 import { sandboxRestriction } from '../src/providers/marketplace/sandbox-restrictions';
@@ -160,11 +161,24 @@ describe('a pack that lost its confirmation stops selling until the seller confi
     expect(amazonQuantity(before.sku, before.marketplace_id)).toBe(0);
     expect(listing(await view(), repacked.code)).toMatchObject({ price: 30, quantity: 0 });
 
-    // Confirmed: the next sync sends the price and the stock.
-    await database.db.execute(sql`update inventory_products set pack_confirmed_at = now()
-      where inventory_id = ${inventoryId}::uuid and code = ${repacked.code}`);
-    expect(await keepListingsInStep(deps, inventoryId)).toBe('done');
-    expect(listing(await view(), repacked.code)).toMatchObject({ price: 33, quantity: 3 });
+    // Confirmed on the inventory page (Amazon's 2 against the supplier's 6): the sync the confirmation
+    // queues (the worker's) sends the price and the stock.
+    const confirmed = await call(
+      app,
+      'POST',
+      `/api/inventories/${inventoryId}/products/${repacked.code}/confirm-pack`,
+      cookie,
+      { amazon_quantity: 2 },
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().pack).toMatchObject({ verdict: 'differs', supplier_pack: 6, confirmed: true });
+    let after = listing(await view(), repacked.code);
+    for (let i = 0; i < 300 && after.quantity !== 3; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = listing(await view(), repacked.code);
+    }
+    expect(after).toMatchObject({ price: 33, quantity: 3 });
+    expect((await pushesOf(repacked.code)).at(-1)).toMatchObject({ new_quantity: 3, status: 'ACCEPTED' });
     expect(amazonQuantity(before.sku, before.marketplace_id)).toBe(3);
   }, 120_000);
 });
