@@ -71,9 +71,9 @@ describe('confirming a supplier pack in the inventory', () => {
     });
     renderTable();
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-    const buttons = screen.getAllByRole('button', { name: /Confirm the pack of/ });
+    const buttons = screen.getAllByRole('button', { name: /Confirm pack of/ });
     expect(buttons).toHaveLength(1);
-    expect(buttons[0]).toHaveAccessibleName('Confirm the pack of B000000001');
+    expect(buttons[0]).toHaveAccessibleName('Confirm pack of B000000001');
     expect(screen.getByText('Pack confirmed')).toBeInTheDocument();
 
     buttons[0]!.focus();
