@@ -1,11 +1,12 @@
 import { SUPPLIER_HEADER, supplierRows, toCsv } from '@crossmarket/domain/testing';
-import type { ListingsView, SupplierListView } from '@crossmarket/domain';
+import { JOB_NAMES, type ListingsView, type SupplierListView } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { keepListingsInStep } from '../src/features/listings/keep-in-step';
 import type { ListingsDeps } from '../src/features/listings/publish';
 import { retryListing } from '../src/features/listings/retry-listing';
+import { zeroListingsForPack } from '../src/features/listings/zero-for-pack';
 import { dryRunThenPublish, listingsOf, seedPricedProducts } from './helpers/listings';
 import { spapiSeller, type SpapiSeller } from './helpers/spapi-seller';
 import type { SpapiStandIn } from './helpers/spapi-stand-in';
@@ -181,4 +182,27 @@ describe('a pack that lost its confirmation stops selling until the seller confi
     expect((await pushesOf(repacked.code)).at(-1)).toMatchObject({ new_quantity: 3, status: 'ACCEPTED' });
     expect(amazonQuantity(before.sku, before.marketplace_id)).toBe(3);
   }, 120_000);
+
+  it('a 0 Amazon could not be sent is left to the listing retry, not to the next re-pricing', async () => {
+    await database.db.execute(sql`update inventory_products set pack_confirmed_at = null
+      where inventory_id = ${inventoryId}::uuid and code = ${repacked.code}`);
+    const sent: unknown[] = [];
+    const queue = {
+      send: (name: string, data: unknown) => {
+        sent.push([name, data]);
+        return Promise.resolve(null);
+      },
+      retry: () => Promise.resolve(false),
+    };
+    const broken = { ...deps.store, patch: () => Promise.reject(new Error('socket hang up')) };
+    expect(
+      await zeroListingsForPack({ ...deps, store: broken, queue }, inventoryId, [repacked.code, kept.code]),
+    ).toBe(0);
+    expect(sent).toContainEqual([
+      JOB_NAMES.retryListing,
+      { inventory_id: inventoryId, product_id: repacked.code },
+    ]);
+    // Only the product whose pack waits: the other's listing is left alone.
+    expect(sent.filter((s) => JSON.stringify(s).includes(kept.code))).toEqual([]);
+  });
 });

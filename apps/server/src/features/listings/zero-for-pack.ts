@@ -1,6 +1,7 @@
+import { JOB_NAMES } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
 import type { ListingsDeps } from './publish';
-import { patchEach } from './push-changes';
+import { patchEach, ZERO_RETRY_SECONDS } from './push-changes';
 import { ownedInventory, type ListingRow } from './repo';
 import { storeTarget } from './store-target';
 
@@ -31,12 +32,25 @@ export async function zeroListingsForPack(deps: ListingsDeps, inventoryId: strin
   if (found.rows.length === 0) return 0;
   const target = await storeTarget(deps.store, deps.accounts, inventory.user_id, inventory.to_country);
   if (!target) return 0;
-  const { accepted } = await patchEach(
-    deps,
-    target,
-    inventory.user_id,
-    inventory.to_country,
-    found.rows.map((listing) => ({ listing, quantity: 0, reason: 'pack_unconfirmed' })),
-  );
-  return accepted.length;
+  try {
+    const { accepted } = await patchEach(
+      deps,
+      target,
+      inventory.user_id,
+      inventory.to_country,
+      found.rows.map((listing) => ({ listing, quantity: 0, reason: 'pack_unconfirmed' })),
+    );
+    return accepted.length;
+  } catch (error) {
+    // The re-pricing that called this is done and will not run again for these products: the listings'
+    // retry jobs send the 0 in minutes instead (a retry goes while sync is off, and sends only the 0).
+    deps.logger.warn({ inventoryId, err: error }, 'pack zeros failed; retried by the listings');
+    for (const listing of found.rows)
+      await deps.queue?.send(
+        JOB_NAMES.retryListing,
+        { inventory_id: inventoryId, product_id: listing.code },
+        { startAfter: ZERO_RETRY_SECONDS },
+      );
+    return 0;
+  }
 }
