@@ -91,7 +91,7 @@ test('a seller uploads a supplier price list, maps it, sends it and adds its row
   expect(detail.finalized).toBe(true);
 
   // An inventory of the same countries to add the rows to.
-  await usToCaInventory(page.request, 'Acme in Canada');
+  const inventoryId = await usToCaInventory(page.request, 'Acme in Canada');
   await page.goto(`/reports/${reportId}`);
   // The header names the supplier and the list, and what became of its lines.
   const header = page.getByTestId('supplier-report');
@@ -129,4 +129,47 @@ test('a seller uploads a supplier price list, maps it, sends it and adds its row
   await expect(card.getByTestId('add-to-inventory-outcome')).toContainText(
     /^\d+ products? added, \d+ already there/,
   );
+
+  // Version 2 sells every line by 7: a pack that matched Amazon's now differs and waits for the seller,
+  // who confirms it on the inventory's products after a dialog naming both packs and the buy price.
+  const supplierId = (lists.data[0] as { supplier: { id: string } }).supplier.id;
+  const v2 = toCsv([SUPPLIER_HEADER, ...supplierRows(40).map((r) => [...r.slice(0, 3), '7', ...r.slice(4)])]);
+  const uploaded = await page.request.post('/api/supplier-lists', {
+    multipart: {
+      supplier_name: 'Acme Wholesale',
+      supplier_id: supplierId,
+      country: 'us',
+      currency: 'USD',
+      mapping: JSON.stringify({
+        identifier: 0,
+        name: 1,
+        cost: 2,
+        pack_size: 3,
+        min_order: 4,
+        supplier_sku: 5,
+      }),
+      file: { name: 'acme-v2.csv', mimeType: 'text/csv', buffer: Buffer.from(v2) },
+    },
+  });
+  expect(uploaded.status()).toBe(201);
+  await page.goto(`/inventories/${inventoryId}`);
+  const confirmPack = page.getByRole('button', { name: /^Confirm pack of / }).first();
+  await expect(async () => {
+    await page.reload();
+    await expect(confirmPack).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'the inventory products with a pack to confirm', '.ant-table');
+  const product = ((await confirmPack.getAttribute('aria-label')) ?? '').replace('Confirm pack of ', '');
+  await confirmPack.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Confirm the pack of ${product}?`);
+  await expect(dialog).toContainText("Supplier's pack7 units");
+  await expect(dialog).toContainText(/Amazon's quantity(\d+ units?|Not stated)/);
+  await expect(dialog).toContainText(/Buy price\$[\d.]+ a unit × \d+ = \$[\d.]+/);
+  await expectAccessible(page, 'the pack confirmation dialog', '.ant-modal');
+  await dialog.getByRole('button', { name: 'Confirm pack' }).click();
+  await expect(page.getByText(`The pack of ${product} is confirmed.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Confirm pack of ${product}` })).toBeHidden();
 });

@@ -185,6 +185,25 @@ export const INVENTORY_UNAVAILABLE_REASONS = [
 export type InventoryUnavailableReason = (typeof INVENTORY_UNAVAILABLE_REASONS)[number];
 
 /**
+ * A supplier-fed product's pack that needs the seller's word (issue 62): Amazon's pack differs from the
+ * supplier's, or Amazon does not state it. The buy price it implies is the unit cost times Amazon's quantity
+ * (the supplier's pack when Amazon states none), in the list's currency (pack.ts `packPrice`); the list's
+ * figures are null once the list, or its line, is gone.
+ */
+export const inventoryProductPackSchema = z.object({
+  verdict: z.enum(['differs', 'unknown']),
+  confirmed: z.boolean(),
+  /** Units in the supplier's pack, as their list version says. */
+  supplier_pack: z.int().positive().nullable(),
+  /** Amazon's item package quantity; null when Amazon does not state it. */
+  amazon_quantity: z.int().positive().nullable(),
+  unit_cost: z.number().nullable(),
+  buy_price: z.number().nullable(),
+  currency: z.string().nullable(),
+});
+export type InventoryProductPack = z.output<typeof inventoryProductPackSchema>;
+
+/**
  * A product of an inventory (the Inventory view's table): image and code, and what the last update
  * found — null before the product's first update.
  */
@@ -220,8 +239,31 @@ export const inventoryProductSchema = z.object({
    * update re-checks answers older than a week); null when never checked or not connected there.
    */
   restriction: reportRestrictionSchema.nullable(),
+  /** Bought from a supplier's list with a pack that differs from Amazon's or is unknown (issue 62). */
+  pack: inventoryProductPackSchema.nullable().optional(),
 });
 export type InventoryProduct = z.output<typeof inventoryProductSchema>;
+
+/** POST /api/inventories/:id/products/:product_id/confirm-pack: the seller confirms a supplier pack. */
+export const inventoryConfirmPackSchema = z
+  .object({
+    /**
+     * Amazon's quantity the seller saw in the confirmation (null: Amazon does not state one). A new list
+     * version that changed it meanwhile makes the confirmation stale: 409, the seller looks again.
+     */
+    amazon_quantity: z
+      .int({ error: 'validation.inventory.amazonQuantity' })
+      .min(1, 'validation.inventory.amazonQuantity')
+      .nullable(),
+  })
+  .strict();
+export type InventoryConfirmPackInput = z.input<typeof inventoryConfirmPackSchema>;
+
+export const inventoryConfirmPackResultSchema = z.object({
+  code: z.string(),
+  pack: inventoryProductPackSchema,
+});
+export type InventoryConfirmPackResult = z.output<typeof inventoryConfirmPackResultSchema>;
 
 /** GET /api/inventories/:id/products?page=&per_page= (query strings arrive as text). */
 export const inventoryProductsQuerySchema = z.object({

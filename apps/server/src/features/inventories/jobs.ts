@@ -35,7 +35,7 @@ export const inventoryJobs: JobHandlers = {
   },
   [JOB_NAMES.scheduleInventoryUpdates]: async (_data, { db, queue }) => queueDailyUpdates(db, queue),
   [JOB_NAMES.repriceFromSupplierList]: async ({ user_id: userId, list_id: listId }, ctx) =>
-    repriceSupplierInventories(ctx, userId, listId),
+    repriceSupplierInventories({ ...ctx, listings: listingsDepsOf(ctx) }, userId, listId),
   [JOB_NAMES.deleteInventory]: async ({ inventory_id: inventoryId }, ctx) =>
     finishInventoryDeletion({ ...listingsDepsOf(ctx), queue: ctx.queue }, inventoryId),
 };

@@ -20,6 +20,7 @@ import { LISTED_COUNT, loadDemand, planRun, refreshEta, type Demand } from './up
 import { lockForUser } from '../../db/user-lock';
 import { fileStock } from './inventory-file';
 import { listingsOnAmazon } from './delete-inventory';
+import { packsToConfirm } from './supplier-products';
 
 /** Why a write was refused; the routes turn each into its HTTP answer. */
 export type InventoryRefusal = 'not_found' | 'bad_filter' | 'same_countries';
@@ -330,6 +331,7 @@ export async function listInventoryProducts(
           then least((${inventoryProducts.snapshot}->'row_cross'->>'looked_up_at')::timestamptz,
                      (${inventoryProducts.snapshot}->'row_to'->>'looked_up_at')::timestamptz) end`,
         restriction: keptRestriction,
+        supplierPack: inventoryProducts.supplierPack,
       })
       .from(inventoryProducts)
       .innerJoin(inventories, eq(inventories.id, inventoryProducts.inventoryId))
@@ -339,6 +341,11 @@ export async function listInventoryProducts(
       .offset((page - 1) * perPage),
   ]);
   if (!counted) return undefined;
+  const packs = await packsToConfirm(
+    db,
+    id,
+    rows.filter((r) => r.supplierPack === 'differs' || r.supplierPack === 'unknown').map((r) => r.code),
+  );
   return {
     products: rows.map((r) => ({
       code: r.code,
@@ -358,6 +365,7 @@ export async function listInventoryProducts(
         ...r.restriction,
         checked_at: new Date(r.restriction.checked_at).toISOString(),
       },
+      pack: packs.get(r.code) ?? null,
     })),
     total: counted.total,
     page,

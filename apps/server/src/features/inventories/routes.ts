@@ -16,7 +16,10 @@ import {
   inventoryProductsQuerySchema,
   inventorySchema,
   inventoryUpdateSchema,
+  inventoryConfirmPackResultSchema,
+  inventoryConfirmPackSchema,
   JOB_NAMES,
+  listingParamsSchema,
   noContentSchema,
   rawBodySchema,
 } from '@crossmarket/domain';
@@ -40,6 +43,7 @@ import {
   updateInventory,
 } from './repo';
 import { inventoryFile } from './inventory-file';
+import { confirmPack } from './confirm-pack';
 import { addInventoryProducts, addRefusalError, removeInventoryProducts } from './products';
 import { requestInventoryUpdate } from './request-update';
 import { newerSupplierList } from './supplier-reprice';
@@ -230,6 +234,33 @@ export function registerInventoryRoutes(
         const newer = added.added > 0 ? await newerSupplierList(db, userId, request.body.report_id) : null;
         if (newer) await queue.send(JOB_NAMES.repriceFromSupplierList, { user_id: userId, list_id: newer });
         return added;
+      },
+    );
+
+    // The seller confirms a supplier pack that differs from Amazon's or is unknown (issue 62).
+    scope.post(
+      '/api/inventories/:id/products/:product_id/confirm-pack',
+      {
+        schema: {
+          params: listingParamsSchema,
+          body: inventoryConfirmPackSchema,
+          response: { 200: inventoryConfirmPackResultSchema, ...guardedErrors(400, 404, 409) },
+        },
+      },
+      async (request) => {
+        const { id, product_id: code } = request.params;
+        const done = await confirmPack(
+          { db, queue },
+          callerOf(request).userId,
+          id,
+          code,
+          request.body.amazon_quantity,
+        );
+        if (done.outcome === 'not_found') throw missing();
+        if (done.outcome === 'not_to_confirm')
+          throw apiError(409, 'pack_not_to_confirm', 'apiErrors.packNotToConfirm');
+        if (done.outcome === 'changed') throw apiError(409, 'pack_changed', 'apiErrors.packChanged');
+        return done.result;
       },
     );
 

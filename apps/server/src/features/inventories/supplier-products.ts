@@ -1,4 +1,4 @@
-import { readIdentifier, type PackMatch } from '@crossmarket/domain';
+import { packPrice, readIdentifier, type InventoryProductPack, type PackMatch } from '@crossmarket/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reports, supplierLists } from '../../db/schema';
@@ -73,4 +73,52 @@ export async function confirmKeptPacks(tx: Db, inventoryId: string, reportId: st
        and exists (select 1 from report_supplier_rows r
                     where r.report_id = ${reportId}::uuid and r.product_id = p.code)`);
   return confirmed.rowCount ?? 0;
+}
+
+type PackRow = {
+  code: string;
+  supplier_pack: 'differs' | 'unknown';
+  supplier_units: number | null;
+  confirmed: boolean;
+  currency: string | null;
+  basis: 'unit' | 'pack' | null;
+  line_cost: number | null;
+  line_pack: number | null;
+};
+
+/**
+ * The packs of these products that need the seller's word (issue 62), with what the confirmation names:
+ * the supplier's pack and unit cost from the product's line in its list version, Amazon's quantity, and the
+ * buy price they imply (`packPrice`: the unit cost times Amazon's quantity). Scoped by the inventory, which
+ * the caller has checked is the user's. A line is looked up only for such products.
+ */
+export async function packsToConfirm(db: Db, inventoryId: string, codes: string[]) {
+  const out = new Map<string, InventoryProductPack>();
+  if (codes.length === 0) return out;
+  const rows = await db.execute<PackRow>(sql`
+    select p.code, p.supplier_pack, p.supplier_units, p.pack_confirmed_at is not null as confirmed,
+           l.currency, l.mapping ->> 'cost_basis' as basis,
+           (line ->> 'cost')::float8 as line_cost, (line ->> 'pack')::int as line_pack
+      from inventory_products p
+      left join supplier_lists l on l.id = p.supplier_list_id
+      left join lateral jsonb_path_query_first(l.lines, '$[*] ? (@.key == $k)',
+                                               jsonb_build_object('k', p.supplier_key)) line on true
+     where p.inventory_id = ${inventoryId}::uuid and p.code = any(${sql.param(codes)}::text[])
+       and p.supplier_pack in ('differs', 'unknown')`);
+  for (const r of rows.rows) {
+    const priced =
+      r.line_cost !== null && r.line_pack !== null && r.basis !== null
+        ? packPrice({ cost: r.line_cost, basis: r.basis, supplierPack: r.line_pack }, r.supplier_units)
+        : null;
+    out.set(r.code, {
+      verdict: r.supplier_pack,
+      confirmed: r.confirmed,
+      supplier_pack: r.line_pack,
+      amazon_quantity: r.supplier_units,
+      unit_cost: priced ? priced.unitCost : null,
+      buy_price: priced ? priced.buyPrice : null,
+      currency: priced ? r.currency : null,
+    });
+  }
+  return out;
 }

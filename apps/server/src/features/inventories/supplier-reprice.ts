@@ -16,7 +16,9 @@ import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import { keptFeeEstimates } from '../fees';
 import { laneNow } from '../lanes';
+import { zeroListingsForPack, type ListingsDeps } from '../listings';
 import { priceForInventory } from './pricing';
+import { packToConfirm } from './supplier-products';
 
 type ListRow = typeof supplierLists.$inferSelect;
 
@@ -151,7 +153,7 @@ async function repriceInventory(
          and ${notNewer(sql`supplier_list_id`, list)}
        order by code
          for update`);
-    if (kept.rows.length === 0) return { products: 0, changed: 0, gone: 0 };
+    if (kept.rows.length === 0) return { products: 0, changed: 0, gone: 0, unconfirmed: [] as string[] };
     const from = inventory.from_country as RegionCode;
     const to = inventory.to_country as RegionCode;
     const rates = inventory.parity_rates ?? FIXED_RATES;
@@ -206,7 +208,9 @@ async function repriceInventory(
        where p.inventory_id = ${inventory.id}::uuid and p.code = i.code
       returning o.std_price is distinct from i."stdPrice" as changed`);
     const changed = written.rows.filter((r) => r.changed).length;
-    return { products: kept.rows.length, changed, gone };
+    // Packs that now wait for the seller: their listings stop selling (zero-for-pack.ts).
+    const unconfirmed = rows.filter((r) => packToConfirm(r.pack) && r.confirmed === null).map((r) => r.code);
+    return { products: kept.rows.length, changed, gone, unconfirmed };
   });
 }
 
@@ -225,11 +229,13 @@ type InventoryRow = {
  * country) re-prices the seller's inventories it feeds: each product's line is found again by its
  * identifier key and takes the new cost; a product the version no longer has is priced as a source
  * that no longer offers it (unavailable, stock 0). Inventories whose buying country is not the list's
- * keep their version. Where listings sync is on, the inventory's sync follows, as after an update: the
- * safety hold and the rails apply to what it pushes, and a quantity 0 always goes through.
+ * keep their version. A product whose pack now waits for the seller's confirmation (it newly differs or
+ * became unknown) stops selling at once: its listing's quantity goes to 0 through `listings`, sync or
+ * not (the job always passes them). Where listings sync is on, the inventory's sync follows, as after an
+ * update: the safety hold and the rails apply to what it pushes, and a quantity 0 always goes through.
  */
 export async function repriceSupplierInventories(
-  deps: { db: Db; queue: JobQueue; logger: Logger },
+  deps: { db: Db; queue: JobQueue; logger: Logger; listings?: ListingsDeps },
   userId: string,
   listId: string,
 ) {
@@ -252,9 +258,10 @@ export async function repriceSupplierInventories(
   const byKey = linesByKey(list);
   const done = [];
   for (const inventory of fed.rows) {
-    const outcome = await repriceInventory(db, list, inventory, byKey);
+    const { unconfirmed, ...outcome } = await repriceInventory(db, list, inventory, byKey);
+    const zeroed = deps.listings ? await zeroListingsForPack(deps.listings, inventory.id, unconfirmed) : 0;
     deps.logger.info(
-      { inventoryId: inventory.id, listId, ...outcome },
+      { inventoryId: inventory.id, listId, ...outcome, unconfirmed: unconfirmed.length, zeroed },
       'inventory re-priced from a supplier list',
     );
     if (inventory.sync && outcome.products > 0)

@@ -7,3 +7,4 @@ export type { ListingsDeps } from './publish';
 export { accountListingsPaused, listingsPaused } from './repo';
 export { sandboxSellerId } from './store-target';
 export { zeroListingForOrder } from './zero-for-order';
+export { zeroListingsForPack } from './zero-for-pack';

@@ -15,10 +15,19 @@ import { stillConnected } from './still-connected';
 import { storeTarget } from './store-target';
 
 /** Why a listing's quantity is what it is now. */
-export type QuantityReason = 'sold_out' | 'unprofitable' | 'restricted' | 'stale' | 'restock' | 'quantity';
+export type QuantityReason =
+  'sold_out' | 'unprofitable' | 'restricted' | 'stale' | 'pack_unconfirmed' | 'restock' | 'quantity';
 
 /**
- * The quantity the listing should show and why: 0 when the seller may not list it, when its source has
+ * Quantity reasons whose 0 goes even when a side Amazon did not answer: they come from our own facts
+ * (the source's age, the seller's restrictions, a supplier pack not confirmed), not from a lookup.
+ */
+const OWN_ZERO: ReadonlySet<string> = new Set(['stale', 'restricted', 'pack_unconfirmed']);
+export const zeroWithoutAnswer = (reason: string) => OWN_ZERO.has(reason);
+
+/**
+ * The quantity the listing should show and why: 0 when the seller may not list it, when a supplier's
+ * pack that differs from Amazon's (or Amazon does not state) waits for the seller's confirmation, when its source has
  * not been refreshed for longer than `staleHours` (inventories' `sourceMaxAgeHours`), when the source sold out (its buying side has no new
  * offer), or when it is not available under the inventory's rules for any other reason (unprofitable);
  * otherwise the stock the pricing set.
@@ -29,6 +38,7 @@ export function targetQuantity(
 ): { quantity: number; reason: QuantityReason } {
   if (p.restriction === 'cannot_list' || p.restriction === 'approval_required')
     return { quantity: 0, reason: 'restricted' };
+  if (p.pack_unconfirmed) return { quantity: 0, reason: 'pack_unconfirmed' };
   if (p.age_hours > staleHours) return { quantity: 0, reason: 'stale' };
   if (p.cross_status === 'nostock') return { quantity: 0, reason: 'sold_out' };
   if (!p.available || (p.stock ?? 0) <= 0) return { quantity: 0, reason: 'unprofitable' };
@@ -37,9 +47,11 @@ export function targetQuantity(
 
 /**
  * The offer's new price, only from a product priced on both sides Amazon answered, clamped to the
- * seller's range; undefined when there is nothing to price from (the last pushed price stays).
+ * seller's range; undefined when there is nothing to price from (the last pushed price stays), or the
+ * price comes from a supplier pack the seller has not confirmed (a multipack priced as a single).
  */
 export function targetOffer(p: ProductFacts) {
+  if (p.pack_unconfirmed) return undefined;
   if (p.std_price === null || p.cross_status === 'noanswer' || p.to_status === 'noanswer') return undefined;
   if (!p.available) return undefined;
   return { price: clampPrice(p.std_price, p.min_price, p.max_price), min: p.min_price, max: p.max_price };
@@ -64,7 +76,7 @@ export function changeOf(listing: ListingRow, p: ProductFacts, staleHours: numbe
   const unanswered = p.cross_status === 'noanswer' || p.to_status === 'noanswer';
   const quantityMoves =
     q.quantity !== listing.pushed_quantity &&
-    !(unanswered && q.reason !== 'stale' && q.reason !== 'restricted') &&
+    !(unanswered && !zeroWithoutAnswer(q.reason)) &&
     !(kept.has('quantity') && q.quantity > 0);
   if (!priceMoves && !quantityMoves) return undefined;
   const reason = quantityMoves

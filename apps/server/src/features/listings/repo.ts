@@ -103,6 +103,11 @@ export type ProductFacts = {
   /** Hours since the product's source was last refreshed (an update), or since it was added. */
   age_hours: number;
   restriction: string | null;
+  /**
+   * A supplier-fed product whose Amazon pack differs from the supplier's or is unknown, not confirmed by
+   * the seller (issue 62): it may not sell until they confirm the buy price that pack gives.
+   */
+  pack_unconfirmed: boolean;
 };
 
 export async function productFacts(
@@ -119,7 +124,9 @@ export async function productFacts(
               join listing_restrictions r on r.user_id = c.user_id and r.selling_partner_id = c.selling_partner_id
                    and r.country = i.to_country and r.asin = p.code
              where c.user_id = p.user_id and c.region = ${sellingRegion} and c.status = 'connected'
-             limit 1) as restriction
+             limit 1) as restriction,
+           coalesce(p.supplier_pack in ('differs', 'unknown') and p.pack_confirmed_at is null, false)
+             as pack_unconfirmed
       from inventory_products p join inventories i on i.id = p.inventory_id
      where p.inventory_id = ${inventoryId}::uuid
        ${codes === null ? sql`` : sql`and p.code = any(${sql.param(codes)}::text[])`}

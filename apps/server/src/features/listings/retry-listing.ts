@@ -5,7 +5,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { sourceMaxAgeHours } from '../inventories';
 import { productsWithoutDryRun } from './dry-run-first';
 import { inFlight } from './late-feeds';
-import { targetOffer, targetQuantity } from './keep-in-step';
+import { targetOffer, targetQuantity, zeroWithoutAnswer } from './keep-in-step';
 import type { ListingsDeps } from './publish';
 import { railsOf } from './publish-rails';
 import { afterZeros, patchEach, quantityFirst } from './push-changes';
@@ -97,12 +97,10 @@ export async function retryListing(deps: ListingsDeps, inventoryId: string, code
     });
     const q = targetQuantity(p, staleHours);
     const unanswered = p.cross_status === 'noanswer' || p.to_status === 'noanswer';
-    offer = targetOffer(p) ?? last;
+    // Not even the last price goes for a pack the seller has not confirmed: only its 0 (issue 62).
+    offer = p.pack_unconfirmed ? undefined : (targetOffer(p) ?? last);
     why = q.reason;
-    quantity =
-      unanswered && q.reason !== 'stale' && q.reason !== 'restricted'
-        ? (listing.pushed_quantity ?? 0)
-        : q.quantity;
+    quantity = unanswered && !zeroWithoutAnswer(q.reason) ? (listing.pushed_quantity ?? 0) : q.quantity;
   }
   const kept = new Set(listing.kept_from_amazon);
   const change: Change = {

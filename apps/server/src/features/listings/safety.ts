@@ -32,10 +32,12 @@ type Candidate = {
 
 /**
  * Zeros the hold never holds: a source we no longer refresh (`stale`), a product the seller may not list
- * (`restricted`), or one no longer in the inventory (`gone`, a retry's). Many at once means we stopped watching (updates failing, a lapsed plan) or Amazon
- * closed a category: exactly when offers must stop selling, not wait for the seller.
+ * (`restricted`), one no longer in the inventory (`gone`, a retry's), or a supplier pack the seller has
+ * not confirmed (`pack_unconfirmed`: a new list version can change many packs at once, each a loss).
+ * Many at once means we stopped watching (updates failing, a lapsed plan), Amazon closed a category or
+ * a supplier repacked: exactly when offers must stop selling, not wait for the seller.
  */
-const ALWAYS_ZERO = new Set(['stale', 'restricted', 'gone']);
+const ALWAYS_ZERO = new Set(['stale', 'restricted', 'gone', 'pack_unconfirmed']);
 
 const movesFar = (c: Candidate, move: number) => {
   const old = c.listing.pushed_price;

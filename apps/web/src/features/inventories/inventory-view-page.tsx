@@ -208,6 +208,7 @@ function InventoryView({ inventory }: { inventory: Inventory }) {
         onSelectPage={selectPage}
         fullLookupMaxDays={inventory.update.full_lookup_max_days}
         onHistory={setHistoryOf}
+        inventoryId={inventory.id}
       />
       <ProductHistoryDrawer inventory={inventory} productId={historyOf} onClose={() => setHistoryOf(null)} />
     </Flex>

@@ -4,6 +4,8 @@ import {
   type Inventory,
   type InventoryAddProductsInput,
   type InventoryAddProductsResult,
+  type InventoryConfirmPackInput,
+  type InventoryConfirmPackResult,
   type InventoryCreateInput,
   type InventoryProductPage,
   type InventoryRemoveProductsResult,
@@ -136,6 +138,20 @@ export function useRemoveInventoryProducts(id: string) {
       void client.invalidateQueries({ queryKey: inventoryKeys.all });
       void client.invalidateQueries({ queryKey: meKeys.all });
     },
+  });
+}
+
+/**
+ * Confirms a supplier pack that differs from Amazon's or is unknown (issue 62), for the Amazon quantity
+ * the dialog showed (409 `pack_changed` when a new list version changed it). Its products and listings
+ * follow: a listing kept at 0 for it sells again with the next sync.
+ */
+export function useConfirmPack(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, ...body }: InventoryConfirmPackInput & { code: string }) =>
+      api<InventoryConfirmPackResult>(path(id, `/products/${code}/confirm-pack`), { body }),
+    onSettled: () => void client.invalidateQueries({ queryKey: inventoryKeys.all }),
   });
 }
 

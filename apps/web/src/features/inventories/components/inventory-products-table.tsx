@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
 import { formatMoney } from '../../../lib/format-number';
 import { productUrl } from '../../../lib/product-url';
+import { PackCell } from './confirm-pack';
 
 const RESTRICTION_COLORS: Record<ListingRestrictionState, string> = {
   can_list: 'green',
@@ -40,6 +41,8 @@ export interface InventoryProductsTableProps {
   fullLookupMaxDays: number;
   /** Opens a product's price and rank history (and its watches). */
   onHistory?: (code: string) => void;
+  /** The inventory: a supplier pack to confirm is confirmed in it (shown only with it). */
+  inventoryId?: string;
 }
 
 /**
@@ -50,8 +53,10 @@ export interface InventoryProductsTableProps {
  */
 export function InventoryProductsTable(props: InventoryProductsTableProps) {
   const { page, loading, toCountry, onPage, selected, onSelectPage, fullLookupMaxDays, onHistory } = props;
+  const { inventoryId } = props;
   const { t, i18n } = useTranslation();
   const rows = useMemo(() => page?.products ?? [], [page]);
+  const anyPack = rows.some((r) => r.pack);
   const codes = useMemo(() => rows.map((r) => r.code), [rows]);
   const first = page ? (page.page - 1) * page.per_page : 0;
   const currency = regionByCode(toCountry).currency.code;
@@ -117,6 +122,16 @@ export function InventoryProductsTable(props: InventoryProductsTableProps) {
           </Flex>
         ),
     },
+    // Only when a product of the page came from a supplier with a pack to confirm (issue 62).
+    ...(inventoryId && anyPack
+      ? [
+          {
+            title: t('inventoryView.columns.pack'),
+            key: 'pack',
+            render: (_: unknown, p: InventoryProduct) => <PackCell inventoryId={inventoryId} product={p} />,
+          },
+        ]
+      : []),
     {
       title: t('inventoryView.columns.restriction'),
       key: 'restriction',
