@@ -205,6 +205,8 @@ describe('products', () => {
       'created_at',
       'full_lookup_at',
       'image',
+      // Null but for a supplier-fed product whose pack needed the seller's word (issue 62).
+      'pack',
       'restriction',
       'std_price',
       'std_profit',
