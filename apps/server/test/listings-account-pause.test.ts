@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createLookupAccounts } from '../src/features/amazon';
 import { runListings, type ListingsDeps } from '../src/features/listings/publish';
 import { removeListings } from '../src/features/listings/remove-listings';
+import { retryListing } from '../src/features/listings/retry-listing';
+import { zeroListingForOrder } from '../src/features/listings/zero-for-order';
 import { insertRun } from '../src/features/listings/repo';
 import { createSellerStore, sandboxStoreListings } from '../src/providers/seller-store';
 import { userIdOf } from './helpers/analysis';
@@ -123,5 +125,45 @@ describe('the account-wide pause', () => {
     expect((await pause(alice, false)).json<ListingsAccountPause>()).toEqual({ paused: false });
     const retry = await call('POST', `/api/inventories/${inventoryId}/listings/${codes[0]}/retry`, alice);
     expect(retry.statusCode, retry.body).toBe(202);
+  });
+
+  it('a 0 the pause held back is sent, alone, as soon as the seller resumes', async () => {
+    expect((await pause(alice, true)).statusCode).toBe(200);
+    const [listing] = (
+      await database.db.execute<{ id: string; sku: string; pushed_price: number }>(
+        sql`select id, sku, pushed_price from listings where inventory_id = ${inventoryId}::uuid and code = ${codes[1]!}`,
+      )
+    ).rows;
+    // An order found the source sold out while paused: the 0 could not go, the offer still sells.
+    expect(await zeroListingForOrder(deps, listing!.id)).toBe('paused');
+    const onAmazon = async () =>
+      (await sandboxStoreListings(database.db)).find((x) => x.sku === listing!.sku)!;
+    const quantityOf = (item: Awaited<ReturnType<typeof onAmazon>>) =>
+      item.fulfillmentAvailability[0]!.quantity;
+    const priceOf = (item: Awaited<ReturnType<typeof onAmazon>>) => JSON.stringify(item.offers);
+    expect(quantityOf(await onAmazon())).toBeGreaterThan(0);
+    const priceBefore = priceOf(await onAmazon());
+    // The seller's price moves meanwhile: a zero-only retry must not send it.
+    await database.db.execute(
+      sql`update inventory_products set std_price = std_price + 5 where inventory_id = ${inventoryId}::uuid and code = ${codes[1]!}`,
+    );
+
+    expect((await pause(alice, false)).statusCode).toBe(200);
+    const queued = await database.db.execute<{ data: { product_id: string; zero_only?: boolean } }>(
+      sql`select data from pgboss.job where name = 'retry-listing' and data->>'inventory_id' = ${inventoryId}`,
+    );
+    expect(queued.rows.map((r) => r.data)).toContainEqual({
+      inventory_id: inventoryId,
+      product_id: codes[1],
+      zero_only: true,
+    });
+    // Only the product owed a 0: the other live listing is left to its sync.
+    expect(queued.rows.filter((r) => r.data.zero_only).map((r) => r.data.product_id)).toEqual([codes[1]]);
+    // The job (run here, as the worker would) sends the 0 and nothing else.
+    const outcome = await retryListing(deps, inventoryId, codes[1]!, { zeroOnly: true });
+    expect(outcome).toBe('done');
+    const after = await onAmazon();
+    expect(quantityOf(after)).toBe(0);
+    expect(priceOf(after)).toBe(priceBefore);
   });
 });

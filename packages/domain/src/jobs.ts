@@ -98,8 +98,13 @@ export const jobPayloadSchemas = {
     .strict(),
   // An inventory deleted while it had offers on Amazon: they are taken down, then it goes (issue 56).
   [JOB_NAMES.deleteInventory]: z.object({ inventory_id: z.uuid() }).strict(),
+  // `zero_only`: owed a 0 the account's pause held back; sends the 0 and nothing else.
   [JOB_NAMES.retryListing]: z
-    .object({ inventory_id: z.uuid(), product_id: z.string().regex(PRODUCT_ID) })
+    .object({
+      inventory_id: z.uuid(),
+      product_id: z.string().regex(PRODUCT_ID),
+      zero_only: z.boolean().optional(),
+    })
     .strict(),
   [JOB_NAMES.followListingFeeds]: z.object({}).strict(),
   [JOB_NAMES.watchAlerts]: z.object({}).strict(),

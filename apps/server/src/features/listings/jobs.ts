@@ -133,7 +133,7 @@ export const listingJobs: JobHandlers = {
   [JOB_NAMES.syncListings]: async ({ inventory_id: id }, ctx) => syncJob(id, ctx),
   [JOB_NAMES.removeListings]: async ({ inventory_id: id, product_ids: codes, on_amazon: choice }, ctx) =>
     removeListings(listingsDepsOf(ctx), id, codes, choice),
-  [JOB_NAMES.retryListing]: async ({ inventory_id: id, product_id: code }, ctx) =>
-    retryListing(listingsDepsOf(ctx), id, code),
+  [JOB_NAMES.retryListing]: async ({ inventory_id: id, product_id: code, zero_only }, ctx) =>
+    retryListing(listingsDepsOf(ctx), id, code, { zeroOnly: zero_only === true }),
   [JOB_NAMES.followListingFeeds]: async (_payload, ctx) => followListingFeeds(listingsDepsOf(ctx)),
 };

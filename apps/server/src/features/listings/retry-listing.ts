@@ -67,9 +67,15 @@ export async function requestRetry(
  * longer in the inventory gets quantity 0. A retry is the seller's own request: it goes while sync is off
  * or paused for this inventory; the account-wide pause stops it. The rails apply as to a sync: a listing
  * in flight, or changed in Seller Central and not decided on, gets only a 0; a figure the seller kept as
- * Amazon has it, or one a standing hold holds back, is not sent; a 0 goes first and alone.
+ * Amazon has it, or one a standing hold holds back, is not sent; a 0 goes first and alone. `zeroOnly`
+ * (a 0 the account's pause held back, owed-zeros.ts) sends the 0 if the product is still owed one, nothing else.
  */
-export async function retryListing(deps: ListingsDeps, inventoryId: string, code: string) {
+export async function retryListing(
+  deps: ListingsDeps,
+  inventoryId: string,
+  code: string,
+  { zeroOnly = false }: { zeroOnly?: boolean } = {},
+) {
   const inventory = await ownedInventory(deps.db, null, inventoryId);
   const listing = inventory && (await listingOf(deps.db, inventoryId, code, null));
   if (!inventory || !listing || listing.state === 'removed' || listing.pushed_at === null) return 'gone';
@@ -110,6 +116,7 @@ export async function retryListing(deps: ListingsDeps, inventoryId: string, code
     reason: 'retry',
   };
   if (
+    zeroOnly ||
     rails.flying.has(listing.id) ||
     listing.drift !== null ||
     (await sharedWithOlder(deps.db, inventoryId)).has(listing.id)

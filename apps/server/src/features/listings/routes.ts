@@ -20,6 +20,7 @@ import { apiError, fieldError, notFound } from '../../http/errors';
 import { callerOf, idParams as params, registerGuardedScope } from '../../http/guarded-scope';
 import { guardedErrors } from '../../http/responses';
 import type { JobQueue } from '../../jobs/queue';
+import { queueOwedZeros } from './owed-zeros';
 import { sessionIdOf, type Guard } from '../auth';
 import type { LookupAccounts } from '../../providers/marketplace/types';
 import type { SellerStore } from '../../providers/seller-store';
@@ -184,7 +185,9 @@ export function registerListingRoutes(
         const caller = callerOf(request);
         // A token may stop writes to Amazon but never start them again: resuming needs the session.
         if (!request.body.paused) sessionIdOf(caller);
-        return setAccountListingsPaused(db, caller.userId, request.body.paused);
+        const answer = await setAccountListingsPaused(db, caller.userId, request.body.paused);
+        if (!answer.paused) await queueOwedZeros(db, queue, caller.userId);
+        return answer;
       },
     );
 
