@@ -1,8 +1,7 @@
-import { Alert, Button, Drawer, Flex, Result, Spin } from 'antd';
+import { Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { QueryBody } from '../../../lib/query-body';
 import { useOrderMoney, type OrderMoneyRef } from '../api/money';
 import { OrderMoneyView } from './order-money-view';
 
@@ -25,43 +24,22 @@ export function OrderMoneyDrawer({
   const [shown, setShown] = useState(target);
   if (target && target !== shown && JSON.stringify(target) !== JSON.stringify(shown)) setShown(target);
   const money = useOrderMoney(shown?.ref ?? null);
-  const notFound = money.error instanceof ApiError && money.error.status === 404;
   const title = money.data
     ? t('money.order.title', { order: money.data.amazon_order_id })
     : t('money.order.loadingTitle');
 
-  let body: React.ReactNode;
-  if (money.data) body = <OrderMoneyView money={money.data} orderId={shown?.orderId ?? null} />;
-  else if (notFound)
-    body = (
-      <Result
-        status="404"
-        title={t('money.order.notFound')}
-        subTitle={t('money.order.notFoundBody')}
-        extra={<Button onClick={onClose}>{t('common.back')}</Button>}
-        data-testid="order-money-not-found"
-      />
-    );
-  else if (money.isError)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={errorMessage(money.error, t, { fallback: t('money.order.loadFailed') })}
-        action={
-          <Button size="small" onClick={() => void money.refetch()}>
-            {t('money.retry')}
-          </Button>
-        }
-        data-testid="order-money-error"
-      />
-    );
-  else
-    body = (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin aria-label={t('common.loading')} />
-      </Flex>
-    );
+  const body = (
+    <QueryBody
+      query={money}
+      notFound={{ title: t('money.order.notFound'), body: t('money.order.notFoundBody') }}
+      loadFailed={t('money.order.loadFailed')}
+      retry={t('money.retry')}
+      onBack={onClose}
+      testId="order-money"
+    >
+      {(data) => <OrderMoneyView money={data} orderId={shown?.orderId ?? null} />}
+    </QueryBody>
+  );
 
   return (
     <Drawer

@@ -1,8 +1,7 @@
-import { Alert, Button, Drawer, Flex, Result, Spin } from 'antd';
+import { Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { QueryBody } from '../../../lib/query-body';
 import { OrderMoneyButton } from '../../money';
 import { useOrder } from '../api/orders';
 import { OrderView } from './order-view';
@@ -25,43 +24,22 @@ export function OrderDrawer({
   const [shown, setShown] = useState(orderId);
   if (orderId && orderId !== shown) setShown(orderId);
   const order = useOrder(shown ?? undefined);
-  const notFound = order.error instanceof ApiError && order.error.status === 404;
   const title = order.data
     ? t('ordersPage.drawer.title', { order: order.data.order.amazon_order_id })
     : t('ordersPage.drawer.loadingTitle');
 
-  let body: React.ReactNode;
-  if (order.data) body = <OrderView detail={order.data} now={now} />;
-  else if (notFound)
-    body = (
-      <Result
-        status="404"
-        title={t('ordersPage.drawer.notFound')}
-        subTitle={t('ordersPage.drawer.notFoundBody')}
-        extra={<Button onClick={onClose}>{t('common.back')}</Button>}
-        data-testid="order-not-found"
-      />
-    );
-  else if (order.isError)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={errorMessage(order.error, t, { fallback: t('ordersPage.drawer.loadFailed') })}
-        action={
-          <Button size="small" onClick={() => void order.refetch()}>
-            {t('ordersPage.retry')}
-          </Button>
-        }
-        data-testid="order-error"
-      />
-    );
-  else
-    body = (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin aria-label={t('common.loading')} />
-      </Flex>
-    );
+  const body = (
+    <QueryBody
+      query={order}
+      notFound={{ title: t('ordersPage.drawer.notFound'), body: t('ordersPage.drawer.notFoundBody') }}
+      loadFailed={t('ordersPage.drawer.loadFailed')}
+      retry={t('ordersPage.retry')}
+      onBack={onClose}
+      testId="order"
+    >
+      {(data) => <OrderView detail={data} now={now} />}
+    </QueryBody>
+  );
 
   return (
     <Drawer
