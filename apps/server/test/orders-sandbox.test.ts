@@ -51,6 +51,10 @@ beforeAll(async () => {
   await subscribe(t.app, cookie, 'S');
   for (const name of ['orders-intake', 'orders-deadlines', 'orders-erase-addresses'])
     await t.worker?.boss.unschedule(name);
+  // The confirmation and its read-back run here, on the test's clock: the worker would race the test to
+  // them (the shipment route queues the confirmation) and leave the test's own call nothing to send.
+  await t.worker?.boss.offWork('orders-confirm-shipment');
+  await t.worker?.boss.offWork('orders-read-back');
   seller = sandboxSellerId(userId);
   const store = createSandboxSellerStore(database.db);
   const put = await store.put(
