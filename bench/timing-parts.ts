@@ -12,6 +12,7 @@ const PARTS = [
   'rate',
   'scan',
   'sort',
+  'match',
   'read',
   'build',
   'serialise',

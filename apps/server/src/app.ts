@@ -181,7 +181,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   // After the reports' routes: they register the multipart parser both use.
   registerSupplierRoutes(app, { db, guard, queue: deps.queue });
-  registerAnalysisRoutes(app, { db, guard, rateLimitScale: config.RATE_LIMIT_SCALE });
+  registerAnalysisRoutes(app, {
+    db,
+    guard,
+    rateLimitScale: config.RATE_LIMIT_SCALE,
+    columnsBytes: config.ANALYSIS_COLUMNS_MB * 1024 * 1024,
+  });
   // Every lookup this process makes keeps what it saw (features/history), quick checks included.
   const marketplace = recordingHistory(deps.marketplace ?? createMarketplace(config, { db }), {
     db,

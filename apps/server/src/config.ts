@@ -182,6 +182,11 @@ export const envSchema = z.object({
   SERVER_TIMING: optional(z.enum(['true', 'false'], { error: 'must be true or false' }))
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Megabytes of reports' narrow columns each server process may hold to answer new filter views
+   * without scanning (features/analysis/column-store.ts); 0 turns it off (every new view scans).
+   */
+  ANALYSIS_COLUMNS_MB: optional(z.coerce.number().int().min(0).max(65_536)).default(128),
   /** Multiplies every rate limit; raise it for load tests and end-to-end runs from one address. */
   RATE_LIMIT_SCALE: optional(z.coerce.number().int().min(1).max(10_000)).default(1),
   /**

@@ -16,7 +16,8 @@ import { jsonHeaders } from './helpers/auth';
 let s: Awaited<ReturnType<typeof analysisSetting>>;
 beforeAll(async () => {
   // Each answer says how it was made (kind: a scan, a kept page, a re-sorted kept view).
-  s = await analysisSetting({ SERVER_TIMING: true });
+  // New views scan here (the held columns answer them elsewhere: filter-columns.test.ts).
+  s = await analysisSetting({ SERVER_TIMING: true, ANALYSIS_COLUMNS_MB: 0 });
   // About the cache, not the money model: a `simple` lane keeps the specification's figures (a landed
   // lane may find no price for the 9,500 % rate below; landed/price-product-lane.test.ts proves simple).
   const lane = await s.app.inject({

@@ -4,3 +4,4 @@ export * from './match';
 export * from './codec';
 export * from './terms';
 export * from './columns';
+export * from './narrow-match';

@@ -20,6 +20,7 @@ import {
   reportRowJson,
   type AnalysisReport,
 } from './analysis-report';
+import { columnsFor, type ColumnStores } from './column-store';
 import { compileFilters } from './compile-filters';
 import {
   approximateBytes,
@@ -116,7 +117,7 @@ export async function filterReport(
   db: Db,
   userId: string,
   body: FiltersBody,
-  cache?: FilterCache,
+  { cache, columns }: { cache?: FilterCache; columns?: ColumnStores } = {},
   timing: Timing = NO_TIMING,
 ): Promise<string> {
   const owned = await ownedFilters(db, userId, body.report_id, body.filters);
@@ -140,12 +141,28 @@ export async function filterReport(
       if (!resorted) report = undefined;
     }
   }
+  // A new view of a report whose columns this process holds (column-store.ts): matched here, then the
+  // page read with the report as for a kept view, and kept only if the report is still at that version.
+  const needs = columns && !matched ? columnsFor(filters, body.sort_key) : [];
+  let expected = last;
+  let fromColumns = false;
+  if (columns && !matched) {
+    const version = report ? (report.finalized ? report.resultsVersion : undefined) : last;
+    const held = version === undefined ? undefined : columns.ready(body.report_id, version, needs);
+    if (held) {
+      const started = performance.now();
+      matched = columns.view(held, filters, body.sort_key, body.sort_direction);
+      timing.add('match', performance.now() - started);
+      expected = held.version;
+      fromColumns = true;
+    }
+  }
   let rows: PageRow[] = [];
   if (matched) {
     const pageIds = sql`${sql.param(matched.slice(body.skip, body.skip + body.limit))}::text[]`;
     if (report) {
       refuseBeforeSettings(filters, report);
-      if (!report.finalized || report.resultsVersion !== last) matched = undefined;
+      if (!report.finalized || report.resultsVersion !== expected) matched = undefined;
       else {
         const page = sql`${pageRowsFrom(report.id, pageIds)} order by u.ord`;
         rows = (await timing.time('read', () => executeNamed<PageRow>(db, 'page_rows', page))).rows;
@@ -153,14 +170,19 @@ export async function filterReport(
     } else {
       // The report read and the page read in one statement (issue 63): the page only if the kept view is
       // still of the report's version.
-      const read = await timing.time('read', () => readKeptPage(db, userId, body.report_id, last!, pageIds));
+      const read = await timing.time('read', () =>
+        readKeptPage(db, userId, body.report_id, expected!, pageIds),
+      );
       if (!read.report) throw notFound('This report was not found.');
       report = read.report;
       refuseBeforeSettings(filters, report);
-      if (!report.finalized || report.resultsVersion !== last) matched = undefined;
+      if (!report.finalized || report.resultsVersion !== expected) matched = undefined;
       else rows = read.rows;
     }
-    if (matched) timing.kind(resorted ? 'resorted' : 'kept-page');
+    if (matched) timing.kind(fromColumns ? 'columns' : resorted ? 'resorted' : 'kept-page');
+    if (matched && fromColumns && cache) {
+      cache.set(FilterCache.key({ id: report.id, resultsVersion: expected! }, body.filters, body), matched);
+    }
   }
   let count = matched?.length ?? 0;
   if (!matched) {
@@ -180,6 +202,9 @@ export async function filterReport(
     rows = scanned.rows;
     const first = scanned.rows[0]!;
     count = first.filtered_count;
+    if (columns && first.finalized && first.version !== null) {
+      columns.prefetch(db, userId, { id: report.id, resultsVersion: first.version }, needs);
+    }
     if (first.ids !== null) {
       matched = new MatchedIds(first.ids, first.filtered_count);
       // Kept under the version read with the rows; a report still being processed is never kept.

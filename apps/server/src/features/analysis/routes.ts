@@ -39,6 +39,7 @@ import { chartReport } from './chart-report';
 import { exportJsonText } from './export-json';
 import { exportReport } from './export-report';
 import { FilterCache } from './filter-cache';
+import { ColumnStores } from './column-store';
 import { filterReport } from './filter-report';
 import { latestProductRow } from './latest-row';
 import { productOffers } from './offers';
@@ -82,7 +83,18 @@ const FILTER_CACHE_BYTES = 48 * 1024 * 1024;
  */
 export function registerAnalysisRoutes(
   app: App,
-  { db, guard, rateLimitScale = 1 }: { db: Db; guard: Guard; rateLimitScale?: number },
+  {
+    db,
+    guard,
+    rateLimitScale = 1,
+    columnsBytes = 0,
+  }: {
+    db: Db;
+    guard: Guard;
+    rateLimitScale?: number;
+    /** The budget of the reports' columns held for new views (column-store.ts, ANALYSIS_COLUMNS_MB); 0: none. */
+    columnsBytes?: number;
+  },
 ) {
   const settingsOnce = heavy(db, 'settings', 'apiErrors.settingsBusy');
   const exportsOnce = heavy(db, 'exports', 'apiErrors.exportBusy');
@@ -90,6 +102,12 @@ export function registerAnalysisRoutes(
   // so that the few connections of the scan pool (db/client.ts) serve several sellers at once.
   const scans = new InFlightLimit(SCANS_PER_USER, analysisBusy, QUEUED_SCANS_PER_USER);
   const filterCache = new FilterCache(FILTER_CACHE_BYTES);
+  const columns =
+    columnsBytes > 0
+      ? new ColumnStores(columnsBytes, (err) =>
+          app.log.warn({ err }, "loading a report's columns failed; its new views scan"),
+        )
+      : undefined;
   // One count of running calls for both scopes below: every /v1 call of a user.
   const perUser = {
     db,
@@ -147,7 +165,7 @@ export function registerAnalysisRoutes(
         const timing = timingOf(request);
         const json = await scans.run(
           userId,
-          () => filterReport(db, userId, request.body, filterCache, timing),
+          () => filterReport(db, userId, request.body, { cache: filterCache, columns }, timing),
           timing,
         );
         return reply.type('application/json; charset=utf-8').send(json as unknown as FilterResults);
