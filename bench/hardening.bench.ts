@@ -42,6 +42,8 @@ const server = spawn(
       PORT: String(port),
       APP_URL: base,
       SESSION_SECRET: 'hardening-bench-secret-hardening-bench-1',
+      // 'serve' on DATABASE_URL refuses to start without it (docs/deploy.md).
+      TOKEN_ENCRYPTION_KEY: 'cd'.repeat(32),
       LOG_LEVEL: 'warn',
       // Every round posts to sign-in from one address: the limits must not answer in the parser's place.
       RATE_LIMIT_SCALE: '100',

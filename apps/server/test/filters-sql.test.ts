@@ -1,6 +1,7 @@
 import {
   FILTERS,
   matchesFilters,
+  SORT_COLUMN_OF,
   SORT_KEYS,
   type ActiveFilter,
   type FilterDef,
@@ -15,7 +16,8 @@ import {
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ColumnStores, columnsFor, type ReportColumns } from '../src/features/analysis/column-store';
+import { ColumnStores, columnsFor } from '../src/features/analysis/column-store';
+import type { ReportColumns } from '../src/features/analysis/report-columns';
 import { compileFilters } from '../src/features/analysis/compile-filters';
 import { seedReport, type SeedRow } from './helpers/analysis';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
@@ -39,15 +41,17 @@ beforeAll(async () => {
   reportId = seeded.id;
   rows = seeded.rows;
   // Every column any filter or sort reads, held as a server holds them for new views.
-  const stores = new ColumnStores(64 * 1024 * 1024, (error) => {
-    throw error;
-  });
+  const errors: unknown[] = [];
+  const stores = new ColumnStores(64 * 1024 * 1024, (error) => errors.push(error));
   const all = FILTERS.map((def) => ({ id: def.id, value: null }) as unknown as ActiveFilter);
   const needs = SORT_KEYS.flatMap((key) => columnsFor(all, key));
-  stores.prefetch(database.db, 'prop-user', { id: reportId, resultsVersion: 0 }, needs);
-  await stores.settled();
-  held = stores.ready(reportId, 0, needs)!;
+  const report = { id: reportId, resultsVersion: 0, total: rows.length };
+  await stores.prefetch(database.db, 'prop-user', report, needs);
+  expect(errors).toEqual([]);
+  held = stores.ready('prop-user', reportId, 0, needs)!;
   expect(held.length).toBe(rows.length);
+  // Nobody else's call uses them.
+  expect(stores.ready('someone-else', reportId, 0, needs)).toBeUndefined();
 });
 let held: ReportColumns;
 afterAll(() => database.destroy());
@@ -90,13 +94,6 @@ describe('the SQL compiler agrees with matchesFilters', () => {
   });
 });
 
-const SORT_SQL = {
-  $natural: sql`r.position`,
-  product_id: sql`r.product_id`,
-  ppr: sql`r.fbm_profit_percent`,
-  cost: sql`r.fbm_cost_in_tc`,
-} as const;
-
 describe('the held columns agree with the SQL (column-store.ts)', () => {
   it('on random lists of up to 15 filters, in every sort (property)', async () => {
     const sorts = fc.constantFrom(
@@ -107,7 +104,7 @@ describe('the held columns agree with the SQL (column-store.ts)', () => {
         const scanned = await database.db.execute<{ product_id: string }>(sql`
           select r.product_id from report_products r
            where r.report_id = ${reportId}::uuid and ${compileFilters(filters)}
-           order by ${SORT_SQL[key]} ${sql.raw(direction)} nulls last, r.product_id`);
+           order by ${sql.raw(`r.${SORT_COLUMN_OF[key]}`)} ${sql.raw(direction)} nulls last, r.product_id`);
         expect(held.view(filters, key, direction).all()).toEqual(scanned.rows.map((r) => r.product_id));
       }),
       { numRuns: 200, seed: 63 },

@@ -167,8 +167,11 @@ describe('a report shared by workers', () => {
     const frozen: MarketplaceProvider = {
       ...sandbox,
       lookup: async (ids, region, options) => {
-        if (++lookups > 4) await hung;
-        return sandbox.lookup(ids, region, options);
+        if (++lookups <= 4) return sandbox.lookup(ids, region, options);
+        await hung;
+        // What it saw by then differs (another day's prices): none of it may land on the finished report.
+        const late = await sandbox.lookup(ids, region, options);
+        return late.map((p) => ({ ...p, side: { ...p.side, title: 'Seen late' } }));
       },
     };
     const first = processReport({ ...workerDeps(), marketplace: frozen, owner: 'first' }, report.id);
@@ -203,6 +206,10 @@ describe('a report shared by workers', () => {
     release();
     expect(await first).toBe('busy');
     expect(await rowCount(report.id)).toBe(2000);
+    const late = await database.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from report_products
+       where report_id = ${report.id}::uuid and to_title like '%seen late%'`);
+    expect(late.rows[0]!.n).toBe(0);
     const [after] = await database.db.select().from(reports).where(eq(reports.id, report.id));
     expect(after).toMatchObject({ finalized: true, doneSize: 4000 });
   });

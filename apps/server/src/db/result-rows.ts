@@ -28,7 +28,8 @@ export interface LookedUpRow {
  * The common table expressions that write looked-up products into every result table of a report, upserted
  * by report and product: the narrow filter row (its fbm columns priced with `settings` on the report's lane), the packed pricing
  * input, the wide snapshots and both seller lists. `narrow` returns `inserted` per row, so the caller's
- * final statement can count the new ones. The worker and the test seeders write through this one place.
+ * final statement can count the new ones. The worker and the test seeders write through this one place;
+ * the worker's writes (`whileProcessing`) land only while the report is not finalized.
  */
 export function upsertResultRows(
   reportId: string,
@@ -36,6 +37,7 @@ export function upsertResultRows(
   settings: PricingSettings,
   ctx: PricingContext,
   positions: ReadonlyMap<string, number>,
+  { whileProcessing = false }: { whileProcessing?: boolean } = {},
 ) {
   const input = rows.map((looked) => {
     // The parcel is kept in the packed input, so a re-price charges the lane's rate card alike.
@@ -60,6 +62,13 @@ export function upsertResultRows(
         product_id text, position int, cross_status text, to_status text,
         ${recordsetDefinition(NARROW_COLUMNS)},
         row_cross jsonb, row_to jsonb, pricing text, offers_cross jsonb, offers_to jsonb)
+      ${
+        // A worker whose chunk lease ran out may still hold a batch when another finishes the report:
+        // a finalized report's rows change only with its results_version (kept views, held columns).
+        whileProcessing
+          ? sql`where exists (select 1 from reports where id = ${reportId}::uuid and not finalized)`
+          : sql``
+      }
     ),
     narrow as (
       insert into report_products (report_id, product_id, position, cross_status, to_status,

@@ -1,5 +1,6 @@
 import { textKey, titleWords } from '../banned';
 import type { ResultRow } from '../product';
+import type { SortKey } from '../schemas/analysis';
 import { FILTERS, type FilterDef } from './catalogue';
 
 export type NarrowColumnType = 'float8' | 'boolean' | 'text' | 'text[]';
@@ -112,3 +113,14 @@ export function narrowValues(row: ResultRow, columns: readonly NarrowColumn[] = 
   for (const c of columns) out[c.name] = c.value(row);
   return out;
 }
+
+/**
+ * The column of `report_products` each results-table sort orders by, nulls last in either direction,
+ * then by product ID ascending (the scan's `order by` and the held columns' order alike).
+ */
+export const SORT_COLUMN_OF: Record<SortKey, string> = {
+  $natural: 'position',
+  product_id: 'product_id',
+  ppr: 'fbm_profit_percent',
+  cost: 'fbm_cost_in_tc',
+};

@@ -61,6 +61,25 @@ describe('matchingRows agrees with matchesFilters', () => {
     );
   });
 
+  it('keeps a product ranked in the category without a figure when the filter has no bounds', () => {
+    const ranked = (rank: number | null) => {
+      const row = structuredClone(rows[5]!);
+      row.product_id = rank === null ? 'B0000000NR' : 'B0000000RK';
+      row.row_to.sales_rank = { rank, category: 'Toys & Games', level: 'top' } as never;
+      return row;
+    };
+    const both = [ranked(null), ranked(120)];
+    const set = columnSet(both);
+    for (const value of [{ categories: ['toys & games'] }, { categories: ['Toys & Games'], min: 1 }]) {
+      const filters = [{ id: 'to_sales_rank_by_category', value }];
+      const expected = both.filter((r) => matchesFilters(r, filters)).map((r) => r.product_id);
+      expect([...matchingRows(set, filters)].map((i) => both[i]!.product_id)).toEqual(expected);
+    }
+    expect(
+      [...matchingRows(set, [{ id: 'to_sales_rank_by_category', value: { categories: ['Toys & Games'] } }])],
+    ).toEqual([0, 1]);
+  });
+
   it('names every column it reads', () => {
     const read = new Set<string>();
     const spy: NarrowColumnSet = {

@@ -89,6 +89,8 @@ const MAKERS: { [K in FilterKind]: Maker<K> } = {
   },
   rank_by_category: (cols, v, def) => {
     const category = listed(cols.text(`${def.column}_category`), v.categories.map(textKey));
+    // Without bounds only the category counts: a product ranked in it without a figure still passes.
+    if (v.min == null && v.max == null) return category;
     const rank = range(cols.number(def.column), v.min, v.max);
     return (i) => category(i) && rank(i);
   },

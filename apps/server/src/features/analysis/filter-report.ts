@@ -4,24 +4,15 @@ import {
   FILTERS_BY_ID,
   MAX_FILTER_TERMS,
   type ActiveFilter,
-  type filtersRequestSchema,
-  type SortKey,
 } from '@crossmarket/domain';
-import { sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import { onScanPool, type Db } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { reportFacets } from '../../db/report-facets';
 import { fieldError, notFound } from '../../http/errors';
 import { NO_TIMING, type Timing } from '../../http/server-timing';
-import {
-  analysisReportFromJson,
-  loadAnalysisReport,
-  reportRowJson,
-  type AnalysisReport,
-} from './analysis-report';
+import { analysisReportFromJson, loadAnalysisReport, type AnalysisReport } from './analysis-report';
 import { columnsFor, type ColumnStores } from './column-store';
-import { compileFilters } from './compile-filters';
 import {
   approximateBytes,
   asciiBytes,
@@ -32,15 +23,8 @@ import {
   resortMatches,
 } from './filter-cache';
 import { pageJsonText, pageRowsFrom, readKeptPage, type PageRow } from './page-rows';
+import { scanView, type FiltersBody } from './scan-view';
 
-export type FiltersBody = z.output<typeof filtersRequestSchema>;
-
-const SORT_COLUMNS: Record<SortKey, SQL> = {
-  $natural: sql`r.position`,
-  product_id: sql`r.product_id`,
-  ppr: sql`r.fbm_profit_percent`,
-  cost: sql`r.fbm_cost_in_tc`,
-};
 
 // A seller's filter string comes back on every page and sort change: decoded (inflate, JSON, checks)
 // once, and kept within a byte budget (a string inflates to at most 64 kB; its decoded value is
@@ -143,12 +127,12 @@ export async function filterReport(
   }
   // A new view of a report whose columns this process holds (column-store.ts): matched here, then the
   // page read with the report as for a kept view, and kept only if the report is still at that version.
-  const needs = columns && !matched ? columnsFor(filters, body.sort_key) : [];
   let expected = last;
   let fromColumns = false;
   if (columns && !matched) {
     const version = report ? (report.finalized ? report.resultsVersion : undefined) : last;
-    const held = version === undefined ? undefined : columns.ready(body.report_id, version, needs);
+    const needs = columnsFor(filters, body.sort_key);
+    const held = version === undefined ? undefined : columns.ready(userId, body.report_id, version, needs);
     if (held) {
       const started = performance.now();
       matched = columns.view(held, filters, body.sort_key, body.sort_direction);
@@ -203,7 +187,12 @@ export async function filterReport(
     const first = scanned.rows[0]!;
     count = first.filtered_count;
     if (columns && first.finalized && first.version !== null) {
-      columns.prefetch(db, userId, { id: report.id, resultsVersion: first.version }, needs);
+      void columns.prefetch(
+        db,
+        userId,
+        { id: report.id, resultsVersion: first.version, total: report.total },
+        columnsFor(filters, body.sort_key),
+      );
     }
     if (first.ids !== null) {
       matched = new MatchedIds(first.ids, first.filtered_count);
@@ -279,61 +268,6 @@ async function resortKept(
   timing.add('sort', performance.now() - sorting);
   if (matched) cache.set(FilterCache.key(guess, body.filters, body), matched);
   return matched;
-}
-
-type Scanned = PageRow & {
-  /** The report as {@link reportRowJson} reads it (first row only); null when it is not the user's. */
-  report: unknown;
-  filtered_count: number;
-  /** Every matching ID in the view's order, comma-joined (first row only); null when not asked for. */
-  ids: string | null;
-  version: number | null;
-  finalized: boolean | null;
-};
-
-/**
- * The page of a view not kept, its count and the report's version, in one statement. `keep` sorts every
- * matching ID into one array (its text is kept for the page changes that follow); without it only the
- * page is sorted out of them (a top-N sort) beside their count: at 27,000 matches the full array, its
- * text and its transfer were most of the answer's time (bench: ui.click_to_paint).
- */
-function scanView(
-  scans: Db,
-  userId: string,
-  filters: readonly ActiveFilter[],
-  body: FiltersBody,
-  keep: boolean,
-) {
-  const where = compileFilters(filters);
-  const dir = sql.raw(body.sort_direction === 'desc' ? 'desc' : 'asc');
-  const mine = reportRowJson(body.report_id, userId);
-  const matching = sql`report_products r
-           where r.report_id = ${body.report_id}::uuid and ${where} and exists (select 1 from v)`;
-  const tail = (from: SQL, slice: SQL, ids: SQL) => sql`
-        select ${from}, ${ids} as ids,
-               (select results_version from v) as version, (select finalized from v) as finalized,
-               case when coalesce(p.ord, 1) = 1 then (select report from v) end as report, p.*
-          from o left join lateral (${pageRowsFrom(body.report_id, slice)}) p on true
-         order by p.ord`;
-  if (keep) {
-    const order = sql`${SORT_COLUMNS[body.sort_key]} ${dir} nulls last, r.product_id`;
-    return scans.execute<Scanned>(sql`
-        with v as (${mine}),
-        o as (select coalesce(array_agg(r.product_id order by ${order}), '{}') as a from ${matching})
-        ${tail(
-          sql`cardinality(o.a) as filtered_count`,
-          sql`o.a[${body.skip + 1}:${body.skip + body.limit}]`,
-          sql`case when coalesce(p.ord, 1) = 1 then array_to_string(o.a, ',') end`,
-        )}`);
-  }
-  // The same order as the kept list's, on the sort value carried out of the scan.
-  return scans.execute<Scanned>(sql`
-        with v as (${mine}),
-        m as materialized (select r.product_id, ${SORT_COLUMNS[body.sort_key]} as sort_value from ${matching}),
-        o as (select (select count(*)::int from m) as n,
-                     array(select m.product_id from m order by m.sort_value ${dir} nulls last, m.product_id
-                            limit ${body.limit} offset ${body.skip}) as a)
-        ${tail(sql`o.n as filtered_count`, sql`o.a`, sql`null::text`)}`);
 }
 
 /** Option lists of a report still being processed (a finalized one keeps them). */

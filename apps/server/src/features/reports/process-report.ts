@@ -98,7 +98,7 @@ async function writeBatch(
   // New rows count even when the lease was lost meanwhile: an upsert inserts each product once, so the
   // progress stays exact however the chunks were shared.
   const result = await deps.db.execute<{ leased: number }>(sql`
-    ${upsertResultRows(reportId, rows, settings, ctx, positions)},
+    ${upsertResultRows(reportId, rows, settings, ctx, positions, { whileProcessing: true })},
     lease as (${renewChunk(deps, reportId, chunkIdx)})
     update reports
        set done_size = least(size, done_size + 2 * (select count(*) from narrow where inserted)),
