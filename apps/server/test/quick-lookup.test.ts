@@ -1,4 +1,5 @@
 import { effectiveSettings, FIXED_RATES, priceProduct, type LookupResult } from '@crossmarket/domain';
+import { makeSettings } from '@crossmarket/domain/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
@@ -166,6 +167,57 @@ describe('a quick check', () => {
     expect(otherCountries.json().error.fields[0]).toMatchObject({
       field: 'inventory_id',
       key: 'validation.lookup.inventoryCountries',
+    });
+    expect(await checksOf(aliceId)).toBe(spent);
+  });
+
+  it("prices a report's row with that report's settings and lane; refuses strangers and mismatches", async () => {
+    const saved = makeSettings({ parity: 2.1 });
+    const rows = rowsForTest().slice(0, 2);
+    // A report from before lanes (no lane snapshot: the specification's formula) with its own settings.
+    const report = await seedReport(database.db, aliceId, rows, { settings: saved, pricedWith: saved });
+    const res = await lookup(alice, { ...CHECK, product_id: 'B0C7XAMPLE', report_id: report.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const body: LookupResult = res.json();
+    const pricing = effectiveSettings({
+      settings: saved,
+      from_country: 'us',
+      to_country: 'ca',
+      parity_rates: FIXED_RATES,
+    });
+    expect(body.row.fbm).toEqual(
+      priceProduct({ ...body.row, individual: null }, pricing, { toRegion: 'ca' }),
+    );
+    // The defaults on Alice's lane today would have priced it otherwise.
+    const defaults = effectiveSettings({
+      settings: null,
+      from_country: 'us',
+      to_country: 'ca',
+      parity_rates: FIXED_RATES,
+    });
+    const byDefault = priceProduct(
+      { ...withParcel(body.row), individual: null },
+      defaults,
+      laneCtx('us', 'ca', defaults),
+    );
+    expect(byDefault.cost_in_tc).not.toEqual(body.row.fbm!.cost_in_tc);
+
+    const spent = await checksOf(aliceId);
+    const theirs = await lookup(bob, { ...CHECK, report_id: report.id });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).not.toContain('B0000000');
+    expect((await lookup(alice, { ...CHECK, report_id: UNKNOWN_ID })).statusCode).toBe(404);
+    const elsewhere = await lookup(alice, { ...CHECK, to_country: 'mx', report_id: report.id });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().error.fields[0]).toMatchObject({
+      field: 'report_id',
+      key: 'validation.lookup.reportCountries',
+    });
+    const both = await lookup(alice, { ...CHECK, report_id: report.id, inventory_id: UNKNOWN_ID });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.fields[0]).toMatchObject({
+      field: 'report_id',
+      key: 'validation.lookup.oneSettings',
     });
     expect(await checksOf(aliceId)).toBe(spent);
   });

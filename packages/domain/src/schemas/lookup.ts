@@ -26,10 +26,16 @@ export const lookupRequestSchema = z
     from_country: z.enum(LOOKUP_FROM_COUNTRIES, { error: 'validation.report.country' }),
     to_country: z.enum(LOOKUP_TO_COUNTRIES, { error: 'validation.report.country' }),
     inventory_id: z.uuid({ error: 'validation.lookup.inventoryId' }).nullish(),
+    /** A report's row looked up on request: priced with that report's settings and lane. */
+    report_id: z.uuid({ error: 'validation.lookup.reportId' }).nullish(),
   })
   .refine((b) => b.from_country !== b.to_country, {
     message: 'validation.report.sameCountries',
     path: ['to_country'],
+  })
+  .refine((b) => !(b.inventory_id && b.report_id), {
+    message: 'validation.lookup.oneSettings',
+    path: ['report_id'],
   });
 export type LookupRequestInput = z.input<typeof lookupRequestSchema>;
 export type LookupRequest = z.output<typeof lookupRequestSchema>;

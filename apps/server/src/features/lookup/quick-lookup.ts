@@ -8,6 +8,7 @@ import {
   type LookupResult,
   type PricingSettings,
   type RegionCode,
+  type ResolvedLane,
 } from '@crossmarket/domain';
 import { and, eq } from 'drizzle-orm';
 import { withTx, type Db } from '../../db/client';
@@ -19,6 +20,7 @@ import type { RateTable } from '../../providers/rates/types';
 import { NotAuthorisedError } from '../../providers/marketplace/errors';
 import type { LookupAccounts, MarketplaceProvider } from '../../providers/marketplace/types';
 import { usageOf } from '../account';
+import { loadAnalysisReport } from '../analysis';
 import { authoriseLookups, ownerAccounts, type AuthorisationPolicy } from '../amazon';
 import { laneNow } from '../lanes';
 
@@ -32,20 +34,34 @@ export interface QuickLookupDeps {
   logger: Logger;
 }
 
-/** The settings a check is priced with: the inventory's (which must be the user's, same countries), else the defaults. */
+/**
+ * What a check is priced with: the report's settings and lane when it looks up a report's row (the report
+ * must be the user's, same countries), the inventory's settings (likewise), else the defaults; the lane,
+ * unless a report gives it, is the user's lane today.
+ */
 async function pricingFor(
   deps: QuickLookupDeps,
   userId: string,
   body: LookupRequest,
-): Promise<PricingSettings> {
+): Promise<{ settings: PricingSettings; lane?: ResolvedLane | null }> {
+  if (body.report_id) {
+    const report = await loadAnalysisReport(deps.db, userId, body.report_id);
+    if (!report) throw notFound('This report was not found.');
+    if (report.fromCountry !== body.from_country || report.toCountry !== body.to_country) {
+      throw fieldError('report_id', 'validation.lookup.reportCountries');
+    }
+    return { settings: report.pricing, lane: report.lane };
+  }
   if (!body.inventory_id) {
     const rates = await deps.rates();
-    return effectiveSettings({
-      settings: null,
-      from_country: body.from_country,
-      to_country: body.to_country,
-      parity_rates: rates.rates,
-    });
+    return {
+      settings: effectiveSettings({
+        settings: null,
+        from_country: body.from_country,
+        to_country: body.to_country,
+        parity_rates: rates.rates,
+      }),
+    };
   }
   const [inventory] = await deps.db
     .select({ from: inventories.fromCountry, to: inventories.toCountry, settings: inventories.settings })
@@ -55,7 +71,7 @@ async function pricingFor(
   if (inventory.from !== body.from_country || inventory.to !== body.to_country) {
     throw fieldError('inventory_id', 'validation.lookup.inventoryCountries');
   }
-  return inventory.settings as PricingSettings;
+  return { settings: inventory.settings as PricingSettings };
 }
 
 /**
@@ -98,12 +114,15 @@ export async function quickLookup(
   userId: string,
   body: LookupRequest,
 ): Promise<LookupResult> {
-  const settings = await pricingFor(deps, userId, body);
+  const { settings, lane: reportLane } = await pricingFor(deps, userId, body);
   const spent = await spendOne(deps, userId, body);
   const from = body.from_country as RegionCode;
   const to = body.to_country as RegionCode;
   const asOwner = ownerAccounts(deps.accounts, userId);
-  const lane = await laneNow(deps.db, userId, from, to, settings.parity, (await deps.rates()).rates);
+  const lane =
+    reportLane !== undefined
+      ? reportLane
+      : await laneNow(deps.db, userId, from, to, settings.parity, (await deps.rates()).rates);
   const route = lookupRoute(lane);
   const lookupIn = (country: RegionCode) =>
     asOwner(country, (account) =>

@@ -5,8 +5,8 @@ import { meKeys } from '../../account';
 
 /**
  * The quick check (`POST /v1/lookup`) of one product: looked up now on both sides, for one product of
- * today's quota. The report's row is left as it is: the check prices with the default settings, not the
- * report's, so it is shown beside the row rather than written into it.
+ * today's quota, priced with the report's settings and lane (`report_id`). The report's row is left as it
+ * is (the report keeps what its own lookup saw): the check is shown beside the row.
  */
 export function useLookUp() {
   const client = useQueryClient();

@@ -10,7 +10,15 @@ export const notLookedUp = (row: ResultRowView) =>
   row.row_cross.status === 'unlisted' || row.row_to.status === 'unlisted';
 
 /** What the quick check costs, the button that spends it, and Amazon's answer once it comes. */
-function LookUpDetails({ productId, countries }: { productId: string; countries: Countries }) {
+function LookUpDetails({
+  productId,
+  reportId,
+  countries,
+}: {
+  productId: string;
+  reportId: string;
+  countries: Countries;
+}) {
   const { t } = useTranslation();
   const { money, num } = useCellKit();
   const lookUp = useLookUp();
@@ -31,6 +39,7 @@ function LookUpDetails({ productId, countries }: { productId: string; countries:
               product_id: productId,
               from_country: countries.from.code,
               to_country: countries.to.code,
+              report_id: reportId,
             })
           }
         >
@@ -55,7 +64,7 @@ function LookUpDetails({ productId, countries }: { productId: string; countries:
             <dd>{fbm.profit_percent.buybox === null ? num(null) : `${num(fbm.profit_percent.buybox)} %`}</dd>
           </dl>
           <Typography.Text type="secondary">
-            {t('reportDetail.lookUp.pricedWithDefaults')}{' '}
+            {t('reportDetail.lookUp.pricedWithReport')}{' '}
             {t('reportDetail.lookUp.left', { count: result.remaining })}
           </Typography.Text>
         </div>
@@ -68,13 +77,21 @@ function LookUpDetails({ productId, countries }: { productId: string; countries:
  * "Look up" on a row whose offers were not asked for because its seller cannot list it: the quick check
  * on request, in a popover mounted on the first click (as the row's other popovers).
  */
-export function LookUpButton({ row, countries }: { row: ResultRowView; countries: Countries }) {
+export function LookUpButton({
+  row,
+  reportId,
+  countries,
+}: {
+  row: ResultRowView;
+  reportId: string;
+  countries: Countries;
+}) {
   const { t } = useCellKit();
   return (
     <PopoverButton
       label={t('reportDetail.lookUp.button')}
       testId="look-up"
-      content={() => <LookUpDetails productId={row.product_id} countries={countries} />}
+      content={() => <LookUpDetails productId={row.product_id} reportId={reportId} countries={countries} />}
     />
   );
 }

@@ -10,6 +10,8 @@ import type { ResultRowView } from '../api/filter-results';
 import type { Countries } from './cell-kit';
 import { CellKitProvider, ProductDetails } from './product-cells';
 
+const REPORT_ID = '00000000-0000-4000-8000-000000000063';
+
 const countries = {
   from: { code: 'us', name: 'United States', flag_code: 'us', currency: { code: 'USD', symbol: '$' } },
   to: { code: 'ca', name: 'Canada', flag_code: 'ca', currency: { code: 'CAD', symbol: 'CA$' } },
@@ -24,7 +26,7 @@ function renderDetails(sides: Partial<Parameters<typeof makeRow>[0]>) {
   render(
     <AppProviders>
       <CellKitProvider>
-        <ProductDetails row={row} countries={countries} onSellers={() => {}} />
+        <ProductDetails row={row} reportId={REPORT_ID} countries={countries} onSellers={() => {}} />
       </CellKitProvider>
     </AppProviders>,
   );
@@ -86,11 +88,16 @@ describe('"Look up" on a product not looked up because the seller cannot list it
     await waitFor(() => expect(screen.getByTestId('look-up-result')).toBeInTheDocument());
     expect(screen.getByText('41 products left today.', { exact: false })).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([u]) => u === '/v1/lookup')!;
+    // Priced with the report's settings: the report goes with the check.
     expect(JSON.parse(String(init!.body))).toEqual({
       product_id: 'B000000001',
       from_country: 'us',
       to_country: 'ca',
+      report_id: REPORT_ID,
     });
+    expect(screen.getByTestId('look-up-result').parentElement).toHaveTextContent(
+      "Priced with this report's settings.",
+    );
   });
 
   it('says a refusal (the quota used up) in the popover', async () => {

@@ -29,11 +29,13 @@ function CopyButton({ text, label, copied }: { text: string; label: string; copi
 
 export const ProductDetails = memo(function ProductDetails({
   row,
+  reportId,
   countries,
   onSellers,
   restrictionOf,
 }: {
   row: ResultRowView;
+  reportId: string;
   countries: Countries;
   onSellers: (productId: string) => void;
   /** The row's listing restriction tag (restriction-tag.tsx); absent where the report has no phase. */
@@ -106,7 +108,7 @@ export const ProductDetails = memo(function ProductDetails({
             </Tag>
           )}
           {/* Not looked up because the seller cannot list it: the quick check on request (issue 63). */}
-          {notLookedUp(row) && <LookUpButton row={row} countries={countries} />}
+          {notLookedUp(row) && <LookUpButton row={row} reportId={reportId} countries={countries} />}
         </div>
       </div>
     </div>

@@ -55,6 +55,7 @@ export function ResultsSection({ report, model, ...on }: ResultsSectionProps) {
         />
       </Flex>
       <ResultsTable
+        reportId={reportId}
         results={results.data}
         loading={results.isLoading}
         countries={model.countries}

@@ -46,6 +46,7 @@ function renderTable(rows: ResultRowView[]) {
   return render(
     <AppProviders>
       <ResultsTable
+        reportId="00000000-0000-4000-8000-000000000063"
         results={results}
         loading={false}
         countries={countries}

@@ -25,6 +25,8 @@ import {
 } from './product-cells';
 
 export interface ResultsTableProps {
+  /** The report shown: a row looked up on request is priced with its settings. */
+  reportId: string;
   results: FilterResults | undefined;
   loading: boolean;
   countries: Countries;
@@ -72,8 +74,19 @@ const firstRows = () =>
  * the table, where the last rows are in view) shows the whole page at once, as the first render does.
  */
 export const ResultsTable = memo(function ResultsTable(props: ResultsTableProps) {
-  const { results, loading, countries, page, size, onPage, selected, onSelectPage, onSellers, onRates } =
-    props;
+  const {
+    reportId,
+    results,
+    loading,
+    countries,
+    page,
+    size,
+    onPage,
+    selected,
+    onSelectPage,
+    onSellers,
+    onRates,
+  } = props;
   const restrictionOf = props.restrictionOf;
   const lane = props.lane ?? null;
   const { t, i18n } = useTranslation();
@@ -103,6 +116,7 @@ export const ResultsTable = memo(function ResultsTable(props: ResultsTableProps)
         render: (_, row) => (
           <ProductDetails
             row={row}
+            reportId={reportId}
             countries={countries}
             onSellers={onSellers}
             restrictionOf={restrictionOf}
@@ -142,7 +156,7 @@ export const ResultsTable = memo(function ResultsTable(props: ResultsTableProps)
         ),
       },
     ],
-    [t, countries, onSellers, onRates, settingsDefined, detailsWidth, restrictionOf, lane],
+    [t, reportId, countries, onSellers, onRates, settingsDefined, detailsWidth, restrictionOf, lane],
   );
 
   return (
