@@ -14,7 +14,10 @@ import { resultRowsArbitrary } from './row-arbitrary';
 const rows = fc.sample(resultRowsArbitrary(300), { numRuns: 1, seed: 20261129 })[0]! as ResultRow[];
 
 function columnSet(source: readonly ResultRow[]): NarrowColumnSet {
-  const values = source.map((r) => ({ ...narrowValues(r), product_id: r.product_id }));
+  const values: Record<string, unknown>[] = source.map((r) => ({
+    ...narrowValues(r),
+    product_id: r.product_id,
+  }));
   const byName = new Map<string, unknown>();
   for (const c of [...NARROW_COLUMNS, { name: 'product_id', type: 'text' }]) {
     const column = values.map((v) => v[c.name] ?? null);
@@ -75,9 +78,9 @@ describe('matchingRows agrees with matchesFilters', () => {
       const expected = both.filter((r) => matchesFilters(r, filters)).map((r) => r.product_id);
       expect([...matchingRows(set, filters)].map((i) => both[i]!.product_id)).toEqual(expected);
     }
-    expect(
-      [...matchingRows(set, [{ id: 'to_sales_rank_by_category', value: { categories: ['Toys & Games'] } }])],
-    ).toEqual([0, 1]);
+    expect([
+      ...matchingRows(set, [{ id: 'to_sales_rank_by_category', value: { categories: ['Toys & Games'] } }]),
+    ]).toEqual([0, 1]);
   });
 
   it('names every column it reads', () => {

@@ -25,7 +25,6 @@ import {
 import { pageJsonText, pageRowsFrom, readKeptPage, type PageRow } from './page-rows';
 import { scanView, type FiltersBody } from './scan-view';
 
-
 // A seller's filter string comes back on every page and sort change: decoded (inflate, JSON, checks)
 // once, and kept within a byte budget (a string inflates to at most 64 kB; its decoded value is
 // estimated as it sits on the heap). Decoded filters are never mutated.
