@@ -49,11 +49,11 @@ const fresh = (filters: readonly ActiveFilter[]) => {
 
 /** Asks new views of `filters` until the held columns answer one (they load beside the first scan). */
 async function held(filters: readonly ActiveFilter[], body: object = {}) {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (let attempt = 0; attempt < 300; attempt++) {
     const answer = await ask(s.app, s.owner, fresh(filters), body);
     expect(answer.status).toBe(200);
     if (answer.kind === 'columns') return answer;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error('the columns were never held');
 }
