@@ -64,6 +64,13 @@ afterAll(async () => {
 });
 
 const CHECK = { product_id: 'B0C1XAMPLE', from_country: 'us', to_country: 'ca' };
+/** What a check without an inventory or a report is priced with. */
+const defaults = effectiveSettings({
+  settings: null,
+  from_country: 'us',
+  to_country: 'ca',
+  parity_rates: FIXED_RATES,
+});
 const lookup = (cookie: string, body: object) => injectJson(testApp.app, 'POST', '/v1/lookup', cookie, body);
 const withToken = (body: object, key = token) =>
   testApp.app.inject({
@@ -85,12 +92,6 @@ describe('a quick check', () => {
     const body: LookupResult = res.json();
     expect(body).toMatchObject({ from_country: 'us', to_country: 'ca', inventory_id: null });
     expect(body.row.product_id).toBe('B0C1XAMPLE');
-    const defaults = effectiveSettings({
-      settings: null,
-      from_country: 'us',
-      to_country: 'ca',
-      parity_rates: FIXED_RATES,
-    });
     // Priced on the lane in force: Alice saved none, so the default landed lane (issue 45).
     expect(body.row.fbm).toEqual(
       priceProduct({ ...withParcel(body.row), individual: null }, defaults, laneCtx('us', 'ca', defaults)),
@@ -107,12 +108,6 @@ describe('a quick check', () => {
       const res = await lookup(alice, { ...CHECK, product_id: 'B0C9XAMPLE' });
       expect(res.statusCode, res.body).toBe(200);
       const body: LookupResult = res.json();
-      const defaults = effectiveSettings({
-        settings: null,
-        from_country: 'us',
-        to_country: 'ca',
-        parity_rates: FIXED_RATES,
-      });
       const simple = priceProduct({ ...body.row, individual: null }, defaults, { toRegion: 'ca' });
       expect(body.row.fbm).toEqual(simple);
       // And the landed default would have priced it otherwise, so the lane really was read.
@@ -189,12 +184,6 @@ describe('a quick check', () => {
       priceProduct({ ...body.row, individual: null }, pricing, { toRegion: 'ca' }),
     );
     // The defaults on Alice's lane today would have priced it otherwise.
-    const defaults = effectiveSettings({
-      settings: null,
-      from_country: 'us',
-      to_country: 'ca',
-      parity_rates: FIXED_RATES,
-    });
     const byDefault = priceProduct(
       { ...withParcel(body.row), individual: null },
       defaults,
