@@ -128,6 +128,27 @@ describe('new views from the held columns', () => {
     }
   });
 
+  it('are loaded again right after the seller saves settings here, so the next view need not scan', async () => {
+    const byPpr: ActiveFilter[] = [{ id: 'to_ppr_percent', value: { min: 5 } }];
+    const sort = { sort_key: 'cost', sort_direction: 'asc' };
+    await held(byPpr, sort);
+    const dearer = await s.post(s.owner, '/v1/settings', {
+      report_id: s.report.id,
+      ...makeSettings({ ...SETTINGS, parity: 2.5 }),
+    });
+    expect(dearer.statusCode).toBe(200);
+    try {
+      // Nothing asked meanwhile (an ask that scans would load them too): the save itself started the load.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const next = await ask(s.app, s.owner, fresh(byPpr), sort);
+      expect(next.kind).toBe('columns');
+      expect(next.json).toEqual((await ask(scans.app, s.owner, fresh(byPpr), sort)).json);
+    } finally {
+      const restored = await s.post(s.owner, '/v1/settings', { report_id: s.report.id, ...SETTINGS });
+      expect(restored.statusCode).toBe(200);
+    }
+  });
+
   it("answer another user 404 while the owner's columns are held", async () => {
     const filters: ActiveFilter[] = [{ id: 'to_buybox_price', value: { min: 1 } }];
     await held(filters);

@@ -99,6 +99,18 @@ export class ColumnStores {
       });
   }
 
+  /**
+   * After the user changed the report's rows (settings saved, a product's own rates), loads again what
+   * was held of it, at the new version: the seller's next view after a settings change need not scan.
+   */
+  refresh(db: Db, userId: string, reportId: string): Promise<void> | undefined {
+    const held = this.stores.get(reportId);
+    if (!held || held.userId !== userId) return undefined;
+    // A version no store has: everything held is loaded anew, at the version the load reads.
+    const report = { id: reportId, resultsVersion: -1, total: held.length };
+    return this.prefetch(db, userId, report, held.loaded);
+  }
+
   /** Estimated bytes held (for tests and the bench). */
   get bytes() {
     return this.stores.bytes;

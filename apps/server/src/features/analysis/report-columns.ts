@@ -24,6 +24,8 @@ const stringBytes = (s: string | null) => (s === null ? 8 : 24 + 2 * s.length);
 export class ReportColumns implements NarrowColumnSet {
   readonly length: number;
   private readonly held = new Map<string, Column>();
+  /** What was loaded besides the product IDs, to load it again at a newer version. */
+  readonly loaded: NarrowColumnNeed[] = [];
   private readonly orders = new Map<string, Uint32Array>();
   bytes: number;
 
@@ -47,8 +49,9 @@ export class ReportColumns implements NarrowColumnSet {
     return needs.filter((n) => !this.held.has(n.name));
   }
 
-  add(name: string, column: Column) {
-    this.held.set(name, column);
+  add(need: NarrowColumnNeed, column: Column) {
+    this.held.set(need.name, column);
+    this.loaded.push(need);
     if (column instanceof Float64Array) this.bytes += column.byteLength;
     else {
       for (const x of column) {
@@ -177,16 +180,16 @@ export async function loadColumns(
   const n = row.n as number;
   if (into && into.length !== n) return undefined;
   // Every column read and checked before any is added: a store is never left half-grown.
-  const read = needs.map((need, i): [string, Column] => {
+  const read = needs.map((need, i): [NarrowColumnNeed, Column] => {
     const value = row[`c${i}`];
     const column =
       need.type === 'float8' || need.type === 'boolean'
         ? floats(value as Buffer | null, n)
         : ((value as (string | null)[] | string[][] | null) ?? []);
     if (column.length !== n) throw new Error(`column ${need.name} has ${column.length} rows, not ${n}`);
-    return [need.name, column];
+    return [need, column];
   });
   const store = into ?? new ReportColumns(reportId, userId, version, n ? (row.ids as string).split(',') : []);
-  for (const [name, column] of read) store.add(name, column);
+  for (const [need, column] of read) store.add(need, column);
   return store;
 }

@@ -141,6 +141,7 @@ export function registerAnalysisRoutes(
       const parsed = settingsRequestSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw zodFieldErrors(parsed.error);
       await settingsOnce(userId, () => saveSettings(db, userId, parsed.data));
+      void columns?.refresh(db, userId, parsed.data.report_id);
       return { error: false as const };
     });
   });
@@ -222,17 +223,23 @@ export function registerAnalysisRoutes(
         preValidation: knownProductShape,
         bodyLimit: 4 * 1024,
       },
-      (request) => {
+      async (request) => {
         const { id, productId } = request.params;
-        return setProductRates(db, callerOf(request).userId, id, productId, request.body);
+        const { userId } = callerOf(request);
+        const answer = await setProductRates(db, userId, id, productId, request.body);
+        void columns?.refresh(db, userId, id);
+        return answer;
       },
     );
     scope.delete(
       url,
       { schema: { params: productParams, response }, preValidation: knownProductShape },
-      (request) => {
+      async (request) => {
         const { id, productId } = request.params;
-        return setProductRates(db, callerOf(request).userId, id, productId, null);
+        const { userId } = callerOf(request);
+        const answer = await setProductRates(db, userId, id, productId, null);
+        void columns?.refresh(db, userId, id);
+        return answer;
       },
     );
 
