@@ -12,9 +12,10 @@ export const LOOKUP_FROM_COUNTRIES = codes(buyingRegions());
 export const LOOKUP_TO_COUNTRIES = codes(sellingRegions());
 
 /**
- * POST /v1/lookup (the browser extension's quick check): one product looked up now on both sides and
- * priced with one of the user's inventories' settings (`inventory_id`, its countries must be these) or
- * the defaults. Costs one product of the daily quota.
+ * POST /v1/lookup (the browser extension's quick check, and "Look up" on a report's row): one product
+ * looked up now on both sides and priced with one of the user's reports' settings and lane (`report_id`),
+ * one of their inventories' settings (`inventory_id`) — either one's countries must be these — or the
+ * defaults. Costs one product of the daily quota.
  */
 export const lookupRequestSchema = z
   .object({
@@ -48,7 +49,7 @@ export const lookupResponseSchema = z
     row: resultRowViewSchema,
     from_country: z.enum(LOOKUP_FROM_COUNTRIES),
     to_country: z.enum(LOOKUP_TO_COUNTRIES),
-    /** The inventory whose settings priced it; null: the default settings. */
+    /** The inventory whose settings priced it; null: a report's settings (`report_id` asked) or the defaults. */
     inventory_id: z.string().nullable(),
     /** Products left of today's quota after this check. */
     remaining: z.int(),

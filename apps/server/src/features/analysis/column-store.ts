@@ -100,8 +100,9 @@ export class ColumnStores {
   }
 
   /**
-   * After the user changed the report's rows (settings saved, a product's own rates), loads again what
-   * was held of it, at the new version: the seller's next view after a settings change need not scan.
+   * After the user saved the report's settings (every row re-priced), loads again what was held of it, at
+   * the new version: the seller's next view need not scan. A product's own rates change one row: not
+   * worth a whole load; the next view scans and loads as usual.
    */
   refresh(db: Db, userId: string, reportId: string): Promise<void> | undefined {
     const held = this.stores.get(reportId);

@@ -227,7 +227,6 @@ export function registerAnalysisRoutes(
         const { id, productId } = request.params;
         const { userId } = callerOf(request);
         const answer = await setProductRates(db, userId, id, productId, request.body);
-        void columns?.refresh(db, userId, id);
         return answer;
       },
     );
@@ -238,7 +237,6 @@ export function registerAnalysisRoutes(
         const { id, productId } = request.params;
         const { userId } = callerOf(request);
         const answer = await setProductRates(db, userId, id, productId, null);
-        void columns?.refresh(db, userId, id);
         return answer;
       },
     );

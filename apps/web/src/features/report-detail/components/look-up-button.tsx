@@ -13,10 +13,12 @@ export const notLookedUp = (row: ResultRowView) =>
 function LookUpDetails({
   productId,
   reportId,
+  settingsDefined,
   countries,
 }: {
   productId: string;
   reportId: string;
+  settingsDefined: boolean;
   countries: Countries;
 }) {
   const { t } = useTranslation();
@@ -64,7 +66,11 @@ function LookUpDetails({
             <dd>{fbm.profit_percent.buybox === null ? num(null) : `${num(fbm.profit_percent.buybox)} %`}</dd>
           </dl>
           <Typography.Text type="secondary">
-            {t('reportDetail.lookUp.pricedWithReport')}{' '}
+            {t(
+              settingsDefined
+                ? 'reportDetail.lookUp.pricedWithReport'
+                : 'reportDetail.lookUp.pricedWithDefaults',
+            )}{' '}
             {t('reportDetail.lookUp.left', { count: result.remaining })}
           </Typography.Text>
         </div>
@@ -80,10 +86,13 @@ function LookUpDetails({
 export function LookUpButton({
   row,
   reportId,
+  settingsDefined,
   countries,
 }: {
   row: ResultRowView;
   reportId: string;
+  /** The report has saved settings: a check is priced with them (else with the defaults, and says so). */
+  settingsDefined: boolean;
   countries: Countries;
 }) {
   const { t } = useCellKit();
@@ -91,7 +100,14 @@ export function LookUpButton({
     <PopoverButton
       label={t('reportDetail.lookUp.button')}
       testId="look-up"
-      content={() => <LookUpDetails productId={row.product_id} reportId={reportId} countries={countries} />}
+      content={() => (
+        <LookUpDetails
+          productId={row.product_id}
+          reportId={reportId}
+          settingsDefined={settingsDefined}
+          countries={countries}
+        />
+      )}
     />
   );
 }

@@ -17,7 +17,7 @@ const countries = {
   to: { code: 'ca', name: 'Canada', flag_code: 'ca', currency: { code: 'CAD', symbol: 'CA$' } },
 } as Countries;
 
-function renderDetails(sides: Partial<Parameters<typeof makeRow>[0]>) {
+function renderDetails(sides: Partial<Parameters<typeof makeRow>[0]>, settingsDefined = true) {
   const base = makeRow({ product_id: 'B000000001', ...sides });
   const row = {
     ...base,
@@ -26,7 +26,13 @@ function renderDetails(sides: Partial<Parameters<typeof makeRow>[0]>) {
   render(
     <AppProviders>
       <CellKitProvider>
-        <ProductDetails row={row} reportId={REPORT_ID} countries={countries} onSellers={() => {}} />
+        <ProductDetails
+          row={row}
+          reportId={REPORT_ID}
+          settingsDefined={settingsDefined}
+          countries={countries}
+          onSellers={() => {}}
+        />
       </CellKitProvider>
     </AppProviders>,
   );
@@ -97,6 +103,32 @@ describe('"Look up" on a product not looked up because the seller cannot list it
     });
     expect(screen.getByTestId('look-up-result').parentElement).toHaveTextContent(
       "Priced with this report's settings.",
+    );
+  });
+
+  it('says the check was priced with the defaults when the report has no settings yet', async () => {
+    const looked = makeRow({ product_id: 'B000000001' });
+    fakeApi((url) =>
+      url === '/v1/lookup'
+        ? {
+            body: {
+              lookup_id: 'l2',
+              row: { ...looked, fbm: priceProduct(looked, makeSettings(), { toRegion: 'ca' }) },
+              from_country: 'us',
+              to_country: 'ca',
+              inventory_id: null,
+              remaining: 40,
+            },
+          }
+        : undefined,
+    );
+    renderDetails({ row_to: makeSide({ status: 'unlisted', buybox: null, lowest: null }) }, false);
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('look-up'));
+    await user.click(await screen.findByRole('button', { name: 'Look up now' }));
+    await waitFor(() => expect(screen.getByTestId('look-up-result')).toBeInTheDocument());
+    expect(screen.getByTestId('look-up-result').parentElement).toHaveTextContent(
+      'Priced with the default settings.',
     );
   });
 

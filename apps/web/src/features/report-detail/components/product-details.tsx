@@ -30,12 +30,15 @@ function CopyButton({ text, label, copied }: { text: string; label: string; copi
 export const ProductDetails = memo(function ProductDetails({
   row,
   reportId,
+  settingsDefined = true,
   countries,
   onSellers,
   restrictionOf,
 }: {
   row: ResultRowView;
   reportId: string;
+  /** Whether the report has saved settings (a check is priced with them, else with the defaults). */
+  settingsDefined?: boolean;
   countries: Countries;
   onSellers: (productId: string) => void;
   /** The row's listing restriction tag (restriction-tag.tsx); absent where the report has no phase. */
@@ -108,7 +111,14 @@ export const ProductDetails = memo(function ProductDetails({
             </Tag>
           )}
           {/* Not looked up because the seller cannot list it: the quick check on request (issue 63). */}
-          {notLookedUp(row) && <LookUpButton row={row} reportId={reportId} countries={countries} />}
+          {notLookedUp(row) && (
+            <LookUpButton
+              row={row}
+              reportId={reportId}
+              settingsDefined={settingsDefined}
+              countries={countries}
+            />
+          )}
         </div>
       </div>
     </div>

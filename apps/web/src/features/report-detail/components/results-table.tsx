@@ -117,6 +117,7 @@ export const ResultsTable = memo(function ResultsTable(props: ResultsTableProps)
           <ProductDetails
             row={row}
             reportId={reportId}
+            settingsDefined={settingsDefined}
             countries={countries}
             onSellers={onSellers}
             restrictionOf={restrictionOf}
