@@ -1,6 +1,6 @@
 import type { Inventory } from '@crossmarket/domain';
 import { sql } from 'drizzle-orm';
-import { queueDailyUpdates } from '../src/features/inventories/update-inventory';
+import { queueDailyUpdates } from '../src/features/inventories/update-schedule';
 import { pgBossQueue } from '../src/jobs/queue';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,12 +6,8 @@ import type { JobHandlers } from '../../jobs/types';
 import { listingsDepsOf } from '../listings';
 import { finishInventoryDeletion } from './delete-inventory';
 import { repriceSupplierInventories } from './supplier-reprice';
-import {
-  failInventoryUpdate,
-  findStalledUpdates,
-  queueDailyUpdates,
-  updateInventory,
-} from './update-inventory';
+import { updateInventory } from './update-inventory';
+import { failInventoryUpdate, findStalledUpdates, queueDailyUpdates } from './update-schedule';
 
 /**
  * The inventory update job, the daily schedule that queues it, a deletion waiting on Amazon, and the
